@@ -1,0 +1,12 @@
+//! Tolk's domain: the entities, rules and reference tables of a translation
+//! server, free of I/O. Storage, the web API and use-cases build on it.
+
+pub mod change;
+pub mod checks;
+pub mod language;
+pub mod permission;
+pub mod plural;
+pub mod project;
+pub mod stats;
+pub mod user;
+pub mod validation;

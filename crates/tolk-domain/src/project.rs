@@ -1,0 +1,295 @@
+//! Projects: their settings, defaults and the rules a valid project follows.
+
+use serde::Serialize;
+
+use crate::checks::CHECK_IDS;
+use crate::permission::AccessControl;
+use crate::validation::{FieldErrors, check_length, check_slug, check_text, check_url};
+
+/// Longest project name and slug.
+pub const NAME_MAX: usize = 60;
+
+/// Accepted `commit_policy` values (§29.7).
+pub const COMMIT_POLICIES: [i32; 3] = [0, 20, 30];
+/// Accepted `new_lang` values (§29.9).
+pub const NEW_LANG: [&str; 4] = ["contact", "url", "add", "none"];
+/// Accepted `language_code_style` values (§29.9).
+pub const LANGUAGE_CODE_STYLES: [&str; 14] = [
+    "",
+    "posix",
+    "posix_lowercase",
+    "bcp",
+    "posix_long",
+    "posix_long_lowercase",
+    "bcp_long",
+    "bcp_legacy",
+    "bcp_lower",
+    "android",
+    "appstore",
+    "googleplay",
+    "linux",
+    "linux_lowercase",
+];
+
+/// Default commit message for translation updates.
+pub const DEFAULT_COMMIT_MESSAGE: &str = "chore(l10n): update {{ language_name }} translation\n\n\
+Translation: {{ project_name }}/{{ component_name }}\n\
+Language: {{ language_name }}\n\
+Progress: {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\n\
+Translate-URL: {{ url }}";
+/// Default commit message for a new translation.
+pub const DEFAULT_ADD_MESSAGE: &str = "chore(l10n): add {{ language_name }} translation\n\n\
+Translation: {{ project_name }}/{{ component_name }}\n\
+Language: {{ language_name }}\n\
+Translate-URL: {{ url }}";
+/// Default commit message for a removed translation.
+pub const DEFAULT_DELETE_MESSAGE: &str = "chore(l10n): remove {{ language_name }} translation\n\n\
+Translation: {{ project_name }}/{{ component_name }}\n\
+Language: {{ language_name }}\n\
+Translate-URL: {{ url }}";
+/// Default commit message for merges of upstream changes.
+pub const DEFAULT_MERGE_MESSAGE: &str = "chore(l10n): merge remote changes\n\n\
+Translation: {{ project_name }}/{{ component_name }}\n\
+Remote-Branch: {{ component_remote_branch }}\n\
+Translate-URL: {{ url }}";
+/// Default commit message for changes made by add-ons.
+pub const DEFAULT_ADDON_MESSAGE: &str = "chore(l10n): update translation files\n\n\
+Add-on: {{ addon_name }}\n\
+Translation: {{ project_name }}/{{ component_name }}\n\
+Translate-URL: {{ url }}";
+/// Default pull-request description.
+pub const DEFAULT_PULL_MESSAGE: &str = "chore(l10n): update translations\n\n\
+Translations for {{ project_name }}/{{ component_name }} were updated in \
+[{{ site_title }}]({{ url }}).\n";
+
+/// Every writable setting of a project.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProjectSettings {
+    /// Display name, unique.
+    pub name: String,
+    /// URL slug, unique.
+    pub slug: String,
+    /// Project website.
+    pub web: String,
+    /// Markdown instructions for translators.
+    pub instructions: String,
+    /// Comma-separated translation flags applied to every string.
+    pub check_flags: String,
+    /// Translations need review.
+    pub translation_review: bool,
+    /// Source strings need review.
+    pub source_review: bool,
+    /// Which strings get committed (§29.7).
+    pub commit_policy: i32,
+    /// Repository hooks update this project.
+    pub enable_hooks: bool,
+    /// Language code aliases, e.g. `en_GB:en`.
+    pub language_aliases: String,
+    /// Access level code (§29.6).
+    pub access_control: i32,
+    /// Allow public links to the project.
+    pub public_sharing: bool,
+    /// Use the shared translation memory.
+    pub use_shared_tm: bool,
+    /// Contribute to the shared translation memory.
+    pub contribute_shared_tm: bool,
+    /// Remove memory entries when strings go away.
+    pub autoclean_tm: bool,
+    /// Translation license.
+    pub license: String,
+    /// Contributor agreement text.
+    pub agreement: String,
+    /// How new languages are added (§29.9).
+    pub new_lang: String,
+    /// How language codes are written in file names (§29.9).
+    pub language_code_style: String,
+    /// Id of the secondary language shown to translators.
+    pub secondary_language: Option<i64>,
+    /// Commit message template.
+    pub commit_message: String,
+    /// Message template for added translations.
+    pub add_message: String,
+    /// Message template for removed translations.
+    pub delete_message: String,
+    /// Message template for merges.
+    pub merge_message: String,
+    /// Message template for add-on changes.
+    pub addon_message: String,
+    /// Pull-request description template.
+    pub pull_message: String,
+    /// Members need two-factor authentication.
+    pub enforced_2fa: bool,
+    /// Quality checks that block saving (§29.13).
+    pub enforced_checks: Vec<String>,
+}
+
+impl Default for ProjectSettings {
+    fn default() -> Self {
+        Self {
+            name: String::new(),
+            slug: String::new(),
+            web: String::new(),
+            instructions: String::new(),
+            check_flags: String::new(),
+            translation_review: false,
+            source_review: false,
+            commit_policy: 0,
+            enable_hooks: true,
+            language_aliases: String::new(),
+            access_control: AccessControl::Public.code(),
+            public_sharing: false,
+            use_shared_tm: true,
+            contribute_shared_tm: true,
+            autoclean_tm: false,
+            license: String::new(),
+            agreement: String::new(),
+            new_lang: "add".into(),
+            language_code_style: String::new(),
+            secondary_language: None,
+            commit_message: DEFAULT_COMMIT_MESSAGE.into(),
+            add_message: DEFAULT_ADD_MESSAGE.into(),
+            delete_message: DEFAULT_DELETE_MESSAGE.into(),
+            merge_message: DEFAULT_MERGE_MESSAGE.into(),
+            addon_message: DEFAULT_ADDON_MESSAGE.into(),
+            pull_message: DEFAULT_PULL_MESSAGE.into(),
+            enforced_2fa: false,
+            enforced_checks: Vec::new(),
+        }
+    }
+}
+
+impl ProjectSettings {
+    /// Checks every field's value; uniqueness and references are checked by the caller.
+    pub fn validate(&self) -> FieldErrors {
+        let mut errors = FieldErrors::default();
+        check_text(&self.name, "name", NAME_MAX, &mut errors);
+        check_slug(&self.slug, "slug", NAME_MAX, &mut errors);
+        check_url(&self.web, "web", &mut errors);
+        if !COMMIT_POLICIES.contains(&self.commit_policy) {
+            errors.invalid_choice("commit_policy", &self.commit_policy.to_string());
+        }
+        if AccessControl::from_code(self.access_control).is_none() {
+            errors.invalid_choice("access_control", &self.access_control.to_string());
+        }
+        if !NEW_LANG.contains(&self.new_lang.as_str()) {
+            errors.invalid_choice("new_lang", &self.new_lang);
+        }
+        if !LANGUAGE_CODE_STYLES.contains(&self.language_code_style.as_str()) {
+            errors.invalid_choice("language_code_style", &self.language_code_style);
+        }
+        check_length(&self.license, "license", 150, &mut errors);
+        check_length(&self.language_aliases, "language_aliases", 200, &mut errors);
+        check_aliases(&self.language_aliases, &mut errors);
+        for (i, check) in self.enforced_checks.iter().enumerate() {
+            if !CHECK_IDS.contains(&check.as_str()) {
+                errors.invalid_choice(&format!("enforced_checks.{i}"), check);
+            }
+        }
+        for (attr, text) in [
+            ("commit_message", &self.commit_message),
+            ("add_message", &self.add_message),
+            ("delete_message", &self.delete_message),
+            ("merge_message", &self.merge_message),
+            ("addon_message", &self.addon_message),
+        ] {
+            check_text(text, attr, 1000, &mut errors);
+        }
+        errors
+    }
+
+    /// The access level.
+    pub fn access(&self) -> AccessControl {
+        AccessControl::from_code(self.access_control).unwrap_or(AccessControl::Private)
+    }
+
+    /// Names of the settings that differ between `self` and `other`, in field order.
+    pub fn changed_fields(&self, other: &ProjectSettings) -> Vec<String> {
+        let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
+            (serde_json::to_value(self), serde_json::to_value(other))
+        else {
+            return Vec::new();
+        };
+        a.iter()
+            .filter(|(k, v)| b.get(*k) != Some(*v))
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+}
+
+/// `language_aliases` is a comma-separated list of `from:to` pairs.
+fn check_aliases(aliases: &str, errors: &mut FieldErrors) {
+    let bad = aliases
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .any(|pair| {
+            pair.split_once(':')
+                .is_none_or(|(a, b)| a.trim().is_empty() || b.trim().is_empty())
+        });
+    if bad {
+        errors.invalid(
+            "language_aliases",
+            "Use a comma-separated list of alias:code pairs.",
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid() -> ProjectSettings {
+        ProjectSettings {
+            name: "Demo".into(),
+            slug: "demo".into(),
+            web: "https://demo.example.com/".into(),
+            ..ProjectSettings::default()
+        }
+    }
+
+    #[test]
+    fn defaults_are_valid_once_identified() {
+        assert!(valid().validate().is_empty());
+    }
+
+    #[test]
+    fn reports_every_bad_field_in_order() {
+        let settings = ProjectSettings {
+            name: " ".into(),
+            slug: "no spaces".into(),
+            web: "nope".into(),
+            commit_policy: 5,
+            new_lang: "maybe".into(),
+            language_aliases: "en_GB".into(),
+            enforced_checks: vec!["same".into(), "bogus".into()],
+            ..ProjectSettings::default()
+        };
+        let attrs: Vec<String> = settings
+            .validate()
+            .into_iter()
+            .map(|e| e.attr.unwrap())
+            .collect();
+        assert_eq!(
+            attrs,
+            vec![
+                "name",
+                "slug",
+                "web",
+                "commit_policy",
+                "new_lang",
+                "language_aliases",
+                "enforced_checks.1"
+            ]
+        );
+    }
+
+    #[test]
+    fn changed_fields_lists_differences() {
+        let a = valid();
+        let mut b = valid();
+        b.web = "https://other.example.com/".into();
+        b.enforced_checks = vec!["same".into()];
+        assert_eq!(a.changed_fields(&b), vec!["web", "enforced_checks"]);
+        assert!(a.changed_fields(&a).is_empty());
+    }
+}

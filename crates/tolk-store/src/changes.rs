@@ -1,0 +1,255 @@
+//! The change history.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use tolk_domain::change::Action;
+use tolk_domain::permission::ProjectVisibility;
+
+use crate::DbConnection;
+use crate::error::StoreResult;
+use crate::page::{Page, PageRequest};
+use crate::schema::{changes, components, languages, projects, translations};
+
+/// A change to record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewChange {
+    /// What happened.
+    pub action: Action,
+    /// Who did it.
+    pub user_id: Option<i64>,
+    /// Whose content it is.
+    pub author_id: Option<i64>,
+    /// Project concerned.
+    pub project_id: Option<i64>,
+    /// Component concerned.
+    pub component_id: Option<i64>,
+    /// Translation concerned.
+    pub translation_id: Option<i64>,
+    /// Unit concerned.
+    pub unit_id: Option<i64>,
+    /// Language concerned.
+    pub language_id: Option<i64>,
+    /// New value or related text.
+    pub target: String,
+    /// Previous value.
+    pub old: String,
+    /// Action-specific details.
+    pub details: serde_json::Value,
+}
+
+impl NewChange {
+    /// A change of `action` by `user_id` with everything else empty.
+    pub fn new(action: Action, user_id: Option<i64>) -> Self {
+        Self {
+            action,
+            user_id,
+            author_id: user_id,
+            project_id: None,
+            component_id: None,
+            translation_id: None,
+            unit_id: None,
+            language_id: None,
+            target: String::new(),
+            old: String::new(),
+            details: serde_json::json!({}),
+        }
+    }
+}
+
+/// A recorded change.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = changes)]
+pub struct ChangeRow {
+    /// Primary key.
+    pub id: i64,
+    /// Action code.
+    pub action: i32,
+    /// When it happened.
+    pub created: NaiveDateTime,
+    /// Acting user.
+    pub user_id: Option<i64>,
+    /// Author of the content.
+    pub author_id: Option<i64>,
+    /// Project.
+    pub project_id: Option<i64>,
+    /// Component.
+    pub component_id: Option<i64>,
+    /// Translation.
+    pub translation_id: Option<i64>,
+    /// Unit.
+    pub unit_id: Option<i64>,
+    /// Language.
+    pub language_id: Option<i64>,
+    /// Add-on.
+    pub addon_id: Option<i64>,
+    /// New value.
+    pub target: String,
+    /// Previous value.
+    pub old: String,
+    /// Details as JSON.
+    pub details: String,
+}
+
+/// Records a change.
+pub fn record(conn: &mut DbConnection, change: &NewChange, at: NaiveDateTime) -> StoreResult<()> {
+    diesel::insert_into(changes::table)
+        .values((
+            changes::action.eq(change.action.0),
+            changes::created.eq(at),
+            changes::user_id.eq(change.user_id),
+            changes::author_id.eq(change.author_id),
+            changes::project_id.eq(change.project_id),
+            changes::component_id.eq(change.component_id),
+            changes::translation_id.eq(change.translation_id),
+            changes::unit_id.eq(change.unit_id),
+            changes::language_id.eq(change.language_id),
+            changes::target.eq(&change.target),
+            changes::old.eq(&change.old),
+            changes::details.eq(change.details.to_string()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Which changes a list shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangeFilter {
+    /// Only changes of this project.
+    pub project_id: Option<i64>,
+    /// Only changes by this user.
+    pub user_id: Option<i64>,
+    /// Only these actions (any of them); empty for all.
+    pub actions: Vec<i32>,
+    /// Only changes at or after this time.
+    pub after: Option<NaiveDateTime>,
+    /// Only changes at or before this time.
+    pub before: Option<NaiveDateTime>,
+    /// Projects whose changes the caller may see.
+    pub visibility: ProjectVisibility,
+    /// Whether changes outside any project (accounts, languages) are visible.
+    pub site_wide: bool,
+}
+
+type BoxedChanges<'a> = changes::BoxedQuery<'a, crate::MultiBackend>;
+
+fn filtered(filter: &ChangeFilter) -> BoxedChanges<'static> {
+    let mut query = changes::table.into_boxed();
+    if let ProjectVisibility::Levels(levels) = &filter.visibility {
+        let codes: Vec<i32> = levels.iter().map(|l| l.code()).collect();
+        let visible = projects::table
+            .filter(projects::access_control.eq_any(codes))
+            .select(projects::id);
+        query = if filter.site_wide {
+            query.filter(
+                changes::project_id
+                    .is_null()
+                    .or(changes::project_id.eq_any(visible.select(projects::id.nullable()))),
+            )
+        } else {
+            query.filter(changes::project_id.eq_any(visible.select(projects::id.nullable())))
+        };
+    } else if !filter.site_wide {
+        query = query.filter(changes::project_id.is_not_null());
+    }
+    if let Some(project_id) = filter.project_id {
+        query = query.filter(changes::project_id.eq(project_id));
+    }
+    if let Some(user_id) = filter.user_id {
+        query = query.filter(changes::user_id.eq(user_id));
+    }
+    if !filter.actions.is_empty() {
+        query = query.filter(changes::action.eq_any(filter.actions.clone()));
+    }
+    if let Some(after) = filter.after {
+        query = query.filter(changes::created.ge(after));
+    }
+    if let Some(before) = filter.before {
+        query = query.filter(changes::created.le(before));
+    }
+    query
+}
+
+/// Lists changes, newest first; `None` for a page past the end.
+pub fn list(
+    conn: &mut DbConnection,
+    filter: &ChangeFilter,
+    page: PageRequest,
+) -> StoreResult<Option<Page<ChangeRow>>> {
+    page.run(
+        conn,
+        |conn| Ok::<_, crate::StoreError>(filtered(filter).count().get_result(conn)?),
+        |conn, offset, limit| {
+            Ok(filtered(filter)
+                .order((changes::created.desc(), changes::id.desc()))
+                .offset(offset)
+                .limit(limit)
+                .select(ChangeRow::as_select())
+                .load(conn)?)
+        },
+    )
+}
+
+/// One change, if the filter lets it through.
+pub fn get(conn: &mut DbConnection, id: i64, filter: &ChangeFilter) -> StoreResult<Option<ChangeRow>> {
+    Ok(filtered(filter)
+        .filter(changes::id.eq(id))
+        .select(ChangeRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// The path segments that locate related objects in API URLs.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChangeLinks {
+    /// Username by user id.
+    pub users: HashMap<i64, String>,
+    /// (project slug, component slug) by component id.
+    pub components: HashMap<i64, (String, String)>,
+    /// (project slug, component slug, language code) by translation id.
+    pub translations: HashMap<i64, (String, String, String)>,
+}
+
+/// Loads what URLs of the given changes need, with three statements.
+pub fn links(conn: &mut DbConnection, rows: &[ChangeRow]) -> StoreResult<ChangeLinks> {
+    let user_ids: Vec<i64> = rows
+        .iter()
+        .flat_map(|r| [r.user_id, r.author_id])
+        .flatten()
+        .collect();
+    let component_ids: Vec<i64> = rows.iter().filter_map(|r| r.component_id).collect();
+    let translation_ids: Vec<i64> = rows.iter().filter_map(|r| r.translation_id).collect();
+    let components = components::table
+        .inner_join(projects::table)
+        .filter(components::id.eq_any(&component_ids))
+        .select((components::id, projects::slug, components::slug))
+        .load::<(i64, String, String)>(conn)?
+        .into_iter()
+        .map(|(id, p, c)| (id, (p, c)))
+        .collect();
+    let translations = translations::table
+        .inner_join(components::table.inner_join(projects::table))
+        .inner_join(languages::table)
+        .filter(translations::id.eq_any(&translation_ids))
+        .select((
+            translations::id,
+            projects::slug,
+            components::slug,
+            languages::code,
+        ))
+        .load::<(i64, String, String, String)>(conn)?
+        .into_iter()
+        .map(|(id, p, c, l)| (id, (p, c, l)))
+        .collect();
+    Ok(ChangeLinks {
+        users: crate::users::usernames(conn, &user_ids)?,
+        components,
+        translations,
+    })
+}
+
+/// Number of recorded changes.
+pub fn count(conn: &mut DbConnection) -> StoreResult<i64> {
+    Ok(changes::table.count().get_result(conn)?)
+}

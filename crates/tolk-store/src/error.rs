@@ -1,0 +1,54 @@
+//! Storage errors.
+
+/// What can go wrong talking to the database.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database URL names no supported backend.
+    #[error("unsupported database URL {0:?}: use a postgres:// URL or a SQLite file path")]
+    UnsupportedUrl(String),
+    /// No connection could be made or taken from the pool.
+    #[error("database connection failed: {0}")]
+    Connection(String),
+    /// A query failed.
+    #[error("database query failed: {0}")]
+    Query(#[from] diesel::result::Error),
+    /// Applying the schema migrations failed.
+    #[error("database migration failed: {0}")]
+    Migration(String),
+    /// A stored value could not be decoded.
+    #[error("corrupt stored value in {0}")]
+    Corrupt(&'static str),
+}
+
+impl From<r2d2::Error> for StoreError {
+    fn from(e: r2d2::Error) -> Self {
+        StoreError::Connection(e.to_string())
+    }
+}
+
+impl StoreError {
+    /// True when a unique constraint rejected the statement.
+    pub fn is_unique_violation(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _
+            ))
+        )
+    }
+
+    /// True when a foreign key rejected the statement.
+    pub fn is_foreign_key_violation(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+                _
+            ))
+        )
+    }
+}
+
+/// Result of a storage operation.
+pub type StoreResult<T> = Result<T, StoreError>;

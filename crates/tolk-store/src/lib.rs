@@ -1,0 +1,32 @@
+//! Tolk's storage layer: one diesel code base for SQLite (the embedded
+//! default) and PostgreSQL, pooled with r2d2.
+//!
+//! Functions take a [`DbConnection`] so that use-cases can combine them in
+//! one transaction with [`Store::write`]. Every list costs a fixed number of
+//! statements, whatever its length.
+
+#[allow(missing_docs)]
+mod connection;
+mod error;
+mod seed;
+mod store;
+
+pub mod changes;
+pub mod languages;
+pub mod metrics;
+pub mod page;
+pub mod projects;
+#[allow(missing_docs)]
+pub mod schema;
+pub mod stats;
+pub mod time;
+pub mod tokens;
+pub mod users;
+
+#[cfg(feature = "test-support")]
+pub mod testing;
+
+pub use connection::{DbConnection, MultiBackend};
+pub use error::{StoreError, StoreResult};
+pub use page::{Page, PageRequest};
+pub use store::{BackendKind, ConnectionManager, PooledConnection, Store};

@@ -1,0 +1,278 @@
+//! Projects.
+
+use std::collections::HashSet;
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use tolk_domain::permission::{AccessControl, ProjectVisibility};
+use tolk_domain::project::ProjectSettings;
+
+use crate::DbConnection;
+use crate::error::{StoreError, StoreResult};
+use crate::page::{Page, PageRequest};
+use crate::schema::{components, projects};
+
+/// A stored project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Project {
+    /// Primary key.
+    pub id: i64,
+    /// Every setting.
+    pub settings: ProjectSettings,
+    /// When it was created.
+    pub created: NaiveDateTime,
+}
+
+impl Project {
+    /// The project's access level.
+    pub fn access(&self) -> AccessControl {
+        self.settings.access()
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = projects)]
+#[diesel(treat_none_as_null = true)]
+struct ProjectColumns {
+    name: String,
+    slug: String,
+    web: String,
+    instructions: String,
+    check_flags: String,
+    translation_review: bool,
+    source_review: bool,
+    commit_policy: i32,
+    enable_hooks: bool,
+    language_aliases: String,
+    access_control: i32,
+    public_sharing: bool,
+    use_shared_tm: bool,
+    contribute_shared_tm: bool,
+    autoclean_tm: bool,
+    license: String,
+    agreement: String,
+    new_lang: String,
+    language_code_style: String,
+    secondary_language_id: Option<i64>,
+    commit_message: String,
+    add_message: String,
+    delete_message: String,
+    merge_message: String,
+    addon_message: String,
+    pull_message: String,
+    enforced_2fa: bool,
+    enforced_checks: String,
+}
+
+impl ProjectColumns {
+    fn from_settings(s: &ProjectSettings) -> Self {
+        Self {
+            name: s.name.clone(),
+            slug: s.slug.clone(),
+            web: s.web.clone(),
+            instructions: s.instructions.clone(),
+            check_flags: s.check_flags.clone(),
+            translation_review: s.translation_review,
+            source_review: s.source_review,
+            commit_policy: s.commit_policy,
+            enable_hooks: s.enable_hooks,
+            language_aliases: s.language_aliases.clone(),
+            access_control: s.access_control,
+            public_sharing: s.public_sharing,
+            use_shared_tm: s.use_shared_tm,
+            contribute_shared_tm: s.contribute_shared_tm,
+            autoclean_tm: s.autoclean_tm,
+            license: s.license.clone(),
+            agreement: s.agreement.clone(),
+            new_lang: s.new_lang.clone(),
+            language_code_style: s.language_code_style.clone(),
+            secondary_language_id: s.secondary_language,
+            commit_message: s.commit_message.clone(),
+            add_message: s.add_message.clone(),
+            delete_message: s.delete_message.clone(),
+            merge_message: s.merge_message.clone(),
+            addon_message: s.addon_message.clone(),
+            pull_message: s.pull_message.clone(),
+            enforced_2fa: s.enforced_2fa,
+            enforced_checks: serde_json::to_string(&s.enforced_checks).unwrap_or_default(),
+        }
+    }
+
+    fn into_settings(self) -> StoreResult<ProjectSettings> {
+        Ok(ProjectSettings {
+            name: self.name,
+            slug: self.slug,
+            web: self.web,
+            instructions: self.instructions,
+            check_flags: self.check_flags,
+            translation_review: self.translation_review,
+            source_review: self.source_review,
+            commit_policy: self.commit_policy,
+            enable_hooks: self.enable_hooks,
+            language_aliases: self.language_aliases,
+            access_control: self.access_control,
+            public_sharing: self.public_sharing,
+            use_shared_tm: self.use_shared_tm,
+            contribute_shared_tm: self.contribute_shared_tm,
+            autoclean_tm: self.autoclean_tm,
+            license: self.license,
+            agreement: self.agreement,
+            new_lang: self.new_lang,
+            language_code_style: self.language_code_style,
+            secondary_language: self.secondary_language_id,
+            commit_message: self.commit_message,
+            add_message: self.add_message,
+            delete_message: self.delete_message,
+            merge_message: self.merge_message,
+            addon_message: self.addon_message,
+            pull_message: self.pull_message,
+            enforced_2fa: self.enforced_2fa,
+            enforced_checks: serde_json::from_str(&self.enforced_checks)
+                .map_err(|_| StoreError::Corrupt("projects.enforced_checks"))?,
+        })
+    }
+}
+
+type Row = (i64, ProjectColumns, NaiveDateTime);
+
+fn columns() -> (
+    projects::id,
+    diesel::dsl::AsSelect<ProjectColumns, crate::MultiBackend>,
+    projects::created,
+) {
+    (projects::id, ProjectColumns::as_select(), projects::created)
+}
+
+fn into_project((id, columns, created): Row) -> StoreResult<Project> {
+    Ok(Project {
+        id,
+        settings: columns.into_settings()?,
+        created,
+    })
+}
+
+type BoxedProjects<'a> = projects::BoxedQuery<'a, crate::MultiBackend>;
+
+/// Projects visible with `visibility`.
+fn visible(visibility: &ProjectVisibility) -> BoxedProjects<'static> {
+    let query = projects::table.into_boxed();
+    match visibility {
+        ProjectVisibility::All => query,
+        ProjectVisibility::Levels(levels) => {
+            let codes: Vec<i32> = levels.iter().map(|l| l.code()).collect();
+            query.filter(projects::access_control.eq_any(codes))
+        }
+    }
+}
+
+/// Lists visible projects by id; `None` for a page past the end.
+pub fn list(
+    conn: &mut DbConnection,
+    visibility: &ProjectVisibility,
+    page: PageRequest,
+) -> StoreResult<Option<Page<Project>>> {
+    page.run(
+        conn,
+        |conn| Ok::<_, crate::StoreError>(visible(visibility).count().get_result(conn)?),
+        |conn, offset, limit| {
+            visible(visibility)
+                .order(projects::id)
+                .offset(offset)
+                .limit(limit)
+                .select(columns())
+                .load::<Row>(conn)?
+                .into_iter()
+                .map(into_project)
+                .collect()
+        },
+    )
+}
+
+/// Finds a project by slug (any visibility; the caller checks access).
+pub fn get_by_slug(conn: &mut DbConnection, slug: &str) -> StoreResult<Option<Project>> {
+    projects::table
+        .filter(projects::slug.eq(slug))
+        .select(columns())
+        .first::<Row>(conn)
+        .optional()?
+        .map(into_project)
+        .transpose()
+}
+
+/// Finds projects by id, in any order.
+pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<Project>> {
+    projects::table
+        .filter(projects::id.eq_any(ids))
+        .select(columns())
+        .load::<Row>(conn)?
+        .into_iter()
+        .map(into_project)
+        .collect()
+}
+
+/// Which of `name` and `slug` another project already uses.
+pub fn taken(
+    conn: &mut DbConnection,
+    name: &str,
+    slug: &str,
+    except_id: Option<i64>,
+) -> StoreResult<(bool, bool)> {
+    let mut query = projects::table
+        .filter(projects::name.eq(name).or(projects::slug.eq(slug)))
+        .select((projects::name, projects::slug))
+        .into_boxed();
+    if let Some(id) = except_id {
+        query = query.filter(projects::id.ne(id));
+    }
+    let clashes: Vec<(String, String)> = query.load(conn)?;
+    Ok((
+        clashes.iter().any(|(n, _)| n == name),
+        clashes.iter().any(|(_, s)| s == slug),
+    ))
+}
+
+/// Inserts a project; returns it.
+pub fn insert(
+    conn: &mut DbConnection,
+    settings: &ProjectSettings,
+    created: NaiveDateTime,
+) -> StoreResult<Project> {
+    let values = (ProjectColumns::from_settings(settings), projects::created.eq(created));
+    let id: i64 = crate::with_backend!(conn, |c| diesel::insert_into(projects::table)
+        .values(&values)
+        .returning(projects::id)
+        .get_result(c))?;
+    Ok(Project {
+        id,
+        settings: settings.clone(),
+        created,
+    })
+}
+
+/// Replaces a project's settings.
+pub fn update(conn: &mut DbConnection, id: i64, settings: &ProjectSettings) -> StoreResult<()> {
+    diesel::update(projects::table.find(id))
+        .set(ProjectColumns::from_settings(settings))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Deletes a project and everything it holds.
+pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
+    diesel::delete(projects::table.find(id)).execute(conn)?;
+    Ok(())
+}
+
+/// Of the given projects, those that have components and all of them locked.
+pub fn locked(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<HashSet<i64>> {
+    let rows: Vec<(i64, bool)> = components::table
+        .filter(components::project_id.eq_any(ids))
+        .select((components::project_id, components::locked))
+        .load(conn)?;
+    let unlocked: HashSet<i64> = rows.iter().filter(|(_, l)| !l).map(|(p, _)| *p).collect();
+    Ok(rows
+        .into_iter()
+        .map(|(p, _)| p)
+        .filter(|p| !unlocked.contains(p))
+        .collect())
+}

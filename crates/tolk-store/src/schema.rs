@@ -1,0 +1,198 @@
+//! Diesel's view of the tables in `migrations/` that the code queries.
+
+diesel::table! {
+    languages (id) {
+        id -> BigInt,
+        code -> Text,
+        name -> Text,
+        direction -> Text,
+        population -> BigInt,
+    }
+}
+
+diesel::table! {
+    plurals (id) {
+        id -> BigInt,
+        language_id -> BigInt,
+        source -> Integer,
+        number -> Integer,
+        formula -> Text,
+        kind -> Integer,
+    }
+}
+
+diesel::table! {
+    language_aliases (alias) {
+        alias -> Text,
+        language_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        username -> Text,
+        full_name -> Text,
+        email -> Text,
+        password -> Nullable<Text>,
+        is_superuser -> Bool,
+        is_active -> Bool,
+        is_bot -> Bool,
+        date_joined -> Timestamp,
+        date_expires -> Nullable<Timestamp>,
+        last_login -> Nullable<Timestamp>,
+        profile -> Text,
+        translated -> BigInt,
+        suggested -> BigInt,
+        uploaded -> BigInt,
+        commented -> BigInt,
+    }
+}
+
+diesel::table! {
+    verified_emails (user_id, email) {
+        user_id -> BigInt,
+        email -> Text,
+    }
+}
+
+diesel::table! {
+    user_languages (user_id, language_id) {
+        user_id -> BigInt,
+        language_id -> BigInt,
+        secondary -> Bool,
+    }
+}
+
+diesel::table! {
+    watched_projects (user_id, project_id) {
+        user_id -> BigInt,
+        project_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    projects (id) {
+        id -> BigInt,
+        name -> Text,
+        slug -> Text,
+        web -> Text,
+        instructions -> Text,
+        check_flags -> Text,
+        translation_review -> Bool,
+        source_review -> Bool,
+        commit_policy -> Integer,
+        enable_hooks -> Bool,
+        language_aliases -> Text,
+        access_control -> Integer,
+        public_sharing -> Bool,
+        use_shared_tm -> Bool,
+        contribute_shared_tm -> Bool,
+        autoclean_tm -> Bool,
+        license -> Text,
+        agreement -> Text,
+        new_lang -> Text,
+        language_code_style -> Text,
+        secondary_language_id -> Nullable<BigInt>,
+        commit_message -> Text,
+        add_message -> Text,
+        delete_message -> Text,
+        merge_message -> Text,
+        addon_message -> Text,
+        pull_message -> Text,
+        enforced_2fa -> Bool,
+        enforced_checks -> Text,
+        created -> Timestamp,
+    }
+}
+
+diesel::table! {
+    components (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        category_id -> Nullable<BigInt>,
+        name -> Text,
+        slug -> Text,
+        locked -> Bool,
+        restricted -> Bool,
+    }
+}
+
+diesel::table! {
+    translations (id) {
+        id -> BigInt,
+        component_id -> BigInt,
+        language_id -> BigInt,
+        total -> BigInt,
+        total_words -> BigInt,
+        total_chars -> BigInt,
+        translated -> BigInt,
+        translated_words -> BigInt,
+        translated_chars -> BigInt,
+        fuzzy -> BigInt,
+        fuzzy_words -> BigInt,
+        fuzzy_chars -> BigInt,
+        approved -> BigInt,
+        approved_words -> BigInt,
+        approved_chars -> BigInt,
+        readonly -> BigInt,
+        readonly_words -> BigInt,
+        readonly_chars -> BigInt,
+        failing -> BigInt,
+        suggestions -> BigInt,
+        comments -> BigInt,
+        last_change -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    tokens (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        project_id -> Nullable<BigInt>,
+        key_hash -> Text,
+        created -> Timestamp,
+        expires -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    changes (id) {
+        id -> BigInt,
+        action -> Integer,
+        created -> Timestamp,
+        user_id -> Nullable<BigInt>,
+        author_id -> Nullable<BigInt>,
+        project_id -> Nullable<BigInt>,
+        component_id -> Nullable<BigInt>,
+        translation_id -> Nullable<BigInt>,
+        unit_id -> Nullable<BigInt>,
+        language_id -> Nullable<BigInt>,
+        addon_id -> Nullable<BigInt>,
+        target -> Text,
+        old -> Text,
+        details -> Text,
+    }
+}
+
+diesel::joinable!(plurals -> languages (language_id));
+diesel::joinable!(language_aliases -> languages (language_id));
+diesel::joinable!(components -> projects (project_id));
+diesel::joinable!(translations -> components (component_id));
+diesel::joinable!(translations -> languages (language_id));
+diesel::joinable!(tokens -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    languages,
+    plurals,
+    language_aliases,
+    users,
+    verified_emails,
+    user_languages,
+    watched_projects,
+    projects,
+    components,
+    translations,
+    tokens,
+    changes,
+);

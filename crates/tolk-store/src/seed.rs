@@ -1,0 +1,90 @@
+//! Built-in data every database starts with.
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use tolk_domain::language::builtin_languages;
+use tolk_domain::user::ANONYMOUS_USERNAME;
+
+use crate::DbConnection;
+use crate::error::StoreResult;
+use crate::schema::{language_aliases, languages, plurals, users};
+
+/// Loads the language table when no language exists yet, and creates the
+/// account that stands for anonymous callers.
+pub fn ensure_builtin_data(conn: &mut DbConnection) -> StoreResult<()> {
+    if crate::languages::count(conn)? == 0 {
+        load_languages(conn)?;
+    }
+    let anonymous_exists: bool = diesel::select(diesel::dsl::exists(
+        users::table.filter(users::username.eq(ANONYMOUS_USERNAME)),
+    ))
+    .get_result(conn)?;
+    if !anonymous_exists {
+        diesel::insert_into(users::table)
+            .values((
+                users::username.eq(ANONYMOUS_USERNAME),
+                users::full_name.eq("Anonymous"),
+                users::email.eq("noreply@example.invalid"),
+                users::is_active.eq(false),
+                users::date_joined.eq(crate::time::now()),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Inserts the built-in languages, plurals and aliases with three multi-row statements.
+fn load_languages(conn: &mut DbConnection) -> StoreResult<()> {
+    let seeds = builtin_languages();
+    let rows: Vec<_> = seeds
+        .iter()
+        .map(|s| {
+            (
+                languages::code.eq(&s.code),
+                languages::name.eq(&s.name),
+                languages::direction.eq(&s.direction),
+                languages::population.eq(s.population),
+            )
+        })
+        .collect();
+    crate::with_backend!(conn, |c| diesel::insert_into(languages::table)
+        .values(&rows)
+        .execute(c))?;
+    let ids: HashMap<String, i64> = languages::table
+        .select((languages::code, languages::id))
+        .load::<(String, i64)>(conn)?
+        .into_iter()
+        .collect();
+    let ids = &ids;
+    let plural_rows: Vec<_> = seeds
+        .iter()
+        .flat_map(|s| s.plurals.iter().map(move |p| (ids[&s.code], p)))
+        .map(|(id, p)| {
+            (
+                plurals::language_id.eq(id),
+                plurals::source.eq(p.source),
+                plurals::number.eq(p.number),
+                plurals::formula.eq(&p.formula),
+                plurals::kind.eq(p.kind.0),
+            )
+        })
+        .collect();
+    crate::with_backend!(conn, |c| diesel::insert_into(plurals::table)
+        .values(&plural_rows)
+        .execute(c))?;
+    let alias_rows: Vec<_> = seeds
+        .iter()
+        .flat_map(|s| s.aliases.iter().map(move |a| (ids[&s.code], a)))
+        .map(|(id, a)| {
+            (
+                language_aliases::alias.eq(a),
+                language_aliases::language_id.eq(id),
+            )
+        })
+        .collect();
+    crate::with_backend!(conn, |c| diesel::insert_into(language_aliases::table)
+        .values(&alias_rows)
+        .execute(c))?;
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! The connection pool and the entry points for reading and writing.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::r2d2::R2D2Connection;
+use diesel::{Connection, PgConnection, SqliteConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use crate::DbConnection;
+use crate::error::{StoreError, StoreResult};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// Settings every SQLite connection gets: write-ahead log, enforced foreign
+/// keys, waiting instead of failing on a busy database, and case-sensitive
+/// `LIKE` so that prefix filters behave as on PostgreSQL.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA case_sensitive_like = ON;";
+
+/// Which database engine a store talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackendKind {
+    /// Embedded SQLite file.
+    Sqlite,
+    /// PostgreSQL server.
+    Postgres,
+}
+
+impl BackendKind {
+    /// Tells the backend from a database URL: `postgres://` and
+    /// `postgresql://` are PostgreSQL; `sqlite://PATH`, `sqlite:PATH` and a
+    /// bare path are SQLite.
+    pub fn from_url(url: &str) -> StoreResult<(BackendKind, String)> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok((BackendKind::Postgres, url.to_owned()));
+        }
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .unwrap_or(url);
+        if path.is_empty() || path.contains("://") {
+            return Err(StoreError::UnsupportedUrl(url.to_owned()));
+        }
+        Ok((BackendKind::Sqlite, path.to_owned()))
+    }
+}
+
+/// Opens connections of the configured backend for the pool.
+#[derive(Debug)]
+pub struct ConnectionManager {
+    kind: BackendKind,
+    target: String,
+}
+
+impl r2d2::ManageConnection for ConnectionManager {
+    type Connection = DbConnection;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, Self::Error> {
+        let conn = match self.kind {
+            BackendKind::Postgres => DbConnection::Pg(
+                PgConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?,
+            ),
+            BackendKind::Sqlite => {
+                let mut c = SqliteConnection::establish(&self.target)
+                    .map_err(diesel::r2d2::Error::ConnectionError)?;
+                c.batch_execute(SQLITE_PRAGMAS)
+                    .map_err(diesel::r2d2::Error::QueryError)?;
+                DbConnection::Sqlite(c)
+            }
+        };
+        Ok(conn)
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
+        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        conn.is_broken()
+    }
+}
+
+/// A pooled connection.
+pub type PooledConnection = r2d2::PooledConnection<ConnectionManager>;
+
+/// Tolk's database: a pool of connections to one backend.
+#[derive(Clone)]
+pub struct Store {
+    pool: r2d2::Pool<ConnectionManager>,
+    kind: BackendKind,
+    /// SQLite allows one writer at a time; writers of this process queue
+    /// here instead of failing on lock upgrades.
+    write_lock: Arc<Mutex<()>>,
+}
+
+impl Store {
+    /// Opens a pool of up to `max_connections` connections to `url`.
+    pub fn open(url: &str, max_connections: u32) -> StoreResult<Store> {
+        let (kind, target) = BackendKind::from_url(url)?;
+        if kind == BackendKind::Sqlite {
+            if let Some(dir) = std::path::Path::new(&target).parent() {
+                if !dir.as_os_str().is_empty() {
+                    std::fs::create_dir_all(dir).map_err(|e| {
+                        StoreError::Connection(format!("cannot create {}: {e}", dir.display()))
+                    })?;
+                }
+            }
+        }
+        let pool = r2d2::Pool::builder()
+            .max_size(max_connections.max(1))
+            .min_idle(Some(1))
+            .connection_timeout(Duration::from_secs(30))
+            .build(ConnectionManager { kind, target })?;
+        Ok(Store {
+            pool,
+            kind,
+            write_lock: Arc::new(Mutex::new(())),
+        })
+    }
+
+    /// The backend this store talks to.
+    pub fn backend(&self) -> BackendKind {
+        self.kind
+    }
+
+    /// Takes a connection from the pool.
+    pub fn conn(&self) -> StoreResult<PooledConnection> {
+        Ok(self.pool.get()?)
+    }
+
+    /// Runs read-only work on a pooled connection.
+    pub fn read<T>(&self, f: impl FnOnce(&mut DbConnection) -> StoreResult<T>) -> StoreResult<T> {
+        f(&mut *self.conn()?)
+    }
+
+    /// Runs `f` in one transaction: everything it wrote is committed when it
+    /// returns `Ok`, and nothing is when it returns `Err`.
+    pub fn write<T, E>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError> + From<diesel::result::Error>,
+    {
+        let _guard = match self.kind {
+            BackendKind::Sqlite => Some(self.write_lock.lock().unwrap_or_else(|p| p.into_inner())),
+            BackendKind::Postgres => None,
+        };
+        let mut conn = self.conn()?;
+        (*conn).transaction(f)
+    }
+
+    /// Applies pending schema migrations, then loads the built-in data
+    /// (languages, the anonymous account) when it is missing.
+    pub fn migrate(&self) -> StoreResult<()> {
+        let mut conn = self.conn()?;
+        let applied = match &mut *conn {
+            DbConnection::Pg(c) => c.run_pending_migrations(PG_MIGRATIONS).map(|v| v.len()),
+            DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+        }
+        .map_err(|e| StoreError::Migration(e.to_string()))?;
+        if applied > 0 {
+            log::info!("applied {applied} database migration(s)");
+        }
+        drop(conn);
+        self.write(crate::seed::ensure_builtin_data)
+    }
+}
