@@ -27,6 +27,8 @@ pub mod users;
 pub mod testing;
 
 pub use connection::{DbConnection, MultiBackend};
+/// Diesel's query error, for callers whose error types wrap it.
+pub use diesel::result::Error as QueryError;
 pub use error::{StoreError, StoreResult};
 pub use page::{Page, PageRequest};
 pub use store::{BackendKind, ConnectionManager, PooledConnection, Store};

@@ -199,6 +199,17 @@ pub fn get_by_slug(conn: &mut DbConnection, slug: &str) -> StoreResult<Option<Pr
         .transpose()
 }
 
+/// Finds projects by slug, in any order; unknown slugs are left out.
+pub fn get_by_slugs(conn: &mut DbConnection, slugs: &[String]) -> StoreResult<Vec<Project>> {
+    projects::table
+        .filter(projects::slug.eq_any(slugs))
+        .select(columns())
+        .load::<Row>(conn)?
+        .into_iter()
+        .map(into_project)
+        .collect()
+}
+
 /// Finds projects by id, in any order.
 pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<Project>> {
     projects::table

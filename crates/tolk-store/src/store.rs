@@ -133,7 +133,10 @@ impl Store {
     }
 
     /// Runs read-only work on a pooled connection.
-    pub fn read<T>(&self, f: impl FnOnce(&mut DbConnection) -> StoreResult<T>) -> StoreResult<T> {
+    pub fn read<T, E>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
         f(&mut *self.conn()?)
     }
 

@@ -1,0 +1,53 @@
+//! Administration from the command line.
+
+use tolk_domain::permission::Subject;
+use tolk_domain::user::UserFields;
+use tolk_store::users;
+
+use crate::{Service, ServiceError, ServiceResult};
+
+impl Service {
+    /// Creates a superuser (or, with `update`, promotes an existing
+    /// account) and returns a new personal API token for it.
+    pub fn create_admin(&self, username: &str, email: &str, update: bool) -> ServiceResult<String> {
+        let fields = UserFields {
+            username: username.to_owned(),
+            full_name: username.to_owned(),
+            email: email.to_owned(),
+            is_superuser: true,
+            is_active: true,
+            is_bot: false,
+            date_expires: None,
+        };
+        fields.validate().into_result()?;
+        let existing = self.store.read(|conn| users::get_by_username(conn, username))?;
+        let user_id = match existing {
+            Some(row) if update => {
+                let settings = row.settings()?;
+                let fields = UserFields {
+                    full_name: row.full_name.clone(),
+                    ..fields
+                };
+                self.store
+                    .write(|conn| users::update(conn, row.id, &fields, &settings))?
+                    .id
+            }
+            Some(_) => {
+                let mut errors = tolk_domain::validation::FieldErrors::default();
+                errors.unique("username", "User", "Username");
+                return Err(ServiceError::Validation(errors));
+            }
+            None => {
+                let admin = Subject::User {
+                    id: 0,
+                    superuser: true,
+                };
+                self.create_user(&admin, Ok(fields))?;
+                self.store
+                    .read(|conn| users::id_of(conn, username))?
+                    .ok_or(ServiceError::NotFound)?
+            }
+        };
+        self.issue_user_token(user_id)
+    }
+}

@@ -1,0 +1,82 @@
+//! The change history as the caller may see it.
+
+use chrono::NaiveDateTime;
+use tolk_domain::permission::Subject;
+use tolk_store::changes::{self, ChangeFilter, ChangeLinks, ChangeRow};
+use tolk_store::{Page, PageRequest, users};
+
+use crate::access::page;
+use crate::projects::visible_project;
+use crate::users::manages_users;
+use crate::{Service, ServiceError, ServiceResult};
+
+/// Filters of a change list, as the client gave them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChangeQuery {
+    /// Only changes of the project with this slug.
+    pub project: Option<String>,
+    /// Only changes by the user with this username.
+    pub user: Option<String>,
+    /// Only these action codes.
+    pub actions: Vec<i32>,
+    /// Only changes at or after this time.
+    pub after: Option<NaiveDateTime>,
+    /// Only changes at or before this time.
+    pub before: Option<NaiveDateTime>,
+}
+
+/// Changes with what their URLs need.
+pub type ChangePage = (Page<ChangeRow>, ChangeLinks);
+
+impl Service {
+    fn change_filter(
+        &self,
+        conn: &mut tolk_store::DbConnection,
+        subject: &Subject,
+        query: &ChangeQuery,
+    ) -> ServiceResult<ChangeFilter> {
+        let project_id = match &query.project {
+            Some(slug) => Some(visible_project(conn, subject, slug)?.id),
+            None => None,
+        };
+        let user_id = match &query.user {
+            // An unknown username matches no change.
+            Some(username) => Some(users::id_of(conn, username)?.unwrap_or(-1)),
+            None => None,
+        };
+        Ok(ChangeFilter {
+            project_id,
+            user_id,
+            actions: query.actions.clone(),
+            after: query.after,
+            before: query.before,
+            visibility: subject.project_visibility(),
+            site_wide: manages_users(subject),
+        })
+    }
+
+    /// Lists the changes the caller may see, newest first.
+    pub fn changes(
+        &self,
+        subject: &Subject,
+        query: &ChangeQuery,
+        request: PageRequest,
+    ) -> ServiceResult<ChangePage> {
+        self.store.read(|conn| {
+            let filter = self.change_filter(conn, subject, query)?;
+            let found = page(changes::list(conn, &filter, request))?;
+            let links = changes::links(conn, &found.items)?;
+            Ok((found, links))
+        })
+    }
+
+    /// One change, if the caller may see it.
+    pub fn change(&self, subject: &Subject, id: i64) -> ServiceResult<(ChangeRow, ChangeLinks)> {
+        self.store.read(|conn| {
+            let filter = self.change_filter(conn, subject, &ChangeQuery::default())?;
+            let row = changes::get(conn, id, &filter)?.ok_or(ServiceError::NotFound)?;
+            let links = changes::links(conn, std::slice::from_ref(&row))?;
+            Ok((row, links))
+        })
+    }
+}

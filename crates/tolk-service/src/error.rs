@@ -1,0 +1,45 @@
+//! Why a use-case refused or failed.
+
+use tolk_domain::validation::FieldErrors;
+use tolk_store::StoreError;
+
+/// The outcome of a use-case that did not succeed.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// The object does not exist or the caller may not see it.
+    #[error("not found")]
+    NotFound,
+    /// The page number lies past the end of the list.
+    #[error("invalid page")]
+    InvalidPage,
+    /// The caller must sign in first.
+    #[error("authentication credentials were not provided")]
+    NotAuthenticated,
+    /// The presented credentials are not valid.
+    #[error("{0}")]
+    AuthenticationFailed(String),
+    /// The caller may see the object but not do this.
+    #[error("{0}")]
+    PermissionDenied(String),
+    /// The input is invalid; every problem is listed.
+    #[error("invalid input")]
+    Validation(FieldErrors),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<tolk_store::QueryError> for ServiceError {
+    fn from(e: tolk_store::QueryError) -> Self {
+        ServiceError::Store(StoreError::Query(e))
+    }
+}
+
+impl From<FieldErrors> for ServiceError {
+    fn from(errors: FieldErrors) -> Self {
+        ServiceError::Validation(errors)
+    }
+}
+
+/// Result of a use-case.
+pub type ServiceResult<T> = Result<T, ServiceError>;

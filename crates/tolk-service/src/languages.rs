@@ -1,0 +1,154 @@
+//! Languages: listing, editing and statistics.
+
+use serde_json::json;
+use tolk_domain::change::Action;
+use tolk_domain::language::LanguageFields;
+use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::plural::PluralType;
+use tolk_domain::validation::FieldErrors;
+use tolk_store::changes::{self, NewChange};
+use tolk_store::languages::{self, Language, LanguageScope};
+use tolk_store::stats::{self, Summary};
+use tolk_store::{DbConnection, Page, PageRequest, time};
+
+use crate::access::{page, require};
+use crate::{Service, ServiceError, ServiceResult};
+
+const DENIED: &str = "Can not manage languages";
+
+/// Language managers see every language; everybody else only those in use.
+fn scope(subject: &Subject) -> LanguageScope {
+    if subject.can(Permission::LANGUAGE_EDIT, Target::Site) {
+        LanguageScope::All
+    } else {
+        LanguageScope::InUse
+    }
+}
+
+/// The editable fields of a stored language.
+fn fields_of(language: &Language) -> LanguageFields {
+    LanguageFields {
+        code: language.row.code.clone(),
+        name: language.row.name.clone(),
+        direction: language.row.direction.clone(),
+        population: language.row.population,
+        plural_number: language.plural.number,
+        plural_formula: language.plural.formula.clone(),
+        plural_source: language.plural.source,
+    }
+}
+
+/// Validates the fields and checks the code is free; returns the plural type.
+fn validated(
+    conn: &mut DbConnection,
+    fields: &LanguageFields,
+    except: Option<i64>,
+) -> ServiceResult<PluralType> {
+    let kind = fields.validate();
+    let mut errors = kind.clone().err().unwrap_or_default();
+    if !errors.has("code") && languages::code_exists(conn, &fields.code, except)? {
+        errors.unique("code", "Language", "Language code");
+    }
+    errors.into_result()?;
+    kind.map_err(ServiceError::Validation)
+}
+
+fn record(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    language: &Language,
+    operation: &str,
+) -> ServiceResult<()> {
+    let change = NewChange {
+        language_id: Some(language.row.id),
+        target: language.row.code.clone(),
+        details: json!({"language": language.row.code, "operation": operation}),
+        ..NewChange::new(Action::UPDATE, subject.user_id())
+    };
+    changes::record(conn, &change, time::now())?;
+    Ok(())
+}
+
+impl Service {
+    /// Lists languages by id.
+    pub fn languages(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<Language>> {
+        page(self
+            .store
+            .read(|conn| languages::list(conn, scope(subject), request)))
+    }
+
+    /// One language by code.
+    pub fn language(&self, subject: &Subject, code: &str) -> ServiceResult<Language> {
+        self.store
+            .read(|conn| languages::get_by_code(conn, code, scope(subject)))?
+            .ok_or(ServiceError::NotFound)
+    }
+
+    /// Defines a new language.
+    pub fn create_language(
+        &self,
+        subject: &Subject,
+        fields: Result<LanguageFields, FieldErrors>,
+    ) -> ServiceResult<Language> {
+        require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
+        let fields = fields?;
+        self.store.write(|conn| {
+            let kind = validated(conn, &fields, None)?;
+            let language = languages::insert(conn, &fields, kind)?;
+            record(conn, subject, &language, "created")?;
+            Ok(language)
+        })
+    }
+
+    /// Changes a language: `edit` turns its current fields into the new ones.
+    pub fn update_language(
+        &self,
+        subject: &Subject,
+        code: &str,
+        edit: impl FnOnce(LanguageFields) -> Result<LanguageFields, FieldErrors>,
+    ) -> ServiceResult<Language> {
+        let current = self.language(subject, code)?;
+        require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
+        self.store.write(|conn| {
+            let fields = edit(fields_of(&current))?;
+            let kind = validated(conn, &fields, Some(current.row.id))?;
+            let language =
+                languages::update(conn, current.row.id, current.plural.id, &fields, kind)?;
+            record(conn, subject, &language, "updated")?;
+            Ok(language)
+        })
+    }
+
+    /// Removes a language that no translation uses.
+    pub fn delete_language(&self, subject: &Subject, code: &str) -> ServiceResult<()> {
+        let current = self.language(subject, code)?;
+        require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
+        self.store.write(|conn| {
+            let used = languages::translation_count(conn, current.row.id)?;
+            if used > 0 {
+                let mut errors = FieldErrors::default();
+                errors.invalid(
+                    "code",
+                    &format!("The language is used by {used} translation(s); remove them first."),
+                );
+                return Err(errors.into());
+            }
+            record(conn, subject, &current, "deleted")?;
+            languages::delete(conn, current.row.id)?;
+            Ok(())
+        })
+    }
+
+    /// Statistics of a language over the projects the caller may see.
+    pub fn language_statistics(
+        &self,
+        subject: &Subject,
+        code: &str,
+    ) -> ServiceResult<(Language, Summary)> {
+        let language = self.language(subject, code)?;
+        let summary = self.store.read(|conn| {
+            stats::language(conn, language.row.id, &subject.project_visibility())
+        })?;
+        Ok((language, summary))
+    }
+}

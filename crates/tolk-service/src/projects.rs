@@ -1,0 +1,229 @@
+//! Projects: listing, creating, editing, removing and their statistics.
+
+use serde_json::json;
+use tolk_domain::change::Action;
+use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::project::ProjectSettings;
+use tolk_domain::validation::FieldErrors;
+use tolk_store::changes::{self, NewChange};
+use tolk_store::languages::{self, LanguageRow};
+use tolk_store::projects::{self, Project};
+use tolk_store::stats::{self, Summary};
+use tolk_store::{DbConnection, Page, PageRequest, time};
+
+use crate::access::{page, require};
+use crate::{Service, ServiceError, ServiceResult};
+
+/// A project as shown to a caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectView {
+    /// The stored project.
+    pub project: Project,
+    /// True when the project has components and all are locked.
+    pub locked: bool,
+}
+
+/// Checks what the database knows: free name and slug, existing secondary language.
+fn check_references(
+    conn: &mut DbConnection,
+    settings: &ProjectSettings,
+    except: Option<i64>,
+    errors: &mut FieldErrors,
+) -> ServiceResult<()> {
+    let (name_taken, slug_taken) = projects::taken(conn, &settings.name, &settings.slug, except)?;
+    if name_taken && !errors.has("name") {
+        errors.unique("name", "Project", "Project name");
+    }
+    if slug_taken && !errors.has("slug") {
+        errors.unique("slug", "Project", "URL slug");
+    }
+    if let Some(id) = settings.secondary_language {
+        if languages::get_by_ids(conn, &[id])?.is_empty() {
+            errors.does_not_exist("secondary_language", &id.to_string());
+        }
+    }
+    Ok(())
+}
+
+fn validated(
+    conn: &mut DbConnection,
+    settings: &ProjectSettings,
+    except: Option<i64>,
+) -> ServiceResult<()> {
+    let mut errors = settings.validate();
+    check_references(conn, settings, except, &mut errors)?;
+    Ok(errors.into_result()?)
+}
+
+/// Records what an edit changed: renames, license and agreement changes
+/// get their own actions, every other setting one "setting changed".
+fn record_edit(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    project_id: i64,
+    old: &ProjectSettings,
+    new: &ProjectSettings,
+) -> ServiceResult<()> {
+    let at = time::now();
+    let change = |action: Action, old: &str, target: &str, details: serde_json::Value| NewChange {
+        project_id: Some(project_id),
+        old: old.to_owned(),
+        target: target.to_owned(),
+        details,
+        ..NewChange::new(action, subject.user_id())
+    };
+    let mut others = Vec::new();
+    for field in old.changed_fields(new) {
+        let recorded = match field.as_str() {
+            "slug" => change(Action::RENAME_PROJECT, &old.slug, &new.slug, json!({"field": "slug"})),
+            "name" => change(Action::RENAME_PROJECT, &old.name, &new.name, json!({"field": "name"})),
+            "license" => change(Action::LICENSE_CHANGE, &old.license, &new.license, json!({})),
+            "agreement" => change(Action::AGREEMENT_CHANGE, &old.agreement, &new.agreement, json!({})),
+            _ => {
+                others.push(field);
+                continue;
+            }
+        };
+        changes::record(conn, &recorded, at)?;
+    }
+    if !others.is_empty() {
+        let settings = change(Action::PROJECT_SETTING_CHANGE, "", "", json!({"fields": others}));
+        changes::record(conn, &settings, at)?;
+    }
+    Ok(())
+}
+
+impl Service {
+    /// Lists the projects the caller may see, by id.
+    pub fn projects(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<ProjectView>> {
+        self.store.read(|conn| {
+            let found = page(projects::list(conn, &subject.project_visibility(), request))?;
+            let ids: Vec<i64> = found.items.iter().map(|p| p.id).collect();
+            let locked = projects::locked(conn, &ids)?;
+            Ok(found.try_map_items(|items| {
+                Ok::<_, ServiceError>(
+                    items
+                        .into_iter()
+                        .map(|project| ProjectView {
+                            locked: locked.contains(&project.id),
+                            project,
+                        })
+                        .collect(),
+                )
+            })?)
+        })
+    }
+
+    /// The project with this slug, if the caller may see it.
+    pub fn project(&self, subject: &Subject, slug: &str) -> ServiceResult<ProjectView> {
+        self.store.read(|conn| {
+            let project = visible_project(conn, subject, slug)?;
+            let locked = projects::locked(conn, &[project.id])?.contains(&project.id);
+            Ok(ProjectView { project, locked })
+        })
+    }
+
+    /// Creates a project and records its creation.
+    pub fn create_project(
+        &self,
+        subject: &Subject,
+        settings: Result<ProjectSettings, FieldErrors>,
+    ) -> ServiceResult<ProjectView> {
+        require(subject, Permission::PROJECT_ADD, Target::Site, "Can not create projects")?;
+        let settings = settings?;
+        self.store.write(|conn| {
+            validated(conn, &settings, None)?;
+            let project = projects::insert(conn, &settings, time::now())?;
+            let change = NewChange {
+                project_id: Some(project.id),
+                target: project.settings.name.clone(),
+                ..NewChange::new(Action::CREATE_PROJECT, subject.user_id())
+            };
+            changes::record(conn, &change, project.created)?;
+            Ok(ProjectView {
+                project,
+                locked: false,
+            })
+        })
+    }
+
+    /// Edits a project: `edit` turns the current settings into the new ones.
+    pub fn update_project(
+        &self,
+        subject: &Subject,
+        slug: &str,
+        edit: impl FnOnce(&ProjectSettings) -> Result<ProjectSettings, FieldErrors>,
+    ) -> ServiceResult<ProjectView> {
+        self.store.write(|conn| {
+            let mut project = visible_project(conn, subject, slug)?;
+            let target = Target::Project(project.access());
+            require(subject, Permission::PROJECT_EDIT, target, "Can not edit project")?;
+            let settings = edit(&project.settings)?;
+            validated(conn, &settings, Some(project.id))?;
+            projects::update(conn, project.id, &settings)?;
+            record_edit(conn, subject, project.id, &project.settings, &settings)?;
+            project.settings = settings;
+            let locked = projects::locked(conn, &[project.id])?.contains(&project.id);
+            Ok(ProjectView { project, locked })
+        })
+    }
+
+    /// Removes a project with everything in it.
+    pub fn delete_project(&self, subject: &Subject, slug: &str) -> ServiceResult<()> {
+        self.store.write(|conn| {
+            let project = visible_project(conn, subject, slug)?;
+            let target = Target::Project(project.access());
+            require(subject, Permission::PROJECT_EDIT, target, "Can not delete project")?;
+            let change = NewChange {
+                target: project.settings.name.clone(),
+                details: json!({"slug": project.settings.slug}),
+                ..NewChange::new(Action::REMOVE_PROJECT, subject.user_id())
+            };
+            projects::delete(conn, project.id)?;
+            changes::record(conn, &change, time::now())?;
+            Ok(())
+        })
+    }
+
+    /// Statistics of a project.
+    pub fn project_statistics(&self, subject: &Subject, slug: &str) -> ServiceResult<(Project, Summary)> {
+        self.store.read(|conn| {
+            let project = visible_project(conn, subject, slug)?;
+            let summary = stats::project(conn, project.id)?;
+            Ok((project, summary))
+        })
+    }
+
+    /// Statistics of each language of a project, by language id.
+    pub fn project_languages(
+        &self,
+        subject: &Subject,
+        slug: &str,
+    ) -> ServiceResult<(Project, Vec<(LanguageRow, Summary)>)> {
+        self.store.read(|conn| {
+            let project = visible_project(conn, subject, slug)?;
+            let per_language = stats::project_languages(conn, project.id)?;
+            let ids: Vec<i64> = per_language.iter().map(|(id, _)| *id).collect();
+            let rows = languages::get_by_ids(conn, &ids)?;
+            let mut result: Vec<(LanguageRow, Summary)> = per_language
+                .into_iter()
+                .filter_map(|(id, summary)| {
+                    rows.iter().find(|r| r.id == id).map(|r| (r.clone(), summary))
+                })
+                .collect();
+            result.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+            Ok((project, result))
+        })
+    }
+}
+
+/// The project with this slug if the caller may see it, else not found.
+pub(crate) fn visible_project(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    slug: &str,
+) -> ServiceResult<Project> {
+    projects::get_by_slug(conn, slug)?
+        .filter(|p| subject.can_view_project(p.access()))
+        .ok_or(ServiceError::NotFound)
+}

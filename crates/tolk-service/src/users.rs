@@ -1,0 +1,306 @@
+//! User accounts: who sees whom, creating, editing and removing accounts.
+
+use serde_json::json;
+use tolk_domain::change::Action;
+use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::user::{ANONYMOUS_USERNAME, ProfileSettings, UserFields};
+use tolk_domain::validation::FieldErrors;
+use tolk_store::changes::{self, NewChange};
+use tolk_store::users::{self, ProfileLinks, UserFilter, UserRow};
+use tolk_store::{DbConnection, Page, PageRequest, languages, projects, time};
+
+use crate::access::{page, require};
+use crate::{Service, ServiceError, ServiceResult};
+
+const DENIED: &str = "Can not manage Users";
+
+/// How much of an account the caller may see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// Id, username and full name.
+    Basic,
+    /// Everything, for user managers.
+    Full,
+}
+
+/// An account as shown to a caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserView {
+    /// The stored account.
+    pub row: UserRow,
+    /// Profile preferences.
+    pub settings: ProfileSettings,
+    /// Profile languages and the watched projects the caller may see.
+    pub links: ProfileLinks,
+}
+
+/// What a list of users is filtered by, as the client asked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UserQuery {
+    /// Only this id.
+    pub id: Option<i64>,
+    /// Usernames starting with this.
+    pub username: Option<String>,
+    /// Only active or inactive accounts.
+    pub is_active: Option<bool>,
+    /// E-mail (honoured for user managers only).
+    pub email: Option<String>,
+}
+
+/// The editable state of an account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserState {
+    /// Identity fields.
+    pub fields: UserFields,
+    /// Profile preferences.
+    pub settings: ProfileSettings,
+    /// Codes of translated languages.
+    pub languages: Vec<String>,
+    /// Codes of secondary languages.
+    pub secondary_languages: Vec<String>,
+    /// Slugs of watched projects.
+    pub watched: Vec<String>,
+}
+
+/// May this caller see and manage every account?
+pub fn manages_users(subject: &Subject) -> bool {
+    subject.can(Permission::USER_VIEW, Target::Site) || subject.can(Permission::USER_EDIT, Target::Site)
+}
+
+fn detail(subject: &Subject) -> Detail {
+    if manages_users(subject) { Detail::Full } else { Detail::Basic }
+}
+
+/// Adds profile data to account rows, hiding watched projects the caller may not see.
+fn views(conn: &mut DbConnection, subject: &Subject, rows: Vec<UserRow>) -> ServiceResult<Vec<UserView>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut links = users::profile_links(conn, &ids)?;
+    rows.into_iter()
+        .map(|row| {
+            let mut row_links = links.remove(&row.id).unwrap_or_default();
+            row_links.watched.retain(|(_, access)| {
+                tolk_domain::permission::AccessControl::from_code(*access)
+                    .is_some_and(|a| subject.can_view_project(a))
+            });
+            Ok(UserView {
+                settings: row.settings()?,
+                links: row_links,
+                row,
+            })
+        })
+        .collect()
+}
+
+fn state(view: &UserView) -> UserState {
+    UserState {
+        fields: view.row.fields(),
+        settings: view.settings.clone(),
+        languages: view.links.languages.clone(),
+        secondary_languages: view.links.secondary_languages.clone(),
+        watched: view.links.watched.iter().map(|(slug, _)| slug.clone()).collect(),
+    }
+}
+
+/// Resolves language codes to ids, reporting unknown ones on `attr`.
+fn language_ids(
+    conn: &mut DbConnection,
+    codes: &[String],
+    attr: &str,
+    errors: &mut FieldErrors,
+) -> ServiceResult<Vec<i64>> {
+    let rows = languages::get_by_codes(conn, codes)?;
+    let missing: Vec<&str> = codes
+        .iter()
+        .filter(|c| !rows.iter().any(|r| &&r.code == c))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        errors.invalid(attr, &format!("Invalid value: {}", missing.join(", ")));
+    }
+    Ok(codes
+        .iter()
+        .filter_map(|c| rows.iter().find(|r| &r.code == c).map(|r| r.id))
+        .collect())
+}
+
+/// Resolves project slugs the caller may see to ids.
+fn project_ids(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    slugs: &[String],
+    errors: &mut FieldErrors,
+) -> ServiceResult<Vec<i64>> {
+    let found: Vec<_> = projects::get_by_slugs(conn, slugs)?
+        .into_iter()
+        .filter(|p| subject.can_view_project(p.access()))
+        .collect();
+    let ids = slugs
+        .iter()
+        .filter_map(|s| found.iter().find(|p| &p.settings.slug == s).map(|p| p.id))
+        .collect();
+    let missing: Vec<&str> = slugs
+        .iter()
+        .filter(|s| !found.iter().any(|p| &&p.settings.slug == s))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        errors.invalid("profile.watched", &format!("Invalid value: {}", missing.join(", ")));
+    }
+    Ok(ids)
+}
+
+impl Service {
+    /// Lists accounts: everything for user managers, only oneself (or
+    /// usernames starting with at least two given characters) for other
+    /// users, nothing for anonymous callers.
+    pub fn users(
+        &self,
+        subject: &Subject,
+        query: UserQuery,
+        request: PageRequest,
+    ) -> ServiceResult<(Page<UserView>, Detail)> {
+        let detail = detail(subject);
+        let mut filter = UserFilter {
+            id: query.id,
+            username_prefix: query.username.clone(),
+            is_active: query.is_active,
+            email: None,
+        };
+        match (detail, subject.user_id()) {
+            (Detail::Full, _) => filter.email = query.email,
+            (Detail::Basic, Some(own_id)) => {
+                let long_prefix = query.username.as_ref().is_some_and(|u| u.chars().count() >= 2);
+                if !long_prefix {
+                    filter.username_prefix = None;
+                    filter.id = match query.id {
+                        Some(id) if id != own_id => Some(-1),
+                        _ => Some(own_id),
+                    };
+                }
+            }
+            (Detail::Basic, None) => filter.id = Some(-1),
+        }
+        self.store.read(|conn| {
+            let found = page(users::list(conn, &filter, request))?;
+            Ok((found.try_map_items(|rows| views(conn, subject, rows))?, detail))
+        })
+    }
+
+    /// One account by username; anonymous callers see none.
+    pub fn user(&self, subject: &Subject, username: &str) -> ServiceResult<(UserView, Detail)> {
+        if !subject.is_authenticated() {
+            return Err(ServiceError::NotFound);
+        }
+        self.store.read(|conn| {
+            let row = users::get_by_username(conn, username)?.ok_or(ServiceError::NotFound)?;
+            let view = views(conn, subject, vec![row])?.pop().ok_or(ServiceError::NotFound)?;
+            Ok((view, detail(subject)))
+        })
+    }
+
+    /// Creates an account.
+    pub fn create_user(
+        &self,
+        subject: &Subject,
+        fields: Result<UserFields, FieldErrors>,
+    ) -> ServiceResult<UserView> {
+        require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
+        let fields = fields?;
+        self.store.write(|conn| {
+            let mut errors = fields.validate();
+            if !errors.has("username") && users::username_taken(conn, &fields.username, None)? {
+                errors.unique("username", "User", "Username");
+            }
+            errors.into_result()?;
+            let row = users::insert(conn, &fields, time::now())?;
+            let change = NewChange {
+                target: row.username.clone(),
+                details: json!({"username": row.username}),
+                ..NewChange::new(Action::ADD_USER, subject.user_id())
+            };
+            changes::record(conn, &change, row.date_joined)?;
+            views(conn, subject, vec![row])?.pop().ok_or(ServiceError::NotFound)
+        })
+    }
+
+    /// Edits an account: user managers may edit any, others only their
+    /// own. `edit` receives the current state and whether the caller
+    /// manages users, and returns the new state.
+    pub fn update_user(
+        &self,
+        subject: &Subject,
+        username: &str,
+        edit: impl FnOnce(&UserState, Detail) -> Result<UserState, FieldErrors>,
+    ) -> ServiceResult<(UserView, Detail)> {
+        let (current, detail) = self.user(subject, username)?;
+        let own = subject.user_id() == Some(current.row.id);
+        if detail == Detail::Basic && !own {
+            require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
+        }
+        if current.row.username == ANONYMOUS_USERNAME {
+            return Err(ServiceError::PermissionDenied("This user can not be edited.".into()));
+        }
+        let before = state(&current);
+        self.store.write(|conn| {
+            let after = edit(&before, detail)?;
+            let mut errors = after.fields.validate();
+            errors.extend(after.settings.validate());
+            if !errors.has("username")
+                && users::username_taken(conn, &after.fields.username, Some(current.row.id))?
+            {
+                errors.unique("username", "User", "Username");
+            }
+            if detail == Detail::Basic
+                && after.fields.email != before.fields.email
+                && !users::is_verified_email(conn, current.row.id, &after.fields.email)?
+            {
+                errors.invalid("email", "This e-mail address has not been verified.");
+            }
+            let primary = language_ids(conn, &after.languages, "profile.languages", &mut errors)?;
+            let secondary = language_ids(
+                conn,
+                &after.secondary_languages,
+                "profile.secondary_languages",
+                &mut errors,
+            )?;
+            let watched = project_ids(conn, subject, &after.watched, &mut errors)?;
+            errors.into_result()?;
+            let row = users::update(conn, current.row.id, &after.fields, &after.settings)?;
+            users::set_languages(conn, row.id, false, &primary)?;
+            users::set_languages(conn, row.id, true, &secondary)?;
+            users::set_watched(conn, row.id, &watched)?;
+            let access_changed = before.fields.is_superuser != after.fields.is_superuser
+                || before.fields.is_active != after.fields.is_active
+                || before.fields.is_bot != after.fields.is_bot;
+            let action = if access_changed { Action::USER_ACCESS_CHANGE } else { Action::UPDATE };
+            let change = NewChange {
+                target: row.username.clone(),
+                old: before.fields.username.clone(),
+                details: json!({"username": row.username}),
+                ..NewChange::new(action, subject.user_id())
+            };
+            changes::record(conn, &change, time::now())?;
+            let view = views(conn, subject, vec![row])?.pop().ok_or(ServiceError::NotFound)?;
+            Ok((view, detail))
+        })
+    }
+
+    /// Removes an account: it is anonymised and deactivated, its history kept.
+    pub fn delete_user(&self, subject: &Subject, username: &str) -> ServiceResult<()> {
+        let (current, _) = self.user(subject, username)?;
+        require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
+        if current.row.username == ANONYMOUS_USERNAME {
+            return Err(ServiceError::PermissionDenied("This user can not be edited.".into()));
+        }
+        self.store.write(|conn| {
+            users::deactivate(conn, current.row.id)?;
+            let change = NewChange {
+                target: current.row.username.clone(),
+                details: json!({"username": current.row.username}),
+                ..NewChange::new(Action::REMOVE_USER, subject.user_id())
+            };
+            changes::record(conn, &change, time::now())?;
+            Ok(())
+        })
+    }
+}
