@@ -1,1 +1,71 @@
-//! placeholder
+//! Tolk's HTTP facade: Weblate's REST API on actix-web. Handlers parse
+//! requests, ask the use-cases in `tolk-service` (on blocking threads) and
+//! serialise the answers; errors are mapped to HTTP in one place.
+
+mod auth;
+mod html;
+mod links;
+mod negotiate;
+mod pagination;
+mod routes;
+
+pub mod dto;
+pub mod error;
+pub mod input;
+pub mod openapi;
+pub mod state;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::from_fn;
+use actix_web::{App, HttpResponse, web};
+use serde::Serialize;
+use tolk_service::ServiceResult;
+use utoipa_actix_web::AppExt;
+use utoipa_swagger_ui::SwaggerUi;
+
+pub use error::{ApiError, ApiResult};
+pub use state::AppState;
+
+/// Runs a blocking use-case off the async workers.
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> ServiceResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    web::block(f)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(ApiError::from)
+}
+
+/// A 201 response with the new object and its `Location`.
+pub(crate) fn created(location: &str, body: impl Serialize) -> HttpResponse {
+    HttpResponse::Created()
+        .insert_header((actix_web::http::header::LOCATION, location))
+        .json(body)
+}
+
+/// The whole application: API routes, documentation and the shared
+/// request handling, ready for `HttpServer` or `actix_web::test`.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let (app, api) = App::new()
+        .into_utoipa_app()
+        .openapi(openapi::base())
+        .configure(routes::configure)
+        .split_for_parts();
+    let allow = web::Data::new(negotiate::AllowTable::from_openapi(&api));
+    app.app_data(web::Data::new(state))
+        .app_data(allow)
+        .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))
+        .default_service(web::to(negotiate::fallback))
+        .wrap(from_fn(negotiate::negotiate))
+}

@@ -224,6 +224,9 @@ impl AccessControl {
 pub enum Subject {
     /// Nobody signed in.
     Anonymous,
+    /// Tolk itself, acting for the command line or a background task:
+    /// passes every check and is recorded as nobody.
+    System,
     /// A signed-in user.
     User {
         /// The user's id.
@@ -264,19 +267,19 @@ impl ProjectVisibility {
 impl Subject {
     /// True for a signed-in user.
     pub fn is_authenticated(&self) -> bool {
-        matches!(self, Subject::User { .. })
+        !matches!(self, Subject::Anonymous)
     }
 
     /// True for a superuser.
     pub fn is_superuser(&self) -> bool {
-        matches!(self, Subject::User { superuser: true, .. })
+        matches!(self, Subject::System | Subject::User { superuser: true, .. })
     }
 
     /// The signed-in user's id.
     pub fn user_id(&self) -> Option<i64> {
         match self {
             Subject::User { id, .. } => Some(*id),
-            Subject::Anonymous => None,
+            Subject::Anonymous | Subject::System => None,
         }
     }
 
@@ -329,6 +332,8 @@ mod tests {
 
     #[test]
     fn superuser_passes_every_check() {
+        assert!(Subject::System.can(Permission::USER_EDIT, Target::Site));
+        assert_eq!(Subject::System.user_id(), None);
         for p in Permission::ALL {
             assert!(ADMIN.can(*p, Target::Site));
             assert!(ADMIN.can(*p, Target::Project(AccessControl::Private)));

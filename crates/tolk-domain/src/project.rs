@@ -1,6 +1,6 @@
 //! Projects: their settings, defaults and the rules a valid project follows.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::checks::CHECK_IDS;
 use crate::permission::AccessControl;
@@ -63,7 +63,7 @@ Translations for {{ project_name }}/{{ component_name }} were updated in \
 [{{ site_title }}]({{ url }}).\n";
 
 /// Every writable setting of a project.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProjectSettings {
     /// Display name, unique.
     pub name: String,

@@ -38,11 +38,7 @@ impl Service {
                 return Err(ServiceError::Validation(errors));
             }
             None => {
-                let admin = Subject::User {
-                    id: 0,
-                    superuser: true,
-                };
-                self.create_user(&admin, Ok(fields))?;
+                self.create_user(&Subject::System, Ok(fields))?;
                 self.store
                     .read(|conn| users::id_of(conn, username))?
                     .ok_or(ServiceError::NotFound)?

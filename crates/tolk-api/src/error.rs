@@ -1,0 +1,232 @@
+//! API errors and their one mapping to HTTP responses, in Weblate's
+//! standardized shape plus a top-level `detail` for older clients:
+//!
+//! ```json
+//! {"type": "client_error", "errors": [{"code": "not_found", "detail": "Not found.", "attr": null}], "detail": "Not found."}
+//! ```
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use tolk_domain::validation::{FieldError, FieldErrors};
+use tolk_service::ServiceError;
+use utoipa::ToSchema;
+
+/// One entry of an error response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ErrorItem {
+    /// Machine-readable code, e.g. `required` or `not_found`.
+    pub code: String,
+    /// Human-readable message.
+    pub detail: String,
+    /// The field concerned, dotted for nested fields; null for the whole request.
+    pub attr: Option<String>,
+}
+
+/// The body of every error response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// `validation_error`, `client_error` or `server_error`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// What went wrong; only validation errors have several entries.
+    pub errors: Vec<ErrorItem>,
+    /// The first error's detail, for clients that read the older shape.
+    pub detail: String,
+}
+
+/// Everything a request can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// Invalid fields (400 `validation_error`).
+    #[error("invalid input")]
+    Validation(Vec<FieldError>),
+    /// The body could not be parsed (400 `parse_error`).
+    #[error("{0}")]
+    Parse(String),
+    /// No credentials for an action that needs them (401).
+    #[error("authentication credentials were not provided")]
+    NotAuthenticated,
+    /// Credentials were given but are not valid (401).
+    #[error("{0}")]
+    AuthenticationFailed(String),
+    /// The caller may not do this (403).
+    #[error("{0}")]
+    PermissionDenied(String),
+    /// Missing or hidden object (404 with the given detail).
+    #[error("{0}")]
+    NotFound(String),
+    /// The method is not offered on this path (405).
+    #[error("method {0} not allowed")]
+    MethodNotAllowed(String),
+    /// No offered representation matches `Accept` (406).
+    #[error("not acceptable")]
+    NotAcceptable,
+    /// The request body's media type is not understood (415).
+    #[error("unsupported media type {0}")]
+    UnsupportedMediaType(String),
+    /// Something broke on our side (500).
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// The generic not-found error.
+    pub fn not_found() -> Self {
+        ApiError::NotFound("Not found.".into())
+    }
+
+    /// A single invalid field.
+    pub fn field(attr: &str, code: &str, detail: impl Into<String>) -> Self {
+        let mut errors = FieldErrors::default();
+        errors.push(attr, code, detail);
+        ApiError::Validation(errors.into_iter().collect())
+    }
+
+    fn parts(&self) -> (&'static str, Vec<ErrorItem>) {
+        let one = |code: &str, detail: String| {
+            vec![ErrorItem {
+                code: code.to_owned(),
+                detail,
+                attr: None,
+            }]
+        };
+        match self {
+            ApiError::Validation(errors) => (
+                "validation_error",
+                errors
+                    .iter()
+                    .map(|e| ErrorItem {
+                        code: e.code.clone(),
+                        detail: e.detail.clone(),
+                        attr: e.attr.clone(),
+                    })
+                    .collect(),
+            ),
+            ApiError::Parse(detail) => ("client_error", one("parse_error", detail.clone())),
+            ApiError::NotAuthenticated => (
+                "client_error",
+                one(
+                    "not_authenticated",
+                    "Authentication credentials were not provided.".into(),
+                ),
+            ),
+            ApiError::AuthenticationFailed(detail) => {
+                ("client_error", one("authentication_failed", detail.clone()))
+            }
+            ApiError::PermissionDenied(detail) => {
+                ("client_error", one("permission_denied", detail.clone()))
+            }
+            ApiError::NotFound(detail) => ("client_error", one("not_found", detail.clone())),
+            ApiError::MethodNotAllowed(method) => (
+                "client_error",
+                one(
+                    "method_not_allowed",
+                    format!("Method \"{method}\" not allowed."),
+                ),
+            ),
+            ApiError::NotAcceptable => (
+                "client_error",
+                one(
+                    "not_acceptable",
+                    "Could not satisfy the request Accept header.".into(),
+                ),
+            ),
+            ApiError::UnsupportedMediaType(media) => (
+                "client_error",
+                one(
+                    "unsupported_media_type",
+                    format!("Unsupported media type \"{media}\" in request."),
+                ),
+            ),
+            ApiError::Internal(detail) => ("server_error", one("error", detail.clone())),
+        }
+    }
+
+    /// The response body.
+    pub fn body(&self) -> ErrorBody {
+        let (kind, errors) = self.parts();
+        ErrorBody {
+            kind: kind.to_owned(),
+            detail: errors.first().map(|e| e.detail.clone()).unwrap_or_default(),
+            errors,
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::Validation(_) | ApiError::Parse(_) => StatusCode::BAD_REQUEST,
+            ApiError::NotAuthenticated | ApiError::AuthenticationFailed(_) => {
+                StatusCode::UNAUTHORIZED
+            }
+            ApiError::PermissionDenied(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let ApiError::Internal(detail) = self {
+            log::error!("request failed: {detail}");
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        if self.status_code() == StatusCode::UNAUTHORIZED {
+            response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Token")));
+        }
+        response.json(self.body())
+    }
+}
+
+impl From<ServiceError> for ApiError {
+    fn from(e: ServiceError) -> Self {
+        match e {
+            ServiceError::NotFound => ApiError::not_found(),
+            ServiceError::InvalidPage => ApiError::NotFound("Invalid page.".into()),
+            ServiceError::NotAuthenticated => ApiError::NotAuthenticated,
+            ServiceError::AuthenticationFailed(detail) => ApiError::AuthenticationFailed(detail),
+            ServiceError::PermissionDenied(detail) => ApiError::PermissionDenied(detail),
+            ServiceError::Validation(errors) => ApiError::Validation(errors.into_iter().collect()),
+            ServiceError::Store(e) => ApiError::Internal(e.to_string()),
+        }
+    }
+}
+
+impl From<FieldErrors> for ApiError {
+    fn from(errors: FieldErrors) -> Self {
+        ApiError::Validation(errors.into_iter().collect())
+    }
+}
+
+/// Result of a handler.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn body_shapes() {
+        let body = serde_json::to_value(ApiError::not_found().body()).unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({
+                "type": "client_error",
+                "errors": [{"code": "not_found", "detail": "Not found.", "attr": null}],
+                "detail": "Not found."
+            })
+        );
+        let mut errors = FieldErrors::default();
+        errors.required("name");
+        errors.blank("slug");
+        let body = serde_json::to_value(ApiError::from(errors).body()).unwrap();
+        assert_eq!(body["type"], "validation_error");
+        assert_eq!(body["errors"][1]["attr"], "slug");
+        assert_eq!(body["detail"], "This field is required.");
+    }
+}

@@ -1,0 +1,293 @@
+//! Request and response handling shared by every API route:
+//!
+//! * paths without a trailing slash are answered as if they had one (never redirected);
+//! * `HEAD` is answered like `GET` without a body;
+//! * the representation is chosen by `?format=` (`json`, `api`) or `Accept`,
+//!   406 when nothing offered matches, 404 for an unknown format;
+//! * every response on a known path carries `Allow` and `Vary: Accept`;
+//! * `?format=api` (or a browser's `Accept`) turns JSON into a readable HTML page;
+//! * unknown methods on known paths are 405, `OPTIONS` describes the path.
+
+use actix_router::ResourceDef;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, Uri};
+use actix_web::middleware::Next;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use utoipa::openapi::OpenApi;
+
+use crate::error::ApiError;
+use crate::html;
+
+/// Paths served by other components (interactive docs and their assets).
+const DOCS_PREFIX: &str = "/api/docs";
+
+/// Extra `?format=` values a path answers itself.
+const EXTRA_FORMATS: &[(&str, &str)] = &[("/api/metrics/", "openmetrics")];
+
+/// The methods each API path answers, from the OpenAPI document.
+#[derive(Debug)]
+pub struct AllowTable {
+    entries: Vec<AllowEntry>,
+}
+
+#[derive(Debug)]
+struct AllowEntry {
+    pattern: ResourceDef,
+    methods: Vec<Method>,
+    name: String,
+}
+
+const METHOD_ORDER: [Method; 5] = [
+    Method::GET,
+    Method::POST,
+    Method::PUT,
+    Method::PATCH,
+    Method::DELETE,
+];
+
+impl AllowTable {
+    /// Collects the paths and methods of an OpenAPI document.
+    pub fn from_openapi(api: &OpenApi) -> Self {
+        let entries = api
+            .paths
+            .paths
+            .iter()
+            .map(|(path, item)| {
+                let operations = [
+                    (Method::GET, &item.get),
+                    (Method::POST, &item.post),
+                    (Method::PUT, &item.put),
+                    (Method::PATCH, &item.patch),
+                    (Method::DELETE, &item.delete),
+                ];
+                let name = operations
+                    .iter()
+                    .find_map(|(_, op)| op.as_ref().and_then(|o| o.summary.clone()))
+                    .unwrap_or_else(|| path.clone());
+                let methods = operations
+                    .iter()
+                    .filter(|(_, op)| op.is_some())
+                    .map(|(m, _)| m.clone())
+                    .collect();
+                AllowEntry {
+                    pattern: ResourceDef::new(path.as_str()),
+                    methods,
+                    name,
+                }
+            })
+            .collect();
+        Self { entries }
+    }
+
+    fn find(&self, path: &str) -> Option<&AllowEntry> {
+        self.entries.iter().find(|e| e.pattern.is_match(path))
+    }
+
+    /// The `Allow` header value for a path, if it is an API path.
+    fn allow(&self, path: &str) -> Option<String> {
+        let entry = self.find(path)?;
+        let mut names: Vec<&str> = METHOD_ORDER
+            .iter()
+            .filter(|m| entry.methods.contains(m))
+            .map(Method::as_str)
+            .collect();
+        if entry.methods.contains(&Method::GET) {
+            names.push("HEAD");
+        }
+        names.push("OPTIONS");
+        Some(names.join(", "))
+    }
+}
+
+/// How the response body is represented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rendering {
+    /// As the handler produced it (JSON or a format the handler chose).
+    AsIs,
+    /// JSON wrapped in a readable HTML page.
+    Html,
+}
+
+/// The `?format=` value of a request.
+pub fn query_format(req: &HttpRequest) -> Option<String> {
+    form_urlencoded::parse(req.query_string().as_bytes())
+        .find(|(k, _)| k == "format")
+        .map(|(_, v)| v.into_owned())
+}
+
+fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
+    if let Some(format) = query_format(req) {
+        return match format.as_str() {
+            "json" => Ok(Rendering::AsIs),
+            "api" => Ok(Rendering::Html),
+            other if EXTRA_FORMATS.contains(&(req.path(), other)) => Ok(Rendering::AsIs),
+            _ => Err(ApiError::not_found()),
+        };
+    }
+    let accept = req
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .trim();
+    if accept.is_empty() {
+        return Ok(Rendering::AsIs);
+    }
+    let mut ranges: Vec<(f32, usize, String)> = accept
+        .split(',')
+        .enumerate()
+        .filter_map(|(i, part)| {
+            let mut pieces = part.split(';');
+            let media = pieces.next()?.trim().to_ascii_lowercase();
+            let q = pieces
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|q| q.parse::<f32>().ok())
+                .unwrap_or(1.0);
+            (q > 0.0).then_some((q, i, media))
+        })
+        .collect();
+    ranges.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (_, _, media) in ranges {
+        match media.as_str() {
+            "application/json" | "application/*" | "*/*" => return Ok(Rendering::AsIs),
+            "text/html" | "text/*" => return Ok(Rendering::Html),
+            "application/openmetrics-text" if EXTRA_FORMATS.iter().any(|(p, _)| *p == req.path()) => {
+                return Ok(Rendering::AsIs);
+            }
+            _ => {}
+        }
+    }
+    Err(ApiError::NotAcceptable)
+}
+
+/// Adds the trailing slash API paths are registered with.
+fn normalized_uri(uri: &Uri) -> Option<Uri> {
+    let path = uri.path();
+    let is_api = path == "/api" || path.starts_with("/api/");
+    let is_docs_asset = path.starts_with(DOCS_PREFIX) && path != DOCS_PREFIX;
+    if !is_api || is_docs_asset || path.ends_with('/') {
+        return None;
+    }
+    let with_slash = match uri.query() {
+        Some(q) => format!("{path}/?{q}"),
+        None => format!("{path}/"),
+    };
+    with_slash.parse().ok()
+}
+
+fn is_api_path(path: &str) -> bool {
+    path.starts_with("/api/") && !path.starts_with(DOCS_PREFIX) && path != "/api/schema/"
+}
+
+/// The middleware doing all of the above around every request.
+pub async fn negotiate(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if let Some(uri) = normalized_uri(req.uri()) {
+        req.match_info_mut().get_mut().update(&uri);
+        req.head_mut().uri = uri;
+    }
+    let head_request = req.method() == Method::HEAD;
+    if head_request {
+        req.head_mut().method = Method::GET;
+    }
+    let path = req.path().to_owned();
+    let allow = req
+        .app_data::<web::Data<AllowTable>>()
+        .and_then(|t| t.allow(&path));
+    let rendering = if is_api_path(&path) {
+        choose_rendering(req.request())
+    } else {
+        Ok(Rendering::AsIs)
+    };
+    let html = matches!(rendering, Ok(Rendering::Html));
+    let mut response = match rendering {
+        Err(error) => req.into_response(error.error_response()),
+        Ok(_) => next.call(req).await?.map_into_boxed_body(),
+    };
+    if let Some(allow) = allow.and_then(|a| HeaderValue::from_str(&a).ok()) {
+        let headers = response.headers_mut();
+        headers.insert(header::ALLOW, allow);
+        headers.insert(header::VARY, HeaderValue::from_static("Accept"));
+    }
+    if html {
+        response = html::wrap(response).await;
+    }
+    if head_request {
+        response = response.map_body(|_, _| BoxBody::new(()));
+    }
+    Ok(response)
+}
+
+/// Answers requests no route took: `OPTIONS` and 405 on known paths, 404 elsewhere.
+pub async fn fallback(req: HttpRequest, table: web::Data<AllowTable>) -> HttpResponse {
+    let Some(entry) = table.find(req.path()) else {
+        return ApiError::not_found().error_response();
+    };
+    if req.method() == Method::OPTIONS {
+        return HttpResponse::Ok().json(serde_json::json!({
+            "name": entry.name,
+            "description": "",
+            "renders": ["application/json", "text/html"],
+            "parses": [
+                "application/json",
+                "application/x-www-form-urlencoded",
+                "multipart/form-data"
+            ],
+        }));
+    }
+    ApiError::MethodNotAllowed(req.method().to_string()).error_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    fn rendering(accept: Option<&str>, uri: &str) -> Result<Rendering, ApiError> {
+        let mut req = TestRequest::get().uri(uri);
+        if let Some(accept) = accept {
+            req = req.insert_header((header::ACCEPT, accept));
+        }
+        choose_rendering(&req.to_http_request())
+    }
+
+    #[test]
+    fn chooses_by_format_then_accept() {
+        assert_eq!(rendering(None, "/api/").unwrap(), Rendering::AsIs);
+        assert_eq!(rendering(None, "/api/?format=api").unwrap(), Rendering::Html);
+        assert!(matches!(rendering(None, "/api/?format=xml"), Err(ApiError::NotFound(_))));
+        assert_eq!(
+            rendering(None, "/api/metrics/?format=openmetrics").unwrap(),
+            Rendering::AsIs
+        );
+        let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+        assert_eq!(rendering(Some(browser), "/api/").unwrap(), Rendering::Html);
+        assert_eq!(
+            rendering(Some("text/html;q=0.5, application/json"), "/api/").unwrap(),
+            Rendering::AsIs
+        );
+        assert!(matches!(
+            rendering(Some("application/xml"), "/api/"),
+            Err(ApiError::NotAcceptable)
+        ));
+        assert_eq!(
+            rendering(Some("application/xml"), "/api/?format=json").unwrap(),
+            Rendering::AsIs,
+            "the query parameter wins"
+        );
+    }
+
+    #[test]
+    fn adds_trailing_slashes_to_api_paths_only() {
+        let norm = |u: &str| normalized_uri(&u.parse().unwrap()).map(|u| u.to_string());
+        assert_eq!(norm("/api/projects?page=2").as_deref(), Some("/api/projects/?page=2"));
+        assert_eq!(norm("/api").as_deref(), Some("/api/"));
+        assert_eq!(norm("/api/projects/"), None);
+        assert_eq!(norm("/api/docs/swagger-ui.css"), None);
+        assert_eq!(norm("/healthz"), None);
+    }
+}

@@ -1,0 +1,59 @@
+//! The API root and site metrics.
+
+use actix_web::http::header::{ACCEPT, ContentType};
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::auth::Caller;
+use crate::dto::metrics::MetricsDto;
+use crate::dto::root::ApiRootDto;
+use crate::error::{ApiResult, ErrorBody};
+use crate::links::Links;
+use crate::state::AppState;
+
+/// Media type of the OpenMetrics text format.
+const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+pub(super) fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(api_root).service(metrics);
+}
+
+/// Links to every resource list.
+#[utoipa::path(
+    tag = "root",
+    responses((status = 200, description = "Resource lists", body = ApiRootDto))
+)]
+#[get("/api/")]
+async fn api_root(links: Links) -> web::Json<ApiRootDto> {
+    web::Json(ApiRootDto::new(&links))
+}
+
+/// Site-wide counts, as JSON or (with `?format=openmetrics` or
+/// `Accept: application/openmetrics-text`) as OpenMetrics text.
+#[utoipa::path(
+    tag = "root",
+    params(("format" = Option<String>, Query, description = "`json`, `api` or `openmetrics`")),
+    responses(
+        (status = 200, description = "Metrics", body = MetricsDto),
+        (status = 401, description = "Not signed in", body = ErrorBody)
+    )
+)]
+#[get("/api/metrics/")]
+async fn metrics(caller: Caller, req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    let service = state.service.clone();
+    let found = crate::blocking(move || service.metrics(&caller.0)).await?;
+    let dto = MetricsDto::new(found, &state.service.config().site_title);
+    let wants_text = crate::negotiate::query_format(&req).as_deref() == Some("openmetrics")
+        || req
+            .headers()
+            .get(ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|a| a.contains("application/openmetrics-text"));
+    Ok(if wants_text {
+        HttpResponse::Ok()
+            .insert_header(ContentType(OPENMETRICS.parse().expect("valid media type")))
+            .body(dto.openmetrics())
+    } else {
+        HttpResponse::Ok().json(dto)
+    })
+}

@@ -1,0 +1,182 @@
+//! Shared helpers of the API tests: a real app on a real database (every
+//! configured backend), requests, and shape comparison with Weblate's
+//! recorded responses.
+
+#![allow(dead_code)]
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{Method, StatusCode, header::HeaderMap};
+use actix_web::test;
+use serde_json::Value;
+use tolk_api::AppState;
+use tolk_service::store::testing::TestDb;
+use tolk_service::{Service as Tolk, ServiceConfig};
+
+/// Host the test requests claim to be sent to.
+pub const HOST: &str = "tolk.test:8123";
+/// Configured site URL for browser links.
+pub const SITE: &str = "https://site.example";
+
+/// A database, the service on it and two tokens.
+pub struct Ctx {
+    pub db: TestDb,
+    pub service: Tolk,
+    /// Token of the superuser `admin`.
+    pub admin: String,
+    /// Token of the ordinary user `jane`.
+    pub jane: String,
+}
+
+impl Ctx {
+    pub fn new(db: TestDb) -> Ctx {
+        let service = Tolk::new(db.store.clone(), ServiceConfig::default());
+        let admin = service.create_admin("admin", "admin@example.com", false).unwrap();
+        let jane_id = service
+            .create_user(
+                &tolk_service::domain::permission::Subject::System,
+                Ok(tolk_service::domain::user::UserFields {
+                    username: "jane".into(),
+                    full_name: "Jane Doe".into(),
+                    email: "jane@example.com".into(),
+                    is_superuser: false,
+                    is_active: true,
+                    is_bot: false,
+                    date_expires: None,
+                }),
+            )
+            .unwrap()
+            .row
+            .id;
+        let jane = service.issue_user_token(jane_id).unwrap();
+        Ctx {
+            db,
+            service,
+            admin,
+            jane,
+        }
+    }
+
+    /// Contexts on every configured backend.
+    pub fn all() -> Vec<Ctx> {
+        TestDb::all().into_iter().map(Ctx::new).collect()
+    }
+
+    pub fn state(&self) -> AppState {
+        AppState {
+            service: self.service.clone(),
+            site_url: SITE.into(),
+        }
+    }
+}
+
+/// A response as the tests look at it.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "not JSON ({e}): {}",
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// What a request carries.
+pub enum Body<'a> {
+    None,
+    Json(Value),
+    Raw(&'a str, &'a str),
+}
+
+/// Sends one request to the app.
+pub async fn call<S, B>(
+    app: &S,
+    method: Method,
+    uri: &str,
+    token: Option<&str>,
+    body: Body<'_>,
+) -> Reply
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut req = test::TestRequest::default()
+        .method(method)
+        .uri(uri)
+        .insert_header(("host", HOST));
+    if let Some(token) = token {
+        req = req.insert_header(("authorization", format!("Token {token}")));
+    }
+    req = match body {
+        Body::None => req,
+        Body::Json(value) => req.set_json(value),
+        Body::Raw(content_type, text) => req
+            .insert_header(("content-type", content_type))
+            .set_payload(text.to_owned()),
+    };
+    let response = test::call_service(app, req.to_request()).await;
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = test::read_body(response).await.to_vec();
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// A recorded Weblate response from `tests/samples/`.
+pub fn sample(name: &str) -> Value {
+    let path = format!("{}/tests/samples/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(n) if n.is_f64() => "float",
+        Value::Number(_) => "int",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// Asserts that `ours` has exactly the keys of `theirs`, in the same order,
+/// with the same JSON types (null matching anything), recursing into objects.
+pub fn assert_same_shape(ours: &Value, theirs: &Value, path: &str) {
+    match (ours, theirs) {
+        (Value::Object(a), Value::Object(b)) => {
+            let ka: Vec<&String> = a.keys().collect();
+            let kb: Vec<&String> = b.keys().collect();
+            assert_eq!(ka, kb, "keys differ at {path}");
+            for (k, v) in a {
+                assert_same_shape(v, &b[k], &format!("{path}.{k}"));
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            if let (Some(x), Some(y)) = (a.first(), b.first()) {
+                assert_same_shape(x, y, &format!("{path}[0]"));
+            }
+        }
+        (Value::Null, _) | (_, Value::Null) => {}
+        (a, b) => assert_eq!(kind(a), kind(b), "types differ at {path}: {a} vs {b}"),
+    }
+}

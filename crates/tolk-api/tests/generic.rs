@@ -1,0 +1,236 @@
+//! The API's generic behaviour: routing, links, formats, errors, authentication.
+
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{Body, Ctx, HOST, assert_same_shape, call, sample};
+use serde_json::json;
+
+#[actix_web::test]
+async fn root_lists_resources_with_request_host_links() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let with_slash = call(&app, Method::GET, "/api/", None, Body::None).await;
+        assert_eq!(with_slash.status, StatusCode::OK);
+        let root = with_slash.json();
+        assert_same_shape(&root, &sample("01-api-root"), "root");
+        assert_eq!(root["projects"], format!("http://{HOST}/api/projects/"));
+        assert_eq!(root["component-lists"], format!("http://{HOST}/api/component-lists/"));
+        let without = call(&app, Method::GET, "/api", None, Body::None).await;
+        assert_eq!(without.status, StatusCode::OK, "no redirect");
+        assert_eq!(without.json(), root);
+        assert_eq!(with_slash.header("allow"), Some("GET, HEAD, OPTIONS"));
+        assert_eq!(with_slash.header("vary"), Some("Accept"));
+    }
+}
+
+#[actix_web::test]
+async fn methods_head_and_options() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let denied = call(&app, Method::DELETE, "/api/", Some(&ctx.admin), Body::None).await;
+        assert_eq!(denied.status, StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(denied.header("allow"), Some("GET, HEAD, OPTIONS"));
+        assert_eq!(
+            denied.json(),
+            json!({"type": "client_error", "errors": [{"code": "method_not_allowed", "detail": "Method \"DELETE\" not allowed.", "attr": null}], "detail": "Method \"DELETE\" not allowed."})
+        );
+        let head = call(&app, Method::HEAD, "/api/projects", None, Body::None).await;
+        assert_eq!(head.status, StatusCode::OK);
+        assert!(head.body.is_empty());
+        assert_eq!(head.header("allow"), Some("GET, POST, HEAD, OPTIONS"));
+        let options = call(&app, Method::OPTIONS, "/api/projects/demo/", None, Body::None).await;
+        assert_eq!(options.status, StatusCode::OK);
+        assert_eq!(options.header("allow"), Some("GET, PUT, PATCH, DELETE, HEAD, OPTIONS"));
+        assert_eq!(options.json()["renders"], json!(["application/json", "text/html"]));
+        let unknown = call(&app, Method::GET, "/api/nonexistent/", None, Body::None).await;
+        assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+        assert_eq!(unknown.json()["errors"][0]["code"], "not_found");
+    }
+}
+
+#[actix_web::test]
+async fn formats_and_content_negotiation() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let html = call(&app, Method::GET, "/api/?format=api", None, Body::None).await;
+        assert_eq!(html.status, StatusCode::OK);
+        assert_eq!(html.header("content-type"), Some("text/html; charset=utf-8"));
+        let page = html.text();
+        assert!(page.contains(&format!("<a href=\"http://{HOST}/api/projects/\">")), "{page}");
+        let json = call(&app, Method::GET, "/api/?format=json", None, Body::None).await;
+        assert_eq!(json.header("content-type"), Some("application/json"));
+        let unknown = call(&app, Method::GET, "/api/?format=yaml", None, Body::None).await;
+        assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+
+        let req = test::TestRequest::get()
+            .uri("/api/projects/")
+            .insert_header(("accept", "application/xml"))
+            .to_request();
+        let refused = test::call_service(&app, req).await;
+        assert_eq!(refused.status(), StatusCode::NOT_ACCEPTABLE);
+        let body: serde_json::Value = test::read_body_json(refused).await;
+        assert_eq!(body["errors"][0]["code"], "not_acceptable");
+
+        let req = test::TestRequest::get()
+            .uri("/api/projects/")
+            .insert_header(("accept", "text/html,application/xhtml+xml,*/*;q=0.8"))
+            .to_request();
+        let browser = test::call_service(&app, req).await;
+        assert_eq!(
+            browser.headers().get("content-type").unwrap(),
+            "text/html; charset=utf-8"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn authentication_errors() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let bad = call(&app, Method::GET, "/api/projects/", Some("wlu_nope"), Body::None).await;
+        assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(bad.header("www-authenticate"), Some("Token"));
+        assert_eq!(
+            bad.json(),
+            json!({"type": "client_error", "errors": [{"code": "authentication_failed", "detail": "Invalid token.", "attr": null}], "detail": "Invalid token."})
+        );
+        let anonymous_write = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            None,
+            Body::Json(json!({"name": "X"})),
+        )
+        .await;
+        assert_eq!(anonymous_write.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(anonymous_write.json()["errors"][0]["code"], "not_authenticated");
+
+        let req = test::TestRequest::get()
+            .uri("/api/metrics/")
+            .insert_header(("authorization", format!("Bearer {}", ctx.admin)))
+            .to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), StatusCode::OK);
+        let anonymous_metrics = call(&app, Method::GET, "/api/metrics/", None, Body::None).await;
+        assert_eq!(anonymous_metrics.status, StatusCode::UNAUTHORIZED);
+    }
+}
+
+#[actix_web::test]
+async fn request_bodies_in_every_encoding() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let token = Some(ctx.admin.as_str());
+        let malformed = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            token,
+            Body::Raw("application/json", "{\"name\": "),
+        )
+        .await;
+        assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+        let error = malformed.json();
+        assert_eq!(error["type"], "client_error");
+        assert_eq!(error["errors"][0]["code"], "parse_error");
+        assert!(error["detail"].as_str().unwrap().starts_with("JSON parse error - "));
+
+        let not_object = call(&app, Method::POST, "/api/projects/", token, Body::Raw("application/json", "[1]")).await;
+        assert_eq!(not_object.status, StatusCode::BAD_REQUEST);
+        assert_eq!(not_object.json()["errors"][0]["attr"], "non_field_errors");
+
+        let form = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            token,
+            Body::Raw(
+                "application/x-www-form-urlencoded",
+                "name=Form&slug=form&web=https%3A%2F%2Fform.example%2F&enforced_checks=same&enforced_checks=end_stop&translation_review=on",
+            ),
+        )
+        .await;
+        assert_eq!(form.status, StatusCode::CREATED, "{}", form.text());
+        let created = form.json();
+        assert_eq!(created["enforced_checks"], json!(["same", "end_stop"]));
+        assert_eq!(created["translation_review"], true);
+
+        let boundary = "XBOUNDARYX";
+        let multipart = format!(
+            "--{b}\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nMulti\r\n--{b}\r\nContent-Disposition: form-data; name=\"slug\"\r\n\r\nmulti\r\n--{b}\r\nContent-Disposition: form-data; name=\"web\"\r\n\r\nhttps://multi.example/\r\n--{b}--\r\n",
+            b = boundary
+        );
+        let content_type = format!("multipart/form-data; boundary={boundary}");
+        let multi = call(&app, Method::POST, "/api/projects/", token, Body::Raw(&content_type, &multipart)).await;
+        assert_eq!(multi.status, StatusCode::CREATED, "{}", multi.text());
+        assert_eq!(multi.json()["slug"], "multi");
+
+        let unsupported = call(&app, Method::POST, "/api/projects/", token, Body::Raw("text/plain", "hello")).await;
+        assert_eq!(unsupported.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert_eq!(
+            unsupported.json()["detail"],
+            "Unsupported media type \"text/plain\" in request."
+        );
+    }
+}
+
+#[actix_web::test]
+async fn pagination_links_and_limits() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let token = Some(ctx.admin.as_str());
+        let first = call(&app, Method::GET, "/api/languages/?page_size=300&x=1", token, Body::None).await.json();
+        assert_eq!(first["count"], 799);
+        assert_eq!(first["results"].as_array().unwrap().len(), 300);
+        assert_eq!(first["previous"], json!(null));
+        assert_eq!(first["next"], format!("http://{HOST}/api/languages/?page=2&page_size=300&x=1"));
+        let second = call(&app, Method::GET, "/api/languages/?page=2&page_size=300&x=1", token, Body::None).await.json();
+        assert_eq!(second["previous"], format!("http://{HOST}/api/languages/?page_size=300&x=1"));
+        assert_eq!(second["results"][0]["id"], first["results"][299]["id"].as_i64().unwrap() + 1);
+        let last = call(&app, Method::GET, "/api/languages/?page=last&page_size=300", token, Body::None).await.json();
+        assert_eq!(last["results"].as_array().unwrap().len(), 199);
+        assert_eq!(last["next"], json!(null));
+        let clamped = call(&app, Method::GET, "/api/languages/?page_size=5000", token, Body::None).await.json();
+        assert_eq!(clamped["results"].as_array().unwrap().len(), 799);
+        let default = call(&app, Method::GET, "/api/languages/", token, Body::None).await.json();
+        assert_eq!(default["results"].as_array().unwrap().len(), 50);
+        for bad in ["/api/projects/?page=99", "/api/projects/?page=x"] {
+            let past = call(&app, Method::GET, bad, token, Body::None).await;
+            assert_eq!(past.status, StatusCode::NOT_FOUND);
+            assert_eq!(past.json()["detail"], "Invalid page.");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn metrics_report_counts_in_json_and_openmetrics() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let token = Some(ctx.admin.as_str());
+        let metrics = call(&app, Method::GET, "/api/metrics/", token, Body::None).await.json();
+        assert_same_shape(&metrics, &common::sample("32-metrics"), "metrics");
+        assert_eq!(metrics["users"], 3, "anonymous, admin and jane");
+        assert_eq!(metrics["languages"], 799);
+        assert_eq!(metrics["changes"], 2, "two accounts created");
+        let text = call(&app, Method::GET, "/api/metrics/?format=openmetrics", token, Body::None).await;
+        assert_eq!(
+            text.header("content-type"),
+            Some("application/openmetrics-text; version=1.0.0; charset=utf-8")
+        );
+        let body = text.text();
+        assert!(body.contains("# TYPE users gauge\nusers 3\n"), "{body}");
+        assert!(body.contains("celery_queues{queue=\"notify\"} 0\n"));
+        assert!(body.ends_with("# EOF\n"));
+    }
+}
+
+#[actix_web::test]
+async fn openapi_document_is_fresh() {
+    let path = format!("{}/../../openapi/openapi.json", env!("CARGO_MANIFEST_DIR"));
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        stored == tolk_api::openapi::document_json(),
+        "openapi/openapi.json is stale: run `cargo xtask openapi`"
+    );
+}

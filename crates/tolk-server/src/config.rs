@@ -1,0 +1,184 @@
+//! Settings: command-line flags and `TOLK_*` environment variables, over an
+//! optional TOML file, over defaults.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde::Deserialize;
+
+/// Settings given on the command line or in the environment.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Flags {
+    /// TOML file with any of the settings below (keys in snake_case).
+    #[arg(long, env = "TOLK_CONFIG", global = true)]
+    pub config: Option<PathBuf>,
+    /// Database URL: a `postgres://` URL or a SQLite file path [default: DATA_DIR/tolk.sqlite3].
+    #[arg(long, env = "TOLK_DATABASE_URL", global = true)]
+    pub database_url: Option<String>,
+    /// Directory for Tolk's files [default: ./data].
+    #[arg(long, env = "TOLK_DATA_DIR", global = true)]
+    pub data_dir: Option<PathBuf>,
+    /// Address to listen on [default: 127.0.0.1:8000].
+    #[arg(long, env = "TOLK_BIND", global = true)]
+    pub bind: Option<String>,
+    /// Public URL of the site, used for browser links [default: http://BIND].
+    #[arg(long, env = "TOLK_SITE_URL", global = true)]
+    pub site_url: Option<String>,
+    /// Name of the site [default: Tolk].
+    #[arg(long, env = "TOLK_SITE_TITLE", global = true)]
+    pub site_title: Option<String>,
+    /// HTTP worker threads [default: number of CPUs].
+    #[arg(long, env = "TOLK_WORKERS", global = true)]
+    pub workers: Option<usize>,
+    /// Database connections in the pool [default: 16].
+    #[arg(long, env = "TOLK_DB_POOL_SIZE", global = true)]
+    pub db_pool_size: Option<u32>,
+}
+
+/// The same settings as read from a TOML file.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileSettings {
+    database_url: Option<String>,
+    data_dir: Option<PathBuf>,
+    bind: Option<String>,
+    site_url: Option<String>,
+    site_title: Option<String>,
+    workers: Option<usize>,
+    db_pool_size: Option<u32>,
+}
+
+/// Resolved settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// Database URL.
+    pub database_url: String,
+    /// Directory for Tolk's files.
+    pub data_dir: PathBuf,
+    /// Listen address.
+    pub bind: String,
+    /// Public URL of the site.
+    pub site_url: String,
+    /// Name of the site.
+    pub site_title: String,
+    /// HTTP worker threads.
+    pub workers: usize,
+    /// Database pool size.
+    pub db_pool_size: u32,
+}
+
+/// Why the settings could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or has unknown keys.
+    #[error("invalid configuration in {path}: {message}")]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+fn read_file(path: &Path) -> Result<FileSettings, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    toml::from_str(&text).map_err(|e| ConfigError::Parse {
+        path: path.to_owned(),
+        message: e.to_string(),
+    })
+}
+
+impl Settings {
+    /// Resolves flags over the configuration file over defaults.
+    pub fn resolve(flags: &Flags) -> Result<Settings, ConfigError> {
+        let file = match &flags.config {
+            Some(path) => read_file(path)?,
+            None => FileSettings::default(),
+        };
+        let data_dir = flags
+            .data_dir
+            .clone()
+            .or(file.data_dir)
+            .unwrap_or_else(|| PathBuf::from("data"));
+        let database_url = flags
+            .database_url
+            .clone()
+            .or(file.database_url)
+            .unwrap_or_else(|| data_dir.join("tolk.sqlite3").to_string_lossy().into_owned());
+        let bind = flags
+            .bind
+            .clone()
+            .or(file.bind)
+            .unwrap_or_else(|| "127.0.0.1:8000".into());
+        let site_url = flags
+            .site_url
+            .clone()
+            .or(file.site_url)
+            .unwrap_or_else(|| format!("http://{bind}"));
+        Ok(Settings {
+            database_url,
+            data_dir,
+            site_url: site_url.trim_end_matches('/').to_owned(),
+            bind,
+            site_title: flags
+                .site_title
+                .clone()
+                .or(file.site_title)
+                .unwrap_or_else(|| "Tolk".into()),
+            workers: flags
+                .workers
+                .or(file.workers)
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+            db_pool_size: flags.db_pool_size.or(file.db_pool_size).unwrap_or(16),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults() {
+        let s = Settings::resolve(&Flags::default()).unwrap();
+        assert_eq!(s.bind, "127.0.0.1:8000");
+        assert_eq!(s.database_url, "data/tolk.sqlite3");
+        assert_eq!(s.site_url, "http://127.0.0.1:8000");
+        assert_eq!(s.site_title, "Tolk");
+    }
+
+    #[test]
+    fn flags_override_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tolk.toml");
+        std::fs::write(
+            &path,
+            "bind = \"0.0.0.0:9000\"\nsite_url = \"https://l10n.example.com/\"\ndata_dir = \"/srv/tolk\"\n",
+        )
+        .unwrap();
+        let flags = Flags {
+            config: Some(path.clone()),
+            bind: Some("127.0.0.1:7000".into()),
+            ..Flags::default()
+        };
+        let s = Settings::resolve(&flags).unwrap();
+        assert_eq!(s.bind, "127.0.0.1:7000");
+        assert_eq!(s.site_url, "https://l10n.example.com");
+        assert_eq!(s.database_url, "/srv/tolk/tolk.sqlite3");
+
+        std::fs::write(&path, "bnid = 1\n").unwrap();
+        let err = Settings::resolve(&flags).unwrap_err();
+        assert!(err.to_string().contains("unknown field"), "{err}");
+    }
+}
