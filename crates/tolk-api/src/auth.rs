@@ -64,7 +64,8 @@ impl FromRequest for Caller {
             let subject = match credentials? {
                 Credentials::None => Subject::Anonymous,
                 Credentials::Key(key) => {
-                    let state = state.ok_or_else(|| ApiError::Internal("no application state".into()))?;
+                    let state =
+                        state.ok_or_else(|| ApiError::Internal("no application state".into()))?;
                     crate::blocking(move || state.service.authenticate(&key)).await?
                 }
             };
@@ -91,11 +92,27 @@ mod tests {
 
     #[test]
     fn header_forms() {
-        assert_eq!(parse("Token wlu_abc").unwrap(), Credentials::Key("wlu_abc".into()));
-        assert_eq!(parse("Bearer wlu_abc").unwrap(), Credentials::Key("wlu_abc".into()));
+        assert_eq!(
+            parse("Token wlu_abc").unwrap(),
+            Credentials::Key("wlu_abc".into())
+        );
+        assert_eq!(
+            parse("Bearer wlu_abc").unwrap(),
+            Credentials::Key("wlu_abc".into())
+        );
         assert_eq!(parse("Basic dXNlcjpwYXNz").unwrap(), Credentials::None);
-        assert!(parse("Token").unwrap_err().to_string().contains("No credentials"));
-        assert!(parse("Token a b").unwrap_err().to_string().contains("spaces"));
+        assert!(
+            parse("Token")
+                .unwrap_err()
+                .to_string()
+                .contains("No credentials")
+        );
+        assert!(
+            parse("Token a b")
+                .unwrap_err()
+                .to_string()
+                .contains("spaces")
+        );
         assert_eq!(
             credentials(&TestRequest::get().to_http_request()).unwrap(),
             Credentials::None

@@ -1,10 +1,10 @@
 //! The readable HTML page of an API response (`?format=api`): the same
 //! JSON, pretty-printed, with every link clickable.
 
+use actix_web::HttpResponse;
 use actix_web::body::{BoxBody, to_bytes};
 use actix_web::dev::ServiceResponse;
 use actix_web::http::header;
-use actix_web::HttpResponse;
 use rust_embed::Embed;
 
 /// Files embedded in the binary.

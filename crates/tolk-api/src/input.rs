@@ -99,7 +99,9 @@ impl Input {
         match media.as_str() {
             "application/json" => parse_json(&body),
             m if m.ends_with("+json") => parse_json(&body),
-            "application/x-www-form-urlencoded" => Ok(from_pairs(form_urlencoded::parse(&body).into_owned())),
+            "application/x-www-form-urlencoded" => {
+                Ok(from_pairs(form_urlencoded::parse(&body).into_owned()))
+            }
             "" => Err(ApiError::UnsupportedMediaType(String::new())),
             _ => Err(ApiError::UnsupportedMediaType(content_type)),
         }
@@ -130,7 +132,15 @@ impl Input {
         let mut value = serde_json::to_value(current).unwrap_or(Value::Null);
         let mut errors = FieldErrors::default();
         if let Value::Object(target) = &mut value {
-            merge(target, &self.fields, self.form, fields, "", partial, &mut errors);
+            merge(
+                target,
+                &self.fields,
+                self.form,
+                fields,
+                "",
+                partial,
+                &mut errors,
+            );
         }
         errors.into_result()?;
         serde_json::from_value(value).map_err(|e| {
@@ -144,7 +154,8 @@ impl Input {
 async fn read_body(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
     let mut body = Vec::new();
     while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|e| ApiError::Parse(format!("Could not read the request body: {e}")))?;
+        let chunk =
+            chunk.map_err(|e| ApiError::Parse(format!("Could not read the request body: {e}")))?;
         if body.len() + chunk.len() > MAX_BODY {
             return Err(ApiError::Parse(format!(
                 "The request body is larger than {MAX_BODY} bytes."
@@ -193,11 +204,13 @@ async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Inpu
     let mut pairs = Vec::new();
     let mut total = 0usize;
     while let Some(field) = multipart.next().await {
-        let mut field = field.map_err(|e| ApiError::Parse(format!("Multipart form parse error - {e}")))?;
+        let mut field =
+            field.map_err(|e| ApiError::Parse(format!("Multipart form parse error - {e}")))?;
         let name = field.name().unwrap_or_default().to_owned();
         let mut data = Vec::new();
         while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|e| ApiError::Parse(format!("Multipart form parse error - {e}")))?;
+            let chunk =
+                chunk.map_err(|e| ApiError::Parse(format!("Multipart form parse error - {e}")))?;
             total += chunk.len();
             if total > MAX_BODY {
                 return Err(ApiError::Parse(format!(
@@ -246,7 +259,15 @@ fn merge(
                         .entry(field.name)
                         .or_insert_with(|| Value::Object(Map::new()));
                     if let Value::Object(inner) = slot {
-                        merge(inner, map, false, nested, &format!("{attr}."), partial, errors);
+                        merge(
+                            inner,
+                            map,
+                            false,
+                            nested,
+                            &format!("{attr}."),
+                            partial,
+                            errors,
+                        );
                     }
                 }
                 other => errors.push(
@@ -284,7 +305,9 @@ fn coerce(given: &Value, kind: Kind, form: bool) -> Coerced {
     // A single form value for a list field is a one-item list; several
     // values for a scalar field keep the last, as forms do.
     let given = match (given, kind) {
-        (Value::Array(items), k) if form && k != Kind::StrList => items.last().unwrap_or(&Value::Null),
+        (Value::Array(items), k) if form && k != Kind::StrList => {
+            items.last().unwrap_or(&Value::Null)
+        }
         _ => given,
     };
     match kind {
@@ -299,7 +322,10 @@ fn coerce(given: &Value, kind: Kind, form: bool) -> Coerced {
             Value::String(s) if form && s.is_empty() => Ok(Value::Null),
             _ => coerce_int(given).ok_or((
                 "incorrect_type",
-                format!("Incorrect type. Expected pk value, received {}.", json_type(given)),
+                format!(
+                    "Incorrect type. Expected pk value, received {}.",
+                    json_type(given)
+                ),
             )),
         },
         Kind::StrList => coerce_list(given, form),
@@ -385,14 +411,19 @@ pub fn parse_datetime(text: &str) -> Option<NaiveDateTime> {
     if let Ok(with_offset) = DateTime::parse_from_rfc3339(text) {
         return Some(with_offset.naive_utc());
     }
-    ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%d %H:%M"]
-        .iter()
-        .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
-        .or_else(|| {
-            chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
-                .ok()
-                .and_then(|d| d.and_hms_opt(0, 0, 0))
-        })
+    [
+        "%Y-%m-%dT%H:%M:%S%.f",
+        "%Y-%m-%dT%H:%M",
+        "%Y-%m-%d %H:%M:%S%.f",
+        "%Y-%m-%d %H:%M",
+    ]
+    .iter()
+    .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
+    .or_else(|| {
+        chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .ok()
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+    })
 }
 
 #[cfg(test)]
@@ -498,9 +529,15 @@ mod tests {
     #[test]
     fn form_values_are_text() {
         let input = from_pairs(
-            [("name", "c"), ("active", "on"), ("tags", "a"), ("tags", "b"), ("parent", "")]
-                .into_iter()
-                .map(|(k, v)| (k.to_owned(), v.to_owned())),
+            [
+                ("name", "c"),
+                ("active", "on"),
+                ("tags", "a"),
+                ("tags", "b"),
+                ("parent", ""),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned())),
         );
         let out = input.apply(&thing(), FIELDS, true).unwrap();
         assert!(out.active);

@@ -153,7 +153,9 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
         match media.as_str() {
             "application/json" | "application/*" | "*/*" => return Ok(Rendering::AsIs),
             "text/html" | "text/*" => return Ok(Rendering::Html),
-            "application/openmetrics-text" if EXTRA_FORMATS.iter().any(|(p, _)| *p == req.path()) => {
+            "application/openmetrics-text"
+                if EXTRA_FORMATS.iter().any(|(p, _)| *p == req.path()) =>
+            {
                 return Ok(Rendering::AsIs);
             }
             _ => {}
@@ -258,8 +260,14 @@ mod tests {
     #[test]
     fn chooses_by_format_then_accept() {
         assert_eq!(rendering(None, "/api/").unwrap(), Rendering::AsIs);
-        assert_eq!(rendering(None, "/api/?format=api").unwrap(), Rendering::Html);
-        assert!(matches!(rendering(None, "/api/?format=xml"), Err(ApiError::NotFound(_))));
+        assert_eq!(
+            rendering(None, "/api/?format=api").unwrap(),
+            Rendering::Html
+        );
+        assert!(matches!(
+            rendering(None, "/api/?format=xml"),
+            Err(ApiError::NotFound(_))
+        ));
         assert_eq!(
             rendering(None, "/api/metrics/?format=openmetrics").unwrap(),
             Rendering::AsIs
@@ -284,7 +292,10 @@ mod tests {
     #[test]
     fn adds_trailing_slashes_to_api_paths_only() {
         let norm = |u: &str| normalized_uri(&u.parse().unwrap()).map(|u| u.to_string());
-        assert_eq!(norm("/api/projects?page=2").as_deref(), Some("/api/projects/?page=2"));
+        assert_eq!(
+            norm("/api/projects?page=2").as_deref(),
+            Some("/api/projects/?page=2")
+        );
         assert_eq!(norm("/api").as_deref(), Some("/api/"));
         assert_eq!(norm("/api/projects/"), None);
         assert_eq!(norm("/api/docs/swagger-ui.css"), None);

@@ -60,7 +60,12 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
 /// error; `page=last` is the last page; a bad size falls back to the default.
 pub fn page_request(req: &HttpRequest, sizes: PageSizes) -> Result<PageRequest, ApiError> {
     let pairs = query_pairs(req);
-    let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
     let size = get("page_size")
         .and_then(|v| v.parse::<u64>().ok())
         .filter(|s| *s > 0)

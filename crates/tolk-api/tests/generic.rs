@@ -16,7 +16,10 @@ async fn root_lists_resources_with_request_host_links() {
         let root = with_slash.json();
         assert_same_shape(&root, &sample("01-api-root"), "root");
         assert_eq!(root["projects"], format!("http://{HOST}/api/projects/"));
-        assert_eq!(root["component-lists"], format!("http://{HOST}/api/component-lists/"));
+        assert_eq!(
+            root["component-lists"],
+            format!("http://{HOST}/api/component-lists/")
+        );
         let without = call(&app, Method::GET, "/api", None, Body::None).await;
         assert_eq!(without.status, StatusCode::OK, "no redirect");
         assert_eq!(without.json(), root);
@@ -40,10 +43,23 @@ async fn methods_head_and_options() {
         assert_eq!(head.status, StatusCode::OK);
         assert!(head.body.is_empty());
         assert_eq!(head.header("allow"), Some("GET, POST, HEAD, OPTIONS"));
-        let options = call(&app, Method::OPTIONS, "/api/projects/demo/", None, Body::None).await;
+        let options = call(
+            &app,
+            Method::OPTIONS,
+            "/api/projects/demo/",
+            None,
+            Body::None,
+        )
+        .await;
         assert_eq!(options.status, StatusCode::OK);
-        assert_eq!(options.header("allow"), Some("GET, PUT, PATCH, DELETE, HEAD, OPTIONS"));
-        assert_eq!(options.json()["renders"], json!(["application/json", "text/html"]));
+        assert_eq!(
+            options.header("allow"),
+            Some("GET, PUT, PATCH, DELETE, HEAD, OPTIONS")
+        );
+        assert_eq!(
+            options.json()["renders"],
+            json!(["application/json", "text/html"])
+        );
         let unknown = call(&app, Method::GET, "/api/nonexistent/", None, Body::None).await;
         assert_eq!(unknown.status, StatusCode::NOT_FOUND);
         assert_eq!(unknown.json()["errors"][0]["code"], "not_found");
@@ -56,9 +72,15 @@ async fn formats_and_content_negotiation() {
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let html = call(&app, Method::GET, "/api/?format=api", None, Body::None).await;
         assert_eq!(html.status, StatusCode::OK);
-        assert_eq!(html.header("content-type"), Some("text/html; charset=utf-8"));
+        assert_eq!(
+            html.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
         let page = html.text();
-        assert!(page.contains(&format!("<a href=\"http://{HOST}/api/projects/\">")), "{page}");
+        assert!(
+            page.contains(&format!("<a href=\"http://{HOST}/api/projects/\">")),
+            "{page}"
+        );
         let json = call(&app, Method::GET, "/api/?format=json", None, Body::None).await;
         assert_eq!(json.header("content-type"), Some("application/json"));
         let unknown = call(&app, Method::GET, "/api/?format=yaml", None, Body::None).await;
@@ -89,7 +111,14 @@ async fn formats_and_content_negotiation() {
 async fn authentication_errors() {
     for ctx in Ctx::all() {
         let app = test::init_service(tolk_api::app(ctx.state())).await;
-        let bad = call(&app, Method::GET, "/api/projects/", Some("wlu_nope"), Body::None).await;
+        let bad = call(
+            &app,
+            Method::GET,
+            "/api/projects/",
+            Some("wlu_nope"),
+            Body::None,
+        )
+        .await;
         assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
         assert_eq!(bad.header("www-authenticate"), Some("Token"));
         assert_eq!(
@@ -105,7 +134,10 @@ async fn authentication_errors() {
         )
         .await;
         assert_eq!(anonymous_write.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(anonymous_write.json()["errors"][0]["code"], "not_authenticated");
+        assert_eq!(
+            anonymous_write.json()["errors"][0]["code"],
+            "not_authenticated"
+        );
 
         let req = test::TestRequest::get()
             .uri("/api/metrics/")
@@ -134,9 +166,21 @@ async fn request_bodies_in_every_encoding() {
         let error = malformed.json();
         assert_eq!(error["type"], "client_error");
         assert_eq!(error["errors"][0]["code"], "parse_error");
-        assert!(error["detail"].as_str().unwrap().starts_with("JSON parse error - "));
+        assert!(
+            error["detail"]
+                .as_str()
+                .unwrap()
+                .starts_with("JSON parse error - ")
+        );
 
-        let not_object = call(&app, Method::POST, "/api/projects/", token, Body::Raw("application/json", "[1]")).await;
+        let not_object = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            token,
+            Body::Raw("application/json", "[1]"),
+        )
+        .await;
         assert_eq!(not_object.status, StatusCode::BAD_REQUEST);
         assert_eq!(not_object.json()["errors"][0]["attr"], "non_field_errors");
 
@@ -162,11 +206,25 @@ async fn request_bodies_in_every_encoding() {
             b = boundary
         );
         let content_type = format!("multipart/form-data; boundary={boundary}");
-        let multi = call(&app, Method::POST, "/api/projects/", token, Body::Raw(&content_type, &multipart)).await;
+        let multi = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            token,
+            Body::Raw(&content_type, &multipart),
+        )
+        .await;
         assert_eq!(multi.status, StatusCode::CREATED, "{}", multi.text());
         assert_eq!(multi.json()["slug"], "multi");
 
-        let unsupported = call(&app, Method::POST, "/api/projects/", token, Body::Raw("text/plain", "hello")).await;
+        let unsupported = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            token,
+            Body::Raw("text/plain", "hello"),
+        )
+        .await;
         assert_eq!(unsupported.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
         assert_eq!(
             unsupported.json()["detail"],
@@ -180,20 +238,63 @@ async fn pagination_links_and_limits() {
     for ctx in Ctx::all() {
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let token = Some(ctx.admin.as_str());
-        let first = call(&app, Method::GET, "/api/languages/?page_size=300&x=1", token, Body::None).await.json();
+        let first = call(
+            &app,
+            Method::GET,
+            "/api/languages/?page_size=300&x=1",
+            token,
+            Body::None,
+        )
+        .await
+        .json();
         assert_eq!(first["count"], 799);
         assert_eq!(first["results"].as_array().unwrap().len(), 300);
         assert_eq!(first["previous"], json!(null));
-        assert_eq!(first["next"], format!("http://{HOST}/api/languages/?page=2&page_size=300&x=1"));
-        let second = call(&app, Method::GET, "/api/languages/?page=2&page_size=300&x=1", token, Body::None).await.json();
-        assert_eq!(second["previous"], format!("http://{HOST}/api/languages/?page_size=300&x=1"));
-        assert_eq!(second["results"][0]["id"], first["results"][299]["id"].as_i64().unwrap() + 1);
-        let last = call(&app, Method::GET, "/api/languages/?page=last&page_size=300", token, Body::None).await.json();
+        assert_eq!(
+            first["next"],
+            format!("http://{HOST}/api/languages/?page=2&page_size=300&x=1")
+        );
+        let second = call(
+            &app,
+            Method::GET,
+            "/api/languages/?page=2&page_size=300&x=1",
+            token,
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(
+            second["previous"],
+            format!("http://{HOST}/api/languages/?page_size=300&x=1")
+        );
+        assert_eq!(
+            second["results"][0]["id"],
+            first["results"][299]["id"].as_i64().unwrap() + 1
+        );
+        let last = call(
+            &app,
+            Method::GET,
+            "/api/languages/?page=last&page_size=300",
+            token,
+            Body::None,
+        )
+        .await
+        .json();
         assert_eq!(last["results"].as_array().unwrap().len(), 199);
         assert_eq!(last["next"], json!(null));
-        let clamped = call(&app, Method::GET, "/api/languages/?page_size=5000", token, Body::None).await.json();
+        let clamped = call(
+            &app,
+            Method::GET,
+            "/api/languages/?page_size=5000",
+            token,
+            Body::None,
+        )
+        .await
+        .json();
         assert_eq!(clamped["results"].as_array().unwrap().len(), 799);
-        let default = call(&app, Method::GET, "/api/languages/", token, Body::None).await.json();
+        let default = call(&app, Method::GET, "/api/languages/", token, Body::None)
+            .await
+            .json();
         assert_eq!(default["results"].as_array().unwrap().len(), 50);
         for bad in ["/api/projects/?page=99", "/api/projects/?page=x"] {
             let past = call(&app, Method::GET, bad, token, Body::None).await;
@@ -208,12 +309,21 @@ async fn metrics_report_counts_in_json_and_openmetrics() {
     for ctx in Ctx::all() {
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let token = Some(ctx.admin.as_str());
-        let metrics = call(&app, Method::GET, "/api/metrics/", token, Body::None).await.json();
+        let metrics = call(&app, Method::GET, "/api/metrics/", token, Body::None)
+            .await
+            .json();
         assert_same_shape(&metrics, &common::sample("32-metrics"), "metrics");
         assert_eq!(metrics["users"], 3, "anonymous, admin and jane");
         assert_eq!(metrics["languages"], 799);
         assert_eq!(metrics["changes"], 2, "two accounts created");
-        let text = call(&app, Method::GET, "/api/metrics/?format=openmetrics", token, Body::None).await;
+        let text = call(
+            &app,
+            Method::GET,
+            "/api/metrics/?format=openmetrics",
+            token,
+            Body::None,
+        )
+        .await;
         assert_eq!(
             text.header("content-type"),
             Some("application/openmetrics-text; version=1.0.0; charset=utf-8")

@@ -318,7 +318,10 @@ const ACTIONS: &[(i32, &str, u8)] = &[
 impl Action {
     /// Looks up a code; retired and unknown codes give `None`.
     pub fn from_code(code: i32) -> Option<Action> {
-        ACTIONS.iter().any(|(c, _, _)| *c == code).then_some(Action(code))
+        ACTIONS
+            .iter()
+            .any(|(c, _, _)| *c == code)
+            .then_some(Action(code))
     }
 
     /// Every known action in code order.

@@ -102,8 +102,12 @@ pub fn builtin_languages() -> Vec<LanguageSeed> {
     let index = |seeds: &[LanguageSeed], code: &str| seeds.iter().position(|s| s.code == code);
     for extra in data.extra_plurals {
         if let Some(i) = index(&seeds, &extra.code) {
-            let plural =
-                PluralSeed::new(plural_source::GETTEXT, extra.nplurals, extra.formula, &extra.code);
+            let plural = PluralSeed::new(
+                plural_source::GETTEXT,
+                extra.nplurals,
+                extra.formula,
+                &extra.code,
+            );
             seeds[i].plurals.push(plural);
         }
     }
@@ -303,7 +307,14 @@ mod tests {
         assert_eq!(attrs, vec!["plural.number", "plural.formula"]);
         let mut errors = FieldErrors::default();
         assert_eq!(validate_plural(2, "n % 3", "en", &mut errors), None);
-        assert!(errors.iter().next().unwrap().detail.contains("only 2 forms"));
+        assert!(
+            errors
+                .iter()
+                .next()
+                .unwrap()
+                .detail
+                .contains("only 2 forms")
+        );
     }
 
     #[test]

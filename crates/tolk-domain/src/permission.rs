@@ -272,7 +272,14 @@ impl Subject {
 
     /// True for a superuser.
     pub fn is_superuser(&self) -> bool {
-        matches!(self, Subject::System | Subject::User { superuser: true, .. })
+        matches!(
+            self,
+            Subject::System
+                | Subject::User {
+                    superuser: true,
+                    ..
+                }
+        )
     }
 
     /// The signed-in user's id.
@@ -345,7 +352,10 @@ mod tests {
         assert!(!USER.can(Permission::PROJECT_ADD, Target::Site));
         assert!(!USER.can(Permission::LANGUAGE_EDIT, Target::Site));
         assert!(!ANON.can(Permission::USER_VIEW, Target::Site));
-        assert!(!USER.can(Permission::USER_EDIT, Target::Project(AccessControl::Public)));
+        assert!(!USER.can(
+            Permission::USER_EDIT,
+            Target::Project(AccessControl::Public)
+        ));
     }
 
     #[test]

@@ -200,15 +200,13 @@ impl PluralFormula {
     fn form_names(&self, number: usize) -> Vec<Option<&'static str>> {
         let mut members: Vec<Vec<u64>> = vec![Vec::new(); number];
         for n in sample_counts() {
-            if let Some(i) = usize::try_from(self.index(n))
-                .ok()
-                .filter(|i| *i < number)
-            {
+            if let Some(i) = usize::try_from(self.index(n)).ok().filter(|i| *i < number) {
                 members[i].push(n);
             }
         }
         let mut names: Vec<Option<&'static str>> = vec![None; number];
-        let small = |set: &Vec<u64>| -> Vec<u64> { set.iter().copied().filter(|n| *n < 100).collect() };
+        let small =
+            |set: &Vec<u64>| -> Vec<u64> { set.iter().copied().filter(|n| *n < 100).collect() };
         let common = |i: usize| members[i].iter().filter(|n| **n <= 1000).count();
         // The form of the final `else` is the catch-all, unless it serves
         // only zero; otherwise the most used form is.
@@ -474,11 +472,17 @@ mod tests {
     #[test]
     fn evaluates_common_formulas() {
         let czech = f("(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2");
-        let got: Vec<i64> = [0, 1, 2, 4, 5, 22].iter().map(|n| czech.index(*n)).collect();
+        let got: Vec<i64> = [0, 1, 2, 4, 5, 22]
+            .iter()
+            .map(|n| czech.index(*n))
+            .collect();
         assert_eq!(got, vec![2, 0, 1, 1, 2, 2]);
         let russian =
             f("n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2");
-        let got: Vec<i64> = [1, 11, 21, 22, 12, 25].iter().map(|n| russian.index(*n)).collect();
+        let got: Vec<i64> = [1, 11, 21, 22, 12, 25]
+            .iter()
+            .map(|n| russian.index(*n))
+            .collect();
         assert_eq!(got, vec![0, 2, 0, 1, 2, 2]);
         assert_eq!(f("n != 1").index(0), 1);
         assert_eq!(f("n > 1").index(1), 0);
@@ -522,8 +526,18 @@ mod tests {
     #[test]
     fn check_forms_reports_out_of_range_and_unused() {
         assert!(f("n != 1").check_forms(2).is_ok());
-        assert!(f("n != 1").check_forms(1).unwrap_err().contains("only 1 forms"));
-        assert!(f("n != 1").check_forms(3).unwrap_err().contains("form 2 is never used"));
+        assert!(
+            f("n != 1")
+                .check_forms(1)
+                .unwrap_err()
+                .contains("only 1 forms")
+        );
+        assert!(
+            f("n != 1")
+                .check_forms(3)
+                .unwrap_err()
+                .contains("form 2 is never used")
+        );
         assert!(f("0").check_forms(1).is_ok());
     }
 
@@ -539,11 +553,36 @@ mod tests {
             ("(n==2) ? 1 : 0", 2, "xx", 9),
             ("n==0 ? 0 : 1", 2, "xx", 15),
             ("(n==0 || n==1)", 2, "xx", 1),
-            ("n != 1 && n != 2 && n != 3 && (n % 10 == 4 || n % 10 == 6 || n % 10 == 9)", 2, "ceb", 1),
-            ("n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5", 6, "ar", 3),
-            ("(n == 1) ? 0 : ((n != 0 && n % 1000000 == 0) ? 1 : 2)", 3, "es", 20),
-            ("n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3", 4, "sl", 6),
-            ("(n % 10 == 0 || n % 100 >= 11 && n % 100 <= 19) ? 0 : ((n % 10 == 1 && n % 100 != 11) ? 1 : 2)", 3, "lv", 11),
+            (
+                "n != 1 && n != 2 && n != 3 && (n % 10 == 4 || n % 10 == 6 || n % 10 == 9)",
+                2,
+                "ceb",
+                1,
+            ),
+            (
+                "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5",
+                6,
+                "ar",
+                3,
+            ),
+            (
+                "(n == 1) ? 0 : ((n != 0 && n % 1000000 == 0) ? 1 : 2)",
+                3,
+                "es",
+                20,
+            ),
+            (
+                "n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3",
+                4,
+                "sl",
+                6,
+            ),
+            (
+                "(n % 10 == 0 || n % 100 >= 11 && n % 100 <= 19) ? 0 : ((n % 10 == 1 && n % 100 != 11) ? 1 : 2)",
+                3,
+                "lv",
+                11,
+            ),
         ];
         for (formula, number, code, expected) in cases {
             assert_eq!(

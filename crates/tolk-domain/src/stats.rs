@@ -106,7 +106,11 @@ mod tests {
         assert_eq!(percent(19179, 27708, false), 69.2);
         assert_eq!(percent(41, 1440, false), 2.8);
         assert_eq!(percent(1, 10_000, false), 0.1, "non-zero never shows 0.0");
-        assert_eq!(percent(9999, 10_000, false), 99.9, "incomplete never shows 100.0");
+        assert_eq!(
+            percent(9999, 10_000, false),
+            99.9,
+            "incomplete never shows 100.0"
+        );
         assert_eq!(percent(10, 10, false), 100.0);
         assert_eq!(percent(0, 10, true), 0.0);
         assert_eq!(percent(0, 0, true), 100.0);

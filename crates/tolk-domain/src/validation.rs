@@ -230,7 +230,11 @@ mod tests {
             "https:// x.org",
             "http://.org",
         ] {
-            assert_eq!(codes(|e| check_url(bad, "web", e)), vec!["invalid"], "{bad}");
+            assert_eq!(
+                codes(|e| check_url(bad, "web", e)),
+                vec!["invalid"],
+                "{bad}"
+            );
         }
     }
 
@@ -238,7 +242,11 @@ mod tests {
     fn emails() {
         assert!(codes(|e| check_email("jane@example.com", "email", e)).is_empty());
         for bad in ["jane", "@x.org", "a@b", "a b@x.org", "a@@x.org"] {
-            assert_eq!(codes(|e| check_email(bad, "email", e)), vec!["invalid"], "{bad}");
+            assert_eq!(
+                codes(|e| check_email(bad, "email", e)),
+                vec!["invalid"],
+                "{bad}"
+            );
         }
     }
 

@@ -45,8 +45,8 @@ enum Command {
 }
 
 fn open_service(settings: &Settings) -> Result<Service, String> {
-    let store = Store::open(&settings.database_url, settings.db_pool_size)
-        .map_err(|e| e.to_string())?;
+    let store =
+        Store::open(&settings.database_url, settings.db_pool_size).map_err(|e| e.to_string())?;
     store.migrate().map_err(|e| e.to_string())?;
     Ok(Service::new(
         store,

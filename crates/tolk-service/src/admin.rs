@@ -20,7 +20,9 @@ impl Service {
             date_expires: None,
         };
         fields.validate().into_result()?;
-        let existing = self.store.read(|conn| users::get_by_username(conn, username))?;
+        let existing = self
+            .store
+            .read(|conn| users::get_by_username(conn, username))?;
         let user_id = match existing {
             Some(row) if update => {
                 let settings = row.settings()?;

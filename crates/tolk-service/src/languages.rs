@@ -71,10 +71,15 @@ fn record(
 
 impl Service {
     /// Lists languages by id.
-    pub fn languages(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<Language>> {
-        page(self
-            .store
-            .read(|conn| languages::list(conn, scope(subject), request)))
+    pub fn languages(
+        &self,
+        subject: &Subject,
+        request: PageRequest,
+    ) -> ServiceResult<Page<Language>> {
+        page(
+            self.store
+                .read(|conn| languages::list(conn, scope(subject), request)),
+        )
     }
 
     /// One language by code.
@@ -146,9 +151,9 @@ impl Service {
         code: &str,
     ) -> ServiceResult<(Language, Summary)> {
         let language = self.language(subject, code)?;
-        let summary = self.store.read(|conn| {
-            stats::language(conn, language.row.id, &subject.project_visibility())
-        })?;
+        let summary = self
+            .store
+            .read(|conn| stats::language(conn, language.row.id, &subject.project_visibility()))?;
         Ok((language, summary))
     }
 }

@@ -22,9 +22,9 @@ impl Service {
     /// Site-wide metrics, for signed-in callers.
     pub fn metrics(&self, subject: &Subject) -> ServiceResult<Metrics> {
         require_authenticated(subject)?;
-        let (counts, lengths) = self
-            .store
-            .read(|conn| Ok::<_, ServiceError>((metrics::site_counts(conn)?, metrics::queue_lengths(conn)?)))?;
+        let (counts, lengths) = self.store.read(|conn| {
+            Ok::<_, ServiceError>((metrics::site_counts(conn)?, metrics::queue_lengths(conn)?))
+        })?;
         let mut queues: Vec<(String, i64)> = QUEUES.iter().map(|q| ((*q).to_owned(), 0)).collect();
         for (queue, length) in lengths {
             match queues.iter_mut().find(|(q, _)| *q == queue) {

@@ -75,10 +75,30 @@ fn record_edit(
     let mut others = Vec::new();
     for field in old.changed_fields(new) {
         let recorded = match field.as_str() {
-            "slug" => change(Action::RENAME_PROJECT, &old.slug, &new.slug, json!({"field": "slug"})),
-            "name" => change(Action::RENAME_PROJECT, &old.name, &new.name, json!({"field": "name"})),
-            "license" => change(Action::LICENSE_CHANGE, &old.license, &new.license, json!({})),
-            "agreement" => change(Action::AGREEMENT_CHANGE, &old.agreement, &new.agreement, json!({})),
+            "slug" => change(
+                Action::RENAME_PROJECT,
+                &old.slug,
+                &new.slug,
+                json!({"field": "slug"}),
+            ),
+            "name" => change(
+                Action::RENAME_PROJECT,
+                &old.name,
+                &new.name,
+                json!({"field": "name"}),
+            ),
+            "license" => change(
+                Action::LICENSE_CHANGE,
+                &old.license,
+                &new.license,
+                json!({}),
+            ),
+            "agreement" => change(
+                Action::AGREEMENT_CHANGE,
+                &old.agreement,
+                &new.agreement,
+                json!({}),
+            ),
             _ => {
                 others.push(field);
                 continue;
@@ -87,7 +107,12 @@ fn record_edit(
         changes::record(conn, &recorded, at)?;
     }
     if !others.is_empty() {
-        let settings = change(Action::PROJECT_SETTING_CHANGE, "", "", json!({"fields": others}));
+        let settings = change(
+            Action::PROJECT_SETTING_CHANGE,
+            "",
+            "",
+            json!({"fields": others}),
+        );
         changes::record(conn, &settings, at)?;
     }
     Ok(())
@@ -95,22 +120,24 @@ fn record_edit(
 
 impl Service {
     /// Lists the projects the caller may see, by id.
-    pub fn projects(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<ProjectView>> {
+    pub fn projects(
+        &self,
+        subject: &Subject,
+        request: PageRequest,
+    ) -> ServiceResult<Page<ProjectView>> {
         self.store.read(|conn| {
             let found = page(projects::list(conn, &subject.project_visibility(), request))?;
             let ids: Vec<i64> = found.items.iter().map(|p| p.id).collect();
             let locked = projects::locked(conn, &ids)?;
-            Ok(found.try_map_items(|items| {
-                Ok::<_, ServiceError>(
-                    items
-                        .into_iter()
-                        .map(|project| ProjectView {
-                            locked: locked.contains(&project.id),
-                            project,
-                        })
-                        .collect(),
-                )
-            })?)
+            found.try_map_items(|items| {
+                Ok(items
+                    .into_iter()
+                    .map(|project| ProjectView {
+                        locked: locked.contains(&project.id),
+                        project,
+                    })
+                    .collect())
+            })
         })
     }
 
@@ -129,7 +156,12 @@ impl Service {
         subject: &Subject,
         settings: Result<ProjectSettings, FieldErrors>,
     ) -> ServiceResult<ProjectView> {
-        require(subject, Permission::PROJECT_ADD, Target::Site, "Can not create projects")?;
+        require(
+            subject,
+            Permission::PROJECT_ADD,
+            Target::Site,
+            "Can not create projects",
+        )?;
         let settings = settings?;
         self.store.write(|conn| {
             validated(conn, &settings, None)?;
@@ -157,7 +189,12 @@ impl Service {
         self.store.write(|conn| {
             let mut project = visible_project(conn, subject, slug)?;
             let target = Target::Project(project.access());
-            require(subject, Permission::PROJECT_EDIT, target, "Can not edit project")?;
+            require(
+                subject,
+                Permission::PROJECT_EDIT,
+                target,
+                "Can not edit project",
+            )?;
             let settings = edit(&project.settings)?;
             validated(conn, &settings, Some(project.id))?;
             projects::update(conn, project.id, &settings)?;
@@ -173,7 +210,12 @@ impl Service {
         self.store.write(|conn| {
             let project = visible_project(conn, subject, slug)?;
             let target = Target::Project(project.access());
-            require(subject, Permission::PROJECT_EDIT, target, "Can not delete project")?;
+            require(
+                subject,
+                Permission::PROJECT_EDIT,
+                target,
+                "Can not delete project",
+            )?;
             let change = NewChange {
                 target: project.settings.name.clone(),
                 details: json!({"slug": project.settings.slug}),
@@ -186,7 +228,11 @@ impl Service {
     }
 
     /// Statistics of a project.
-    pub fn project_statistics(&self, subject: &Subject, slug: &str) -> ServiceResult<(Project, Summary)> {
+    pub fn project_statistics(
+        &self,
+        subject: &Subject,
+        slug: &str,
+    ) -> ServiceResult<(Project, Summary)> {
         self.store.read(|conn| {
             let project = visible_project(conn, subject, slug)?;
             let summary = stats::project(conn, project.id)?;
@@ -208,7 +254,9 @@ impl Service {
             let mut result: Vec<(LanguageRow, Summary)> = per_language
                 .into_iter()
                 .filter_map(|(id, summary)| {
-                    rows.iter().find(|r| r.id == id).map(|r| (r.clone(), summary))
+                    rows.iter()
+                        .find(|r| r.id == id)
+                        .map(|r| (r.clone(), summary))
                 })
                 .collect();
             result.sort_by(|a, b| a.0.name.cmp(&b.0.name));

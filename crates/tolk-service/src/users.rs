@@ -64,15 +64,24 @@ pub struct UserState {
 
 /// May this caller see and manage every account?
 pub fn manages_users(subject: &Subject) -> bool {
-    subject.can(Permission::USER_VIEW, Target::Site) || subject.can(Permission::USER_EDIT, Target::Site)
+    subject.can(Permission::USER_VIEW, Target::Site)
+        || subject.can(Permission::USER_EDIT, Target::Site)
 }
 
 fn detail(subject: &Subject) -> Detail {
-    if manages_users(subject) { Detail::Full } else { Detail::Basic }
+    if manages_users(subject) {
+        Detail::Full
+    } else {
+        Detail::Basic
+    }
 }
 
 /// Adds profile data to account rows, hiding watched projects the caller may not see.
-fn views(conn: &mut DbConnection, subject: &Subject, rows: Vec<UserRow>) -> ServiceResult<Vec<UserView>> {
+fn views(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    rows: Vec<UserRow>,
+) -> ServiceResult<Vec<UserView>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut links = users::profile_links(conn, &ids)?;
     rows.into_iter()
@@ -97,7 +106,12 @@ fn state(view: &UserView) -> UserState {
         settings: view.settings.clone(),
         languages: view.links.languages.clone(),
         secondary_languages: view.links.secondary_languages.clone(),
-        watched: view.links.watched.iter().map(|(slug, _)| slug.clone()).collect(),
+        watched: view
+            .links
+            .watched
+            .iter()
+            .map(|(slug, _)| slug.clone())
+            .collect(),
     }
 }
 
@@ -144,7 +158,10 @@ fn project_ids(
         .map(String::as_str)
         .collect();
     if !missing.is_empty() {
-        errors.invalid("profile.watched", &format!("Invalid value: {}", missing.join(", ")));
+        errors.invalid(
+            "profile.watched",
+            &format!("Invalid value: {}", missing.join(", ")),
+        );
     }
     Ok(ids)
 }
@@ -169,7 +186,10 @@ impl Service {
         match (detail, subject.user_id()) {
             (Detail::Full, _) => filter.email = query.email,
             (Detail::Basic, Some(own_id)) => {
-                let long_prefix = query.username.as_ref().is_some_and(|u| u.chars().count() >= 2);
+                let long_prefix = query
+                    .username
+                    .as_ref()
+                    .is_some_and(|u| u.chars().count() >= 2);
                 if !long_prefix {
                     filter.username_prefix = None;
                     filter.id = match query.id {
@@ -182,7 +202,10 @@ impl Service {
         }
         self.store.read(|conn| {
             let found = page(users::list(conn, &filter, request))?;
-            Ok((found.try_map_items(|rows| views(conn, subject, rows))?, detail))
+            Ok((
+                found.try_map_items(|rows| views(conn, subject, rows))?,
+                detail,
+            ))
         })
     }
 
@@ -193,7 +216,9 @@ impl Service {
         }
         self.store.read(|conn| {
             let row = users::get_by_username(conn, username)?.ok_or(ServiceError::NotFound)?;
-            let view = views(conn, subject, vec![row])?.pop().ok_or(ServiceError::NotFound)?;
+            let view = views(conn, subject, vec![row])?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
             Ok((view, detail(subject)))
         })
     }
@@ -219,7 +244,9 @@ impl Service {
                 ..NewChange::new(Action::ADD_USER, subject.user_id())
             };
             changes::record(conn, &change, row.date_joined)?;
-            views(conn, subject, vec![row])?.pop().ok_or(ServiceError::NotFound)
+            views(conn, subject, vec![row])?
+                .pop()
+                .ok_or(ServiceError::NotFound)
         })
     }
 
@@ -238,7 +265,9 @@ impl Service {
             require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
         }
         if current.row.username == ANONYMOUS_USERNAME {
-            return Err(ServiceError::PermissionDenied("This user can not be edited.".into()));
+            return Err(ServiceError::PermissionDenied(
+                "This user can not be edited.".into(),
+            ));
         }
         let before = state(&current);
         self.store.write(|conn| {
@@ -272,7 +301,11 @@ impl Service {
             let access_changed = before.fields.is_superuser != after.fields.is_superuser
                 || before.fields.is_active != after.fields.is_active
                 || before.fields.is_bot != after.fields.is_bot;
-            let action = if access_changed { Action::USER_ACCESS_CHANGE } else { Action::UPDATE };
+            let action = if access_changed {
+                Action::USER_ACCESS_CHANGE
+            } else {
+                Action::UPDATE
+            };
             let change = NewChange {
                 target: row.username.clone(),
                 old: before.fields.username.clone(),
@@ -280,7 +313,9 @@ impl Service {
                 ..NewChange::new(action, subject.user_id())
             };
             changes::record(conn, &change, time::now())?;
-            let view = views(conn, subject, vec![row])?.pop().ok_or(ServiceError::NotFound)?;
+            let view = views(conn, subject, vec![row])?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
             Ok((view, detail))
         })
     }
@@ -290,7 +325,9 @@ impl Service {
         let (current, _) = self.user(subject, username)?;
         require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
         if current.row.username == ANONYMOUS_USERNAME {
-            return Err(ServiceError::PermissionDenied("This user can not be edited.".into()));
+            return Err(ServiceError::PermissionDenied(
+                "This user can not be edited.".into(),
+            ));
         }
         self.store.write(|conn| {
             users::deactivate(conn, current.row.id)?;

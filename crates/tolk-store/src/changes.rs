@@ -192,7 +192,11 @@ pub fn list(
 }
 
 /// One change, if the filter lets it through.
-pub fn get(conn: &mut DbConnection, id: i64, filter: &ChangeFilter) -> StoreResult<Option<ChangeRow>> {
+pub fn get(
+    conn: &mut DbConnection,
+    id: i64,
+    filter: &ChangeFilter,
+) -> StoreResult<Option<ChangeRow>> {
     Ok(filtered(filter)
         .filter(changes::id.eq(id))
         .select(ChangeRow::as_select())

@@ -169,7 +169,11 @@ fn attach(conn: &mut DbConnection, rows: Vec<LanguageRow>) -> StoreResult<Vec<La
 }
 
 /// True when a language with this code exists.
-pub fn code_exists(conn: &mut DbConnection, code: &str, except_id: Option<i64>) -> StoreResult<bool> {
+pub fn code_exists(
+    conn: &mut DbConnection,
+    code: &str,
+    except_id: Option<i64>,
+) -> StoreResult<bool> {
     let mut query = languages::table
         .filter(languages::code.eq(code))
         .into_boxed();

@@ -248,7 +248,10 @@ pub fn insert(
     settings: &ProjectSettings,
     created: NaiveDateTime,
 ) -> StoreResult<Project> {
-    let values = (ProjectColumns::from_settings(settings), projects::created.eq(created));
+    let values = (
+        ProjectColumns::from_settings(settings),
+        projects::created.eq(created),
+    );
     let id: i64 = crate::with_backend!(conn, |c| diesel::insert_into(projects::table)
         .values(&values)
         .returning(projects::id)

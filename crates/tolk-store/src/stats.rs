@@ -25,8 +25,26 @@ pub struct Summary {
 }
 
 type SumsSql = (
-    (BigInt, BigInt, BigInt, BigInt, BigInt, BigInt, BigInt, BigInt),
-    (BigInt, BigInt, BigInt, BigInt, BigInt, BigInt, BigInt, BigInt),
+    (
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+    ),
+    (
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+        BigInt,
+    ),
     (BigInt, BigInt, Nullable<Timestamp>),
 );
 type Sums = (
@@ -70,7 +88,11 @@ fn sums() -> diesel::expression::SqlLiteral<SumsSql> {
 }
 
 fn summary(sums: Sums) -> Summary {
-    let ((total, total_w, total_c, tr, tr_w, tr_c, fz, fz_w), (fz_c, ap, ap_w, ap_c, ro, ro_w, ro_c, failing), (suggestions, comments, last_change)) = sums;
+    let (
+        (total, total_w, total_c, tr, tr_w, tr_c, fz, fz_w),
+        (fz_c, ap, ap_w, ap_c, ro, ro_w, ro_c, failing),
+        (suggestions, comments, last_change),
+    ) = sums;
     let count = |strings, words, chars| Count {
         strings,
         words,
@@ -119,12 +141,16 @@ pub fn language(
         query = query.filter(projects::access_control.eq_any(codes));
     }
     let mut summary = summary(query.select(sums()).first(conn)?);
-    summary.recent_changes = recent_changes(conn, Scope::Language(language_id), summary.last_change)?;
+    summary.recent_changes =
+        recent_changes(conn, Scope::Language(language_id), summary.last_change)?;
     Ok(summary)
 }
 
 /// Statistics of each language of a project, by language id.
-pub fn project_languages(conn: &mut DbConnection, project_id: i64) -> StoreResult<Vec<(i64, Summary)>> {
+pub fn project_languages(
+    conn: &mut DbConnection,
+    project_id: i64,
+) -> StoreResult<Vec<(i64, Summary)>> {
     let rows: Vec<(i64, Sums)> = translations::table
         .inner_join(components::table)
         .filter(components::project_id.eq(project_id))
@@ -139,7 +165,10 @@ pub fn project_languages(conn: &mut DbConnection, project_id: i64) -> StoreResul
 }
 
 fn content_actions() -> Vec<i32> {
-    Action::all().filter(|a| a.is_content()).map(|a| a.0).collect()
+    Action::all()
+        .filter(|a| a.is_content())
+        .map(|a| a.0)
+        .collect()
 }
 
 /// Whose changes count as recent.

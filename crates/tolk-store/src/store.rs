@@ -62,7 +62,8 @@ impl r2d2::ManageConnection for ConnectionManager {
     fn connect(&self) -> Result<DbConnection, Self::Error> {
         let conn = match self.kind {
             BackendKind::Postgres => DbConnection::Pg(
-                PgConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?,
+                PgConnection::establish(&self.target)
+                    .map_err(diesel::r2d2::Error::ConnectionError)?,
             ),
             BackendKind::Sqlite => {
                 let mut c = SqliteConnection::establish(&self.target)

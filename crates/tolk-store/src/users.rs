@@ -9,7 +9,9 @@ use tolk_domain::user::{ProfileSettings, UserFields};
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
-use crate::schema::{languages, projects, user_languages, users, verified_emails, watched_projects};
+use crate::schema::{
+    languages, projects, user_languages, users, verified_emails, watched_projects,
+};
 
 /// A stored account.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -104,7 +106,11 @@ fn filtered(filter: &UserFilter) -> BoxedUsers<'static> {
         query = query.filter(users::id.eq(id));
     }
     if let Some(prefix) = &filter.username_prefix {
-        query = query.filter(users::username.like(format!("{}%", escape_like(prefix))).escape('\\'));
+        query = query.filter(
+            users::username
+                .like(format!("{}%", escape_like(prefix)))
+                .escape('\\'),
+        );
     }
     if let Some(active) = filter.is_active {
         query = query.filter(users::is_active.eq(active));
@@ -361,7 +367,11 @@ pub fn profile_links(
         ))
         .load(conn)?;
     for (user_id, slug, access) in watched_rows {
-        links.entry(user_id).or_default().watched.push((slug, access));
+        links
+            .entry(user_id)
+            .or_default()
+            .watched
+            .push((slug, access));
     }
     Ok(links)
 }

@@ -9,7 +9,9 @@ use tolk_store::changes::{ChangeFilter, NewChange};
 use tolk_store::languages::LanguageScope;
 use tolk_store::testing::TestDb;
 use tolk_store::users::UserFilter;
-use tolk_store::{PageRequest, StoreError, changes, languages, metrics, projects, stats, time, tokens, users};
+use tolk_store::{
+    PageRequest, StoreError, changes, languages, metrics, projects, stats, time, tokens, users,
+};
 
 fn page(number: u64, size: u64) -> PageRequest {
     PageRequest {
@@ -60,8 +62,16 @@ fn migrations_seed_languages_and_anonymous_once() {
             .unwrap()
             .unwrap();
         assert_eq!(in_use.count, 0);
-        assert_eq!(users::count(&mut conn).unwrap(), 1, "only the anonymous account");
-        assert!(users::get_by_username(&mut conn, "anonymous").unwrap().is_some());
+        assert_eq!(
+            users::count(&mut conn).unwrap(),
+            1,
+            "only the anonymous account"
+        );
+        assert!(
+            users::get_by_username(&mut conn, "anonymous")
+                .unwrap()
+                .is_some()
+        );
     }
 }
 
@@ -80,9 +90,11 @@ fn pages_past_the_end_are_none_and_last_page_resolves() {
         .unwrap()
         .unwrap();
         assert_eq!((last.number, last.items.len()), (8, 99));
-        assert!(languages::list(&mut conn, LanguageScope::All, page(9, 100))
-            .unwrap()
-            .is_none());
+        assert!(
+            languages::list(&mut conn, LanguageScope::All, page(9, 100))
+                .unwrap()
+                .is_none()
+        );
     }
 }
 
@@ -106,14 +118,18 @@ fn projects_are_unique_filtered_by_visibility_and_updated() {
 
         let mut conn = store.conn().unwrap();
         let open = ProjectVisibility::Levels(AccessControl::OPEN.to_vec());
-        let listed = projects::list(&mut conn, &open, page(1, 50)).unwrap().unwrap();
+        let listed = projects::list(&mut conn, &open, page(1, 50))
+            .unwrap()
+            .unwrap();
         assert_eq!(listed.count, 1);
         assert_eq!(listed.items[0].settings.slug, "public");
         let all = projects::list(&mut conn, &ProjectVisibility::All, page(1, 50))
             .unwrap()
             .unwrap();
         assert_eq!(all.count, 2);
-        let stored = projects::get_by_slug(&mut conn, "private").unwrap().unwrap();
+        let stored = projects::get_by_slug(&mut conn, "private")
+            .unwrap()
+            .unwrap();
         assert_eq!(stored.settings, private);
         assert_eq!(stored.created, now, "timestamps read back exactly");
 
@@ -129,12 +145,24 @@ fn projects_are_unique_filtered_by_visibility_and_updated() {
         renamed.name = "Renamed".into();
         projects::update(&mut conn, public.id, &renamed).unwrap();
         assert_eq!(
-            projects::get_by_slug(&mut conn, "public").unwrap().unwrap().settings.name,
+            projects::get_by_slug(&mut conn, "public")
+                .unwrap()
+                .unwrap()
+                .settings
+                .name,
             "Renamed"
         );
-        assert!(projects::locked(&mut conn, &[public.id]).unwrap().is_empty());
+        assert!(
+            projects::locked(&mut conn, &[public.id])
+                .unwrap()
+                .is_empty()
+        );
         projects::delete(&mut conn, public.id).unwrap();
-        assert!(projects::get_by_slug(&mut conn, "public").unwrap().is_none());
+        assert!(
+            projects::get_by_slug(&mut conn, "public")
+                .unwrap()
+                .is_none()
+        );
     }
 }
 
@@ -158,9 +186,15 @@ fn users_filters_tokens_and_deactivation() {
     for db in TestDb::all() {
         let store = &db.store;
         let now = time::now();
-        let jane = store.write(|c| users::insert(c, &user("jane"), now)).unwrap();
-        store.write(|c| users::insert(c, &user("janet"), now)).unwrap();
-        store.write(|c| users::insert(c, &user("Jan_x"), now)).unwrap();
+        let jane = store
+            .write(|c| users::insert(c, &user("jane"), now))
+            .unwrap();
+        store
+            .write(|c| users::insert(c, &user("janet"), now))
+            .unwrap();
+        store
+            .write(|c| users::insert(c, &user("Jan_x"), now))
+            .unwrap();
         let mut conn = store.conn().unwrap();
         let names = |filter: UserFilter, conn: &mut tolk_store::DbConnection| -> Vec<String> {
             users::list(conn, &filter, page(1, 50))
@@ -176,8 +210,15 @@ fn users_filters_tokens_and_deactivation() {
             ..UserFilter::default()
         };
         assert_eq!(names(prefix("jane"), &mut conn), vec!["jane", "janet"]);
-        assert_eq!(names(prefix("jan"), &mut conn), vec!["jane", "janet"], "case-sensitive");
-        assert!(names(prefix("Jan%"), &mut conn).is_empty(), "wildcards are literal");
+        assert_eq!(
+            names(prefix("jan"), &mut conn),
+            vec!["jane", "janet"],
+            "case-sensitive"
+        );
+        assert!(
+            names(prefix("Jan%"), &mut conn).is_empty(),
+            "wildcards are literal"
+        );
         assert_eq!(names(prefix("Jan_"), &mut conn), vec!["Jan_x"]);
         let by_email = UserFilter {
             email: Some("JANE@example.COM".into()),
@@ -209,7 +250,9 @@ fn profile_links_load_for_many_users() {
     for db in TestDb::all() {
         let store = &db.store;
         let now = time::now();
-        let jane = store.write(|c| users::insert(c, &user("jane"), now)).unwrap();
+        let jane = store
+            .write(|c| users::insert(c, &user("jane"), now))
+            .unwrap();
         let project = store
             .write(|c| projects::insert(c, &settings("Demo", "demo"), now))
             .unwrap();
@@ -226,7 +269,11 @@ fn profile_links_load_for_many_users() {
         let links = users::profile_links(&mut conn, &[jane.id]).unwrap();
         let jane_links = &links[&jane.id];
         assert_eq!(jane_links.secondary_languages.len(), 1);
-        assert_eq!(jane_links.languages.len(), 1, "a language is primary or secondary");
+        assert_eq!(
+            jane_links.languages.len(),
+            1,
+            "a language is primary or secondary"
+        );
         assert_eq!(jane_links.watched, vec![("demo".to_owned(), 0)]);
     }
 }
@@ -239,7 +286,9 @@ fn changes_filter_and_order() {
         let project = store
             .write(|c| projects::insert(c, &settings("Demo", "demo"), now))
             .unwrap();
-        let jane = store.write(|c| users::insert(c, &user("jane"), now)).unwrap();
+        let jane = store
+            .write(|c| users::insert(c, &user("jane"), now))
+            .unwrap();
         let mut conn = store.conn().unwrap();
         let at = |minutes: i64| now + chrono::Duration::minutes(minutes);
         let mut created = NewChange::new(Action::CREATE_PROJECT, Some(jane.id));
@@ -248,8 +297,12 @@ fn changes_filter_and_order() {
         let mut edited = NewChange::new(Action::PROJECT_SETTING_CHANGE, None);
         edited.project_id = Some(project.id);
         changes::record(&mut conn, &edited, at(5)).unwrap();
-        changes::record(&mut conn, &NewChange::new(Action::USER_ACCESS_CHANGE, Some(jane.id)), at(10))
-            .unwrap();
+        changes::record(
+            &mut conn,
+            &NewChange::new(Action::USER_ACCESS_CHANGE, Some(jane.id)),
+            at(10),
+        )
+        .unwrap();
 
         let filter = ChangeFilter {
             project_id: None,
@@ -269,7 +322,11 @@ fn changes_filter_and_order() {
                 .map(|c| c.action)
                 .collect()
         };
-        assert_eq!(actions(&filter, &mut conn), vec![97, 95, 50], "newest first");
+        assert_eq!(
+            actions(&filter, &mut conn),
+            vec![97, 95, 50],
+            "newest first"
+        );
         let public_only = ChangeFilter {
             visibility: ProjectVisibility::Levels(AccessControl::OPEN.to_vec()),
             site_wide: false,
@@ -293,12 +350,21 @@ fn changes_filter_and_order() {
         };
         assert_eq!(actions(&some_actions, &mut conn), vec![97, 50]);
 
-        let rows = changes::list(&mut conn, &filter, page(1, 50)).unwrap().unwrap().items;
+        let rows = changes::list(&mut conn, &filter, page(1, 50))
+            .unwrap()
+            .unwrap()
+            .items;
         let links = changes::links(&mut conn, &rows).unwrap();
         assert_eq!(links.users[&jane.id], "jane");
-        let detail = changes::get(&mut conn, rows[2].id, &public_only).unwrap().unwrap();
+        let detail = changes::get(&mut conn, rows[2].id, &public_only)
+            .unwrap()
+            .unwrap();
         assert_eq!(detail.action, 50);
-        assert!(changes::get(&mut conn, rows[0].id, &public_only).unwrap().is_none());
+        assert!(
+            changes::get(&mut conn, rows[0].id, &public_only)
+                .unwrap()
+                .is_none()
+        );
     }
 }
 
@@ -312,7 +378,11 @@ fn empty_statistics_and_site_counts() {
         let mut conn = store.conn().unwrap();
         let summary = stats::project(&mut conn, project.id).unwrap();
         assert_eq!(summary, stats::Summary::default());
-        assert!(stats::project_languages(&mut conn, project.id).unwrap().is_empty());
+        assert!(
+            stats::project_languages(&mut conn, project.id)
+                .unwrap()
+                .is_empty()
+        );
         let cs = languages::get_by_code(&mut conn, "cs", LanguageScope::All)
             .unwrap()
             .unwrap();
@@ -320,7 +390,12 @@ fn empty_statistics_and_site_counts() {
         assert_eq!(lang.counters.total.strings, 0);
         let counts = metrics::site_counts(&mut conn).unwrap();
         assert_eq!(
-            (counts.projects, counts.languages, counts.users, counts.units),
+            (
+                counts.projects,
+                counts.languages,
+                counts.users,
+                counts.units
+            ),
             (1, 799, 1, 0)
         );
         assert!(metrics::queue_lengths(&mut conn).unwrap().is_empty());

@@ -58,7 +58,9 @@ impl Repository {
 
     /// The full hash of the checked-out commit.
     pub fn head_revision(&self) -> Result<String, VcsError> {
-        Ok(run(Some(&self.path), &["rev-parse", "HEAD"])?.trim().to_owned())
+        Ok(run(Some(&self.path), &["rev-parse", "HEAD"])?
+            .trim()
+            .to_owned())
     }
 
     /// The checked-out branch, or `None` on a detached head.
@@ -113,19 +115,29 @@ mod tests {
         let upstream = tmp.path().join("upstream.git");
         let seed = tmp.path().join("seed");
         std::fs::create_dir_all(&seed).unwrap();
-        git(tmp.path(), &["init", "--quiet", "--bare", "-b", "main", "upstream.git"]);
+        git(
+            tmp.path(),
+            &["init", "--quiet", "--bare", "-b", "main", "upstream.git"],
+        );
         git(&seed, &["init", "--quiet", "-b", "main"]);
         std::fs::write(seed.join("cs.po"), "msgid \"\"\nmsgstr \"\"\n").unwrap();
         git(&seed, &["add", "cs.po"]);
         git(&seed, &["commit", "--quiet", "-m", "initial"]);
-        git(&seed, &["push", "--quiet", upstream.to_str().unwrap(), "main"]);
+        git(
+            &seed,
+            &["push", "--quiet", upstream.to_str().unwrap(), "main"],
+        );
 
         let clone = tmp.path().join("clone");
-        let repo = Repository::clone_from(upstream.to_str().unwrap(), &clone, Some("main")).unwrap();
+        let repo =
+            Repository::clone_from(upstream.to_str().unwrap(), &clone, Some("main")).unwrap();
         assert!(clone.join("cs.po").exists());
         let head = repo.head_revision().unwrap();
         assert_eq!(head.len(), 40);
-        assert_eq!(Repository::open(&clone).unwrap().head_revision().unwrap(), head);
+        assert_eq!(
+            Repository::open(&clone).unwrap().head_revision().unwrap(),
+            head
+        );
         assert_eq!(repo.current_branch().unwrap().as_deref(), Some("main"));
     }
 

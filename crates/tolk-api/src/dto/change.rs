@@ -62,7 +62,9 @@ impl ChangeDto {
                 .translation_id
                 .and_then(|id| refs.translations.get(&id))
                 .map(|(p, c, l)| links.api(&["translations", p, c, l])),
-            addon: row.addon_id.map(|id| links.api(&["addons", &id.to_string()])),
+            addon: row
+                .addon_id
+                .map(|id| links.api(&["addons", &id.to_string()])),
             user: user(row.user_id),
             author: user(row.author_id),
             alert: None,
@@ -70,7 +72,8 @@ impl ChangeDto {
             action: row.action,
             target: row.target,
             old: row.old,
-            details: serde_json::from_str(&row.details).unwrap_or_else(|_| Value::Object(Default::default())),
+            details: serde_json::from_str(&row.details)
+                .unwrap_or_else(|_| Value::Object(Default::default())),
             id: row.id,
             action_name: Action(row.action).label().to_owned(),
             url: links.api(&["changes", &row.id.to_string()]),

@@ -68,7 +68,11 @@ impl MetricsDto {
     pub fn openmetrics(&self) -> String {
         let gauges: [(&str, &str, i64); 11] = [
             ("units", "Number of translation units.", self.units),
-            ("units_translated", "Number of translated units.", self.units_translated),
+            (
+                "units_translated",
+                "Number of translated units.",
+                self.units_translated,
+            ),
             ("users", "Number of users.", self.users),
             ("changes", "Number of changes.", self.changes),
             ("projects", "Number of projects.", self.projects),
@@ -76,16 +80,29 @@ impl MetricsDto {
             ("translations", "Number of translations.", self.translations),
             ("languages", "Number of languages.", self.languages),
             ("checks", "Number of failing checks.", self.checks),
-            ("configuration_errors", "Number of configuration errors.", self.configuration_errors),
-            ("suggestions", "Number of translation suggestions.", self.suggestions),
+            (
+                "configuration_errors",
+                "Number of configuration errors.",
+                self.configuration_errors,
+            ),
+            (
+                "suggestions",
+                "Number of translation suggestions.",
+                self.suggestions,
+            ),
         ];
         let mut out = String::new();
         for (name, help, value) in gauges {
-            out.push_str(&format!("# HELP {name} {help}\n# TYPE {name} gauge\n{name} {value}\n"));
+            out.push_str(&format!(
+                "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {value}\n"
+            ));
         }
         out.push_str("# HELP celery_queues Number of tasks in each background queue.\n# TYPE celery_queues gauge\n");
         for (queue, length) in &self.celery_queues {
-            out.push_str(&format!("celery_queues{{queue=\"{}\"}} {length}\n", escape_label(queue)));
+            out.push_str(&format!(
+                "celery_queues{{queue=\"{}\"}} {length}\n",
+                escape_label(queue)
+            ));
         }
         out.push_str(&format!(
             "# HELP tolk_info Tolk build information.\n# TYPE tolk_info gauge\ntolk_info{{version=\"{}\"}} 1\n# EOF\n",

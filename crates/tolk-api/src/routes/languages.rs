@@ -92,7 +92,11 @@ impl From<LanguageInput> for LanguageFields {
     }
 }
 
-fn apply(input: &Input, current: LanguageFields, partial: bool) -> Result<LanguageFields, FieldErrors> {
+fn apply(
+    input: &Input,
+    current: LanguageFields,
+    partial: bool,
+) -> Result<LanguageFields, FieldErrors> {
     input
         .apply(&LanguageInput::from(current), FIELDS, partial)
         .map(LanguageFields::from)
@@ -284,7 +288,8 @@ async fn statistics(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<StatisticsDto>> {
     let service = state.service.clone();
-    let (language, summary) = blocking(move || service.language_statistics(&caller.0, &code)).await?;
+    let (language, summary) =
+        blocking(move || service.language_statistics(&caller.0, &code)).await?;
     Ok(web::Json(StatisticsDto::new(
         &summary,
         Subject {

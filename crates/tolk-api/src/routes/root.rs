@@ -39,7 +39,11 @@ async fn api_root(links: Links) -> web::Json<ApiRootDto> {
     )
 )]
 #[get("/api/metrics/")]
-async fn metrics(caller: Caller, req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+async fn metrics(
+    caller: Caller,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let found = crate::blocking(move || service.metrics(&caller.0)).await?;
     let dto = MetricsDto::new(found, &state.service.config().site_title);

@@ -311,7 +311,16 @@ async fn replace(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UserDto>> {
-    update(caller, username.into_inner(), req, payload, links, state, false).await
+    update(
+        caller,
+        username.into_inner(),
+        req,
+        payload,
+        links,
+        state,
+        false,
+    )
+    .await
 }
 
 /// Changes some of an account's fields (own account, or `user.edit`).
@@ -335,7 +344,16 @@ async fn modify(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UserDto>> {
-    update(caller, username.into_inner(), req, payload, links, state, true).await
+    update(
+        caller,
+        username.into_inner(),
+        req,
+        payload,
+        links,
+        state,
+        true,
+    )
+    .await
 }
 
 /// Anonymises and deactivates an account (needs `user.edit`).

@@ -31,7 +31,9 @@ pub struct Ctx {
 impl Ctx {
     pub fn new(db: TestDb) -> Ctx {
         let service = Tolk::new(db.store.clone(), ServiceConfig::default());
-        let admin = service.create_admin("admin", "admin@example.com", false).unwrap();
+        let admin = service
+            .create_admin("admin", "admin@example.com", false)
+            .unwrap();
         let jane_id = service
             .create_user(
                 &tolk_service::domain::permission::Subject::System,
@@ -80,12 +82,8 @@ pub struct Reply {
 
 impl Reply {
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!(
-                "not JSON ({e}): {}",
-                String::from_utf8_lossy(&self.body)
-            )
-        })
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {

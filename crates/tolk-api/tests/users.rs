@@ -1,0 +1,314 @@
+//! `/api/users/`.
+
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{Body, Ctx, HOST, assert_same_shape, call, sample};
+use serde_json::json;
+
+#[actix_web::test]
+async fn who_sees_which_accounts() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let anonymous = call(&app, Method::GET, "/api/users/", None, Body::None)
+            .await
+            .json();
+        assert_eq!(
+            anonymous,
+            json!({"count": 0, "next": null, "previous": null, "results": []})
+        );
+        assert_eq!(
+            call(&app, Method::GET, "/api/users/admin/", None, Body::None)
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+
+        let own = call(
+            &app,
+            Method::GET,
+            "/api/users/",
+            Some(&ctx.jane),
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(own["count"], 1);
+        let jane_id = own["results"][0]["id"].clone();
+        assert_eq!(
+            own["results"][0],
+            json!({"id": jane_id, "full_name": "Jane Doe", "username": "jane"})
+        );
+        let prefix = call(
+            &app,
+            Method::GET,
+            "/api/users/?username=ad",
+            Some(&ctx.jane),
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(prefix["results"][0]["username"], "admin");
+        let short = call(
+            &app,
+            Method::GET,
+            "/api/users/?username=a",
+            Some(&ctx.jane),
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(
+            short["results"][0]["username"], "jane",
+            "one character is not a search"
+        );
+
+        let all = call(
+            &app,
+            Method::GET,
+            "/api/users/",
+            Some(&ctx.admin),
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(all["count"], 3);
+        let names: Vec<&str> = all["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["username"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, vec!["anonymous", "admin", "jane"]);
+        let admin = call(
+            &app,
+            Method::GET,
+            "/api/users/admin/",
+            Some(&ctx.admin),
+            Body::None,
+        )
+        .await
+        .json();
+        assert_same_shape(&admin, &sample("24-user-detail"), "user");
+        assert_eq!(admin["is_superuser"], true);
+        assert_eq!(admin["url"], format!("http://{HOST}/api/users/admin/"));
+        let by_email = call(
+            &app,
+            Method::GET,
+            "/api/users/?email=JANE@example.com",
+            Some(&ctx.admin),
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(by_email["count"], 1);
+        let ignored = call(
+            &app,
+            Method::GET,
+            "/api/users/?email=admin@example.com",
+            Some(&ctx.jane),
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(
+            ignored["results"][0]["username"], "jane",
+            "e-mail filter is for managers only"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn managers_create_edit_and_remove_accounts() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let body = json!({"username": "bob", "full_name": "Bob B", "email": "bob@example.com"});
+        let denied = call(
+            &app,
+            Method::POST,
+            "/api/users/",
+            Some(&ctx.jane),
+            Body::Json(body.clone()),
+        )
+        .await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN);
+        assert_eq!(denied.json()["detail"], "Can not manage Users");
+
+        let created = call(
+            &app,
+            Method::POST,
+            "/api/users/",
+            admin,
+            Body::Json(body.clone()),
+        )
+        .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+        assert_eq!(
+            created.header("location"),
+            Some(&*format!("http://{HOST}/api/users/bob/"))
+        );
+        assert_same_shape(&created.json(), &sample("24-user-detail"), "user");
+        let duplicate = call(&app, Method::POST, "/api/users/", admin, Body::Json(body)).await;
+        assert_eq!(
+            duplicate.json()["errors"][0]["detail"],
+            "User with this Username already exists."
+        );
+        let invalid = call(
+            &app,
+            Method::POST,
+            "/api/users/",
+            admin,
+            Body::Json(
+                json!({"username": "b b", "full_name": "", "email": "x", "is_active": "sometimes"}),
+            ),
+        )
+        .await;
+        let attrs: Vec<String> = invalid.json()["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["attr"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(attrs, vec!["is_active"], "type errors first");
+
+        let patched = call(
+            &app,
+            Method::PATCH,
+            "/api/users/bob/",
+            admin,
+            Body::Json(json!({"is_superuser": true, "date_expires": "2030-01-01T00:00:00Z", "profile": {"languages": ["cs", "de"], "theme": "dark"}})),
+        )
+        .await;
+        assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
+        let bob = patched.json();
+        assert_eq!(bob["is_superuser"], true);
+        assert_eq!(bob["date_expires"], "2030-01-01T00:00:00.000000Z");
+        assert_eq!(
+            bob["profile"]["languages"],
+            json!([
+                format!("http://{HOST}/api/languages/cs/"),
+                format!("http://{HOST}/api/languages/de/")
+            ])
+        );
+        assert_eq!(bob["profile"]["theme"], "dark");
+        let bad_profile = call(
+            &app,
+            Method::PATCH,
+            "/api/users/bob/",
+            admin,
+            Body::Json(json!({"profile": {"languages": ["cs", "xx-nope"], "theme": "pink"}})),
+        )
+        .await;
+        assert_eq!(bad_profile.status, StatusCode::BAD_REQUEST);
+        let errors = bad_profile.json();
+        let details: Vec<(&str, &str)> = errors["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["attr"].as_str().unwrap(), e["detail"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            details,
+            vec![
+                ("profile.theme", "\"pink\" is not a valid choice."),
+                ("profile.languages", "Invalid value: xx-nope"),
+            ]
+        );
+
+        let removed = call(&app, Method::DELETE, "/api/users/bob/", admin, Body::None).await;
+        assert_eq!(removed.status, StatusCode::NO_CONTENT);
+        assert_eq!(
+            call(&app, Method::GET, "/api/users/bob/", admin, Body::None)
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+        let inactive = call(
+            &app,
+            Method::GET,
+            "/api/users/?is_active=false",
+            admin,
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(inactive["count"], 2, "anonymous and the removed account");
+        let protected = call(
+            &app,
+            Method::PATCH,
+            "/api/users/anonymous/",
+            admin,
+            Body::Json(json!({"full_name": "X"})),
+        )
+        .await;
+        assert_eq!(protected.status, StatusCode::FORBIDDEN);
+        assert_eq!(protected.json()["detail"], "This user can not be edited.");
+    }
+}
+
+#[actix_web::test]
+async fn users_edit_their_own_account() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let jane = Some(ctx.jane.as_str());
+        let own = call(
+            &app,
+            Method::PATCH,
+            "/api/users/jane/",
+            jane,
+            Body::Json(json!({"full_name": "Jane Q. Doe", "username": "queen", "is_superuser": true, "profile": {"nearby_strings": 20}})),
+        )
+        .await;
+        assert_eq!(own.status, StatusCode::OK, "{}", own.text());
+        let body = own.json();
+        let keys: Vec<&String> = body.as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            vec!["id", "email", "full_name", "username", "profile"]
+        );
+        assert_eq!(body["full_name"], "Jane Q. Doe");
+        assert_eq!(
+            body["username"], "jane",
+            "username is read-only for oneself"
+        );
+        assert_eq!(body["profile"]["nearby_strings"], 20);
+        let admin_view = call(
+            &app,
+            Method::GET,
+            "/api/users/jane/",
+            Some(&ctx.admin),
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(
+            admin_view["is_superuser"], false,
+            "flags are ignored for oneself"
+        );
+
+        let unverified = call(
+            &app,
+            Method::PATCH,
+            "/api/users/jane/",
+            jane,
+            Body::Json(json!({"email": "other@example.com"})),
+        )
+        .await;
+        assert_eq!(unverified.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            unverified.json()["detail"],
+            "This e-mail address has not been verified."
+        );
+        let others = call(
+            &app,
+            Method::PATCH,
+            "/api/users/admin/",
+            jane,
+            Body::Json(json!({"full_name": "X"})),
+        )
+        .await;
+        assert_eq!(others.status, StatusCode::FORBIDDEN);
+    }
+}

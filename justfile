@@ -1,0 +1,28 @@
+# Recipes for `just`; each is a plain cargo command, so `just` is optional.
+
+pg_url := env_var_or_default("TOLK_TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+
+# Run all tests on SQLite.
+test:
+    cargo test --workspace
+
+# Run the storage and API tests on SQLite and PostgreSQL.
+test-pg:
+    TOLK_TEST_DATABASE_URL={{pg_url}} cargo test -p tolk-store -p tolk-service -p tolk-api
+
+# Formatting and lints as CI checks them.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+
+# Start the server on the embedded database.
+serve:
+    cargo run --release -p tolk-server -- serve
+
+# Regenerate openapi/openapi.json from the code.
+openapi:
+    cargo xtask openapi
+
+# Everything CI runs.
+ci:
+    .ci/run
