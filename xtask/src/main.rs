@@ -1,35 +1,37 @@
 //! Project chores, run as `cargo xtask <task>`:
 //!
-//! * `openapi` writes `openapi/openapi.json` from the code.
+//! * `openapi` writes `openapi/openapi.json` from the code;
+//! * `bench [--seconds N] [--connections N] [--database-url URL]` measures
+//!   the API's throughput, latency and memory on a release build.
+
+mod bench;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-fn openapi_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("openapi")
-        .join("openapi.json")
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn openapi() -> Result<(), String> {
+    let path = root().join("openapi").join("openapi.json");
+    std::fs::write(&path, tolk_api::openapi::document_json())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    println!("wrote {}", path.display());
+    Ok(())
 }
 
 fn main() -> ExitCode {
-    let task = std::env::args().nth(1).unwrap_or_default();
-    match task.as_str() {
-        "openapi" => {
-            let path = openapi_path();
-            match std::fs::write(&path, tolk_api::openapi::document_json()) {
-                Ok(()) => {
-                    println!("wrote {}", path.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("cannot write {}: {e}", path.display());
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        _ => {
-            eprintln!("usage: cargo xtask openapi");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("openapi") => openapi(),
+        Some("bench") => bench::Options::parse(&args[1..]).and_then(|o| bench::run(&root(), &o)),
+        _ => Err("usage: cargo xtask openapi | bench [--seconds N] [--connections N] [--database-url URL]".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }

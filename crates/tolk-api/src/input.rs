@@ -23,6 +23,11 @@ pub struct Input {
     form: bool,
 }
 
+/// True for PATCH: absent fields keep their values. PUT needs every required field.
+pub fn is_partial(req: &HttpRequest) -> bool {
+    req.method() == actix_web::http::Method::PATCH
+}
+
 /// The type a field accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {

@@ -57,11 +57,12 @@ pub fn app(
         InitError = (),
     >,
 > {
-    let (app, api) = App::new()
+    let (app, mut api) = App::new()
         .into_utoipa_app()
         .openapi(openapi::base())
         .configure(routes::configure)
         .split_for_parts();
+    openapi::distinguish_operation_ids(&mut api);
     let allow = web::Data::new(negotiate::AllowTable::from_openapi(&api));
     app.app_data(web::Data::new(state))
         .app_data(allow)

@@ -52,12 +52,45 @@ pub(crate) fn base() -> utoipa::openapi::OpenApi {
 
 /// The full OpenAPI document of the API.
 pub fn document() -> utoipa::openapi::OpenApi {
-    let (_, api) = App::new()
+    let (_, mut api) = App::new()
         .into_utoipa_app()
         .openapi(base())
         .configure(crate::routes::configure)
         .split_for_parts();
+    distinguish_operation_ids(&mut api);
     api
+}
+
+/// Makes operation ids unique: handlers are named after what they do
+/// within their resource (`list`, `update`), so ids get the resource's tag
+/// as a prefix, and a PATCH served by the same handler as PUT gets `_partial`.
+pub(crate) fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
+    for item in api.paths.paths.values_mut() {
+        let put_id = item.put.as_ref().and_then(|op| op.operation_id.clone());
+        let operations = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ];
+        for (index, operation) in operations.into_iter().enumerate() {
+            let Some(operation) = operation else { continue };
+            let tag = operation
+                .tags
+                .as_ref()
+                .and_then(|t| t.first())
+                .cloned()
+                .unwrap_or_default();
+            if let Some(id) = &mut operation.operation_id {
+                let is_patch_of_put = index == 3 && put_id.as_ref() == Some(id);
+                *id = format!("{tag}_{id}");
+                if is_patch_of_put {
+                    id.push_str("_partial");
+                }
+            }
+        }
+    }
 }
 
 /// The document as written to `openapi/openapi.json`.

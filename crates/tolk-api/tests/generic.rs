@@ -336,6 +336,35 @@ async fn metrics_report_counts_in_json_and_openmetrics() {
 }
 
 #[actix_web::test]
+async fn served_schema_and_docs() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let schema = call(&app, Method::GET, "/api/schema/", None, Body::None).await;
+        assert_eq!(schema.status, StatusCode::OK);
+        let served = schema.json();
+        let generated: serde_json::Value =
+            serde_json::from_str(&tolk_api::openapi::document_json()).unwrap();
+        assert_eq!(served, generated);
+        let patch = &served["paths"]["/api/projects/{slug}/"]["patch"]["operationId"];
+        assert_eq!(patch, "projects_update_partial");
+        let mut ids: Vec<&str> = served["paths"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|item| item.as_object().unwrap().values())
+            .map(|op| op["operationId"].as_str().unwrap())
+            .collect();
+        let total = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), total, "operation ids are unique");
+        let docs = call(&app, Method::GET, "/api/docs/", None, Body::None).await;
+        assert_eq!(docs.status, StatusCode::OK);
+        assert!(docs.text().contains("swagger"), "{}", docs.text());
+    }
+}
+
+#[actix_web::test]
 async fn openapi_document_is_fresh() {
     let path = format!("{}/../../openapi/openapi.json", env!("CARGO_MANIFEST_DIR"));
     let stored = std::fs::read_to_string(path).unwrap_or_default();

@@ -1,9 +1,10 @@
 //! The connection pool and the entry points for reading and writing.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use diesel::connection::SimpleConnection;
+use diesel::connection::{Instrumentation, InstrumentationEvent, SimpleConnection};
 use diesel::r2d2::R2D2Connection;
 use diesel::{Connection, PgConnection, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
@@ -48,11 +49,25 @@ impl BackendKind {
     }
 }
 
+/// Counts the statements a store's connections run, so that tests and
+/// benchmarks can check that a request costs a fixed number of them.
+#[derive(Debug, Clone, Default)]
+struct StatementCounter(Arc<AtomicU64>);
+
+impl Instrumentation for StatementCounter {
+    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
+        if let InstrumentationEvent::StartQuery { .. } = event {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Opens connections of the configured backend for the pool.
 #[derive(Debug)]
 pub struct ConnectionManager {
     kind: BackendKind,
     target: String,
+    counter: StatementCounter,
 }
 
 impl r2d2::ManageConnection for ConnectionManager {
@@ -61,15 +76,18 @@ impl r2d2::ManageConnection for ConnectionManager {
 
     fn connect(&self) -> Result<DbConnection, Self::Error> {
         let conn = match self.kind {
-            BackendKind::Postgres => DbConnection::Pg(
-                PgConnection::establish(&self.target)
-                    .map_err(diesel::r2d2::Error::ConnectionError)?,
-            ),
+            BackendKind::Postgres => {
+                let mut c = PgConnection::establish(&self.target)
+                    .map_err(diesel::r2d2::Error::ConnectionError)?;
+                c.set_instrumentation(self.counter.clone());
+                DbConnection::Pg(c)
+            }
             BackendKind::Sqlite => {
                 let mut c = SqliteConnection::establish(&self.target)
                     .map_err(diesel::r2d2::Error::ConnectionError)?;
                 c.batch_execute(SQLITE_PRAGMAS)
                     .map_err(diesel::r2d2::Error::QueryError)?;
+                c.set_instrumentation(self.counter.clone());
                 DbConnection::Sqlite(c)
             }
         };
@@ -96,6 +114,7 @@ pub struct Store {
     /// SQLite allows one writer at a time; writers of this process queue
     /// here instead of failing on lock upgrades.
     write_lock: Arc<Mutex<()>>,
+    counter: StatementCounter,
 }
 
 impl Store {
@@ -111,21 +130,35 @@ impl Store {
                 }
             }
         }
+        let counter = StatementCounter::default();
         let pool = r2d2::Pool::builder()
             .max_size(max_connections.max(1))
             .min_idle(Some(1))
+            // A SQLite file cannot drop a connection; a PostgreSQL server can,
+            // so only those connections are checked before use.
+            .test_on_check_out(kind == BackendKind::Postgres)
             .connection_timeout(Duration::from_secs(30))
-            .build(ConnectionManager { kind, target })?;
+            .build(ConnectionManager {
+                kind,
+                target,
+                counter: counter.clone(),
+            })?;
         Ok(Store {
             pool,
             kind,
             write_lock: Arc::new(Mutex::new(())),
+            counter,
         })
     }
 
     /// The backend this store talks to.
     pub fn backend(&self) -> BackendKind {
         self.kind
+    }
+
+    /// Number of SQL statements this store's connections have run so far.
+    pub fn statements_run(&self) -> u64 {
+        self.counter.0.load(Ordering::Relaxed)
     }
 
     /// Takes a connection from the pool.

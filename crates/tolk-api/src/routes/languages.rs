@@ -1,6 +1,6 @@
 //! `/api/languages/`.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, route, web};
 use serde::{Deserialize, Serialize};
 use tolk_domain::language::{LanguageFields, default_direction, plural_source};
 use tolk_domain::validation::FieldErrors;
@@ -10,7 +10,7 @@ use crate::auth::Caller;
 use crate::dto::language::LanguageDto;
 use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::{Field, Input, Kind};
+use crate::input::{Field, Input, Kind, is_partial};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::state::AppState;
@@ -20,8 +20,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)
         .service(create)
         .service(detail)
-        .service(replace)
-        .service(modify)
+        .service(update)
         .service(remove)
         .service(statistics);
 }
@@ -183,70 +182,36 @@ async fn detail(
     Ok(web::Json(LanguageDto::new(language, &links)))
 }
 
+/// Changes a language (needs `language.edit`): PUT sets every field;
+/// PATCH changes only the given fields.
+#[utoipa::path(
+    tag = "languages",
+    params(("code" = String, Path, description = "Language code")),
+    request_body(content = Object, description = "Language fields"),
+    responses(
+        (status = 200, description = "Updated", body = LanguageDto),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[route("/api/languages/{code}/", method = "PUT", method = "PATCH")]
 async fn update(
     caller: Caller,
-    code: String,
+    code: web::Path<String>,
     req: HttpRequest,
     payload: web::Payload,
     links: Links,
     state: web::Data<AppState>,
-    partial: bool,
 ) -> ApiResult<web::Json<LanguageDto>> {
     let input = Input::read(&req, payload).await?;
+    let partial = is_partial(&req);
     let service = state.service.clone();
     let language = blocking(move || {
         service.update_language(&caller.0, &code, |current| apply(&input, current, partial))
     })
     .await?;
     Ok(web::Json(LanguageDto::new(language, &links)))
-}
-
-/// Replaces a language's fields (needs `language.edit`).
-#[utoipa::path(
-    tag = "languages",
-    params(("code" = String, Path, description = "Language code")),
-    request_body(content = Object, description = "All language fields"),
-    responses(
-        (status = 200, description = "Updated", body = LanguageDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[put("/api/languages/{code}/")]
-async fn replace(
-    caller: Caller,
-    code: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<LanguageDto>> {
-    update(caller, code.into_inner(), req, payload, links, state, false).await
-}
-
-/// Changes some of a language's fields (needs `language.edit`).
-#[utoipa::path(
-    tag = "languages",
-    params(("code" = String, Path, description = "Language code")),
-    request_body(content = Object, description = "Language fields to change"),
-    responses(
-        (status = 200, description = "Updated", body = LanguageDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[patch("/api/languages/{code}/")]
-async fn modify(
-    caller: Caller,
-    code: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<LanguageDto>> {
-    update(caller, code.into_inner(), req, payload, links, state, true).await
 }
 
 /// Removes a language no translation uses (needs `language.edit`).

@@ -1,6 +1,6 @@
 //! `/api/projects/`.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, route, web};
 use tolk_domain::project::ProjectSettings;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -9,7 +9,7 @@ use crate::dto::change::ChangeDto;
 use crate::dto::project::ProjectDto;
 use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::{Field, Input, Kind};
+use crate::input::{Field, Input, Kind, is_partial};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::routes::changes::{ChangeFilters, change_query};
@@ -20,8 +20,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)
         .service(create)
         .service(detail)
-        .service(replace)
-        .service(modify)
+        .service(update)
         .service(remove)
         .service(statistics)
         .service(languages)
@@ -132,27 +131,8 @@ async fn detail(
     Ok(web::Json(ProjectDto::new(view, &links)))
 }
 
-async fn update(
-    caller: Caller,
-    slug: String,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-    partial: bool,
-) -> ApiResult<web::Json<ProjectDto>> {
-    let input = Input::read(&req, payload).await?;
-    let service = state.service.clone();
-    let view = blocking(move || {
-        service.update_project(&caller.0, &slug, |current| {
-            input.apply(current, FIELDS, partial)
-        })
-    })
-    .await?;
-    Ok(web::Json(ProjectDto::new(view, &links)))
-}
-
-/// Replaces a project's settings (needs `project.edit`; `name`, `slug` and `web` required).
+/// Changes a project (needs `project.edit`): PUT sets every field and
+/// needs `name`, `slug` and `web`; PATCH changes only the given fields.
 #[utoipa::path(
     tag = "projects",
     params(("slug" = String, Path, description = "Project slug")),
@@ -164,8 +144,8 @@ async fn update(
         (status = 404, description = "Missing or hidden", body = ErrorBody)
     )
 )]
-#[put("/api/projects/{slug}/")]
-async fn replace(
+#[route("/api/projects/{slug}/", method = "PUT", method = "PATCH")]
+async fn update(
     caller: Caller,
     slug: web::Path<String>,
     req: HttpRequest,
@@ -173,31 +153,16 @@ async fn replace(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<ProjectDto>> {
-    update(caller, slug.into_inner(), req, payload, links, state, false).await
-}
-
-/// Changes some of a project's settings (needs `project.edit`).
-#[utoipa::path(
-    tag = "projects",
-    params(("slug" = String, Path, description = "Project slug")),
-    request_body(content = Object, description = "Writable project fields to change"),
-    responses(
-        (status = 200, description = "Updated", body = ProjectDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[patch("/api/projects/{slug}/")]
-async fn modify(
-    caller: Caller,
-    slug: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<ProjectDto>> {
-    update(caller, slug.into_inner(), req, payload, links, state, true).await
+    let input = Input::read(&req, payload).await?;
+    let partial = is_partial(&req);
+    let service = state.service.clone();
+    let view = blocking(move || {
+        service.update_project(&caller.0, &slug, |current| {
+            input.apply(current, FIELDS, partial)
+        })
+    })
+    .await?;
+    Ok(web::Json(ProjectDto::new(view, &links)))
 }
 
 /// Removes a project and everything in it (needs `project.edit`).

@@ -1,6 +1,6 @@
 //! `/api/users/`.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, route, web};
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use tolk_domain::user::{ProfileSettings, UserFields};
@@ -11,7 +11,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::Caller;
 use crate::dto::user::UserDto;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{Field, Input, Kind};
+use crate::input::{Field, Input, Kind, is_partial};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::state::AppState;
@@ -21,8 +21,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)
         .service(create)
         .service(detail)
-        .service(replace)
-        .service(modify)
+        .service(update)
         .service(remove);
 }
 
@@ -261,16 +260,30 @@ async fn detail(
     Ok(web::Json(shape(&view, level, &links)))
 }
 
+/// Changes an account (own account, or `user.edit`): PUT sets every
+/// field; PATCH changes only the given fields. `profile` is always merged.
+#[utoipa::path(
+    tag = "users",
+    params(("username" = String, Path, description = "Username")),
+    request_body(content = Object, description = "Account fields"),
+    responses(
+        (status = 200, description = "Updated", body = UserDto),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[route("/api/users/{username}/", method = "PUT", method = "PATCH")]
 async fn update(
     caller: Caller,
-    username: String,
+    username: web::Path<String>,
     req: HttpRequest,
     payload: web::Payload,
     links: Links,
     state: web::Data<AppState>,
-    partial: bool,
 ) -> ApiResult<web::Json<UserDto>> {
     let input = Input::read(&req, payload).await?;
+    let partial = is_partial(&req);
     let service = state.service.clone();
     let (view, level) = blocking(move || {
         service.update_user(&caller.0, &username, |current, level| {
@@ -288,72 +301,6 @@ async fn update(
         Detail::Full => UserDto::full(&view, &links),
         Detail::Basic => UserDto::own(&view, &links),
     }))
-}
-
-/// Replaces an account's fields (own account, or `user.edit`).
-#[utoipa::path(
-    tag = "users",
-    params(("username" = String, Path, description = "Username")),
-    request_body(content = Object, description = "Account fields; `profile` is merged"),
-    responses(
-        (status = 200, description = "Updated", body = UserDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[put("/api/users/{username}/")]
-async fn replace(
-    caller: Caller,
-    username: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<UserDto>> {
-    update(
-        caller,
-        username.into_inner(),
-        req,
-        payload,
-        links,
-        state,
-        false,
-    )
-    .await
-}
-
-/// Changes some of an account's fields (own account, or `user.edit`).
-#[utoipa::path(
-    tag = "users",
-    params(("username" = String, Path, description = "Username")),
-    request_body(content = Object, description = "Account fields to change; `profile` is merged"),
-    responses(
-        (status = 200, description = "Updated", body = UserDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[patch("/api/users/{username}/")]
-async fn modify(
-    caller: Caller,
-    username: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<UserDto>> {
-    update(
-        caller,
-        username.into_inner(),
-        req,
-        payload,
-        links,
-        state,
-        true,
-    )
-    .await
 }
 
 /// Anonymises and deactivates an account (needs `user.edit`).

@@ -1,0 +1,266 @@
+//! `cargo xtask bench`: starts a release build of `tolk serve` on a fresh
+//! database, fills it with a little data, and measures throughput and
+//! latency of common API reads over keep-alive connections, plus the
+//! server's peak memory.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Options of a benchmark run.
+pub struct Options {
+    /// How long each endpoint is loaded.
+    pub seconds: u64,
+    /// Concurrent keep-alive connections.
+    pub connections: usize,
+    /// Database URL; a temporary SQLite file when absent.
+    pub database_url: Option<String>,
+}
+
+impl Options {
+    /// Reads `--seconds N`, `--connections N` and `--database-url URL`.
+    pub fn parse(args: &[String]) -> Result<Options, String> {
+        let mut options = Options {
+            seconds: 5,
+            connections: 32,
+            database_url: None,
+        };
+        let mut iter = args.iter();
+        while let Some(flag) = iter.next() {
+            let value = iter.next().ok_or(format!("{flag} needs a value"))?;
+            match flag.as_str() {
+                "--seconds" => options.seconds = value.parse().map_err(|_| "bad --seconds")?,
+                "--connections" => {
+                    options.connections = value.parse().map_err(|_| "bad --connections")?;
+                }
+                "--database-url" => options.database_url = Some(value.clone()),
+                other => return Err(format!("unknown option {other}")),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// A running server, stopped on drop.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> std::io::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+fn tolk(root: &Path) -> PathBuf {
+    root.join("target").join("release").join("tolk")
+}
+
+fn run_tolk(root: &Path, data: &Path, db: &str, args: &[&str]) -> Result<String, String> {
+    let output = Command::new(tolk(root))
+        .args(args)
+        .env("TOLK_DATA_DIR", data)
+        .env("TOLK_DATABASE_URL", db)
+        .env("RUST_LOG", "warn")
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).into_owned());
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+fn start(root: &Path, data: &Path, db: &str) -> Result<Server, String> {
+    let address = format!("127.0.0.1:{}", free_port().map_err(|e| e.to_string())?);
+    let child = Command::new(tolk(root))
+        .arg("serve")
+        .env("TOLK_DATA_DIR", data)
+        .env("TOLK_DATABASE_URL", db)
+        .env("TOLK_BIND", &address)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let server = Server { child, address };
+    for _ in 0..100 {
+        if TcpStream::connect(&server.address).is_ok() {
+            return Ok(server);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Err("the server did not start".into())
+}
+
+/// One keep-alive HTTP/1.1 connection.
+struct Client {
+    reader: BufReader<TcpStream>,
+    host: String,
+    token: String,
+}
+
+impl Client {
+    fn connect(address: &str, token: &str) -> std::io::Result<Client> {
+        let stream = TcpStream::connect(address)?;
+        stream.set_nodelay(true)?;
+        Ok(Client {
+            reader: BufReader::new(stream),
+            host: address.to_owned(),
+            token: token.to_owned(),
+        })
+    }
+
+    /// Sends a request and returns the status code and body.
+    fn request(&mut self, method: &str, path: &str, body: &str) -> std::io::Result<(u16, Vec<u8>)> {
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Token {}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.host,
+            self.token,
+            body.len()
+        );
+        self.reader.get_mut().write_all(request.as_bytes())?;
+        let mut line = String::new();
+        self.reader.read_line(&mut line)?;
+        let status = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let mut length = 0usize;
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line)?;
+            if line == "\r\n" || line.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().unwrap_or(0);
+                }
+            }
+        }
+        let mut body = vec![0; length];
+        self.reader.read_exact(&mut body)?;
+        Ok((status, body))
+    }
+}
+
+/// Loads one endpoint from `connections` threads for `seconds`.
+fn load(address: &str, token: &str, path: &str, options: &Options) -> Result<String, String> {
+    let deadline = Instant::now() + Duration::from_secs(options.seconds);
+    let workers: Vec<_> = (0..options.connections)
+        .map(|_| {
+            let (address, token, path) = (address.to_owned(), token.to_owned(), path.to_owned());
+            std::thread::spawn(move || -> Result<Vec<Duration>, String> {
+                let mut client = Client::connect(&address, &token).map_err(|e| e.to_string())?;
+                let mut latencies = Vec::new();
+                while Instant::now() < deadline {
+                    let started = Instant::now();
+                    let (status, _) = client
+                        .request("GET", &path, "")
+                        .map_err(|e| e.to_string())?;
+                    if status != 200 {
+                        return Err(format!("{path} answered {status}"));
+                    }
+                    latencies.push(started.elapsed());
+                }
+                Ok(latencies)
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for worker in workers {
+        latencies.extend(worker.join().map_err(|_| "a worker panicked")??);
+    }
+    latencies.sort();
+    let at = |q: f64| {
+        let index = ((latencies.len() as f64 - 1.0) * q) as usize;
+        latencies.get(index).copied().unwrap_or_default()
+    };
+    Ok(format!(
+        "{path:<45} {:>9.0} req/s   p50 {:>7.2} ms   p99 {:>7.2} ms",
+        latencies.len() as f64 / options.seconds as f64,
+        at(0.5).as_secs_f64() * 1000.0,
+        at(0.99).as_secs_f64() * 1000.0,
+    ))
+}
+
+fn peak_memory_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Runs the benchmark from the workspace root `root`.
+pub fn run(root: &Path, options: &Options) -> Result<(), String> {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "-p", "tolk-server"])
+        .current_dir(root)
+        .status()
+        .map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err("release build failed".into());
+    }
+    let data = std::env::temp_dir().join(format!("tolk-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&data).map_err(|e| e.to_string())?;
+    let db = options
+        .database_url
+        .clone()
+        .unwrap_or_else(|| data.join("tolk.sqlite3").to_string_lossy().into_owned());
+    let created = run_tolk(
+        root,
+        &data,
+        &db,
+        &[
+            "createadmin",
+            "--username",
+            "bench",
+            "--email",
+            "bench@example.com",
+            "--update",
+        ],
+    )?;
+    let token = created.lines().last().unwrap_or_default().trim().to_owned();
+    let server = start(root, &data, &db)?;
+    let mut client = Client::connect(&server.address, &token).map_err(|e| e.to_string())?;
+    for i in 0..100 {
+        let body =
+            format!(r#"{{"name":"Bench {i}","slug":"bench-{i}","web":"https://example.com/"}}"#);
+        client
+            .request("POST", "/api/projects/", &body)
+            .map_err(|e| e.to_string())?;
+    }
+    println!(
+        "{} connections, {} s per endpoint, database {}",
+        options.connections, options.seconds, db
+    );
+    for path in [
+        "/api/",
+        "/api/projects/bench-1/",
+        "/api/projects/?page_size=100",
+        "/api/languages/?page_size=100",
+        "/api/projects/bench-1/statistics/",
+        "/api/changes/?page_size=100",
+    ] {
+        println!("{}", load(&server.address, &token, path, options)?);
+    }
+    if let Some(kib) = peak_memory_kib(server.child.id()) {
+        println!("server peak memory: {:.1} MiB", kib as f64 / 1024.0);
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+    Ok(())
+}
