@@ -66,6 +66,7 @@ pub fn app(
     let allow = web::Data::new(negotiate::AllowTable::from_openapi(&api));
     app.app_data(web::Data::new(state))
         .app_data(allow)
+        .service(web::redirect("/api/docs", "/api/docs/").permanent())
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))
         .default_service(web::to(negotiate::fallback))
         .wrap(from_fn(negotiate::negotiate))

@@ -168,8 +168,10 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
 fn normalized_uri(uri: &Uri) -> Option<Uri> {
     let path = uri.path();
     let is_api = path == "/api" || path.starts_with("/api/");
-    let is_docs_asset = path.starts_with(DOCS_PREFIX) && path != DOCS_PREFIX;
-    if !is_api || is_docs_asset || path.ends_with('/') {
+    // The documentation is a browser page with relative asset links: it
+    // keeps its own paths (and redirects to its slash form).
+    let is_docs = path.starts_with(DOCS_PREFIX);
+    if !is_api || is_docs || path.ends_with('/') {
         return None;
     }
     let with_slash = match uri.query() {
@@ -299,6 +301,7 @@ mod tests {
         assert_eq!(norm("/api").as_deref(), Some("/api/"));
         assert_eq!(norm("/api/projects/"), None);
         assert_eq!(norm("/api/docs/swagger-ui.css"), None);
+        assert_eq!(norm("/api/docs"), None);
         assert_eq!(norm("/healthz"), None);
     }
 }

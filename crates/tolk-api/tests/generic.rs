@@ -361,6 +361,13 @@ async fn served_schema_and_docs() {
         let docs = call(&app, Method::GET, "/api/docs/", None, Body::None).await;
         assert_eq!(docs.status, StatusCode::OK);
         assert!(docs.text().contains("swagger"), "{}", docs.text());
+        let bare = call(&app, Method::GET, "/api/docs", None, Body::None).await;
+        assert_eq!(
+            bare.status,
+            StatusCode::PERMANENT_REDIRECT,
+            "the browser page needs its slash"
+        );
+        assert_eq!(bare.header("location"), Some("/api/docs/"));
     }
 }
 

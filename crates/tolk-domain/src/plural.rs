@@ -523,6 +523,80 @@ mod tests {
         assert!(PluralFormula::parse(&long).is_err());
     }
 
+    /// A deterministic pseudo-random source for generated inputs.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self, bound: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (self.0 >> 33) as usize % bound
+        }
+
+        /// A random valid expression of bounded depth.
+        fn expression(&mut self, depth: usize) -> String {
+            const OPS: &[&str] = &[
+                "==", "!=", "<", "<=", ">", ">=", "&&", "||", "+", "-", "*", "/", "%",
+            ];
+            match if depth == 0 {
+                self.next(2)
+            } else {
+                self.next(6)
+            } {
+                0 => "n".into(),
+                1 => ["0", "1", "2", "10", "100", "9223372036854775807"][self.next(6)].into(),
+                2 => format!("({})", self.expression(depth - 1)),
+                3 => format!("!{}", self.expression(depth - 1)),
+                4 => format!(
+                    "{} ? {} : {}",
+                    self.expression(depth - 1),
+                    self.expression(depth - 1),
+                    self.expression(depth - 1)
+                ),
+                _ => format!(
+                    "{} {} {}",
+                    self.expression(depth - 1),
+                    OPS[self.next(OPS.len())],
+                    self.expression(depth - 1)
+                ),
+            }
+        }
+    }
+
+    #[test]
+    fn arbitrary_input_never_panics() {
+        let mut rng = Lcg(0x9e37_79b9_7f4a_7c15);
+        let mut parsed_count = 0;
+        for round in 0..5_000 {
+            let mut formula = rng.expression(6);
+            // Every other input is damaged: a byte removed or a junk character inserted.
+            if round % 2 == 1 && !formula.is_empty() {
+                let at = rng.next(formula.len());
+                if formula.is_char_boundary(at) {
+                    if rng.next(2) == 0 {
+                        formula.remove(at);
+                    } else {
+                        formula.insert(at, ['(', ')', '?', ':', '&', '\u{0}', 'é'][rng.next(7)]);
+                    }
+                }
+            }
+            if let Ok(parsed) = PluralFormula::parse(&formula) {
+                parsed_count += 1;
+                for n in [0, 1, 2, 5, 11, 100, u64::MAX] {
+                    parsed.index(n);
+                }
+                let _ = parsed.check_forms(3);
+                let _ = parsed.plural_type(3, "xx");
+            }
+        }
+        assert!(
+            parsed_count > 2_000,
+            "the inputs reach valid formulas too: {parsed_count}"
+        );
+    }
+
     #[test]
     fn check_forms_reports_out_of_range_and_unused() {
         assert!(f("n != 1").check_forms(2).is_ok());
