@@ -14,7 +14,10 @@ use crate::config::{Flags, Settings};
 
 /// Tolk: a translation management server speaking Weblate's REST API.
 #[derive(Debug, Parser)]
-#[command(version, about)]
+#[command(
+    version,
+    about = "Tolk: a translation management server speaking Weblate's REST API."
+)]
 struct Cli {
     #[command(flatten)]
     flags: Flags,

@@ -1,0 +1,107 @@
+//! The `tolk` command line, run as a real process on a temporary data directory.
+
+use std::process::{Command, Output};
+
+fn tolk(data: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tolk"))
+        .args(args)
+        .env("TOLK_DATA_DIR", data)
+        .env_remove("TOLK_DATABASE_URL")
+        .env_remove("TOLK_CONFIG")
+        .output()
+        .expect("run tolk")
+}
+
+#[test]
+fn createadmin_prints_a_token_on_the_last_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let migrated = tolk(dir.path(), &["migrate"]);
+    assert!(
+        migrated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&migrated.stderr)
+    );
+    assert!(dir.path().join("tolk.sqlite3").exists());
+
+    let created = tolk(
+        dir.path(),
+        &[
+            "createadmin",
+            "--username",
+            "root",
+            "--email",
+            "root@example.com",
+        ],
+    );
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    let stdout = String::from_utf8(created.stdout).unwrap();
+    let token = stdout.lines().last().unwrap();
+    assert!(token.starts_with("wlu_") && token.len() == 40, "{stdout}");
+
+    let again = tolk(
+        dir.path(),
+        &[
+            "createadmin",
+            "--username",
+            "root",
+            "--email",
+            "root@example.com",
+        ],
+    );
+    assert!(
+        !again.status.success(),
+        "an existing account needs --update"
+    );
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    let updated = tolk(
+        dir.path(),
+        &[
+            "createadmin",
+            "--username",
+            "root",
+            "--email",
+            "root@example.com",
+            "--update",
+        ],
+    );
+    assert!(updated.status.success());
+    let second = String::from_utf8(updated.stdout).unwrap();
+    assert_ne!(
+        second.lines().last().unwrap(),
+        token,
+        "every call mints a new token"
+    );
+}
+
+#[test]
+fn openapi_prints_the_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let printed = tolk(dir.path(), &["openapi"]);
+    assert!(printed.status.success());
+    assert_eq!(
+        String::from_utf8(printed.stdout).unwrap(),
+        tolk_api::openapi::document_json()
+    );
+    assert!(
+        !dir.path().join("tolk.sqlite3").exists(),
+        "printing the document touches no database"
+    );
+}
+
+#[test]
+fn bad_settings_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("tolk.toml");
+    std::fs::write(&config, "bind = 5\n").unwrap();
+    let failed = tolk(
+        dir.path(),
+        &["--config", config.to_str().unwrap(), "migrate"],
+    );
+    assert!(!failed.status.success());
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(stderr.contains("invalid configuration"), "{stderr}");
+}
