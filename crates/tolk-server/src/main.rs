@@ -1,6 +1,7 @@
 //! `tolk`: the Tolk server and its administration commands.
 
 mod config;
+mod files;
 
 use std::process::ExitCode;
 
@@ -45,6 +46,11 @@ enum Command {
     },
     /// Print the OpenAPI document.
     Openapi,
+    /// Work with translation files without a server.
+    File {
+        #[command(subcommand)]
+        command: files::FileCommand,
+    },
 }
 
 fn open_service(settings: &Settings) -> Result<Service, String> {
@@ -84,9 +90,13 @@ fn serve(settings: Settings) -> Result<(), String> {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
-    if let Command::Openapi = cli.command {
-        print!("{}", tolk_api::openapi::document_json());
-        return Ok(());
+    match cli.command {
+        Command::Openapi => {
+            print!("{}", tolk_api::openapi::document_json());
+            return Ok(());
+        }
+        Command::File { command } => return files::run(command),
+        _ => {}
     }
     let settings = Settings::resolve(&cli.flags).map_err(|e| e.to_string())?;
     match cli.command {
@@ -112,7 +122,7 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{token}");
             Ok(())
         }
-        Command::Openapi => unreachable!("handled above"),
+        Command::Openapi | Command::File { .. } => unreachable!("handled above"),
     }
 }
 

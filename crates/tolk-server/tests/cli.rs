@@ -105,3 +105,35 @@ fn bad_settings_are_reported() {
     let stderr = String::from_utf8_lossy(&failed.stderr);
     assert!(stderr.contains("invalid configuration"), "{stderr}");
 }
+
+#[test]
+fn file_commands_read_and_write_po() {
+    let dir = tempfile::tempdir().unwrap();
+    let po = dir.path().join("cs.po");
+    let text = "msgid \"\"\nmsgstr \"Language: cs\\n\"\n\n#, fuzzy\nmsgid \"a\"\nmsgstr \"b\"\n\nmsgid \"c\"\nmsgstr \"d\"\n\n#~ msgid \"e\"\n#~ msgstr \"f\"\n";
+    std::fs::write(&po, text).unwrap();
+    let path = po.to_str().unwrap();
+    let stats = tolk(dir.path(), &["file", "stats", path, "--format", "po"]);
+    assert!(
+        stats.status.success(),
+        "{}",
+        String::from_utf8_lossy(&stats.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(stats.stdout).unwrap(),
+        "{\"units\": 2, \"translated\": 1, \"fuzzy\": 1, \"obsolete\": 1, \"plural_units\": 0, \"nonempty_target\": 2}\n"
+    );
+    let round = tolk(dir.path(), &["file", "roundtrip", path, "--format", "po"]);
+    assert_eq!(round.stdout, text.as_bytes());
+
+    std::fs::write(&po, "msgid \"a\"\nmsgstr \"b\n").unwrap();
+    let broken = tolk(dir.path(), &["file", "stats", path, "--format", "po"]);
+    assert!(!broken.status.success());
+    let stderr = String::from_utf8_lossy(&broken.stderr);
+    assert!(
+        stderr.contains("cs.po:2: missing closing quote"),
+        "{stderr}"
+    );
+    let unsupported = tolk(dir.path(), &["file", "stats", path, "--format", "tbx"]);
+    assert!(String::from_utf8_lossy(&unsupported.stderr).contains("not supported yet"));
+}

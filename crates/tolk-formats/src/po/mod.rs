@@ -1,0 +1,456 @@
+//! Gettext PO files (`po`, and `pot` templates).
+//!
+//! The file is kept as its original bytes, split into lines, and each entry
+//! remembers which lines it spans. Writing copies every untouched entry
+//! byte for byte; an edited entry is written from its original lines with
+//! only its `msgstr` lines (and, when the state changed, its flags line)
+//! replaced, in the line-wrapping style of the file.
+
+mod render;
+mod syntax;
+
+use std::ops::Range;
+
+use encoding_rs::{Encoding, UTF_8};
+
+use crate::error::FormatError;
+use crate::stats::FileStats;
+use crate::unit::{State, Unit};
+use syntax::{Classified, Keyword, Line, classify};
+
+/// The UTF-8 byte order mark, kept if the file starts with one.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// One entry: comments, context, source and translation.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Entry {
+    /// Lines of the file this entry spans, trailing blank lines included.
+    lines: Range<usize>,
+    obsolete: bool,
+    translator_comments: Vec<String>,
+    extracted_comments: Vec<String>,
+    references: Vec<String>,
+    flags: Vec<String>,
+    /// Index of the `#,` line.
+    flags_line: Option<usize>,
+    previous_msgid: Option<String>,
+    msgctxt: Option<String>,
+    msgid: String,
+    msgid_plural: Option<String>,
+    msgstr: Vec<String>,
+    /// Lines of the `msgstr` keywords and their continuations.
+    msgstr_lines: Range<usize>,
+    /// Replacement text of `lines`, once edited.
+    edited: Option<Vec<String>>,
+}
+
+impl Entry {
+    fn is_header(&self) -> bool {
+        !self.obsolete && self.msgctxt.is_none() && self.msgid.is_empty()
+    }
+
+    fn is_fuzzy(&self) -> bool {
+        self.flags.iter().any(|f| f == "fuzzy")
+    }
+
+    fn unit(&self) -> Unit {
+        let mut source = vec![self.msgid.clone()];
+        source.extend(self.msgid_plural.clone());
+        let has_text = self.msgstr.iter().any(|s| !s.is_empty());
+        let state = if self.is_fuzzy() {
+            State::Fuzzy
+        } else if has_text {
+            State::Translated
+        } else {
+            State::Untranslated
+        };
+        Unit {
+            context: self.msgctxt.clone().unwrap_or_default(),
+            source,
+            target: self.msgstr.clone(),
+            state,
+            developer_notes: self.extracted_comments.clone(),
+            translator_notes: self.translator_comments.clone(),
+            locations: self
+                .references
+                .iter()
+                .flat_map(|r| r.split_whitespace().map(str::to_owned))
+                .collect(),
+            flags: self
+                .flags
+                .iter()
+                .filter(|f| *f != "fuzzy")
+                .cloned()
+                .collect(),
+            previous_source: self.previous_msgid.clone(),
+        }
+    }
+}
+
+/// A parsed PO file.
+#[derive(Debug, Clone)]
+pub struct PoFile {
+    name: String,
+    source: Vec<u8>,
+    /// Byte ranges of the lines, without their `\n`.
+    lines: Vec<Range<usize>>,
+    /// Decoded lines, without their line break.
+    text: Vec<String>,
+    entries: Vec<Entry>,
+    encoding: &'static Encoding,
+    /// Maximum line width of wrapped strings, or `None` when the file does not wrap.
+    wrap: Option<usize>,
+}
+
+/// The charset named in the header, found before decoding the file.
+fn detect_encoding(source: &[u8]) -> &'static Encoding {
+    const NEEDLE: &[u8] = b"charset=";
+    let head = &source[..source.len().min(8192)];
+    head.windows(NEEDLE.len())
+        .position(|w| w.eq_ignore_ascii_case(NEEDLE))
+        .and_then(|at| {
+            let rest = &head[at + NEEDLE.len()..];
+            let end = rest
+                .iter()
+                .position(|b| !(b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_'))
+                .unwrap_or(rest.len());
+            Encoding::for_label(&rest[..end])
+        })
+        .filter(|e| e.is_ascii_compatible())
+        .unwrap_or(UTF_8)
+}
+
+/// Splits `source` into line ranges; the last range is what follows the final `\n`.
+fn split_lines(source: &[u8]) -> Vec<Range<usize>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for (i, b) in source.iter().enumerate() {
+        if *b == b'\n' {
+            lines.push(start..i);
+            start = i + 1;
+        }
+    }
+    lines.push(start..source.len());
+    lines
+}
+
+/// Builds entries from classified lines.
+struct EntryBuilder<'a> {
+    name: &'a str,
+    entries: Vec<Entry>,
+    current: Entry,
+    /// The keyword that continuation lines extend.
+    open: Option<(Keyword, bool)>,
+    seen_msgstr: bool,
+}
+
+impl EntryBuilder<'_> {
+    fn error(&self, line: usize, message: impl Into<String>) -> FormatError {
+        FormatError::new(self.name, line + 1, message)
+    }
+
+    /// Starts a new entry at `line` when the current one is complete.
+    fn boundary(&mut self, line: usize) {
+        if self.seen_msgstr {
+            let mut done = std::mem::take(&mut self.current);
+            done.lines.end = line;
+            self.current.lines = line..line;
+            self.entries.push(done);
+            self.seen_msgstr = false;
+            self.open = None;
+        }
+    }
+
+    fn push(&mut self, index: usize, classified: Classified) -> Result<(), FormatError> {
+        let Classified { obsolete, line } = classified;
+        match line {
+            Line::Blank => {
+                self.open = None;
+                return Ok(());
+            }
+            Line::Continuation(_) => {}
+            Line::Keyword(Keyword::Msgstr(_), _) => {}
+            Line::Keyword(Keyword::MsgidPlural, _) => {}
+            _ => self.boundary(index),
+        }
+        if obsolete {
+            self.current.obsolete = true;
+        }
+        match line {
+            Line::Blank => {}
+            Line::TranslatorComment(c) => self.current.translator_comments.push(c),
+            Line::ExtractedComment(c) => self.current.extracted_comments.push(c),
+            Line::Reference(r) => self.current.references.push(r),
+            Line::Flags(flags) => {
+                self.current.flags.extend(flags);
+                self.current.flags_line = Some(index);
+            }
+            Line::Previous(Some(Keyword::Msgid), s) => {
+                self.current.previous_msgid = Some(s);
+                self.open = Some((Keyword::Msgid, true));
+            }
+            Line::Previous(Some(k), _) => self.open = Some((k, true)),
+            Line::Previous(None, s) => match self.open {
+                Some((Keyword::Msgid, true)) => {
+                    if let Some(p) = &mut self.current.previous_msgid {
+                        p.push_str(&s);
+                    }
+                }
+                Some((_, true)) => {}
+                _ => return Err(self.error(index, "a '#|' string without a keyword")),
+            },
+            Line::Keyword(keyword, s) => self.keyword(index, keyword, s)?,
+            Line::Continuation(s) => {
+                let Some((keyword, false)) = self.open else {
+                    return Err(self.error(index, "a string without a keyword"));
+                };
+                self.append(index, keyword, &s);
+            }
+        }
+        Ok(())
+    }
+
+    fn keyword(&mut self, index: usize, keyword: Keyword, s: String) -> Result<(), FormatError> {
+        let entry = &mut self.current;
+        match keyword {
+            Keyword::Msgctxt => entry.msgctxt = Some(s),
+            Keyword::Msgid => entry.msgid = s,
+            Keyword::MsgidPlural => entry.msgid_plural = Some(s),
+            Keyword::Msgstr(n) => {
+                let expected = entry.msgstr.len();
+                if n != expected {
+                    return Err(FormatError::new(
+                        self.name,
+                        index + 1,
+                        format!("expected msgstr[{expected}]"),
+                    ));
+                }
+                if entry.msgstr.is_empty() {
+                    entry.msgstr_lines.start = index;
+                }
+                entry.msgstr_lines.end = index + 1;
+                entry.msgstr.push(s);
+                self.seen_msgstr = true;
+            }
+        }
+        self.open = Some((keyword, false));
+        Ok(())
+    }
+
+    fn append(&mut self, index: usize, keyword: Keyword, s: &str) {
+        let entry = &mut self.current;
+        match keyword {
+            Keyword::Msgctxt => entry.msgctxt.get_or_insert_with(String::new).push_str(s),
+            Keyword::Msgid => entry.msgid.push_str(s),
+            Keyword::MsgidPlural => entry
+                .msgid_plural
+                .get_or_insert_with(String::new)
+                .push_str(s),
+            Keyword::Msgstr(_) => {
+                if let Some(last) = entry.msgstr.last_mut() {
+                    last.push_str(s);
+                }
+                entry.msgstr_lines.end = index + 1;
+            }
+        }
+    }
+}
+
+impl PoFile {
+    /// Parses a PO file; `name` is used in error messages.
+    pub fn parse(name: &str, source: &[u8]) -> Result<PoFile, FormatError> {
+        let encoding = detect_encoding(source);
+        let lines = split_lines(source);
+        let mut text = Vec::with_capacity(lines.len());
+        let mut builder = EntryBuilder {
+            name,
+            entries: Vec::new(),
+            current: Entry::default(),
+            open: None,
+            seen_msgstr: false,
+        };
+        let mut wraps = false;
+        let mut widest = 0;
+        for (index, range) in lines.iter().enumerate() {
+            let mut bytes = &source[range.clone()];
+            if index == 0 {
+                bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+            }
+            let decoded = encoding
+                .decode_without_bom_handling_and_without_replacement(bytes)
+                .ok_or_else(|| {
+                    FormatError::new(name, index + 1, format!("not valid {}", encoding.name()))
+                })?
+                .into_owned();
+            let classified =
+                classify(&decoded).map_err(|m| FormatError::new(name, index + 1, m))?;
+            if let Line::Continuation(s) = &classified.line {
+                wraps = true;
+                if !s.ends_with('\n') {
+                    widest = widest.max(decoded.trim_end().chars().count());
+                }
+            }
+            builder.push(index, classified)?;
+            text.push(decoded);
+        }
+        let mut last = builder.current;
+        last.lines.end = lines.len();
+        if builder.seen_msgstr {
+            builder.entries.push(last);
+        } else if !last.msgid.is_empty() || last.msgctxt.is_some() || last.msgid_plural.is_some() {
+            return Err(FormatError::new(
+                name,
+                lines.len(),
+                "the last entry has no msgstr",
+            ));
+        } else if let Some(previous) = builder.entries.last_mut() {
+            // Trailing comments and blank lines belong to the last entry.
+            previous.lines.end = lines.len();
+        }
+        Ok(PoFile {
+            name: name.to_owned(),
+            source: source.to_vec(),
+            lines,
+            text,
+            entries: builder.entries,
+            encoding,
+            // gettext wraps at 79 columns unless the file was written without wrapping.
+            wrap: if wraps && widest > 80 { None } else { Some(79) },
+        })
+    }
+
+    fn translatable(&self) -> impl Iterator<Item = &Entry> {
+        self.entries
+            .iter()
+            .filter(|e| !e.is_header() && !e.obsolete)
+    }
+
+    /// The translatable units, without the header and obsolete entries.
+    pub fn units(&self) -> Vec<Unit> {
+        self.translatable().map(Entry::unit).collect()
+    }
+
+    /// Obsolete (`#~`) entries kept in the file.
+    pub fn obsolete_count(&self) -> usize {
+        self.entries.iter().filter(|e| e.obsolete).count()
+    }
+
+    /// Counts of the file's units.
+    pub fn stats(&self) -> FileStats {
+        FileStats::count(&self.units(), self.obsolete_count())
+    }
+
+    /// A header field such as `Plural-Forms`.
+    pub fn header(&self, field: &str) -> Option<String> {
+        let header = self.entries.iter().find(|e| e.is_header())?;
+        header.msgstr.first()?.lines().find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.trim()
+                .eq_ignore_ascii_case(field)
+                .then(|| value.trim().to_owned())
+        })
+    }
+
+    /// Sets the translation of unit `index` (as numbered by [`PoFile::units`])
+    /// and whether it needs editing. A plural unit needs as many forms as
+    /// it has now.
+    pub fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        let name = self.name.clone();
+        let position = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| !e.is_header() && !e.obsolete)
+            .nth(index)
+            .map(|(i, _)| i)
+            .ok_or_else(|| FormatError::new(&name, 0, format!("no unit {index}")))?;
+        let entry = &self.entries[position];
+        if target.len() != entry.msgstr.len() {
+            return Err(FormatError::new(
+                &name,
+                entry.msgstr_lines.start + 1,
+                format!(
+                    "{} translation forms given, the entry has {}",
+                    target.len(),
+                    entry.msgstr.len()
+                ),
+            ));
+        }
+        let mut flags: Vec<String> = entry
+            .flags
+            .iter()
+            .filter(|f| *f != "fuzzy")
+            .cloned()
+            .collect();
+        if fuzzy {
+            flags.insert(0, "fuzzy".into());
+        }
+        let edited = render::edit_entry(
+            &self.text[entry.lines.clone()],
+            entry,
+            target,
+            &flags,
+            self.wrap,
+        );
+        let entry = &mut self.entries[position];
+        entry.msgstr = target.to_vec();
+        entry.flags = flags;
+        entry.edited = Some(edited);
+        Ok(())
+    }
+
+    /// The file's bytes: untouched entries exactly as read, edited ones rewritten.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        let mut out = Vec::with_capacity(self.source.len() + 64);
+        let mut first = true;
+        let mut push_line = |out: &mut Vec<u8>, bytes: &[u8]| {
+            if !first {
+                out.push(b'\n');
+            }
+            first = false;
+            out.extend_from_slice(bytes);
+        };
+        let mut covered = 0;
+        for entry in &self.entries {
+            for line in covered..entry.lines.start {
+                push_line(&mut out, &self.source[self.lines[line].clone()]);
+            }
+            covered = entry.lines.end;
+            match &entry.edited {
+                None => {
+                    for line in entry.lines.clone() {
+                        push_line(&mut out, &self.source[self.lines[line].clone()]);
+                    }
+                }
+                Some(edited) => {
+                    for (offset, text) in edited.iter().enumerate() {
+                        let (mut bytes, _, unmappable) = self.encoding.encode(text);
+                        if entry.lines.start + offset == 0 && self.source.starts_with(BOM) {
+                            bytes = [BOM, &bytes].concat().into();
+                        }
+                        if unmappable {
+                            return Err(FormatError::new(
+                                &self.name,
+                                entry.lines.start + offset + 1,
+                                format!("the text cannot be written in {}", self.encoding.name()),
+                            ));
+                        }
+                        push_line(&mut out, &bytes);
+                    }
+                }
+            }
+        }
+        for line in covered..self.lines.len() {
+            push_line(&mut out, &self.source[self.lines[line].clone()]);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,46 @@
+//! The format-independent view of one translatable string.
+
+/// How far a string's translation has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum State {
+    /// No translation.
+    Untranslated,
+    /// Translated but needs editing (gettext's `fuzzy`).
+    Fuzzy,
+    /// Translated.
+    Translated,
+    /// Translated and reviewed.
+    Approved,
+    /// Not to be translated.
+    ReadOnly,
+}
+
+/// One translatable string of a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// Disambiguating context (gettext `msgctxt`, or the key of monolingual formats).
+    pub context: String,
+    /// Source text; several forms for plurals.
+    pub source: Vec<String>,
+    /// Translation; several forms for plurals; empty strings when untranslated.
+    pub target: Vec<String>,
+    /// Translation state.
+    pub state: State,
+    /// Comments for translators from the developers (gettext `#.`).
+    pub developer_notes: Vec<String>,
+    /// Comments of translators (gettext `# `).
+    pub translator_notes: Vec<String>,
+    /// Source code locations (gettext `#:`).
+    pub locations: Vec<String>,
+    /// Flags such as `c-format` (gettext `#,`, without `fuzzy`).
+    pub flags: Vec<String>,
+    /// The source text before the last change upstream (gettext `#|`).
+    pub previous_source: Option<String>,
+}
+
+impl Unit {
+    /// True when the source has plural forms.
+    pub fn has_plurals(&self) -> bool {
+        self.source.len() > 1
+    }
+}

@@ -1,0 +1,180 @@
+//! Every PO and POT file of the shared corpus: byte-for-byte round trips,
+//! minimal edits, and unit counts against translate-toolkit's (expected.tsv).
+
+use std::path::PathBuf;
+
+use tolk_formats::po::PoFile;
+
+/// The corpus directory: `TOLK_CORPUS_DIR`, else `../shared/corpus` beside the checkout.
+fn corpus() -> PathBuf {
+    let dir = std::env::var_os("TOLK_CORPUS_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+        PathBuf::from,
+    );
+    assert!(
+        dir.join("expected.tsv").exists(),
+        "the shared corpus is missing at {}; set TOLK_CORPUS_DIR",
+        dir.display()
+    );
+    dir
+}
+
+/// What GNU gettext's `msgfmt --check` says of a file: `None` where it is
+/// not installed, else whether it accepts the file and its complaint.
+fn msgfmt_check(bytes: &[u8]) -> Option<Result<(), String>> {
+    std::process::Command::new("msgfmt")
+        .arg("--version")
+        .output()
+        .ok()?;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("checked.po");
+    std::fs::write(&path, bytes).unwrap();
+    let output = std::process::Command::new("msgfmt")
+        .args(["--check", "-o", "/dev/null"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    Some(if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    })
+}
+
+struct Expected {
+    path: String,
+    units: usize,
+    translated: usize,
+    fuzzy: usize,
+    obsolete: usize,
+    plural_units: usize,
+    nonempty_target: usize,
+}
+
+fn expected(formats: &[&str]) -> Vec<Expected> {
+    let table = std::fs::read_to_string(corpus().join("expected.tsv")).unwrap();
+    table
+        .lines()
+        .skip(1)
+        .map(|line| line.split('\t').collect::<Vec<_>>())
+        .filter(|cols| formats.contains(&cols[1]))
+        .map(|cols| {
+            let n = |i: usize| cols[i].parse::<usize>().unwrap();
+            Expected {
+                path: cols[0].to_owned(),
+                units: n(2),
+                translated: n(3),
+                fuzzy: n(6),
+                obsolete: n(7),
+                plural_units: n(8),
+                nonempty_target: n(9),
+            }
+        })
+        .collect()
+}
+
+fn read(path: &str) -> (Vec<u8>, PoFile) {
+    let bytes = std::fs::read(corpus().join(path)).unwrap();
+    let po = PoFile::parse(path, &bytes).unwrap_or_else(|e| panic!("{e}"));
+    (bytes, po)
+}
+
+#[test]
+fn every_file_round_trips_byte_for_byte() {
+    let files = expected(&["po", "pot"]);
+    assert_eq!(files.len(), 37);
+    for file in files {
+        let (bytes, po) = read(&file.path);
+        assert!(
+            po.to_bytes().unwrap() == bytes,
+            "{} changed on a round trip",
+            file.path
+        );
+    }
+}
+
+#[test]
+fn counts_match_translate_toolkit() {
+    for file in expected(&["po", "pot"]) {
+        let (_, po) = read(&file.path);
+        let stats = po.stats();
+        let ours = (
+            stats.units,
+            stats.translated,
+            stats.fuzzy,
+            stats.obsolete,
+            stats.plural_units,
+            stats.nonempty_target,
+        );
+        let theirs = (
+            file.units,
+            file.translated,
+            file.fuzzy,
+            file.obsolete,
+            file.plural_units,
+            file.nonempty_target,
+        );
+        assert_eq!(
+            ours, theirs,
+            "{}: (units, translated, fuzzy, obsolete, plural, non-empty)",
+            file.path
+        );
+    }
+}
+
+#[test]
+fn editing_a_unit_rewrites_only_that_entry() {
+    for file in expected(&["po"]) {
+        let (bytes, mut po) = read(&file.path);
+        let units = po.units();
+        let Some(index) = units.iter().position(|u| !u.source[0].is_empty()) else {
+            continue;
+        };
+        let forms = units[index].target.len();
+        let target: Vec<String> = (0..forms).map(|i| format!("Tolk {i} \"quoted\"")).collect();
+        po.set_translation(index, &target, true).unwrap();
+        let written = po.to_bytes().unwrap();
+        let reread = PoFile::parse(&file.path, &written).unwrap();
+        let after = reread.units();
+        assert_eq!(after[index].target, target, "{}", file.path);
+        assert_eq!(after.len(), units.len());
+        for (i, (a, b)) in units.iter().zip(&after).enumerate() {
+            if i != index {
+                assert_eq!(a, b, "{}: unit {i} changed", file.path);
+            }
+        }
+        let old: Vec<&[u8]> = bytes.split(|b| *b == b'\n').collect();
+        let new: Vec<&[u8]> = written.split(|b| *b == b'\n').collect();
+        let same_start = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+        let same_end = old
+            .iter()
+            .rev()
+            .zip(new.iter().rev())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let changed = |lines: &[&[u8]]| -> Vec<String> {
+            let end = lines.len() - same_end.min(lines.len() - same_start);
+            lines[same_start..end]
+                .iter()
+                .map(|l| String::from_utf8_lossy(l).into_owned())
+                .collect()
+        };
+        // Files msgfmt accepts must stay acceptable after an edit.
+        if let Some(Ok(())) = msgfmt_check(&bytes) {
+            if let Some(Err(complaint)) = msgfmt_check(&written) {
+                panic!(
+                    "{}: msgfmt --check refused the edited file: {complaint}",
+                    file.path
+                );
+            }
+        }
+        for region in [changed(&old), changed(&new)] {
+            let entries = region.iter().filter(|l| l.starts_with("msgid ")).count();
+            assert!(
+                entries <= 1,
+                "{}: the change reaches beyond one entry: {region:?}",
+                file.path
+            );
+        }
+    }
+}
