@@ -1,6 +1,7 @@
 //! One interface over the codecs, chosen by format id.
 
 use crate::error::FormatError;
+use crate::json::{Flavor, JsonFile};
 use crate::po::PoFile;
 use crate::stats::FileStats;
 use crate::unit::Unit;
@@ -48,8 +49,38 @@ impl TranslationFile for PoFile {
     }
 }
 
+impl TranslationFile for JsonFile {
+    fn units(&self) -> Vec<Unit> {
+        JsonFile::units(self)
+    }
+
+    fn stats(&self) -> FileStats {
+        JsonFile::stats(self)
+    }
+
+    fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        JsonFile::set_translation(self, index, target, fuzzy)
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(JsonFile::to_bytes(self))
+    }
+}
+
 /// Format ids with a codec so far.
-pub const SUPPORTED: &[&str] = &["po", "po-mono"];
+pub const SUPPORTED: &[&str] = &[
+    "po",
+    "po-mono",
+    "json",
+    "json-nested",
+    "webextension",
+    "arb",
+];
 
 /// Parses `bytes` (named `name` in errors) as a file of format `format`.
 pub fn parse(
@@ -57,6 +88,9 @@ pub fn parse(
     name: &str,
     bytes: &[u8],
 ) -> Result<Box<dyn TranslationFile>, FormatError> {
+    if let Some(flavor) = Flavor::for_format(format) {
+        return Ok(Box::new(JsonFile::parse(name, bytes, flavor)?));
+    }
     match format {
         "po" | "po-mono" => Ok(Box::new(PoFile::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(

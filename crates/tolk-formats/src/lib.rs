@@ -8,6 +8,7 @@ mod error;
 mod file;
 mod unit;
 
+pub mod json;
 pub mod po;
 pub mod registry;
 pub mod stats;

@@ -1,23 +1,10 @@
 //! Every PO and POT file of the shared corpus: byte-for-byte round trips,
 //! minimal edits, and unit counts against translate-toolkit's (expected.tsv).
 
-use std::path::PathBuf;
+mod common;
 
+use common::{expected, read_bytes};
 use tolk_formats::po::PoFile;
-
-/// The corpus directory: `TOLK_CORPUS_DIR`, else `../shared/corpus` beside the checkout.
-fn corpus() -> PathBuf {
-    let dir = std::env::var_os("TOLK_CORPUS_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-        PathBuf::from,
-    );
-    assert!(
-        dir.join("expected.tsv").exists(),
-        "the shared corpus is missing at {}; set TOLK_CORPUS_DIR",
-        dir.display()
-    );
-    dir
-}
 
 /// What GNU gettext's `msgfmt --check` says of a file: `None` where it is
 /// not installed, else whether it accepts the file and its complaint.
@@ -41,40 +28,8 @@ fn msgfmt_check(bytes: &[u8]) -> Option<Result<(), String>> {
     })
 }
 
-struct Expected {
-    path: String,
-    units: usize,
-    translated: usize,
-    fuzzy: usize,
-    obsolete: usize,
-    plural_units: usize,
-    nonempty_target: usize,
-}
-
-fn expected(formats: &[&str]) -> Vec<Expected> {
-    let table = std::fs::read_to_string(corpus().join("expected.tsv")).unwrap();
-    table
-        .lines()
-        .skip(1)
-        .map(|line| line.split('\t').collect::<Vec<_>>())
-        .filter(|cols| formats.contains(&cols[1]))
-        .map(|cols| {
-            let n = |i: usize| cols[i].parse::<usize>().unwrap();
-            Expected {
-                path: cols[0].to_owned(),
-                units: n(2),
-                translated: n(3),
-                fuzzy: n(6),
-                obsolete: n(7),
-                plural_units: n(8),
-                nonempty_target: n(9),
-            }
-        })
-        .collect()
-}
-
 fn read(path: &str) -> (Vec<u8>, PoFile) {
-    let bytes = std::fs::read(corpus().join(path)).unwrap();
+    let bytes = read_bytes(path);
     let po = PoFile::parse(path, &bytes).unwrap_or_else(|e| panic!("{e}"));
     (bytes, po)
 }
@@ -97,28 +52,7 @@ fn every_file_round_trips_byte_for_byte() {
 fn counts_match_translate_toolkit() {
     for file in expected(&["po", "pot"]) {
         let (_, po) = read(&file.path);
-        let stats = po.stats();
-        let ours = (
-            stats.units,
-            stats.translated,
-            stats.fuzzy,
-            stats.obsolete,
-            stats.plural_units,
-            stats.nonempty_target,
-        );
-        let theirs = (
-            file.units,
-            file.translated,
-            file.fuzzy,
-            file.obsolete,
-            file.plural_units,
-            file.nonempty_target,
-        );
-        assert_eq!(
-            ours, theirs,
-            "{}: (units, translated, fuzzy, obsolete, plural, non-empty)",
-            file.path
-        );
+        assert_eq!(po.stats(), file.stats, "{}", file.path);
     }
 }
 

@@ -1,0 +1,367 @@
+//! Monolingual JSON files: flat and nested key/value files (`json`,
+//! `json-nested`), WebExtension `messages.json` (`webextension`) and
+//! Flutter ARB (`arb`).
+//!
+//! The original text is kept; an edit replaces the one string token that
+//! holds the value, so everything else (order, indentation, escapes) stays.
+
+mod parse;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use parse::{Value, quote};
+
+use crate::error::FormatError;
+use crate::stats::FileStats;
+use crate::unit::{State, Unit};
+
+/// The JSON dialects this codec reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flavor {
+    /// Key/value pairs; nested objects give dotted keys (`json`, `json-nested`).
+    KeyValue,
+    /// `{"key": {"message": …, "description": …}}` (`webextension`).
+    WebExtension,
+    /// Flutter ARB: `"key": "value"` with `"@key": {"description": …}` metadata (`arb`).
+    Arb,
+}
+
+impl Flavor {
+    /// The flavor of a Weblate format id.
+    pub fn for_format(format: &str) -> Option<Flavor> {
+        match format {
+            "json" | "json-nested" => Some(Flavor::KeyValue),
+            "webextension" => Some(Flavor::WebExtension),
+            "arb" => Some(Flavor::Arb),
+            _ => None,
+        }
+    }
+}
+
+/// One translatable value and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    key: String,
+    value: String,
+    /// Span of the value's token in the text.
+    span: Range<usize>,
+    note: Option<String>,
+}
+
+/// A parsed JSON translation file.
+#[derive(Debug, Clone)]
+pub struct JsonFile {
+    name: String,
+    text: String,
+    entries: Vec<Entry>,
+    /// Replacement tokens by entry index.
+    edits: BTreeMap<usize, String>,
+    /// The file writes non-ASCII characters as `\u` escapes.
+    ascii_only: bool,
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &[u8], offset: usize) -> usize {
+    text[..offset.min(text.len())]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1
+}
+
+fn leaf(value: &Value) -> Option<(String, Range<usize>)> {
+    match value {
+        Value::String(s, span) => Some((s.clone(), span.clone())),
+        Value::Scalar(s, span) => Some((s.clone(), span.clone())),
+        _ => None,
+    }
+}
+
+/// Every leaf under `value`, with dotted keys (`a.b`, `list[0]`).
+fn flatten(prefix: &str, value: &Value, out: &mut Vec<Entry>) {
+    match value {
+        Value::Object(members) => {
+            for (key, value) in members {
+                let key = if prefix.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{prefix}.{key}")
+                };
+                flatten(&key, value, out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                flatten(&format!("{prefix}[{i}]"), item, out);
+            }
+        }
+        _ => {
+            if let Some((value, span)) = leaf(value) {
+                out.push(Entry {
+                    key: prefix.to_owned(),
+                    value,
+                    span,
+                    note: None,
+                });
+            }
+        }
+    }
+}
+
+fn member<'a>(members: &'a [(String, Value)], key: &str) -> Option<&'a Value> {
+    members.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+fn text_of(value: Option<&Value>) -> Option<String> {
+    match value {
+        Some(Value::String(s, _)) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// A key given twice means its last value, as for every JSON reader; the
+/// unit keeps the position of the first occurrence.
+fn last_wins(entries: Vec<Entry>) -> Vec<Entry> {
+    let mut positions: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut unique: Vec<Entry> = Vec::with_capacity(entries.len());
+    for entry in entries {
+        match positions.get(&entry.key) {
+            Some(&at) => unique[at] = entry,
+            None => {
+                positions.insert(entry.key.clone(), unique.len());
+                unique.push(entry);
+            }
+        }
+    }
+    unique
+}
+
+impl JsonFile {
+    /// Parses a JSON translation file of the given flavor.
+    pub fn parse(name: &str, bytes: &[u8], flavor: Flavor) -> Result<JsonFile, FormatError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            FormatError::new(name, line_of(bytes, e.valid_up_to()), "not valid UTF-8")
+        })?;
+        let root = parse::parse(text)
+            .map_err(|e| FormatError::new(name, line_of(bytes, e.offset), e.message))?;
+        let Value::Object(members) = &root else {
+            return Err(FormatError::new(
+                name,
+                1,
+                "the file must hold a JSON object",
+            ));
+        };
+        let mut entries = Vec::new();
+        match flavor {
+            Flavor::KeyValue => flatten("", &root, &mut entries),
+            Flavor::WebExtension => {
+                for (key, value) in members {
+                    let Value::Object(fields) = value else {
+                        return Err(FormatError::new(
+                            name,
+                            0,
+                            format!("message {key:?} is not an object"),
+                        ));
+                    };
+                    if let Some((message, span)) = member(fields, "message").and_then(leaf) {
+                        entries.push(Entry {
+                            key: key.clone(),
+                            value: message,
+                            span,
+                            note: text_of(member(fields, "description")),
+                        });
+                    }
+                }
+            }
+            Flavor::Arb => {
+                for (key, value) in members.iter().filter(|(k, _)| !k.starts_with('@')) {
+                    if let Some((text, span)) = leaf(value) {
+                        let note = match member(members, &format!("@{key}")) {
+                            Some(Value::Object(meta)) => text_of(member(meta, "description")),
+                            _ => None,
+                        };
+                        entries.push(Entry {
+                            key: key.clone(),
+                            value: text,
+                            span,
+                            note,
+                        });
+                    }
+                }
+            }
+        }
+        let entries = last_wins(entries);
+        let ascii_only = text.is_ascii() && text.contains("\\u");
+        Ok(JsonFile {
+            name: name.to_owned(),
+            text: text.to_owned(),
+            entries,
+            edits: BTreeMap::new(),
+            ascii_only,
+        })
+    }
+
+    /// The units: one per value, keyed by its (dotted) key.
+    pub fn units(&self) -> Vec<Unit> {
+        self.entries
+            .iter()
+            .map(|e| Unit {
+                context: e.key.clone(),
+                source: vec![e.key.clone()],
+                target: vec![e.value.clone()],
+                state: if e.value.is_empty() {
+                    State::Untranslated
+                } else {
+                    State::Translated
+                },
+                developer_notes: e.note.iter().cloned().collect(),
+                translator_notes: Vec::new(),
+                locations: Vec::new(),
+                flags: Vec::new(),
+                previous_source: None,
+            })
+            .collect()
+    }
+
+    /// Unit counts.
+    pub fn stats(&self) -> FileStats {
+        FileStats::count(&self.units(), 0)
+    }
+
+    /// Sets the value of unit `index`. JSON has no state, so `fuzzy` is refused.
+    pub fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        let entry = self
+            .entries
+            .get_mut(index)
+            .ok_or_else(|| FormatError::new(&self.name, 0, format!("no unit {index}")))?;
+        let line = line_of(self.text.as_bytes(), entry.span.start);
+        if fuzzy {
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                "JSON files cannot mark a string as needing editing",
+            ));
+        }
+        let [value] = target else {
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                format!("{} translation forms given, the value has 1", target.len()),
+            ));
+        };
+        entry.value = value.clone();
+        self.edits.insert(index, quote(value, self.ascii_only));
+        Ok(())
+    }
+
+    /// The file's bytes with the edited values replaced.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut replacements: Vec<(&Range<usize>, &String)> = self
+            .edits
+            .iter()
+            .map(|(i, token)| (&self.entries[*i].span, token))
+            .collect();
+        replacements.sort_by_key(|(span, _)| span.start);
+        let mut out = String::with_capacity(self.text.len());
+        let mut at = 0;
+        for (span, token) in replacements {
+            out.push_str(&self.text[at..span.start]);
+            out.push_str(token);
+            at = span.end;
+        }
+        out.push_str(&self.text[at..]);
+        out.into_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_keys_arrays_and_scalars() {
+        let text = "{\n  \"a\": {\"b\": \"B\", \"c\": [\"x\", \"\"]},\n  \"n\": 5\n}\n";
+        let json = JsonFile::parse("t.json", text.as_bytes(), Flavor::KeyValue).unwrap();
+        let keys: Vec<String> = json.units().into_iter().map(|u| u.context).collect();
+        assert_eq!(keys, vec!["a.b", "a.c[0]", "a.c[1]", "n"]);
+        let stats = json.stats();
+        assert_eq!((stats.units, stats.translated), (4, 3));
+        assert_eq!(json.to_bytes(), text.as_bytes());
+    }
+
+    #[test]
+    fn edits_replace_only_the_value() {
+        let text = "{\n    \"hello\": \"Ahoj\",\n    \"bye\":\"Nashle\"\n}";
+        let mut json = JsonFile::parse("t.json", text.as_bytes(), Flavor::KeyValue).unwrap();
+        json.set_translation(1, &["Na \"shle\"\n".into()], false)
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(json.to_bytes()).unwrap(),
+            "{\n    \"hello\": \"Ahoj\",\n    \"bye\":\"Na \\\"shle\\\"\\n\"\n}"
+        );
+        assert!(json.set_translation(0, &["x".into()], true).is_err());
+        assert!(
+            json.set_translation(0, &["x".into(), "y".into()], false)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn escaped_files_stay_escaped() {
+        let text = r#"{"k": "\u00e9"}"#;
+        let mut json = JsonFile::parse("t.json", text.as_bytes(), Flavor::KeyValue).unwrap();
+        json.set_translation(0, &["čau".into()], false).unwrap();
+        assert_eq!(json.to_bytes(), br#"{"k": "\u010dau"}"#);
+    }
+
+    #[test]
+    fn duplicate_keys_mean_the_last_value() {
+        let text = r#"{"a": "1", "b": "2", "a": "3"}"#;
+        let mut json = JsonFile::parse("t.json", text.as_bytes(), Flavor::KeyValue).unwrap();
+        let units = json.units();
+        assert_eq!(units.len(), 2);
+        assert_eq!(
+            (units[0].context.as_str(), units[0].target[0].as_str()),
+            ("a", "3")
+        );
+        json.set_translation(0, &["4".into()], false).unwrap();
+        assert_eq!(json.to_bytes(), br#"{"a": "1", "b": "2", "a": "4"}"#);
+    }
+
+    #[test]
+    fn webextension_and_arb() {
+        let web =
+            r#"{"extName": {"message": "uBlock", "description": "name"}, "x": {"message": ""}}"#;
+        let units = JsonFile::parse("m.json", web.as_bytes(), Flavor::WebExtension)
+            .unwrap()
+            .units();
+        assert_eq!(units.len(), 2);
+        assert_eq!(units[0].developer_notes, vec!["name"]);
+        let arb = r#"{"@@locale": "en", "hi": "Hi", "@hi": {"description": "greeting"}}"#;
+        let units = JsonFile::parse("a.arb", arb.as_bytes(), Flavor::Arb)
+            .unwrap()
+            .units();
+        assert_eq!(units.len(), 1);
+        assert_eq!(units[0].developer_notes, vec!["greeting"]);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let err = JsonFile::parse(
+            "bad.json",
+            b"{\n  \"a\": \"b\",\n  \"c\" 1\n}",
+            Flavor::KeyValue,
+        )
+        .unwrap_err();
+        assert_eq!((err.file.as_str(), err.line), ("bad.json", 3));
+        let err = JsonFile::parse("bad.json", b"[1]", Flavor::KeyValue).unwrap_err();
+        assert!(err.message.contains("object"));
+        assert!(JsonFile::parse("bad.json", b"{\"a\": \"\xff\"}", Flavor::KeyValue).is_err());
+    }
+}
