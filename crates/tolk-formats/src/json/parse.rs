@@ -344,12 +344,10 @@ mod tests {
                 }
             }
             let text: String = text.into_iter().collect();
-            if let Ok(value) = parse(&text) {
-                // Whatever parses can be quoted back.
-                if let Value::Object(members) = value {
-                    for (key, _) in members {
-                        parse(&quote(&key, true)).unwrap();
-                    }
+            // Whatever parses can be quoted back.
+            if let Ok(Value::Object(members)) = parse(&text) {
+                for (key, _) in members {
+                    parse(&quote(&key, true)).unwrap();
                 }
             }
         }
