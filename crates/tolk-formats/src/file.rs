@@ -2,6 +2,7 @@
 
 use crate::error::FormatError;
 use crate::json::{Flavor, JsonFile};
+use crate::mo::MoFile;
 use crate::po::PoFile;
 use crate::stats::FileStats;
 use crate::unit::Unit;
@@ -24,6 +25,11 @@ pub trait TranslationFile {
 
     /// The file's bytes, unchanged parts exactly as read.
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError>;
+
+    /// The gettext header, for formats that have one.
+    fn header_text(&self) -> Option<String> {
+        None
+    }
 }
 
 impl TranslationFile for PoFile {
@@ -46,6 +52,10 @@ impl TranslationFile for PoFile {
 
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         PoFile::to_bytes(self)
+    }
+
+    fn header_text(&self) -> Option<String> {
+        Some(PoFile::header_text(self))
     }
 }
 
@@ -72,10 +82,38 @@ impl TranslationFile for JsonFile {
     }
 }
 
+impl TranslationFile for MoFile {
+    fn units(&self) -> Vec<Unit> {
+        MoFile::units(self)
+    }
+
+    fn stats(&self) -> FileStats {
+        MoFile::stats(self)
+    }
+
+    fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        MoFile::set_translation(self, index, target, fuzzy)
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(MoFile::to_bytes(self))
+    }
+
+    fn header_text(&self) -> Option<String> {
+        Some(MoFile::header_text(self).to_owned())
+    }
+}
+
 /// Format ids with a codec so far.
 pub const SUPPORTED: &[&str] = &[
     "po",
     "po-mono",
+    "mo",
     "json",
     "json-nested",
     "webextension",
@@ -93,6 +131,7 @@ pub fn parse(
     }
     match format {
         "po" | "po-mono" => Ok(Box::new(PoFile::parse(name, bytes)?)),
+        "mo" => Ok(Box::new(MoFile::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(
             name,
             0,
@@ -107,4 +146,49 @@ pub fn parse(
             format!("unknown format id {other:?}"),
         )),
     }
+}
+
+/// Format ids new files can be written in (conversions).
+pub const WRITABLE: &[&str] = &["po", "mo"];
+
+/// Writes `units` as a new file of format `format`, with `header` for the
+/// formats that have one.
+pub fn write_new(
+    format: &str,
+    name: &str,
+    header: Option<&str>,
+    units: &[Unit],
+) -> Result<Vec<u8>, FormatError> {
+    let header = utf8_header(
+        header
+            .filter(|h| !h.is_empty())
+            .unwrap_or(crate::po::DEFAULT_HEADER),
+    );
+    let header = header.as_str();
+    match format {
+        "po" | "po-mono" => Ok(crate::po::write_new(header, units).into_bytes()),
+        "mo" => Ok(MoFile::from_units(name, header, units).to_bytes()),
+        other => Err(FormatError::new(
+            name,
+            0,
+            format!(
+                "writing new {other} files is not supported yet (supported: {})",
+                WRITABLE.join(", ")
+            ),
+        )),
+    }
+}
+
+/// New files are written in UTF-8, so the header says so.
+fn utf8_header(header: &str) -> String {
+    header
+        .split_inclusive('\n')
+        .map(|line| {
+            if line.to_ascii_lowercase().starts_with("content-type:") {
+                "Content-Type: text/plain; charset=UTF-8\n"
+            } else {
+                line
+            }
+        })
+        .collect()
 }

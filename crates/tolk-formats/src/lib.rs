@@ -9,11 +9,12 @@ mod file;
 mod unit;
 
 pub mod json;
+pub mod mo;
 pub mod po;
 pub mod registry;
 pub mod stats;
 
 pub use error::FormatError;
-pub use file::{SUPPORTED, TranslationFile, parse};
+pub use file::{SUPPORTED, TranslationFile, WRITABLE, parse, write_new};
 pub use registry::{FORMATS, FormatInfo, Linguality, find};
 pub use unit::{State, Unit};

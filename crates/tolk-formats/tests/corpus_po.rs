@@ -112,3 +112,33 @@ fn editing_a_unit_rewrites_only_that_entry() {
         }
     }
 }
+
+#[test]
+fn converted_files_keep_every_unit_and_pass_msgfmt() {
+    for file in expected(&["po", "pot"]) {
+        let (bytes, po) = read(&file.path);
+        let header = po.header_text();
+        let written =
+            tolk_formats::write_new("po", "converted.po", Some(&header), &po.units()).unwrap();
+        let reread = PoFile::parse("converted.po", &written)
+            .unwrap_or_else(|e| panic!("{}: {e}", file.path));
+        assert!(
+            reread.units() == po.units(),
+            "{}: units changed in conversion",
+            file.path
+        );
+        assert_eq!(
+            reread.obsolete_count(),
+            0,
+            "obsolete entries are not converted"
+        );
+        if let Some(Ok(())) = msgfmt_check(&bytes) {
+            if let Some(Err(complaint)) = msgfmt_check(&written) {
+                panic!(
+                    "{}: msgfmt --check refused the converted file: {complaint}",
+                    file.path
+                );
+            }
+        }
+    }
+}

@@ -16,6 +16,20 @@ pub enum FileCommand {
         #[arg(long)]
         format: String,
     },
+    /// Convert a file to another format (new files: po, mo).
+    Convert {
+        /// The input file.
+        input: PathBuf,
+        /// Format id of the input.
+        #[arg(long)]
+        from: String,
+        /// Format id of the output.
+        #[arg(long)]
+        to: String,
+        /// Where to write; standard output when absent.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Parse the file and write it back to standard output.
     Roundtrip {
         /// The file.
@@ -31,6 +45,18 @@ fn open(path: &PathBuf, format: &str) -> Result<Box<dyn tolk_formats::Translatio
     tolk_formats::parse(format, &path.display().to_string(), &bytes).map_err(|e| e.to_string())
 }
 
+/// Writes to the file, or to standard output.
+fn emit(output: Option<&PathBuf>, bytes: &[u8]) -> Result<(), String> {
+    match output {
+        Some(path) => {
+            std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        None => std::io::stdout()
+            .write_all(bytes)
+            .map_err(|e| format!("cannot write: {e}")),
+    }
+}
+
 /// Runs a file command.
 pub fn run(command: FileCommand) -> Result<(), String> {
     match command {
@@ -41,9 +67,20 @@ pub fn run(command: FileCommand) -> Result<(), String> {
             let bytes = open(&path, &format)?
                 .to_bytes()
                 .map_err(|e| e.to_string())?;
-            std::io::stdout()
-                .write_all(&bytes)
-                .map_err(|e| format!("cannot write: {e}"))?;
+            emit(None, &bytes)?;
+        }
+        FileCommand::Convert {
+            input,
+            from,
+            to,
+            output,
+        } => {
+            let file = open(&input, &from)?;
+            let name = output.as_ref().unwrap_or(&input).display().to_string();
+            let bytes =
+                tolk_formats::write_new(&to, &name, file.header_text().as_deref(), &file.units())
+                    .map_err(|e| e.to_string())?;
+            emit(output.as_ref(), &bytes)?;
         }
     }
     Ok(())

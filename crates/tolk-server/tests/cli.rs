@@ -137,3 +137,72 @@ fn file_commands_read_and_write_po() {
     let unsupported = tolk(dir.path(), &["file", "stats", path, "--format", "tbx"]);
     assert!(String::from_utf8_lossy(&unsupported.stderr).contains("not supported yet"));
 }
+
+#[test]
+fn file_convert_writes_po_and_mo() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("cs.json");
+    std::fs::write(
+        &json,
+        r#"{"greeting": "Ahoj", "menu": {"open": "Otevřít"}}"#,
+    )
+    .unwrap();
+    let po = dir.path().join("cs.po");
+    let converted = tolk(
+        dir.path(),
+        &[
+            "file",
+            "convert",
+            json.to_str().unwrap(),
+            "--from",
+            "json-nested",
+            "--to",
+            "po",
+            "-o",
+            po.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        converted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&converted.stderr)
+    );
+    let text = std::fs::read_to_string(&po).unwrap();
+    assert!(
+        text.contains("msgid \"menu.open\"\nmsgstr \"Otevřít\"\n"),
+        "{text}"
+    );
+    let mo = tolk(
+        dir.path(),
+        &[
+            "file",
+            "convert",
+            po.to_str().unwrap(),
+            "--from",
+            "po",
+            "--to",
+            "mo",
+        ],
+    );
+    assert!(mo.status.success());
+    assert_eq!(&mo.stdout[..4], &0x9504_12de_u32.to_le_bytes());
+    let stats = tolk(
+        dir.path(),
+        &["file", "stats", po.to_str().unwrap(), "--format", "po"],
+    );
+    assert!(String::from_utf8_lossy(&stats.stdout).starts_with("{\"units\": 2, \"translated\": 2"));
+    let refused = tolk(
+        dir.path(),
+        &[
+            "file",
+            "convert",
+            po.to_str().unwrap(),
+            "--from",
+            "po",
+            "--to",
+            "xliff",
+        ],
+    );
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not supported yet"));
+}

@@ -8,6 +8,9 @@
 
 mod render;
 mod syntax;
+mod write;
+
+pub use write::{DEFAULT_HEADER, write_new};
 
 use std::ops::Range;
 
@@ -340,10 +343,18 @@ impl PoFile {
         FileStats::count(&self.units(), self.obsolete_count())
     }
 
+    /// The whole header text (the `msgstr` of the empty `msgid`).
+    pub fn header_text(&self) -> String {
+        self.entries
+            .iter()
+            .find(|e| e.is_header())
+            .and_then(|h| h.msgstr.first().cloned())
+            .unwrap_or_default()
+    }
+
     /// A header field such as `Plural-Forms`.
     pub fn header(&self, field: &str) -> Option<String> {
-        let header = self.entries.iter().find(|e| e.is_header())?;
-        header.msgstr.first()?.lines().find_map(|line| {
+        self.header_text().lines().find_map(|line| {
             let (key, value) = line.split_once(':')?;
             key.trim()
                 .eq_ignore_ascii_case(field)

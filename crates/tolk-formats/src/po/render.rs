@@ -7,7 +7,12 @@ use super::syntax::escape;
 /// and has no inner line break, otherwise `keyword ""` followed by one
 /// string per line of the text, each wrapped after white space so that it
 /// stays within `wrap` columns.
-fn render_string(keyword: &str, value: &str, wrap: Option<usize>, eol: &str) -> Vec<String> {
+pub(super) fn render_string(
+    keyword: &str,
+    value: &str,
+    wrap: Option<usize>,
+    eol: &str,
+) -> Vec<String> {
     let escaped = escape(value);
     let mut chunks: Vec<&str> = escaped.split_inclusive("\\n").collect();
     if chunks.is_empty() {

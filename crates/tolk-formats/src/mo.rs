@@ -1,0 +1,385 @@
+//! Compiled gettext catalogues (`mo`): reading both byte orders and
+//! writing little-endian files. An unchanged file is written back as read;
+//! after an edit the whole catalogue is written anew, sorted by `msgid`
+//! as gettext expects (without the optional hash table, which readers do
+//! not need).
+
+use encoding_rs::{Encoding, UTF_8};
+
+use crate::error::FormatError;
+use crate::stats::FileStats;
+use crate::unit::{State, Unit};
+
+const MAGIC: u32 = 0x9504_12de;
+/// Separates context from `msgid`.
+const CONTEXT_SEPARATOR: char = '\u{4}';
+
+/// One message of a catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Message {
+    context: Option<String>,
+    msgid: String,
+    msgid_plural: Option<String>,
+    msgstr: Vec<String>,
+}
+
+/// A parsed MO file.
+#[derive(Debug, Clone)]
+pub struct MoFile {
+    name: String,
+    source: Vec<u8>,
+    /// The header (`msgid ""`) translation.
+    header: String,
+    messages: Vec<Message>,
+    edited: bool,
+}
+
+fn error(name: &str, message: impl Into<String>) -> FormatError {
+    FormatError::new(name, 0, message)
+}
+
+fn charset(header: &str) -> &'static Encoding {
+    header
+        .lines()
+        .find_map(|l| l.split_once("charset=").map(|(_, c)| c.trim()))
+        .and_then(|c| Encoding::for_label(c.as_bytes()))
+        .unwrap_or(UTF_8)
+}
+
+impl MoFile {
+    /// Parses a MO file; `name` is used in error messages, which give byte offsets.
+    pub fn parse(name: &str, bytes: &[u8]) -> Result<MoFile, FormatError> {
+        let word = |offset: usize, big: bool| -> Result<u32, FormatError> {
+            let raw: [u8; 4] = bytes
+                .get(offset..offset + 4)
+                .and_then(|s| s.try_into().ok())
+                .ok_or_else(|| {
+                    error(
+                        name,
+                        format!("the file ends at byte {} inside its tables", bytes.len()),
+                    )
+                })?;
+            Ok(if big {
+                u32::from_be_bytes(raw)
+            } else {
+                u32::from_le_bytes(raw)
+            })
+        };
+        let big = match word(0, false)? {
+            MAGIC => false,
+            m if m.swap_bytes() == MAGIC => true,
+            _ => {
+                return Err(error(
+                    name,
+                    "not a gettext MO file (bad magic number at byte 0)",
+                ));
+            }
+        };
+        let revision = word(4, big)? >> 16;
+        if revision > 1 {
+            return Err(error(
+                name,
+                format!("unsupported MO major revision {revision}"),
+            ));
+        }
+        let count = word(8, big)? as usize;
+        let originals = word(12, big)? as usize;
+        let translations = word(16, big)? as usize;
+        if count > bytes.len() / 8 {
+            return Err(error(
+                name,
+                format!("{count} messages cannot fit in {} bytes", bytes.len()),
+            ));
+        }
+        let string = |table: usize, index: usize| -> Result<&[u8], FormatError> {
+            let at = table + index * 8;
+            let length = word(at, big)? as usize;
+            let offset = word(at + 4, big)? as usize;
+            bytes
+                .get(offset..offset.saturating_add(length))
+                .ok_or_else(|| {
+                    error(
+                        name,
+                        format!("string {index} at byte {offset} runs past the end of the file"),
+                    )
+                })
+        };
+        let mut raw = Vec::with_capacity(count);
+        for index in 0..count {
+            raw.push((string(originals, index)?, string(translations, index)?));
+        }
+        let header_bytes = raw
+            .iter()
+            .find(|(id, _)| id.is_empty())
+            .map(|(_, s)| *s)
+            .unwrap_or_default();
+        let encoding = charset(&String::from_utf8_lossy(header_bytes));
+        let decode = |b: &[u8], index: usize| -> Result<String, FormatError> {
+            encoding
+                .decode_without_bom_handling_and_without_replacement(b)
+                .map(|s| s.into_owned())
+                .ok_or_else(|| {
+                    error(
+                        name,
+                        format!("string {index} is not valid {}", encoding.name()),
+                    )
+                })
+        };
+        let mut header = String::new();
+        let mut messages = Vec::new();
+        for (index, (id, text)) in raw.into_iter().enumerate() {
+            let id = decode(id, index)?;
+            let text = decode(text, index)?;
+            if id.is_empty() {
+                header = text;
+                continue;
+            }
+            let (context, id) = match id.split_once(CONTEXT_SEPARATOR) {
+                Some((c, i)) => (Some(c.to_owned()), i.to_owned()),
+                None => (None, id),
+            };
+            let (msgid, msgid_plural) = match id.split_once('\0') {
+                Some((s, p)) => (s.to_owned(), Some(p.to_owned())),
+                None => (id, None),
+            };
+            messages.push(Message {
+                context,
+                msgid,
+                msgid_plural,
+                msgstr: text.split('\0').map(str::to_owned).collect(),
+            });
+        }
+        Ok(MoFile {
+            name: name.to_owned(),
+            source: bytes.to_vec(),
+            header,
+            messages,
+            edited: false,
+        })
+    }
+
+    /// A new catalogue holding the translated units, for converting other files to MO.
+    pub fn from_units(name: &str, header: &str, units: &[Unit]) -> MoFile {
+        let messages = units
+            .iter()
+            .filter(|u| u.state != State::Fuzzy && u.target.iter().any(|t| !t.is_empty()))
+            .map(|u| Message {
+                context: (!u.context.is_empty()).then(|| u.context.clone()),
+                msgid: u.source[0].clone(),
+                msgid_plural: u.source.get(1).cloned(),
+                msgstr: u.target.clone(),
+            })
+            .collect();
+        MoFile {
+            name: name.to_owned(),
+            source: Vec::new(),
+            header: header.to_owned(),
+            messages,
+            edited: true,
+        }
+    }
+
+    /// The header (the translation of the empty `msgid`).
+    pub fn header_text(&self) -> &str {
+        &self.header
+    }
+
+    /// The translatable units (everything but the header).
+    pub fn units(&self) -> Vec<Unit> {
+        self.messages
+            .iter()
+            .map(|m| {
+                let mut source = vec![m.msgid.clone()];
+                source.extend(m.msgid_plural.clone());
+                Unit {
+                    context: m.context.clone().unwrap_or_default(),
+                    source,
+                    target: m.msgstr.clone(),
+                    state: if m.msgstr.iter().any(|s| !s.is_empty()) {
+                        State::Translated
+                    } else {
+                        State::Untranslated
+                    },
+                    developer_notes: Vec::new(),
+                    translator_notes: Vec::new(),
+                    locations: Vec::new(),
+                    flags: Vec::new(),
+                    previous_source: None,
+                }
+            })
+            .collect()
+    }
+
+    /// Unit counts.
+    pub fn stats(&self) -> FileStats {
+        FileStats::count(&self.units(), 0)
+    }
+
+    /// Sets the translation of unit `index`. MO files hold no state, so
+    /// `fuzzy` is refused.
+    pub fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        if fuzzy {
+            return Err(error(
+                &self.name,
+                "MO files cannot mark a string as needing editing",
+            ));
+        }
+        let message = self
+            .messages
+            .get_mut(index)
+            .ok_or_else(|| error(&self.name, format!("no unit {index}")))?;
+        if target.len() != message.msgstr.len() {
+            return Err(error(
+                &self.name,
+                format!(
+                    "{} translation forms given, the message has {}",
+                    target.len(),
+                    message.msgstr.len()
+                ),
+            ));
+        }
+        message.msgstr = target.to_vec();
+        self.edited = true;
+        Ok(())
+    }
+
+    /// The file's bytes: as read when unchanged, else a new little-endian catalogue in UTF-8.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        if !self.edited {
+            return self.source.clone();
+        }
+        let mut pairs: Vec<(String, String)> = vec![(String::new(), self.header.clone())];
+        for m in &self.messages {
+            let mut id = match &m.context {
+                Some(c) => format!("{c}{CONTEXT_SEPARATOR}{}", m.msgid),
+                None => m.msgid.clone(),
+            };
+            if let Some(plural) = &m.msgid_plural {
+                id.push('\0');
+                id.push_str(plural);
+            }
+            pairs.push((id, m.msgstr.join("\0")));
+        }
+        pairs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        write(&pairs)
+    }
+}
+
+/// Lays out a catalogue: header, the two string tables, then the strings.
+fn write(pairs: &[(String, String)]) -> Vec<u8> {
+    let count = pairs.len();
+    let originals = 28;
+    let translations = originals + count * 8;
+    let data_offset = translations + count * 8;
+    let mut out = Vec::new();
+    let push = |out: &mut Vec<u8>, value: usize| {
+        out.extend_from_slice(&u32::try_from(value).unwrap_or(u32::MAX).to_le_bytes());
+    };
+    for value in [
+        MAGIC as usize,
+        0,
+        count,
+        originals,
+        translations,
+        0,
+        data_offset,
+    ] {
+        push(&mut out, value);
+    }
+    let mut data = Vec::new();
+    let mut tables = [Vec::new(), Vec::new()];
+    for (side, table) in tables.iter_mut().enumerate() {
+        for pair in pairs {
+            let text = if side == 0 { &pair.0 } else { &pair.1 };
+            push(table, text.len());
+            push(table, data_offset + data.len());
+            data.extend_from_slice(text.as_bytes());
+            data.push(0);
+        }
+    }
+    out.extend_from_slice(&tables[0]);
+    out.extend_from_slice(&tables[1]);
+    out.extend_from_slice(&data);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(context: &str, source: &[&str], target: &[&str]) -> Unit {
+        Unit {
+            context: context.into(),
+            source: source.iter().map(|s| (*s).to_owned()).collect(),
+            target: target.iter().map(|s| (*s).to_owned()).collect(),
+            state: State::Translated,
+            developer_notes: Vec::new(),
+            translator_notes: Vec::new(),
+            locations: Vec::new(),
+            flags: Vec::new(),
+            previous_source: None,
+        }
+    }
+
+    #[test]
+    fn writes_and_reads_back() {
+        let units = vec![
+            unit("", &["zebra"], &["zebra-cs"]),
+            unit("menu", &["Open"], &["Otevřít"]),
+            unit("", &["file", "files"], &["soubor", "soubory", "souborů"]),
+        ];
+        let header = "Content-Type: text/plain; charset=UTF-8\n";
+        let bytes = MoFile::from_units("t.mo", header, &units).to_bytes();
+        let mo = MoFile::parse("t.mo", &bytes).unwrap();
+        let read = mo.units();
+        assert_eq!(read.len(), 3);
+        assert_eq!(read[0].source, vec!["file", "files"], "sorted by msgid");
+        assert_eq!(read[0].target, vec!["soubor", "soubory", "souborů"]);
+        assert_eq!(read[1].context, "menu");
+        assert_eq!(mo.to_bytes(), bytes, "unchanged files are written as read");
+    }
+
+    #[test]
+    fn rejects_damaged_files_without_panicking() {
+        let good = MoFile::from_units("t.mo", "", &[unit("", &["a"], &["b"])]).to_bytes();
+        assert!(
+            MoFile::parse("t.mo", b"no")
+                .unwrap_err()
+                .message
+                .contains("inside its tables")
+        );
+        assert!(
+            MoFile::parse("t.mo", b"nope")
+                .unwrap_err()
+                .message
+                .contains("magic")
+        );
+        assert!(
+            MoFile::parse("t.mo", &[0u8; 28])
+                .unwrap_err()
+                .message
+                .contains("magic")
+        );
+        for cut in 0..good.len() {
+            let _ = MoFile::parse("t.mo", &good[..cut]);
+        }
+        let mut wild = good.clone();
+        wild[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(MoFile::parse("t.mo", &wild).is_err());
+        let mut state: u64 = 3;
+        for _ in 0..5_000 {
+            let mut damaged = good.clone();
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let at = (state >> 33) as usize % damaged.len();
+            damaged[at] = (state >> 20) as u8;
+            let _ = MoFile::parse("t.mo", &damaged);
+        }
+    }
+}
