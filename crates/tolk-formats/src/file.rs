@@ -4,6 +4,7 @@ use crate::error::FormatError;
 use crate::json::{Flavor, JsonFile};
 use crate::mo::MoFile;
 use crate::po::PoFile;
+use crate::properties::PropertiesFile;
 use crate::stats::FileStats;
 use crate::unit::Unit;
 
@@ -109,11 +110,35 @@ impl TranslationFile for MoFile {
     }
 }
 
+impl TranslationFile for PropertiesFile {
+    fn units(&self) -> Vec<Unit> {
+        PropertiesFile::units(self)
+    }
+
+    fn stats(&self) -> FileStats {
+        PropertiesFile::stats(self)
+    }
+
+    fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        PropertiesFile::set_translation(self, index, target, fuzzy)
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(PropertiesFile::to_bytes(self))
+    }
+}
+
 /// Format ids with a codec so far.
 pub const SUPPORTED: &[&str] = &[
     "po",
     "po-mono",
     "mo",
+    "properties",
     "json",
     "json-nested",
     "webextension",
@@ -132,6 +157,7 @@ pub fn parse(
     match format {
         "po" | "po-mono" => Ok(Box::new(PoFile::parse(name, bytes)?)),
         "mo" => Ok(Box::new(MoFile::parse(name, bytes)?)),
+        "properties" => Ok(Box::new(PropertiesFile::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(
             name,
             0,

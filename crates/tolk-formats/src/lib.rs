@@ -11,6 +11,7 @@ mod unit;
 pub mod json;
 pub mod mo;
 pub mod po;
+pub mod properties;
 pub mod registry;
 pub mod stats;
 

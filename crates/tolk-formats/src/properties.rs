@@ -1,0 +1,454 @@
+//! Java `.properties` files (`properties`), read as `java.util.Properties`
+//! does: `key = value`, `key: value` or `key value`, `#`/`!` comments,
+//! lines continued by a trailing backslash, and `\uXXXX` escapes.
+//!
+//! Files are UTF-8 when valid, else ISO-8859-1. An edit rewrites only the
+//! entry's lines, keeping its key and separator as written; files that use
+//! `\u` escapes (or are Latin-1) get non-ASCII characters escaped.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::error::FormatError;
+use crate::stats::FileStats;
+use crate::unit::{State, Unit};
+
+/// One key and its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    key: String,
+    value: String,
+    /// Natural lines the entry spans.
+    lines: Range<usize>,
+    /// The text before the value (key and separator, as written).
+    prefix: String,
+    /// Comment lines directly above.
+    comments: Vec<String>,
+}
+
+/// A parsed properties file.
+#[derive(Debug, Clone)]
+pub struct PropertiesFile {
+    name: String,
+    /// Natural lines, each with its line break.
+    lines: Vec<String>,
+    entries: Vec<Entry>,
+    /// Rewritten lines by entry index.
+    edits: BTreeMap<usize, String>,
+    /// Non-ASCII characters are written as `\u` escapes.
+    ascii: bool,
+    latin1: bool,
+}
+
+/// Splits text into lines that keep their `\n`, `\r\n` or `\r`.
+fn split_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                lines.push(text[start..=i].to_owned());
+                start = i + 1;
+            }
+            b'\r' => {
+                let end = if bytes.get(i + 1) == Some(&b'\n') {
+                    i + 1
+                } else {
+                    i
+                };
+                lines.push(text[start..=end].to_owned());
+                i = end;
+                start = end + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < text.len() {
+        lines.push(text[start..].to_owned());
+    }
+    lines
+}
+
+fn content(line: &str) -> &str {
+    line.trim_end_matches(['\n', '\r'])
+}
+
+/// True when the line ends with an odd number of backslashes.
+fn continues(line: &str) -> bool {
+    content(line)
+        .chars()
+        .rev()
+        .take_while(|c| *c == '\\')
+        .count()
+        % 2
+        == 1
+}
+
+/// Resolves escapes; `\uXXXX` must have four hex digits.
+fn unescape(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('f') => out.push('\u{c}'),
+            Some('u') => {
+                let hex: String = chars.by_ref().take(4).collect();
+                let code = u32::from_str_radix(&hex, 16)
+                    .ok()
+                    .filter(|_| hex.len() == 4)
+                    .ok_or_else(|| format!("malformed \\u escape '\\u{hex}'"))?;
+                if (0xD800..0xDC00).contains(&code) {
+                    // A surrogate pair: the low half follows as another escape.
+                    let rest: String = chars.clone().take(6).collect();
+                    if let Some(low) = rest
+                        .strip_prefix("\\u")
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                        .filter(|l| (0xDC00..0xE000).contains(l))
+                    {
+                        chars.by_ref().take(6).for_each(drop);
+                        out.push(
+                            char::from_u32(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+                                .unwrap_or('\u{fffd}'),
+                        );
+                        continue;
+                    }
+                }
+                out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+            }
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    Ok(out)
+}
+
+/// Escapes a value for writing.
+fn escape(value: &str, ascii: bool) -> String {
+    let mut out = String::with_capacity(value.len());
+    for (i, c) in value.chars().enumerate() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{c}' => out.push_str("\\f"),
+            ' ' if i == 0 => out.push_str("\\ "),
+            c if ascii && !c.is_ascii() || (c as u32) < 0x20 => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{unit:04X}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Where the key ends and the value starts in a logical line.
+fn split_key(logical: &str) -> (usize, usize) {
+    let start = logical.len() - logical.trim_start().len();
+    let bytes = logical.as_bytes();
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'=' | b':' | b' ' | b'\t' | b'\x0c' => break,
+            _ => i += 1,
+        }
+    }
+    let key_end = i.min(bytes.len());
+    let mut value = key_end;
+    while bytes
+        .get(value)
+        .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\x0c'))
+    {
+        value += 1;
+    }
+    if bytes.get(value).is_some_and(|b| matches!(b, b'=' | b':')) {
+        value += 1;
+        while bytes
+            .get(value)
+            .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\x0c'))
+        {
+            value += 1;
+        }
+    }
+    (key_end, value)
+}
+
+impl PropertiesFile {
+    /// Parses a properties file; `name` is used in error messages.
+    pub fn parse(name: &str, bytes: &[u8]) -> Result<PropertiesFile, FormatError> {
+        let (text, latin1) = match std::str::from_utf8(bytes) {
+            Ok(text) => (text.to_owned(), false),
+            Err(_) => (bytes.iter().map(|b| char::from(*b)).collect(), true),
+        };
+        let lines = split_lines(&text);
+        let mut entries = Vec::new();
+        let mut comments = Vec::new();
+        let mut index = 0;
+        while index < lines.len() {
+            let first = content(&lines[index]).trim_start();
+            if first.is_empty() {
+                comments.clear();
+                index += 1;
+                continue;
+            }
+            if first.starts_with('#') || first.starts_with('!') {
+                comments.push(first[1..].trim().to_owned());
+                index += 1;
+                continue;
+            }
+            let start = index;
+            let mut logical = String::new();
+            loop {
+                let line = content(&lines[index]);
+                let part = if index == start {
+                    line
+                } else {
+                    line.trim_start()
+                };
+                index += 1;
+                if continues(line) && index < lines.len() {
+                    logical.push_str(&part[..part.len() - 1]);
+                } else {
+                    logical.push_str(
+                        part.strip_suffix('\\')
+                            .filter(|_| continues(line))
+                            .unwrap_or(part),
+                    );
+                    break;
+                }
+            }
+            let (key_end, value_start) = split_key(&logical);
+            let error = |m: String| FormatError::new(name, start + 1, m);
+            let key_start = logical.len() - logical.trim_start().len();
+            // A key written without separator gets one when its value is rewritten.
+            // A key that only continued a previous line may start like a
+            // comment; written on its own line it needs an escape.
+            let mut prefix = logical[..value_start].to_owned();
+            if value_start == key_end {
+                prefix.push('=');
+            }
+            if prefix.trim_start().starts_with(['#', '!']) {
+                prefix.insert(prefix.len() - prefix.trim_start().len(), '\\');
+            }
+            entries.push(Entry {
+                key: unescape(&logical[key_start..key_end]).map_err(error)?,
+                value: unescape(&logical[value_start..]).map_err(error)?,
+                lines: start..index,
+                prefix,
+                comments: std::mem::take(&mut comments),
+            });
+        }
+        let ascii = latin1 || text.is_ascii();
+        Ok(PropertiesFile {
+            name: name.to_owned(),
+            lines,
+            entries,
+            edits: BTreeMap::new(),
+            ascii,
+            latin1,
+        })
+    }
+
+    /// The units: one per key, its value as the translation.
+    pub fn units(&self) -> Vec<Unit> {
+        self.entries
+            .iter()
+            .map(|e| Unit {
+                context: e.key.clone(),
+                source: vec![e.key.clone()],
+                target: vec![e.value.clone()],
+                state: if e.value.is_empty() {
+                    State::Untranslated
+                } else {
+                    State::Translated
+                },
+                developer_notes: e.comments.clone(),
+                translator_notes: Vec::new(),
+                locations: Vec::new(),
+                flags: Vec::new(),
+                previous_source: None,
+            })
+            .collect()
+    }
+
+    /// Unit counts.
+    pub fn stats(&self) -> FileStats {
+        FileStats::count(&self.units(), 0)
+    }
+
+    /// Sets the value of unit `index`; properties have no state, so `fuzzy` is refused.
+    pub fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        let entry = self
+            .entries
+            .get_mut(index)
+            .ok_or_else(|| FormatError::new(&self.name, 0, format!("no unit {index}")))?;
+        let line = entry.lines.start + 1;
+        if fuzzy {
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                "properties files cannot mark a string as needing editing",
+            ));
+        }
+        let [value] = target else {
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                format!("{} translation forms given, the value has 1", target.len()),
+            ));
+        };
+        let last = &self.lines[entry.lines.end - 1];
+        let eol = &last[content(last).len()..];
+        let eol = if eol.is_empty() && entry.lines.end < self.lines.len() {
+            "\n"
+        } else {
+            eol
+        };
+        self.edits.insert(
+            index,
+            format!("{}{}{eol}", entry.prefix, escape(value, self.ascii)),
+        );
+        entry.value = value.clone();
+        Ok(())
+    }
+
+    /// The file's bytes with edited entries rewritten.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut text = String::new();
+        let mut line = 0;
+        for (index, replacement) in &self.edits {
+            let span = &self.entries[*index].lines;
+            self.lines[line..span.start]
+                .iter()
+                .for_each(|l| text.push_str(l));
+            text.push_str(replacement);
+            line = span.end;
+        }
+        self.lines[line..].iter().for_each(|l| text.push_str(l));
+        if self.latin1 {
+            text.chars()
+                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                .collect()
+        } else {
+            text.into_bytes()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "# Greeting shown first\nhello = Hello\\u0021\nkey\\ with\\ spaces:value\nlong = first \\\n       second\nempty=\n\n! other comment\nplain value here\r\n";
+
+    #[test]
+    fn reads_keys_values_and_comments() {
+        let file = PropertiesFile::parse("t.properties", SAMPLE.as_bytes()).unwrap();
+        let units = file.units();
+        let pairs: Vec<(&str, &str)> = units
+            .iter()
+            .map(|u| (u.context.as_str(), u.target[0].as_str()))
+            .collect();
+        assert_eq!(
+            pairs,
+            vec![
+                ("hello", "Hello!"),
+                ("key with spaces", "value"),
+                ("long", "first second"),
+                ("empty", ""),
+                ("plain", "value here"),
+            ]
+        );
+        assert_eq!(units[0].developer_notes, vec!["Greeting shown first"]);
+        assert_eq!(units[4].developer_notes, vec!["other comment"]);
+        assert_eq!(file.stats().translated, 4);
+        assert_eq!(file.to_bytes(), SAMPLE.as_bytes());
+    }
+
+    #[test]
+    fn edits_rewrite_only_the_entry() {
+        let mut file = PropertiesFile::parse("t.properties", SAMPLE.as_bytes()).unwrap();
+        file.set_translation(2, &["jedna\ndvě".into()], false)
+            .unwrap();
+        file.set_translation(4, &[" x".into()], false).unwrap();
+        let written = String::from_utf8(file.to_bytes()).unwrap();
+        assert_eq!(
+            written,
+            SAMPLE
+                .replace(
+                    "long = first \\\n       second\n",
+                    "long = jedna\\ndv\\u011B\n"
+                )
+                .replace("plain value here\r\n", "plain \\ x\r\n")
+        );
+        let reread = PropertiesFile::parse("t.properties", written.as_bytes()).unwrap();
+        assert_eq!(reread.units()[2].target, vec!["jedna\ndvě"]);
+        assert_eq!(reread.units()[4].target, vec![" x"]);
+    }
+
+    #[test]
+    fn utf8_and_latin1_files() {
+        let utf8 = "k=žluť\n";
+        let mut file = PropertiesFile::parse("u.properties", utf8.as_bytes()).unwrap();
+        file.set_translation(0, &["kůň".into()], false).unwrap();
+        assert_eq!(
+            file.to_bytes(),
+            "k=kůň\n".as_bytes(),
+            "UTF-8 files keep UTF-8"
+        );
+        let latin1 = b"k=caf\xe9\n";
+        let mut file = PropertiesFile::parse("l.properties", latin1).unwrap();
+        assert_eq!(file.units()[0].target, vec!["café"]);
+        assert_eq!(file.to_bytes(), latin1);
+        file.set_translation(0, &["thé".into()], false).unwrap();
+        assert_eq!(file.to_bytes(), b"k=th\\u00E9\n");
+    }
+
+    #[test]
+    fn bad_escapes_name_the_line_and_damage_never_panics() {
+        let err = PropertiesFile::parse("b.properties", b"a=1\nb=\\u12\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        let mut state: u64 = 11;
+        let pieces = [
+            "k", "=", ":", " ", "\\", "\\u", "00e9", "\n", "\r", "#", "é", "\t",
+        ];
+        for _ in 0..5_000 {
+            let mut text = String::new();
+            for _ in 0..12 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            if let Ok(mut file) = PropertiesFile::parse("f.properties", text.as_bytes()) {
+                assert_eq!(file.to_bytes(), text.as_bytes());
+                if let Some(first) = file.units().first().cloned() {
+                    file.set_translation(0, &["v\\ é".into()], false).unwrap();
+                    let again = PropertiesFile::parse("f.properties", &file.to_bytes()).unwrap();
+                    assert_eq!(again.units()[0].target, vec!["v\\ é"], "{text:?}");
+                    assert_eq!(again.units()[0].context, first.context, "{text:?}");
+                    assert_eq!(again.units().len(), file.units().len(), "{text:?}");
+                }
+            }
+        }
+    }
+}
