@@ -1,6 +1,7 @@
 //! Parsing and writing large nested JSON files: 10,000 and 100,000 values.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use tolk_formats::TranslationFile;
 use tolk_formats::json::{Flavor, JsonFile};
 
 /// A nested JSON file of `units` values in groups of 50 keys.
@@ -41,7 +42,7 @@ fn bench(c: &mut Criterion) {
                     let mut json = json.clone();
                     json.set_translation(units / 2, &["Upraveno".into()], false)
                         .unwrap();
-                    json.to_bytes()
+                    json.to_bytes().unwrap()
                 });
             },
         );

@@ -2,6 +2,7 @@
 //! the cost per file and that it grows linearly.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use tolk_formats::TranslationFile;
 use tolk_formats::po::PoFile;
 
 /// A PO file of `units` entries in the shape real catalogues have:

@@ -13,8 +13,15 @@ pub trait TranslationFile {
     /// The translatable units, in file order.
     fn units(&self) -> Vec<Unit>;
 
+    /// Obsolete entries kept in the file but not translatable.
+    fn obsolete_count(&self) -> usize {
+        0
+    }
+
     /// Unit counts.
-    fn stats(&self) -> FileStats;
+    fn stats(&self) -> FileStats {
+        FileStats::count(&self.units(), self.obsolete_count())
+    }
 
     /// Sets the translation of unit `index` and whether it needs editing.
     fn set_translation(
@@ -30,106 +37,6 @@ pub trait TranslationFile {
     /// The gettext header, for formats that have one.
     fn header_text(&self) -> Option<String> {
         None
-    }
-}
-
-impl TranslationFile for PoFile {
-    fn units(&self) -> Vec<Unit> {
-        PoFile::units(self)
-    }
-
-    fn stats(&self) -> FileStats {
-        PoFile::stats(self)
-    }
-
-    fn set_translation(
-        &mut self,
-        index: usize,
-        target: &[String],
-        fuzzy: bool,
-    ) -> Result<(), FormatError> {
-        PoFile::set_translation(self, index, target, fuzzy)
-    }
-
-    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        PoFile::to_bytes(self)
-    }
-
-    fn header_text(&self) -> Option<String> {
-        Some(PoFile::header_text(self))
-    }
-}
-
-impl TranslationFile for JsonFile {
-    fn units(&self) -> Vec<Unit> {
-        JsonFile::units(self)
-    }
-
-    fn stats(&self) -> FileStats {
-        JsonFile::stats(self)
-    }
-
-    fn set_translation(
-        &mut self,
-        index: usize,
-        target: &[String],
-        fuzzy: bool,
-    ) -> Result<(), FormatError> {
-        JsonFile::set_translation(self, index, target, fuzzy)
-    }
-
-    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        Ok(JsonFile::to_bytes(self))
-    }
-}
-
-impl TranslationFile for MoFile {
-    fn units(&self) -> Vec<Unit> {
-        MoFile::units(self)
-    }
-
-    fn stats(&self) -> FileStats {
-        MoFile::stats(self)
-    }
-
-    fn set_translation(
-        &mut self,
-        index: usize,
-        target: &[String],
-        fuzzy: bool,
-    ) -> Result<(), FormatError> {
-        MoFile::set_translation(self, index, target, fuzzy)
-    }
-
-    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        Ok(MoFile::to_bytes(self))
-    }
-
-    fn header_text(&self) -> Option<String> {
-        Some(MoFile::header_text(self).to_owned())
-    }
-}
-
-impl TranslationFile for PropertiesFile {
-    fn units(&self) -> Vec<Unit> {
-        PropertiesFile::units(self)
-    }
-
-    fn stats(&self) -> FileStats {
-        PropertiesFile::stats(self)
-    }
-
-    fn set_translation(
-        &mut self,
-        index: usize,
-        target: &[String],
-        fuzzy: bool,
-    ) -> Result<(), FormatError> {
-        PropertiesFile::set_translation(self, index, target, fuzzy)
-    }
-
-    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        Ok(PropertiesFile::to_bytes(self))
     }
 }
 
@@ -193,7 +100,7 @@ pub fn write_new(
     let header = header.as_str();
     match format {
         "po" | "po-mono" => Ok(crate::po::write_new(header, units).into_bytes()),
-        "mo" => Ok(MoFile::from_units(name, header, units).to_bytes()),
+        "mo" => MoFile::from_units(name, header, units).to_bytes(),
         other => Err(FormatError::new(
             name,
             0,

@@ -6,8 +6,8 @@
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::error::FormatError;
-use crate::stats::FileStats;
+use crate::error::{FormatError, unit_at};
+use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 
 const MAGIC: u32 = 0x9504_12de;
@@ -183,9 +183,14 @@ impl MoFile {
     pub fn header_text(&self) -> &str {
         &self.header
     }
+}
 
-    /// The translatable units (everything but the header).
-    pub fn units(&self) -> Vec<Unit> {
+impl TranslationFile for MoFile {
+    fn header_text(&self) -> Option<String> {
+        Some(MoFile::header_text(self).to_owned())
+    }
+
+    fn units(&self) -> Vec<Unit> {
         self.messages
             .iter()
             .map(|m| {
@@ -210,14 +215,7 @@ impl MoFile {
             .collect()
     }
 
-    /// Unit counts.
-    pub fn stats(&self) -> FileStats {
-        FileStats::count(&self.units(), 0)
-    }
-
-    /// Sets the translation of unit `index`. MO files hold no state, so
-    /// `fuzzy` is refused.
-    pub fn set_translation(
+    fn set_translation(
         &mut self,
         index: usize,
         target: &[String],
@@ -229,10 +227,7 @@ impl MoFile {
                 "MO files cannot mark a string as needing editing",
             ));
         }
-        let message = self
-            .messages
-            .get_mut(index)
-            .ok_or_else(|| error(&self.name, format!("no unit {index}")))?;
+        let message = unit_at(&mut self.messages, index, &self.name)?;
         if target.len() != message.msgstr.len() {
             return Err(error(
                 &self.name,
@@ -248,10 +243,9 @@ impl MoFile {
         Ok(())
     }
 
-    /// The file's bytes: as read when unchanged, else a new little-endian catalogue in UTF-8.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         if !self.edited {
-            return self.source.clone();
+            return Ok(self.source.clone());
         }
         let mut pairs: Vec<(String, String)> = vec![(String::new(), self.header.clone())];
         for m in &self.messages {
@@ -266,7 +260,7 @@ impl MoFile {
             pairs.push((id, m.msgstr.join("\0")));
         }
         pairs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-        write(&pairs)
+        Ok(write(&pairs))
     }
 }
 
@@ -311,6 +305,7 @@ fn write(pairs: &[(String, String)]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::TranslationFile;
 
     fn unit(context: &str, source: &[&str], target: &[&str]) -> Unit {
         Unit {
@@ -334,19 +329,27 @@ mod tests {
             unit("", &["file", "files"], &["soubor", "soubory", "souborů"]),
         ];
         let header = "Content-Type: text/plain; charset=UTF-8\n";
-        let bytes = MoFile::from_units("t.mo", header, &units).to_bytes();
+        let bytes = MoFile::from_units("t.mo", header, &units)
+            .to_bytes()
+            .unwrap();
         let mo = MoFile::parse("t.mo", &bytes).unwrap();
         let read = mo.units();
         assert_eq!(read.len(), 3);
         assert_eq!(read[0].source, vec!["file", "files"], "sorted by msgid");
         assert_eq!(read[0].target, vec!["soubor", "soubory", "souborů"]);
         assert_eq!(read[1].context, "menu");
-        assert_eq!(mo.to_bytes(), bytes, "unchanged files are written as read");
+        assert_eq!(
+            mo.to_bytes().unwrap(),
+            bytes,
+            "unchanged files are written as read"
+        );
     }
 
     #[test]
     fn rejects_damaged_files_without_panicking() {
-        let good = MoFile::from_units("t.mo", "", &[unit("", &["a"], &["b"])]).to_bytes();
+        let good = MoFile::from_units("t.mo", "", &[unit("", &["a"], &["b"])])
+            .to_bytes()
+            .unwrap();
         assert!(
             MoFile::parse("t.mo", b"no")
                 .unwrap_err()

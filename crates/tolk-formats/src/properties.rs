@@ -9,9 +9,9 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::error::FormatError;
-use crate::stats::FileStats;
-use crate::unit::{State, Unit};
+use crate::error::{FormatError, single_value, unit_at};
+use crate::file::TranslationFile;
+use crate::unit::Unit;
 
 /// One key and its value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -262,60 +262,30 @@ impl PropertiesFile {
             latin1,
         })
     }
+}
 
-    /// The units: one per key, its value as the translation.
-    pub fn units(&self) -> Vec<Unit> {
+impl TranslationFile for PropertiesFile {
+    fn units(&self) -> Vec<Unit> {
         self.entries
             .iter()
-            .map(|e| Unit {
-                context: e.key.clone(),
-                source: vec![e.key.clone()],
-                target: vec![e.value.clone()],
-                state: if e.value.is_empty() {
-                    State::Untranslated
-                } else {
-                    State::Translated
-                },
-                developer_notes: e.comments.clone(),
-                translator_notes: Vec::new(),
-                locations: Vec::new(),
-                flags: Vec::new(),
-                previous_source: None,
-            })
+            .map(|e| Unit::keyed(&e.key, &e.value, e.comments.clone()))
             .collect()
     }
 
-    /// Unit counts.
-    pub fn stats(&self) -> FileStats {
-        FileStats::count(&self.units(), 0)
-    }
-
-    /// Sets the value of unit `index`; properties have no state, so `fuzzy` is refused.
-    pub fn set_translation(
+    fn set_translation(
         &mut self,
         index: usize,
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
-        let entry = self
-            .entries
-            .get_mut(index)
-            .ok_or_else(|| FormatError::new(&self.name, 0, format!("no unit {index}")))?;
-        let line = entry.lines.start + 1;
-        if fuzzy {
-            return Err(FormatError::new(
-                &self.name,
-                line,
-                "properties files cannot mark a string as needing editing",
-            ));
-        }
-        let [value] = target else {
-            return Err(FormatError::new(
-                &self.name,
-                line,
-                format!("{} translation forms given, the value has 1", target.len()),
-            ));
-        };
+        let entry = unit_at(&mut self.entries, index, &self.name)?;
+        let value = single_value(
+            &self.name,
+            entry.lines.start + 1,
+            "properties",
+            target,
+            fuzzy,
+        )?;
         let last = &self.lines[entry.lines.end - 1];
         let eol = &last[content(last).len()..];
         let eol = if eol.is_empty() && entry.lines.end < self.lines.len() {
@@ -331,8 +301,7 @@ impl PropertiesFile {
         Ok(())
     }
 
-    /// The file's bytes with edited entries rewritten.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         let mut text = String::new();
         let mut line = 0;
         for (index, replacement) in &self.edits {
@@ -344,19 +313,20 @@ impl PropertiesFile {
             line = span.end;
         }
         self.lines[line..].iter().for_each(|l| text.push_str(l));
-        if self.latin1 {
+        Ok(if self.latin1 {
             text.chars()
                 .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
                 .collect()
         } else {
             text.into_bytes()
-        }
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::TranslationFile;
 
     const SAMPLE: &str = "# Greeting shown first\nhello = Hello\\u0021\nkey\\ with\\ spaces:value\nlong = first \\\n       second\nempty=\n\n! other comment\nplain value here\r\n";
 
@@ -381,7 +351,7 @@ mod tests {
         assert_eq!(units[0].developer_notes, vec!["Greeting shown first"]);
         assert_eq!(units[4].developer_notes, vec!["other comment"]);
         assert_eq!(file.stats().translated, 4);
-        assert_eq!(file.to_bytes(), SAMPLE.as_bytes());
+        assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
     }
 
     #[test]
@@ -390,7 +360,7 @@ mod tests {
         file.set_translation(2, &["jedna\ndvě".into()], false)
             .unwrap();
         file.set_translation(4, &[" x".into()], false).unwrap();
-        let written = String::from_utf8(file.to_bytes()).unwrap();
+        let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
         assert_eq!(
             written,
             SAMPLE
@@ -411,16 +381,16 @@ mod tests {
         let mut file = PropertiesFile::parse("u.properties", utf8.as_bytes()).unwrap();
         file.set_translation(0, &["kůň".into()], false).unwrap();
         assert_eq!(
-            file.to_bytes(),
+            file.to_bytes().unwrap(),
             "k=kůň\n".as_bytes(),
             "UTF-8 files keep UTF-8"
         );
         let latin1 = b"k=caf\xe9\n";
         let mut file = PropertiesFile::parse("l.properties", latin1).unwrap();
         assert_eq!(file.units()[0].target, vec!["café"]);
-        assert_eq!(file.to_bytes(), latin1);
+        assert_eq!(file.to_bytes().unwrap(), latin1);
         file.set_translation(0, &["thé".into()], false).unwrap();
-        assert_eq!(file.to_bytes(), b"k=th\\u00E9\n");
+        assert_eq!(file.to_bytes().unwrap(), b"k=th\\u00E9\n");
     }
 
     #[test]
@@ -440,10 +410,11 @@ mod tests {
                 text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
             }
             if let Ok(mut file) = PropertiesFile::parse("f.properties", text.as_bytes()) {
-                assert_eq!(file.to_bytes(), text.as_bytes());
+                assert_eq!(file.to_bytes().unwrap(), text.as_bytes());
                 if let Some(first) = file.units().first().cloned() {
                     file.set_translation(0, &["v\\ é".into()], false).unwrap();
-                    let again = PropertiesFile::parse("f.properties", &file.to_bytes()).unwrap();
+                    let again =
+                        PropertiesFile::parse("f.properties", &file.to_bytes().unwrap()).unwrap();
                     assert_eq!(again.units()[0].target, vec!["v\\ é"], "{text:?}");
                     assert_eq!(again.units()[0].context, first.context, "{text:?}");
                     assert_eq!(again.units().len(), file.units().len(), "{text:?}");

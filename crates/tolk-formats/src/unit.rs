@@ -39,6 +39,26 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// A unit of a monolingual file: a key with its value; translated when
+    /// the value is not empty.
+    pub fn keyed(key: &str, value: &str, developer_notes: Vec<String>) -> Unit {
+        Unit {
+            context: key.to_owned(),
+            source: vec![key.to_owned()],
+            target: vec![value.to_owned()],
+            state: if value.is_empty() {
+                State::Untranslated
+            } else {
+                State::Translated
+            },
+            developer_notes,
+            translator_notes: Vec::new(),
+            locations: Vec::new(),
+            flags: Vec::new(),
+            previous_source: None,
+        }
+    }
+
     /// True when the source has plural forms.
     pub fn has_plurals(&self) -> bool {
         self.source.len() > 1

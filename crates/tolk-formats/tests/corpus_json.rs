@@ -4,6 +4,8 @@
 
 mod common;
 
+use tolk_formats::TranslationFile;
+
 use common::{expected, read_bytes};
 use tolk_formats::json::{Flavor, JsonFile};
 
@@ -33,7 +35,7 @@ fn round_trips_and_counts() {
     assert_eq!(all.len(), 23);
     for (file, bytes, json) in all {
         assert!(
-            json.to_bytes() == bytes,
+            json.to_bytes().unwrap() == bytes,
             "{} changed on a round trip",
             file.path
         );
@@ -49,7 +51,7 @@ fn an_edit_replaces_one_value_token() {
         let index = units.len() / 2;
         json.set_translation(index, &["Tolk \"edit\"\nline".into()], false)
             .unwrap();
-        let written = json.to_bytes();
+        let written = json.to_bytes().unwrap();
         let same_start = bytes
             .iter()
             .zip(&written)

@@ -3,6 +3,8 @@
 
 mod common;
 
+use tolk_formats::TranslationFile;
+
 use common::{expected, read_bytes};
 use tolk_formats::State;
 use tolk_formats::mo::MoFile;
@@ -16,7 +18,7 @@ fn reads_counts_and_round_trips() {
         let bytes = read_bytes(&file.path);
         let mo = MoFile::parse(&file.path, &bytes).unwrap_or_else(|e| panic!("{e}"));
         assert!(
-            mo.to_bytes() == bytes,
+            mo.to_bytes().unwrap() == bytes,
             "{} changed on a round trip",
             file.path
         );
@@ -36,7 +38,9 @@ fn compiling_po_files_keeps_every_translated_message() {
             .filter(|u| u.state == State::Translated)
             .map(|u| (u.context, u.source, u.target))
             .collect();
-        let compiled = MoFile::from_units("ours.mo", &po.header_text(), &po.units()).to_bytes();
+        let compiled = MoFile::from_units("ours.mo", &po.header_text(), &po.units())
+            .to_bytes()
+            .unwrap();
         let mut reread: Vec<_> = MoFile::parse("ours.mo", &compiled)
             .unwrap()
             .units()
@@ -88,7 +92,7 @@ fn edits_rewrite_a_valid_catalogue() {
         .map(|t| format!("{t}!"))
         .collect();
     mo.set_translation(3, &target, false).unwrap();
-    let written = mo.to_bytes();
+    let written = mo.to_bytes().unwrap();
     let again = MoFile::parse("ru.mo", &written).unwrap();
     assert_eq!(again.units().len(), mo.units().len());
     assert!(again.units().iter().any(|u| u.target == target));

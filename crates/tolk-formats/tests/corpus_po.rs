@@ -3,6 +3,8 @@
 
 mod common;
 
+use tolk_formats::TranslationFile;
+
 use common::{expected, read_bytes};
 use tolk_formats::po::PoFile;
 

@@ -12,9 +12,9 @@ use std::ops::Range;
 
 use parse::{Value, quote};
 
-use crate::error::FormatError;
-use crate::stats::FileStats;
-use crate::unit::{State, Unit};
+use crate::error::{FormatError, single_value, unit_at};
+use crate::file::TranslationFile;
+use crate::unit::Unit;
 
 /// The JSON dialects this codec reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,67 +201,31 @@ impl JsonFile {
             ascii_only,
         })
     }
+}
 
-    /// The units: one per value, keyed by its (dotted) key.
-    pub fn units(&self) -> Vec<Unit> {
+impl TranslationFile for JsonFile {
+    fn units(&self) -> Vec<Unit> {
         self.entries
             .iter()
-            .map(|e| Unit {
-                context: e.key.clone(),
-                source: vec![e.key.clone()],
-                target: vec![e.value.clone()],
-                state: if e.value.is_empty() {
-                    State::Untranslated
-                } else {
-                    State::Translated
-                },
-                developer_notes: e.note.iter().cloned().collect(),
-                translator_notes: Vec::new(),
-                locations: Vec::new(),
-                flags: Vec::new(),
-                previous_source: None,
-            })
+            .map(|e| Unit::keyed(&e.key, &e.value, e.note.iter().cloned().collect()))
             .collect()
     }
 
-    /// Unit counts.
-    pub fn stats(&self) -> FileStats {
-        FileStats::count(&self.units(), 0)
-    }
-
-    /// Sets the value of unit `index`. JSON has no state, so `fuzzy` is refused.
-    pub fn set_translation(
+    fn set_translation(
         &mut self,
         index: usize,
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
-        let entry = self
-            .entries
-            .get_mut(index)
-            .ok_or_else(|| FormatError::new(&self.name, 0, format!("no unit {index}")))?;
+        let entry = unit_at(&mut self.entries, index, &self.name)?;
         let line = line_of(self.text.as_bytes(), entry.span.start);
-        if fuzzy {
-            return Err(FormatError::new(
-                &self.name,
-                line,
-                "JSON files cannot mark a string as needing editing",
-            ));
-        }
-        let [value] = target else {
-            return Err(FormatError::new(
-                &self.name,
-                line,
-                format!("{} translation forms given, the value has 1", target.len()),
-            ));
-        };
+        let value = single_value(&self.name, line, "JSON", target, fuzzy)?;
         entry.value = value.clone();
         self.edits.insert(index, quote(value, self.ascii_only));
         Ok(())
     }
 
-    /// The file's bytes with the edited values replaced.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         let mut replacements: Vec<(&Range<usize>, &String)> = self
             .edits
             .iter()
@@ -276,13 +240,14 @@ impl JsonFile {
             at = span.end;
         }
         out.push_str(&self.text[at..]);
-        out.into_bytes()
+        Ok(out.into_bytes())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::TranslationFile;
 
     #[test]
     fn nested_keys_arrays_and_scalars() {
@@ -292,7 +257,7 @@ mod tests {
         assert_eq!(keys, vec!["a.b", "a.c[0]", "a.c[1]", "n"]);
         let stats = json.stats();
         assert_eq!((stats.units, stats.translated), (4, 3));
-        assert_eq!(json.to_bytes(), text.as_bytes());
+        assert_eq!(json.to_bytes().unwrap(), text.as_bytes());
     }
 
     #[test]
@@ -302,7 +267,7 @@ mod tests {
         json.set_translation(1, &["Na \"shle\"\n".into()], false)
             .unwrap();
         assert_eq!(
-            String::from_utf8(json.to_bytes()).unwrap(),
+            String::from_utf8(json.to_bytes().unwrap()).unwrap(),
             "{\n    \"hello\": \"Ahoj\",\n    \"bye\":\"Na \\\"shle\\\"\\n\"\n}"
         );
         assert!(json.set_translation(0, &["x".into()], true).is_err());
@@ -317,7 +282,7 @@ mod tests {
         let text = r#"{"k": "\u00e9"}"#;
         let mut json = JsonFile::parse("t.json", text.as_bytes(), Flavor::KeyValue).unwrap();
         json.set_translation(0, &["čau".into()], false).unwrap();
-        assert_eq!(json.to_bytes(), br#"{"k": "\u010dau"}"#);
+        assert_eq!(json.to_bytes().unwrap(), br#"{"k": "\u010dau"}"#);
     }
 
     #[test]
@@ -331,7 +296,10 @@ mod tests {
             ("a", "3")
         );
         json.set_translation(0, &["4".into()], false).unwrap();
-        assert_eq!(json.to_bytes(), br#"{"a": "1", "b": "2", "a": "4"}"#);
+        assert_eq!(
+            json.to_bytes().unwrap(),
+            br#"{"a": "1", "b": "2", "a": "4"}"#
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::ops::Range;
 use encoding_rs::{Encoding, UTF_8};
 
 use crate::error::FormatError;
-use crate::stats::FileStats;
+use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use syntax::{Classified, Keyword, Line, classify};
 
@@ -328,21 +328,6 @@ impl PoFile {
             .filter(|e| !e.is_header() && !e.obsolete)
     }
 
-    /// The translatable units, without the header and obsolete entries.
-    pub fn units(&self) -> Vec<Unit> {
-        self.translatable().map(Entry::unit).collect()
-    }
-
-    /// Obsolete (`#~`) entries kept in the file.
-    pub fn obsolete_count(&self) -> usize {
-        self.entries.iter().filter(|e| e.obsolete).count()
-    }
-
-    /// Counts of the file's units.
-    pub fn stats(&self) -> FileStats {
-        FileStats::count(&self.units(), self.obsolete_count())
-    }
-
     /// The whole header text (the `msgstr` of the empty `msgid`).
     pub fn header_text(&self) -> String {
         self.entries
@@ -361,11 +346,22 @@ impl PoFile {
                 .then(|| value.trim().to_owned())
         })
     }
+}
 
-    /// Sets the translation of unit `index` (as numbered by [`PoFile::units`])
-    /// and whether it needs editing. A plural unit needs as many forms as
-    /// it has now.
-    pub fn set_translation(
+impl TranslationFile for PoFile {
+    fn units(&self) -> Vec<Unit> {
+        self.translatable().map(Entry::unit).collect()
+    }
+
+    fn obsolete_count(&self) -> usize {
+        self.entries.iter().filter(|e| e.obsolete).count()
+    }
+
+    fn header_text(&self) -> Option<String> {
+        Some(PoFile::header_text(self))
+    }
+
+    fn set_translation(
         &mut self,
         index: usize,
         target: &[String],
@@ -415,8 +411,7 @@ impl PoFile {
         Ok(())
     }
 
-    /// The file's bytes: untouched entries exactly as read, edited ones rewritten.
-    pub fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         let mut out = Vec::with_capacity(self.source.len() + 64);
         let mut first = true;
         let mut push_line = |out: &mut Vec<u8>, bytes: &[u8]| {

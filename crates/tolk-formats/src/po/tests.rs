@@ -1,4 +1,5 @@
 use super::*;
+use crate::TranslationFile;
 
 const SAMPLE: &str = r#"# Czech translation.
 msgid ""
