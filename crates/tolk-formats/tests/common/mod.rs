@@ -7,18 +7,25 @@ use std::path::PathBuf;
 
 use tolk_formats::stats::FileStats;
 
-/// The corpus directory: `TOLK_CORPUS_DIR`, else `../shared/corpus` beside the checkout.
+/// The corpus directory: `TOLK_CORPUS_DIR`, else the first `shared/corpus`
+/// found beside the checkout or one of its parent directories.
 pub fn corpus() -> PathBuf {
-    let dir = std::env::var_os("TOLK_CORPUS_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-        PathBuf::from,
-    );
-    assert!(
-        dir.join("expected.tsv").exists(),
-        "the shared corpus is missing at {}; set TOLK_CORPUS_DIR",
-        dir.display()
-    );
-    dir
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::var_os("TOLK_CORPUS_DIR")
+        .map(PathBuf::from)
+        .or_else(|| {
+            manifest
+                .ancestors()
+                .map(|a| a.join("shared").join("corpus"))
+                .find(|d| d.join("expected.tsv").exists())
+        });
+    match dir {
+        Some(dir) if dir.join("expected.tsv").exists() => dir,
+        _ => panic!(
+            "the shared corpus was not found beside {}; set TOLK_CORPUS_DIR",
+            manifest.display()
+        ),
+    }
 }
 
 /// translate-toolkit's counts for one corpus file.
