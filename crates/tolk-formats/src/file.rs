@@ -1,5 +1,6 @@
 //! One interface over the codecs, chosen by format id.
 
+use crate::android::AndroidFile;
 use crate::error::FormatError;
 use crate::json::{Flavor, JsonFile};
 use crate::mo::MoFile;
@@ -46,6 +47,7 @@ pub const SUPPORTED: &[&str] = &[
     "po-mono",
     "mo",
     "properties",
+    "aresource",
     "json",
     "json-nested",
     "webextension",
@@ -65,6 +67,7 @@ pub fn parse(
         "po" | "po-mono" => Ok(Box::new(PoFile::parse(name, bytes)?)),
         "mo" => Ok(Box::new(MoFile::parse(name, bytes)?)),
         "properties" => Ok(Box::new(PropertiesFile::parse(name, bytes)?)),
+        "aresource" => Ok(Box::new(AndroidFile::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(
             name,
             0,

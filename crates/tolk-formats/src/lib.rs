@@ -8,6 +8,7 @@ mod error;
 mod file;
 mod unit;
 
+pub mod android;
 pub mod json;
 pub mod mo;
 pub mod po;

@@ -1,0 +1,62 @@
+//! Parsing and editing large Android string resources: 10,000 and 100,000 strings.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use tolk_formats::TranslationFile;
+use tolk_formats::android::AndroidFile;
+
+/// A `strings.xml` with comments, escapes, some plurals and some markup.
+fn resources(units: usize) -> Vec<u8> {
+    let mut text = String::from(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\">\n",
+    );
+    for i in 0..units {
+        if i % 10 == 0 {
+            text.push_str(&format!("    <!-- Section {i} -->\n"));
+        }
+        if i % 9 == 0 {
+            text.push_str(&format!(
+                "    <plurals name=\"p{i}\">\n        <item quantity=\"one\">%d soubor</item>\n        <item quantity=\"other\">%d souborů</item>\n    </plurals>\n"
+            ));
+        } else if i % 7 == 0 {
+            text.push_str(&format!(
+                "    <string name=\"s{i}\">Ahoj <xliff:g id=\"name\">%s</xliff:g>, to je \\'test\\' &amp; další</string>\n"
+            ));
+        } else {
+            text.push_str(&format!(
+                "    <string name=\"s{i}\">Zpráva číslo {i}</string>\n"
+            ));
+        }
+    }
+    text.push_str("</resources>\n");
+    text.into_bytes()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("android");
+    group.sample_size(10);
+    for units in [10_000, 100_000] {
+        let bytes = resources(units);
+        group.throughput(Throughput::Elements(units as u64));
+        group.bench_with_input(BenchmarkId::new("parse", units), &bytes, |b, bytes| {
+            b.iter(|| AndroidFile::parse("strings.xml", bytes).unwrap());
+        });
+        let parsed = AndroidFile::parse("strings.xml", &bytes).unwrap();
+        assert_eq!(parsed.units().len(), units);
+        group.bench_with_input(
+            BenchmarkId::new("edit-one-and-write", units),
+            &parsed,
+            |b, file| {
+                b.iter(|| {
+                    let mut file = file.clone();
+                    file.set_translation(units / 2 + 1, &["Upraveno".into()], false)
+                        .unwrap();
+                    file.to_bytes().unwrap()
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

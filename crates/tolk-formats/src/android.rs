@@ -1,0 +1,561 @@
+//! Android string resources (`aresource`): `<string>` and `<plurals>` in
+//! `<resources>`, with the comment above each as its developer note.
+//! `<string-array>` elements are kept but give no units (as in Weblate).
+//!
+//! The original text is kept; an edit replaces only the inner text of the
+//! element (or of its `<item>`s). Entities declared in a DOCTYPE are left
+//! as written and never expanded, so no external entity is ever resolved.
+
+use std::ops::Range;
+
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::{Reader, XmlVersion};
+
+use crate::error::{FormatError, unit_at};
+use crate::file::TranslationFile;
+use crate::unit::{State, Unit};
+
+/// Where an element's text is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Slot {
+    /// Between the start and end tags.
+    Inner(Range<usize>),
+    /// A self-closing element: the whole tag, rewritten on edit.
+    Empty { tag: Range<usize>, name: String },
+}
+
+/// One `<string>` or `<plurals>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    name: String,
+    /// One slot for a string, one per `<item>` for plurals.
+    slots: Vec<Slot>,
+    values: Vec<String>,
+    plural: bool,
+    translatable: bool,
+    note: Option<String>,
+}
+
+/// A parsed `strings.xml`.
+#[derive(Debug, Clone)]
+pub struct AndroidFile {
+    name: String,
+    text: String,
+    entries: Vec<Entry>,
+    /// Replacement text by span start, with the span it replaces.
+    edits: std::collections::BTreeMap<usize, (Range<usize>, String)>,
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1
+}
+
+fn attribute(start: &BytesStart<'_>, key: &str) -> Option<String> {
+    start.try_get_attribute(key).ok().flatten().and_then(|a| {
+        a.normalized_value(XmlVersion::Implicit1_0)
+            .ok()
+            .map(|v| v.into_owned())
+    })
+}
+
+/// Replaces the predefined and numeric XML entities; others stay as written.
+fn xml_unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let Some(end) = rest.find(';') else { break };
+        let entity = &rest[1..end];
+        let resolved = match entity {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            e if e.starts_with("#x") => u32::from_str_radix(&e[2..], 16)
+                .ok()
+                .and_then(char::from_u32),
+            e if e.starts_with('#') => e[1..].parse().ok().and_then(char::from_u32),
+            _ => None,
+        };
+        match resolved {
+            Some(c) => out.push(c),
+            None => out.push_str(&rest[..=end]),
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The value of an element's inner XML as Android reads it: CDATA and
+/// entities resolved, surrounding quotes removed (else white space
+/// collapsed), backslash escapes resolved. Inner markup stays as text.
+fn android_value(inner: &str) -> String {
+    let mut text = String::with_capacity(inner.len());
+    let mut rest = inner;
+    while let Some(at) = rest.find("<![CDATA[") {
+        text.push_str(&xml_unescape(&rest[..at]));
+        let body = &rest[at + 9..];
+        let end = body.find("]]>").unwrap_or(body.len());
+        text.push_str(&body[..end]);
+        rest = body.get(end + 3..).unwrap_or("");
+    }
+    text.push_str(&xml_unescape(rest));
+    let trimmed = text.trim();
+    let text = if trimmed.len() >= 2 && trimmed.starts_with('"') && trimmed.ends_with('"') {
+        trimmed[1..trimmed.len() - 1].to_owned()
+    } else {
+        trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('u') => {
+                let hex: String = chars.by_ref().take(4).collect();
+                match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    Some(c) => out.push(c),
+                    None => out.push_str(&format!("\\u{hex}")),
+                }
+            }
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// Writes a value as element text: Android escapes, XML escapes, and
+/// quotes around values whose white space must be kept.
+fn android_text(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 8);
+    for (i, c) in value.chars().enumerate() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '@' | '?' if i == 0 => {
+                out.push('\\');
+                out.push(c);
+            }
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    let keeps_space = value.starts_with(' ') || value.ends_with(' ') || value.contains("  ");
+    if keeps_space {
+        format!("\"{out}\"")
+    } else {
+        out
+    }
+}
+
+/// Reads the XML and collects entries.
+struct Scanner<'a> {
+    name: &'a str,
+    text: &'a str,
+    reader: Reader<&'a [u8]>,
+}
+
+impl Scanner<'_> {
+    fn error(&self, offset: u64, message: impl std::fmt::Display) -> FormatError {
+        let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+        FormatError::new(self.name, line_of(self.text, offset), message.to_string())
+    }
+
+    fn position(&self) -> usize {
+        usize::try_from(self.reader.buffer_position()).unwrap_or(usize::MAX)
+    }
+
+    fn next(&mut self) -> Result<Event<'static>, FormatError> {
+        self.reader
+            .read_event()
+            .map(|e| e.into_owned())
+            .map_err(|e| self.error(self.reader.error_position(), e))
+    }
+
+    /// Reads to the end tag of the element just started; returns the
+    /// span of its content.
+    fn content(&mut self) -> Result<Range<usize>, FormatError> {
+        let start = self.position();
+        let mut depth = 0usize;
+        loop {
+            let before = self.position();
+            match self.next()? {
+                Event::Start(_) => depth += 1,
+                Event::End(_) if depth == 0 => return Ok(start..before),
+                Event::End(_) => depth -= 1,
+                Event::Eof => {
+                    return Err(
+                        self.error(self.reader.buffer_position(), "unexpected end of the file")
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The `<item>`s of a `<plurals>`.
+    fn items(&mut self) -> Result<Vec<Slot>, FormatError> {
+        let mut slots = Vec::new();
+        loop {
+            let before = self.position();
+            match self.next()? {
+                Event::Start(e) if e.local_name().as_ref() == "item" => {
+                    slots.push(Slot::Inner(self.content()?));
+                }
+                Event::Empty(e) if e.local_name().as_ref() == "item" => {
+                    let tag = before..self.position();
+                    let quantity = attribute(&e, "quantity").unwrap_or_default();
+                    slots.push(Slot::Empty {
+                        tag,
+                        name: format!("item quantity=\"{quantity}\""),
+                    });
+                }
+                Event::Start(_) => {
+                    self.content()?;
+                }
+                Event::End(_) => return Ok(slots),
+                Event::Eof => {
+                    return Err(
+                        self.error(self.reader.buffer_position(), "unexpected end of the file")
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn entries(&mut self) -> Result<Vec<Entry>, FormatError> {
+        let mut entries = Vec::new();
+        let mut depth = 0usize;
+        let mut seen_root = false;
+        let mut note: Option<String> = None;
+        loop {
+            let before = self.position();
+            let event = self.next()?;
+            match event {
+                Event::Start(ref e) | Event::Empty(ref e) if depth == 0 => {
+                    if seen_root || e.local_name().as_ref() != "resources" {
+                        return Err(
+                            self.error(before as u64, "the root element must be one <resources>")
+                        );
+                    }
+                    seen_root = true;
+                    depth = usize::from(matches!(event, Event::Start(_)));
+                }
+                Event::Comment(c) if depth == 1 => {
+                    note = Some(c[..].trim().to_owned());
+                }
+                Event::Start(ref e) | Event::Empty(ref e) if depth == 1 => {
+                    let is_empty = matches!(event, Event::Empty(_));
+                    let tag = e.local_name().as_ref().to_owned();
+                    let name = attribute(e, "name").unwrap_or_default();
+                    let translatable = attribute(e, "translatable").is_none_or(|t| t != "false");
+                    let (slots, plural) = match (tag.as_str(), is_empty) {
+                        ("string", false) => (vec![Slot::Inner(self.content()?)], false),
+                        ("string", true) => (
+                            vec![Slot::Empty {
+                                tag: before..self.position(),
+                                name: format!("string name=\"{name}\""),
+                            }],
+                            false,
+                        ),
+                        ("plurals", false) => (self.items()?, true),
+                        (_, false) => {
+                            self.content()?;
+                            note = None;
+                            continue;
+                        }
+                        (_, true) => {
+                            note = None;
+                            continue;
+                        }
+                    };
+                    let values = slots
+                        .iter()
+                        .map(|slot| match slot {
+                            Slot::Inner(span) => android_value(&self.text[span.clone()]),
+                            Slot::Empty { .. } => String::new(),
+                        })
+                        .collect();
+                    entries.push(Entry {
+                        name,
+                        slots,
+                        values,
+                        plural,
+                        translatable,
+                        note: note.take(),
+                    });
+                }
+                Event::End(_) if depth == 1 => depth = 0,
+                Event::Eof if seen_root => break,
+                Event::Eof => return Err(self.error(before as u64, "no <resources> element")),
+                _ => {}
+            }
+        }
+        Ok(entries)
+    }
+}
+
+impl AndroidFile {
+    /// Parses a `strings.xml`; `name` is used in error messages.
+    pub fn parse(name: &str, bytes: &[u8]) -> Result<AndroidFile, FormatError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            FormatError::new(
+                name,
+                line_of(&String::from_utf8_lossy(bytes), e.valid_up_to()),
+                "not valid UTF-8",
+            )
+        })?;
+        let mut reader = Reader::from_str(text);
+        reader.config_mut().check_end_names = true;
+        let mut scanner = Scanner { name, text, reader };
+        let entries = scanner.entries()?;
+        Ok(AndroidFile {
+            name: name.to_owned(),
+            text: text.to_owned(),
+            entries,
+            edits: std::collections::BTreeMap::new(),
+        })
+    }
+}
+
+impl TranslationFile for AndroidFile {
+    fn units(&self) -> Vec<Unit> {
+        self.entries
+            .iter()
+            .map(|e| {
+                let mut unit = Unit::keyed(
+                    &e.name,
+                    e.values.first().map_or("", String::as_str),
+                    e.note.iter().cloned().collect(),
+                );
+                if e.plural {
+                    // The forms are named by quantity; the key stands for each.
+                    unit.source = vec![e.name.clone(); e.values.len()];
+                    unit.target = e.values.clone();
+                    unit.state = if e.values.iter().any(|v| !v.is_empty()) {
+                        State::Translated
+                    } else {
+                        State::Untranslated
+                    };
+                }
+                if !e.translatable {
+                    unit.state = State::ReadOnly;
+                    unit.flags.push("read-only".into());
+                }
+                unit
+            })
+            .collect()
+    }
+
+    fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        let entry = unit_at(&mut self.entries, index, &self.name)?;
+        let line = entry.slots.first().map_or(0, |slot| match slot {
+            Slot::Inner(span) | Slot::Empty { tag: span, .. } => line_of(&self.text, span.start),
+        });
+        if fuzzy {
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                "Android resources cannot mark a string as needing editing",
+            ));
+        }
+        if target.len() != entry.slots.len() {
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                format!(
+                    "{} translation forms given, the string has {}",
+                    target.len(),
+                    entry.slots.len()
+                ),
+            ));
+        }
+        for (slot, value) in entry.slots.iter().zip(target) {
+            let (span, replacement) = match slot {
+                Slot::Inner(span) => {
+                    let old = &self.text[span.clone()];
+                    let cdata = old.trim().starts_with("<![CDATA[") && old.trim().ends_with("]]>");
+                    let text = if cdata {
+                        format!("<![CDATA[{}]]>", value.replace("]]>", "]]]]><![CDATA[>"))
+                    } else {
+                        android_text(value)
+                    };
+                    (span.clone(), text)
+                }
+                Slot::Empty { tag, name } => {
+                    let element = name.split(' ').next().unwrap_or("string");
+                    (
+                        tag.clone(),
+                        format!("<{name}>{}</{element}>", android_text(value)),
+                    )
+                }
+            };
+            self.edits.insert(span.start, (span, replacement));
+        }
+        entry.values = target.to_vec();
+        Ok(())
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        let mut out = String::with_capacity(self.text.len());
+        let mut at = 0;
+        for (span, replacement) in self.edits.values() {
+            out.push_str(&self.text[at..span.start]);
+            out.push_str(replacement);
+            at = span.end;
+        }
+        out.push_str(&self.text[at..]);
+        Ok(out.into_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = r#"<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE resources [ <!ENTITY app "Tolk"> ]>
+<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+    <!-- Shown on the start screen -->
+    <string name="hello">Hello, &app;!</string>
+    <string name="quoted">"  spaced  "</string>
+    <string name="escaped">It\'s a \"test\"\nnext &amp; last</string>
+    <string name="cdata"><![CDATA[<b>bold</b>]]></string>
+    <string name="empty"/>
+    <string name="fixed" translatable="false">v1</string>
+    <string name="markup">Say <xliff:g id="name">%s</xliff:g></string>
+    <plurals name="files">
+        <item quantity="one">%d file</item>
+        <item quantity="other">%d files</item>
+    </plurals>
+    <string-array name="colors"><item>red</item></string-array>
+</resources>
+"#;
+
+    fn parse() -> AndroidFile {
+        AndroidFile::parse("strings.xml", SAMPLE.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn reads_strings_plurals_and_notes() {
+        let file = parse();
+        let units = file.units();
+        let values: Vec<(&str, Vec<&str>)> = units
+            .iter()
+            .map(|u| {
+                (
+                    u.context.as_str(),
+                    u.target.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            values,
+            vec![
+                ("hello", vec!["Hello, &app;!"]),
+                ("quoted", vec!["  spaced  "]),
+                ("escaped", vec!["It's a \"test\"\nnext & last"]),
+                ("cdata", vec!["<b>bold</b>"]),
+                ("empty", vec![""]),
+                ("fixed", vec!["v1"]),
+                ("markup", vec!["Say <xliff:g id=\"name\">%s</xliff:g>"]),
+                ("files", vec!["%d file", "%d files"]),
+            ]
+        );
+        assert_eq!(units[0].developer_notes, vec!["Shown on the start screen"]);
+        assert_eq!(units[5].state, State::ReadOnly);
+        let stats = file.stats();
+        assert_eq!(
+            (stats.units, stats.translated, stats.plural_units),
+            (8, 7, 1)
+        );
+        assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
+    }
+
+    #[test]
+    fn edits_touch_only_element_text() {
+        let mut file = parse();
+        file.set_translation(2, &["Ať je \"to\"\n& <ok>".into()], false)
+            .unwrap();
+        file.set_translation(3, &["<i>x</i>".into()], false)
+            .unwrap();
+        file.set_translation(4, &["@now".into()], false).unwrap();
+        file.set_translation(7, &["%d soubor".into(), "%d souborů".into()], false)
+            .unwrap();
+        let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+        let expected = SAMPLE
+            .replace(
+                r#"It\'s a \"test\"\nnext &amp; last"#,
+                r#"Ať je \"to\"\n&amp; &lt;ok&gt;"#,
+            )
+            .replace("<![CDATA[<b>bold</b>]]>", "<![CDATA[<i>x</i>]]>")
+            .replace(
+                r#"<string name="empty"/>"#,
+                r#"<string name="empty">\@now</string>"#,
+            )
+            .replace(">%d file<", ">%d soubor<")
+            .replace(">%d files<", ">%d souborů<");
+        assert_eq!(written, expected);
+        let again = AndroidFile::parse("strings.xml", written.as_bytes())
+            .unwrap()
+            .units();
+        assert_eq!(again[2].target, vec!["Ať je \"to\"\n& <ok>"]);
+        assert_eq!(again[4].target, vec!["@now"]);
+        assert!(file.set_translation(7, &["x".into()], false).is_err());
+        assert!(file.set_translation(0, &["x".into()], true).is_err());
+    }
+
+    #[test]
+    fn broken_files_name_the_line_and_damage_never_panics() {
+        let err = AndroidFile::parse(
+            "s.xml",
+            b"<resources>\n<string name=\"a\">x</strin>\n</resources>",
+        )
+        .unwrap_err();
+        assert_eq!(err.line, 2, "{err}");
+        assert!(AndroidFile::parse("s.xml", b"<other/>").is_err());
+        let mut state: u64 = 5;
+        let bytes = SAMPLE.as_bytes();
+        for _ in 0..3_000 {
+            let mut damaged = bytes.to_vec();
+            for _ in 0..3 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                let at = (state >> 33) as usize % damaged.len();
+                damaged[at] = b"<>/\"'&;![]= x"[(state >> 13) as usize % 13];
+            }
+            if let Ok(mut file) = AndroidFile::parse("s.xml", &damaged) {
+                assert_eq!(file.to_bytes().unwrap(), damaged);
+                if let Some(unit) = file.units().first() {
+                    let forms = vec!["v".to_owned(); unit.target.len()];
+                    file.set_translation(0, &forms, false).unwrap();
+                }
+            }
+        }
+    }
+}
