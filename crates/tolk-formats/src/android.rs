@@ -11,7 +11,7 @@ use std::ops::Range;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
 
-use crate::error::{FormatError, unit_at};
+use crate::error::{FormatError, same_forms, splice, stateless, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 
@@ -376,24 +376,8 @@ impl TranslationFile for AndroidFile {
         let line = entry.slots.first().map_or(0, |slot| match slot {
             Slot::Inner(span) | Slot::Empty { tag: span, .. } => line_of(&self.text, span.start),
         });
-        if fuzzy {
-            return Err(FormatError::new(
-                &self.name,
-                line,
-                "Android resources cannot mark a string as needing editing",
-            ));
-        }
-        if target.len() != entry.slots.len() {
-            return Err(FormatError::new(
-                &self.name,
-                line,
-                format!(
-                    "{} translation forms given, the string has {}",
-                    target.len(),
-                    entry.slots.len()
-                ),
-            ));
-        }
+        stateless(&self.name, line, "Android resource", fuzzy)?;
+        same_forms(&self.name, line, target.len(), entry.slots.len())?;
         for (slot, value) in entry.slots.iter().zip(target) {
             let (span, replacement) = match slot {
                 Slot::Inner(span) => {
@@ -421,15 +405,11 @@ impl TranslationFile for AndroidFile {
     }
 
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        let mut out = String::with_capacity(self.text.len());
-        let mut at = 0;
-        for (span, replacement) in self.edits.values() {
-            out.push_str(&self.text[at..span.start]);
-            out.push_str(replacement);
-            at = span.end;
-        }
-        out.push_str(&self.text[at..]);
-        Ok(out.into_bytes())
+        let edits = self
+            .edits
+            .values()
+            .map(|(span, text)| (span, text.as_str()));
+        Ok(splice(&self.text, edits).into_bytes())
     }
 }
 

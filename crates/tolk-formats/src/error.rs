@@ -23,6 +23,43 @@ impl FormatError {
     }
 }
 
+/// Refuses to mark a string as needing editing in a format (`kind`)
+/// that has no translation state.
+pub(crate) fn stateless(
+    name: &str,
+    line: usize,
+    kind: &str,
+    fuzzy: bool,
+) -> Result<(), FormatError> {
+    if fuzzy {
+        Err(FormatError::new(
+            name,
+            line,
+            format!("{kind} files cannot mark a string as needing editing"),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks that an edit gives as many forms as the unit has.
+pub(crate) fn same_forms(
+    name: &str,
+    line: usize,
+    given: usize,
+    expected: usize,
+) -> Result<(), FormatError> {
+    if given == expected {
+        Ok(())
+    } else {
+        Err(FormatError::new(
+            name,
+            line,
+            format!("{given} translation forms given, the unit has {expected}"),
+        ))
+    }
+}
+
 /// The one value of an edit to a file `name` whose format has neither
 /// plural forms nor states (`kind` names it in messages), or why the edit
 /// cannot be made.
@@ -33,21 +70,27 @@ pub(crate) fn single_value<'a>(
     target: &'a [String],
     fuzzy: bool,
 ) -> Result<&'a String, FormatError> {
-    if fuzzy {
-        return Err(FormatError::new(
-            name,
-            line,
-            format!("{kind} files cannot mark a string as needing editing"),
-        ));
+    stateless(name, line, kind, fuzzy)?;
+    same_forms(name, line, target.len(), 1)?;
+    Ok(&target[0])
+}
+
+/// Replaces spans of `text`; `replacements` must not overlap.
+pub(crate) fn splice<'a>(
+    text: &str,
+    replacements: impl IntoIterator<Item = (&'a std::ops::Range<usize>, &'a str)>,
+) -> String {
+    let mut sorted: Vec<_> = replacements.into_iter().collect();
+    sorted.sort_by_key(|(span, _)| span.start);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (span, replacement) in sorted {
+        out.push_str(&text[at..span.start]);
+        out.push_str(replacement);
+        at = span.end;
     }
-    match target {
-        [value] => Ok(value),
-        _ => Err(FormatError::new(
-            name,
-            line,
-            format!("{} translation forms given, the value has 1", target.len()),
-        )),
-    }
+    out.push_str(&text[at..]);
+    out
 }
 
 /// The item behind unit `index` of file `name`, or an error naming the index.

@@ -6,7 +6,7 @@
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::error::{FormatError, unit_at};
+use crate::error::{FormatError, same_forms, stateless, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 
@@ -221,23 +221,9 @@ impl TranslationFile for MoFile {
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
-        if fuzzy {
-            return Err(error(
-                &self.name,
-                "MO files cannot mark a string as needing editing",
-            ));
-        }
+        stateless(&self.name, 0, "MO", fuzzy)?;
         let message = unit_at(&mut self.messages, index, &self.name)?;
-        if target.len() != message.msgstr.len() {
-            return Err(error(
-                &self.name,
-                format!(
-                    "{} translation forms given, the message has {}",
-                    target.len(),
-                    message.msgstr.len()
-                ),
-            ));
-        }
+        same_forms(&self.name, 0, target.len(), message.msgstr.len())?;
         message.msgstr = target.to_vec();
         self.edited = true;
         Ok(())

@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use parse::{Value, quote};
 
-use crate::error::{FormatError, single_value, unit_at};
+use crate::error::{FormatError, single_value, splice, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -226,21 +226,11 @@ impl TranslationFile for JsonFile {
     }
 
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        let mut replacements: Vec<(&Range<usize>, &String)> = self
+        let edits = self
             .edits
             .iter()
-            .map(|(i, token)| (&self.entries[*i].span, token))
-            .collect();
-        replacements.sort_by_key(|(span, _)| span.start);
-        let mut out = String::with_capacity(self.text.len());
-        let mut at = 0;
-        for (span, token) in replacements {
-            out.push_str(&self.text[at..span.start]);
-            out.push_str(token);
-            at = span.end;
-        }
-        out.push_str(&self.text[at..]);
-        Ok(out.into_bytes())
+            .map(|(i, token)| (&self.entries[*i].span, token.as_str()));
+        Ok(splice(&self.text, edits).into_bytes())
     }
 }
 

@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::error::FormatError;
+use crate::error::{FormatError, same_forms};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use syntax::{Classified, Keyword, Line, classify};
@@ -377,17 +377,12 @@ impl TranslationFile for PoFile {
             .map(|(i, _)| i)
             .ok_or_else(|| FormatError::new(&name, 0, format!("no unit {index}")))?;
         let entry = &self.entries[position];
-        if target.len() != entry.msgstr.len() {
-            return Err(FormatError::new(
-                &name,
-                entry.msgstr_lines.start + 1,
-                format!(
-                    "{} translation forms given, the entry has {}",
-                    target.len(),
-                    entry.msgstr.len()
-                ),
-            ));
-        }
+        same_forms(
+            &name,
+            entry.msgstr_lines.start + 1,
+            target.len(),
+            entry.msgstr.len(),
+        )?;
         let mut flags: Vec<String> = entry
             .flags
             .iter()

@@ -125,7 +125,7 @@ fn wrong_number_of_forms_is_refused() {
     let err = po.set_translation(2, &["a".into()], false).unwrap_err();
     assert!(
         err.message
-            .contains("1 translation forms given, the entry has 3"),
+            .contains("1 translation forms given, the unit has 3"),
         "{err}"
     );
     assert!(po.set_translation(9, &["a".into()], false).is_err());
