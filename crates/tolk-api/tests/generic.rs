@@ -146,6 +146,26 @@ async fn authentication_errors() {
         assert_eq!(test::call_service(&app, req).await.status(), StatusCode::OK);
         let anonymous_metrics = call(&app, Method::GET, "/api/metrics/", None, Body::None).await;
         assert_eq!(anonymous_metrics.status, StatusCode::UNAUTHORIZED);
+
+        let deactivate = call(
+            &app,
+            Method::PATCH,
+            "/api/users/jane/",
+            Some(&ctx.admin),
+            Body::Json(json!({"is_active": false})),
+        )
+        .await;
+        assert_eq!(deactivate.status, StatusCode::OK);
+        let inactive = call(
+            &app,
+            Method::GET,
+            "/api/projects/",
+            Some(&ctx.jane),
+            Body::None,
+        )
+        .await;
+        assert_eq!(inactive.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(inactive.json()["detail"], "User inactive or deleted.");
     }
 }
 

@@ -206,3 +206,50 @@ fn file_convert_writes_po_and_mo() {
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not supported yet"));
 }
+
+#[test]
+fn serve_answers_the_api_root_with_links_to_itself() {
+    use std::io::{Read, Write};
+
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let address = format!("127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_tolk"))
+        .arg("serve")
+        .env("TOLK_DATA_DIR", dir.path())
+        .env("TOLK_BIND", &address)
+        .env("TOLK_WORKERS", "1")
+        .env_remove("TOLK_DATABASE_URL")
+        .env_remove("TOLK_CONFIG")
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut reply = String::new();
+    for _ in 0..100 {
+        if let Ok(mut stream) = std::net::TcpStream::connect(&address) {
+            write!(
+                stream,
+                "GET /api HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+            )
+            .unwrap();
+            stream.read_to_string(&mut reply).unwrap();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200 OK"), "{reply}");
+    assert!(
+        reply.contains(&format!("\"projects\":\"http://{address}/api/projects/\"")),
+        "{reply}"
+    );
+    assert!(
+        dir.path().join("tolk.sqlite3").exists(),
+        "the embedded database is created"
+    );
+}
