@@ -412,3 +412,96 @@ async fn statistics_and_languages_of_an_empty_project() {
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
     }
 }
+
+#[actix_web::test]
+async fn statistics_and_languages_sum_translations() {
+    use tolk_service::domain::stats::{Count, Counters};
+    use tolk_service::store::testing::add_translation;
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let created = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            Some(&ctx.admin),
+            Body::Json(demo()),
+        )
+        .await
+        .json();
+        let project_id = created["id"].as_i64().unwrap();
+        let count = |strings: i64, words: i64, chars: i64| Count {
+            strings,
+            words,
+            chars,
+        };
+        let cs = Counters {
+            total: count(1440, 4400, 27708),
+            translated: count(1008, 3080, 19179),
+            fuzzy: count(41, 126, 781),
+            failing: 292,
+            ..Counters::default()
+        };
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 5, 4)
+            .unwrap()
+            .and_hms_opt(9, 0, 0)
+            .unwrap();
+        add_translation(&ctx.db.store, project_id, "app", "cs", &cs, at);
+
+        let stats = call(
+            &app,
+            Method::GET,
+            "/api/projects/demo/statistics/",
+            None,
+            Body::None,
+        )
+        .await
+        .json();
+        assert_same_shape(&stats, &sample("16-project-statistics"), "statistics");
+        assert_eq!(stats["total"], 1440);
+        assert_eq!(stats["translated_percent"], 70.0);
+        assert_eq!(
+            stats["translated_chars_percent"], 69.2,
+            "percentages are truncated"
+        );
+        assert_eq!(stats["fuzzy_percent"], 2.8);
+        assert_eq!(stats["failing_percent"], 20.2);
+        assert_eq!(stats["last_change"], "2026-05-04T09:00:00.000000Z");
+
+        let languages = call(
+            &app,
+            Method::GET,
+            "/api/projects/demo/languages/",
+            None,
+            Body::None,
+        )
+        .await
+        .json();
+        assert_same_shape(&languages, &sample("20-project-languages"), "languages");
+        assert_eq!(languages[0]["code"], "cs");
+        assert_eq!(languages[0]["url"], format!("{SITE}/projects/demo/-/cs/"));
+        assert_eq!(
+            languages[0]["translate_url"],
+            format!("{SITE}/translate/demo/-/cs/")
+        );
+
+        let listed = call(&app, Method::GET, "/api/languages/", None, Body::None)
+            .await
+            .json();
+        assert_eq!(
+            listed["count"], 1,
+            "languages in use are listed for everybody"
+        );
+        assert_eq!(listed["results"][0]["code"], "cs");
+        let language = call(
+            &app,
+            Method::GET,
+            "/api/languages/cs/statistics/",
+            None,
+            Body::None,
+        )
+        .await
+        .json();
+        assert_eq!(language["total"], 1440);
+        assert_eq!(language["approved_percent"], 0.0);
+    }
+}

@@ -95,3 +95,88 @@ impl Drop for TestDb {
         }
     }
 }
+
+/// Stores a translation with the given counters in `component_slug` of
+/// the project with id `project_id` (creating the component), until
+/// components and translations can be created through the service.
+/// Returns the translation's id.
+pub fn add_translation(
+    store: &Store,
+    project_id: i64,
+    component_slug: &str,
+    language_code: &str,
+    counters: &tolk_domain::stats::Counters,
+    last_change: chrono::NaiveDateTime,
+) -> i64 {
+    use diesel::prelude::*;
+
+    use crate::languages::{self, LanguageScope};
+    use crate::schema::{components, translations};
+
+    let mut conn = store.conn().expect("connection");
+    let language = languages::get_by_code(&mut conn, language_code, LanguageScope::All)
+        .expect("query")
+        .expect("known language");
+    let existing: Option<i64> = components::table
+        .filter(components::project_id.eq(project_id))
+        .filter(components::slug.eq(component_slug))
+        .select(components::id)
+        .first(&mut *conn)
+        .optional()
+        .expect("query");
+    let component_id = existing.unwrap_or_else(|| {
+        diesel::sql_query(format!(
+            "INSERT INTO components (project_id, name, slug, filemask, file_format, source_language_id, created) \
+             VALUES ({project_id}, '{component_slug}', '{component_slug}', '*.po', 'po', {}, '2026-01-01 00:00:00')",
+            language.row.id
+        ))
+        .execute(&mut *conn)
+        .expect("insert component");
+        components::table
+            .filter(components::project_id.eq(project_id))
+            .filter(components::slug.eq(component_slug))
+            .select(components::id)
+            .first(&mut *conn)
+            .expect("query")
+    });
+    let c = counters;
+    let values = [
+        c.total.strings,
+        c.total.words,
+        c.total.chars,
+        c.translated.strings,
+        c.translated.words,
+        c.translated.chars,
+        c.fuzzy.strings,
+        c.fuzzy.words,
+        c.fuzzy.chars,
+        c.approved.strings,
+        c.approved.words,
+        c.approved.chars,
+        c.readonly.strings,
+        c.readonly.words,
+        c.readonly.chars,
+        c.failing,
+        c.suggestions,
+        c.comments,
+    ]
+    .map(|v| v.to_string())
+    .join(", ");
+    diesel::sql_query(format!(
+        "INSERT INTO translations (component_id, language_id, plural_id, total, total_words, total_chars, \
+         translated, translated_words, translated_chars, fuzzy, fuzzy_words, fuzzy_chars, approved, \
+         approved_words, approved_chars, readonly, readonly_words, readonly_chars, failing, suggestions, \
+         comments, last_change) VALUES ({component_id}, {}, {}, {values}, '{}')",
+        language.row.id,
+        language.plural.id,
+        last_change.format("%Y-%m-%d %H:%M:%S%.6f")
+    ))
+    .execute(&mut *conn)
+    .expect("insert translation");
+    translations::table
+        .filter(translations::component_id.eq(component_id))
+        .filter(translations::language_id.eq(language.row.id))
+        .select(translations::id)
+        .first(&mut *conn)
+        .expect("query")
+}

@@ -434,3 +434,140 @@ fn empty_statistics_and_site_counts() {
         assert!(metrics::queue_lengths(&mut conn).unwrap().is_empty());
     }
 }
+
+fn counters(total: i64, translated: i64, fuzzy: i64, failing: i64) -> tolk_domain::stats::Counters {
+    use tolk_domain::stats::{Count, Counters};
+    let count = |n: i64| Count {
+        strings: n,
+        words: n * 3,
+        chars: n * 20,
+    };
+    Counters {
+        total: count(total),
+        translated: count(translated),
+        fuzzy: count(fuzzy),
+        approved: count(0),
+        readonly: count(1),
+        failing,
+        suggestions: 2,
+        comments: 1,
+    }
+}
+
+#[test]
+fn statistics_sum_translation_counters() {
+    use tolk_store::testing::add_translation;
+    for db in TestDb::all() {
+        let store = &db.store;
+        let now = time::now();
+        let demo = store
+            .write(|c| projects::insert(c, &settings("Demo", "demo"), now))
+            .unwrap();
+        let mut secret = settings("Secret", "secret");
+        secret.access_control = AccessControl::Private.code();
+        let secret = store.write(|c| projects::insert(c, &secret, now)).unwrap();
+        let hours = |h: i64| now - chrono::Duration::hours(h);
+        let cs_app = add_translation(
+            store,
+            demo.id,
+            "app",
+            "cs",
+            &counters(10, 7, 2, 1),
+            hours(1),
+        );
+        add_translation(
+            store,
+            demo.id,
+            "app",
+            "de",
+            &counters(10, 10, 0, 0),
+            hours(3),
+        );
+        add_translation(
+            store,
+            demo.id,
+            "docs",
+            "cs",
+            &counters(5, 1, 1, 2),
+            hours(2),
+        );
+        add_translation(
+            store,
+            secret.id,
+            "app",
+            "cs",
+            &counters(100, 100, 0, 0),
+            hours(1),
+        );
+
+        let mut conn = store.conn().unwrap();
+        let cs = languages::get_by_code(&mut conn, "cs", LanguageScope::All)
+            .unwrap()
+            .unwrap();
+        // Content changes: one within six hours before the last change, one long before.
+        for (action, at) in [
+            (Action::CHANGE, hours(2)),
+            (Action::NEW, hours(20)),
+            (Action::COMMIT, hours(1)),
+        ] {
+            let change = NewChange {
+                project_id: Some(demo.id),
+                translation_id: Some(cs_app),
+                language_id: Some(cs.row.id),
+                ..NewChange::new(action, None)
+            };
+            changes::record(&mut conn, &change, at).unwrap();
+        }
+
+        let summary = stats::project(&mut conn, demo.id).unwrap();
+        let c = summary.counters;
+        assert_eq!(
+            (c.total.strings, c.total.words, c.total.chars),
+            (25, 75, 500)
+        );
+        assert_eq!(
+            (c.translated.strings, c.fuzzy.strings, c.failing),
+            (18, 3, 3)
+        );
+        assert_eq!((c.readonly.strings, c.suggestions, c.comments), (3, 6, 3));
+        assert_eq!(summary.last_change, Some(hours(1)));
+        assert_eq!(
+            summary.recent_changes, 1,
+            "only content changes within six hours count"
+        );
+
+        let per_language = stats::project_languages(&mut conn, demo.id).unwrap();
+        let totals: Vec<(i64, i64)> = per_language
+            .iter()
+            .map(|(id, s)| (*id, s.counters.total.strings))
+            .collect();
+        assert_eq!(totals.len(), 2);
+        assert!(totals.contains(&(cs.row.id, 15)));
+
+        let open = ProjectVisibility::Levels(AccessControl::OPEN.to_vec());
+        let visible = stats::language(&mut conn, cs.row.id, &open).unwrap();
+        assert_eq!(
+            visible.counters.total.strings, 15,
+            "private projects are left out"
+        );
+        let all = stats::language(&mut conn, cs.row.id, &ProjectVisibility::All).unwrap();
+        assert_eq!(all.counters.total.strings, 115);
+        assert_eq!(all.recent_changes, 1);
+
+        let in_use = languages::list(&mut conn, LanguageScope::InUse, page(1, 50))
+            .unwrap()
+            .unwrap();
+        let codes: Vec<&str> = in_use.items.iter().map(|l| l.row.code.as_str()).collect();
+        assert_eq!(codes, vec!["cs", "de"]);
+        let counts = metrics::site_counts(&mut conn).unwrap();
+        assert_eq!(
+            (
+                counts.units,
+                counts.units_translated,
+                counts.translations,
+                counts.components
+            ),
+            (125, 118, 4, 3)
+        );
+    }
+}

@@ -1,0 +1,46 @@
+//! API tokens are stored only as hashes and resolve to their owner.
+
+use tolk_domain::permission::Subject;
+use tolk_service::auth::hash_token;
+use tolk_service::store::testing::TestDb;
+use tolk_service::store::{time, tokens};
+use tolk_service::{Service, ServiceConfig, ServiceError};
+
+#[test]
+fn tokens_are_kept_as_hashes_only() {
+    for db in TestDb::all() {
+        let service = Service::new(db.store.clone(), ServiceConfig::default());
+        let token = service
+            .create_admin("root", "root@example.com", false)
+            .unwrap();
+        let mut conn = db.store.conn().unwrap();
+        assert!(
+            tokens::find(&mut conn, &token, time::now())
+                .unwrap()
+                .is_none(),
+            "the key itself is not stored"
+        );
+        let (stored, owner) = tokens::find(&mut conn, &hash_token(&token), time::now())
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored, hash_token(&token));
+        assert_eq!(owner.username, "root");
+
+        assert_eq!(
+            service.authenticate(&token).unwrap(),
+            Subject::User {
+                id: owner.id,
+                superuser: true
+            }
+        );
+        let mut wrong = token.clone();
+        wrong.pop();
+        wrong.push(if token.ends_with('a') { 'b' } else { 'a' });
+        for bad in [wrong.as_str(), "", &"x".repeat(200)] {
+            assert!(matches!(
+                service.authenticate(bad),
+                Err(ServiceError::AuthenticationFailed(message)) if message == "Invalid token."
+            ));
+        }
+    }
+}
