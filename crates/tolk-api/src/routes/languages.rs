@@ -10,9 +10,10 @@ use crate::auth::Caller;
 use crate::dto::language::LanguageDto;
 use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::{Field, Input, Kind, is_partial};
+use crate::input::{Field, Input, Kind};
 use crate::links::Links;
-use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
+use crate::pagination::{PageQuery, Paginated, STANDARD};
+use crate::routes::{page_of, with_body};
 use crate::state::AppState;
 use crate::{blocking, created};
 
@@ -118,12 +119,12 @@ async fn list(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<LanguageDto>>> {
-    let request = page_request(&req, STANDARD)?;
     let service = state.service.clone();
-    let page = blocking(move || service.languages(&caller.0, request)).await?;
-    Ok(web::Json(paginated(&req, &links, page, |l| {
+    let fetch = move |request| service.languages(&caller.0, request);
+    page_of(&req, &links, STANDARD, fetch, |l| {
         LanguageDto::new(l, &links)
-    })))
+    })
+    .await
 }
 
 /// Defines a language (needs `language.edit`).
@@ -144,7 +145,6 @@ async fn create(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
-    let input = Input::read(&req, payload).await?;
     let empty = LanguageFields {
         code: String::new(),
         name: String::new(),
@@ -154,9 +154,11 @@ async fn create(
         plural_formula: String::new(),
         plural_source: plural_source::DEFAULT,
     };
-    let fields = apply(&input, empty, false);
     let service = state.service.clone();
-    let language = blocking(move || service.create_language(&caller.0, fields)).await?;
+    let language = with_body(&req, payload, move |input, _| {
+        service.create_language(&caller.0, apply(&input, empty, false))
+    })
+    .await?;
     let dto = LanguageDto::new(language, &links);
     Ok(created(&dto.url.clone(), dto))
 }
@@ -204,10 +206,8 @@ async fn update(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<LanguageDto>> {
-    let input = Input::read(&req, payload).await?;
-    let partial = is_partial(&req);
     let service = state.service.clone();
-    let language = blocking(move || {
+    let language = with_body(&req, payload, move |input, partial| {
         service.update_language(&caller.0, &code, |current| apply(&input, current, partial))
     })
     .await?;

@@ -9,10 +9,11 @@ use crate::dto::change::ChangeDto;
 use crate::dto::project::ProjectDto;
 use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::{Field, Input, Kind, is_partial};
+use crate::input::{Field, Kind};
 use crate::links::Links;
-use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
+use crate::pagination::{PageQuery, Paginated, STANDARD};
 use crate::routes::changes::{ChangeFilters, change_query};
+use crate::routes::{page_of, with_body};
 use crate::state::AppState;
 use crate::{blocking, created};
 
@@ -75,12 +76,12 @@ async fn list(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<ProjectDto>>> {
-    let request = page_request(&req, STANDARD)?;
     let service = state.service.clone();
-    let page = blocking(move || service.projects(&caller.0, request)).await?;
-    Ok(web::Json(paginated(&req, &links, page, |p| {
+    let fetch = move |request| service.projects(&caller.0, request);
+    page_of(&req, &links, STANDARD, fetch, |p| {
         ProjectDto::new(p, &links)
-    })))
+    })
+    .await
 }
 
 /// Creates a project (needs `project.add`).
@@ -102,10 +103,12 @@ async fn create(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
-    let input = Input::read(&req, payload).await?;
-    let settings = input.apply(&ProjectSettings::default(), FIELDS, false);
     let service = state.service.clone();
-    let view = blocking(move || service.create_project(&caller.0, settings)).await?;
+    let view = with_body(&req, payload, move |input, _| {
+        let settings = input.apply(&ProjectSettings::default(), FIELDS, false);
+        service.create_project(&caller.0, settings)
+    })
+    .await?;
     let dto = ProjectDto::new(view, &links);
     Ok(created(&dto.url.clone(), dto))
 }
@@ -153,10 +156,8 @@ async fn update(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<ProjectDto>> {
-    let input = Input::read(&req, payload).await?;
-    let partial = is_partial(&req);
     let service = state.service.clone();
-    let view = blocking(move || {
+    let view = with_body(&req, payload, move |input, partial| {
         service.update_project(&caller.0, &slug, |current| {
             input.apply(current, FIELDS, partial)
         })

@@ -11,9 +11,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::Caller;
 use crate::dto::user::UserDto;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{Field, Input, Kind, is_partial};
+use crate::input::{Field, Kind};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
+use crate::routes::with_body;
 use crate::state::AppState;
 use crate::{blocking, created};
 
@@ -214,7 +215,6 @@ async fn create(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
-    let input = Input::read(&req, payload).await?;
     let empty = UserState {
         fields: UserFields {
             username: String::new(),
@@ -230,11 +230,14 @@ async fn create(
         secondary_languages: Vec::new(),
         watched: Vec::new(),
     };
-    let fields = input
-        .apply(&UserInput::from(&empty), FULL_FIELDS, false)
-        .map(|i| UserState::from(i).fields);
     let service = state.service.clone();
-    let view = blocking(move || service.create_user(&caller.0, fields)).await?;
+    let view = with_body(&req, payload, move |input, _| {
+        let fields = input
+            .apply(&UserInput::from(&empty), FULL_FIELDS, false)
+            .map(|i| UserState::from(i).fields);
+        service.create_user(&caller.0, fields)
+    })
+    .await?;
     let url = links.api(&["users", &view.row.username]);
     Ok(created(&url, UserDto::full(&view, &links)))
 }
@@ -282,10 +285,8 @@ async fn update(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UserDto>> {
-    let input = Input::read(&req, payload).await?;
-    let partial = is_partial(&req);
     let service = state.service.clone();
-    let (view, level) = blocking(move || {
+    let (view, level) = with_body(&req, payload, move |input, partial| {
         service.update_user(&caller.0, &username, |current, level| {
             let fields = match level {
                 Detail::Full => FULL_FIELDS,
