@@ -4,7 +4,7 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, HOST, SITE, assert_same_shape, call, sample};
+use common::{Body, Ctx, HOST, SITE, assert_same_shape, call, pluck, sample};
 use serde_json::json;
 
 #[actix_web::test]
@@ -171,13 +171,10 @@ async fn define_edit_and_remove_a_language() {
         )
         .await
         .json();
-        let operations: Vec<&str> = history["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c["details"]["operation"].as_str().unwrap())
-            .collect();
-        assert_eq!(operations, vec!["deleted", "updated", "created"]);
+        assert_eq!(
+            pluck(&history["results"], "details.operation"),
+            json!(["deleted", "updated", "created"])
+        );
     }
 }
 
@@ -195,14 +192,10 @@ async fn invalid_languages_are_rejected_with_every_reason() {
         )
         .await;
         assert_eq!(missing.status, StatusCode::BAD_REQUEST);
-        let errors = missing.json();
-        let attrs: Vec<&str> = errors["errors"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["attr"].as_str().unwrap())
-            .collect();
-        assert_eq!(attrs, vec!["name", "plural"]);
+        assert_eq!(
+            pluck(&missing.json()["errors"], "attr"),
+            json!(["name", "plural"])
+        );
 
         let bad = call(
             &app,
@@ -212,14 +205,10 @@ async fn invalid_languages_are_rejected_with_every_reason() {
             Body::Json(json!({"code": "bad code", "name": "Bad", "direction": "up", "plural": {"number": 2, "formula": "n %% 3"}})),
         )
         .await;
-        let errors = bad.json();
-        let attrs: Vec<&str> = errors["errors"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["attr"].as_str().unwrap())
-            .collect();
-        assert_eq!(attrs, vec!["code", "direction", "plural.formula"]);
+        assert_eq!(
+            pluck(&bad.json()["errors"], "attr"),
+            json!(["code", "direction", "plural.formula"])
+        );
         let too_many_forms = call(
             &app,
             Method::POST,

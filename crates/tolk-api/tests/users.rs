@@ -4,7 +4,7 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, HOST, assert_same_shape, call, sample};
+use common::{Body, Ctx, HOST, assert_same_shape, call, pluck, sample};
 use serde_json::json;
 
 #[actix_web::test]
@@ -74,13 +74,10 @@ async fn who_sees_which_accounts() {
         .await
         .json();
         assert_eq!(all["count"], 3);
-        let names: Vec<&str> = all["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|u| u["username"].as_str().unwrap())
-            .collect();
-        assert_eq!(names, vec!["anonymous", "admin", "jane"]);
+        assert_eq!(
+            pluck(&all["results"], "username"),
+            json!(["anonymous", "admin", "jane"])
+        );
         let admin = call(
             &app,
             Method::GET,
@@ -165,13 +162,11 @@ async fn managers_create_edit_and_remove_accounts() {
             ),
         )
         .await;
-        let attrs: Vec<String> = invalid.json()["errors"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["attr"].as_str().unwrap().to_owned())
-            .collect();
-        assert_eq!(attrs, vec!["is_active"], "type errors first");
+        assert_eq!(
+            pluck(&invalid.json()["errors"], "attr"),
+            json!(["is_active"]),
+            "type errors first"
+        );
 
         let patched = call(
             &app,
@@ -203,18 +198,13 @@ async fn managers_create_edit_and_remove_accounts() {
         .await;
         assert_eq!(bad_profile.status, StatusCode::BAD_REQUEST);
         let errors = bad_profile.json();
-        let details: Vec<(&str, &str)> = errors["errors"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| (e["attr"].as_str().unwrap(), e["detail"].as_str().unwrap()))
-            .collect();
         assert_eq!(
-            details,
-            vec![
-                ("profile.theme", "\"pink\" is not a valid choice."),
-                ("profile.languages", "Invalid value: xx-nope"),
-            ]
+            pluck(&errors["errors"], "attr"),
+            json!(["profile.theme", "profile.languages"])
+        );
+        assert_eq!(
+            pluck(&errors["errors"], "detail"),
+            json!(["\"pink\" is not a valid choice.", "Invalid value: xx-nope"])
         );
 
         let removed = call(&app, Method::DELETE, "/api/users/bob/", admin, Body::None).await;

@@ -178,3 +178,15 @@ pub fn assert_same_shape(ours: &Value, theirs: &Value, path: &str) {
         (a, b) => assert_eq!(kind(a), kind(b), "types differ at {path}: {a} vs {b}"),
     }
 }
+
+/// The value at `field` (dotted for nested keys) of every item of a JSON
+/// array, as a JSON array.
+pub fn pluck(list: &Value, field: &str) -> Value {
+    let items = list.as_array().cloned().unwrap_or_default();
+    Value::Array(
+        items
+            .iter()
+            .map(|item| field.split('.').fold(item, |v, key| &v[key]).clone())
+            .collect(),
+    )
+}
