@@ -25,6 +25,15 @@ fn scope(subject: &Subject) -> LanguageScope {
     }
 }
 
+/// The language with this code if the caller may see it, else not found.
+fn visible_language(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    code: &str,
+) -> ServiceResult<Language> {
+    languages::get_by_code(conn, code, scope(subject))?.ok_or(ServiceError::NotFound)
+}
+
 /// The editable fields of a stored language.
 fn fields_of(language: &Language) -> LanguageFields {
     LanguageFields {
@@ -85,8 +94,7 @@ impl Service {
     /// One language by code.
     pub fn language(&self, subject: &Subject, code: &str) -> ServiceResult<Language> {
         self.store
-            .read(|conn| languages::get_by_code(conn, code, scope(subject)))?
-            .ok_or(ServiceError::NotFound)
+            .read(|conn| visible_language(conn, subject, code))
     }
 
     /// Defines a new language.
@@ -112,9 +120,9 @@ impl Service {
         code: &str,
         edit: impl FnOnce(LanguageFields) -> Result<LanguageFields, FieldErrors>,
     ) -> ServiceResult<Language> {
-        let current = self.language(subject, code)?;
-        require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
         self.store.write(|conn| {
+            let current = visible_language(conn, subject, code)?;
+            require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
             let fields = edit(fields_of(&current))?;
             let kind = validated(conn, &fields, Some(current.row.id))?;
             let language =
@@ -126,9 +134,9 @@ impl Service {
 
     /// Removes a language that no translation uses.
     pub fn delete_language(&self, subject: &Subject, code: &str) -> ServiceResult<()> {
-        let current = self.language(subject, code)?;
-        require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
         self.store.write(|conn| {
+            let current = visible_language(conn, subject, code)?;
+            require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
             let used = languages::translation_count(conn, current.row.id)?;
             if used > 0 {
                 let mut errors = FieldErrors::default();
@@ -150,10 +158,10 @@ impl Service {
         subject: &Subject,
         code: &str,
     ) -> ServiceResult<(Language, Summary)> {
-        let language = self.language(subject, code)?;
-        let summary = self
-            .store
-            .read(|conn| stats::language(conn, language.row.id, &subject.project_visibility()))?;
-        Ok((language, summary))
+        self.store.read(|conn| {
+            let language = visible_language(conn, subject, code)?;
+            let summary = stats::language(conn, language.row.id, &subject.project_visibility())?;
+            Ok((language, summary))
+        })
     }
 }

@@ -250,14 +250,14 @@ impl Service {
             let project = visible_project(conn, subject, slug)?;
             let per_language = stats::project_languages(conn, project.id)?;
             let ids: Vec<i64> = per_language.iter().map(|(id, _)| *id).collect();
-            let rows = languages::get_by_ids(conn, &ids)?;
+            let mut rows: std::collections::HashMap<i64, LanguageRow> =
+                languages::get_by_ids(conn, &ids)?
+                    .into_iter()
+                    .map(|row| (row.id, row))
+                    .collect();
             let mut result: Vec<(LanguageRow, Summary)> = per_language
                 .into_iter()
-                .filter_map(|(id, summary)| {
-                    rows.iter()
-                        .find(|r| r.id == id)
-                        .map(|r| (r.clone(), summary))
-                })
+                .filter_map(|(id, summary)| rows.remove(&id).map(|row| (row, summary)))
                 .collect();
             result.sort_by(|a, b| a.0.name.cmp(&b.0.name));
             Ok((project, result))

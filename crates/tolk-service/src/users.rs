@@ -100,6 +100,44 @@ fn views(
         .collect()
 }
 
+/// The account `username` if the caller may see it (anonymous callers see none).
+fn visible_user(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    username: &str,
+) -> ServiceResult<(UserView, Detail)> {
+    if !subject.is_authenticated() {
+        return Err(ServiceError::NotFound);
+    }
+    let row = users::get_by_username(conn, username)?.ok_or(ServiceError::NotFound)?;
+    let view = views(conn, subject, vec![row])?
+        .pop()
+        .ok_or(ServiceError::NotFound)?;
+    Ok((view, detail(subject)))
+}
+
+/// The account `username` if the caller may change it: user managers may
+/// change any but the built-in anonymous one; with `own`, users may change
+/// their own.
+fn editable_user(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    username: &str,
+    own: bool,
+) -> ServiceResult<(UserView, Detail)> {
+    let (view, detail) = visible_user(conn, subject, username)?;
+    let is_own = own && subject.user_id() == Some(view.row.id);
+    if !is_own {
+        require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
+    }
+    if view.row.username == ANONYMOUS_USERNAME {
+        return Err(ServiceError::PermissionDenied(
+            "This user can not be edited.".into(),
+        ));
+    }
+    Ok((view, detail))
+}
+
 fn state(view: &UserView) -> UserState {
     UserState {
         fields: view.row.fields(),
@@ -211,16 +249,8 @@ impl Service {
 
     /// One account by username; anonymous callers see none.
     pub fn user(&self, subject: &Subject, username: &str) -> ServiceResult<(UserView, Detail)> {
-        if !subject.is_authenticated() {
-            return Err(ServiceError::NotFound);
-        }
-        self.store.read(|conn| {
-            let row = users::get_by_username(conn, username)?.ok_or(ServiceError::NotFound)?;
-            let view = views(conn, subject, vec![row])?
-                .pop()
-                .ok_or(ServiceError::NotFound)?;
-            Ok((view, detail(subject)))
-        })
+        self.store
+            .read(|conn| visible_user(conn, subject, username))
     }
 
     /// Creates an account.
@@ -259,18 +289,9 @@ impl Service {
         username: &str,
         edit: impl FnOnce(&UserState, Detail) -> Result<UserState, FieldErrors>,
     ) -> ServiceResult<(UserView, Detail)> {
-        let (current, detail) = self.user(subject, username)?;
-        let own = subject.user_id() == Some(current.row.id);
-        if detail == Detail::Basic && !own {
-            require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
-        }
-        if current.row.username == ANONYMOUS_USERNAME {
-            return Err(ServiceError::PermissionDenied(
-                "This user can not be edited.".into(),
-            ));
-        }
-        let before = state(&current);
         self.store.write(|conn| {
+            let (current, detail) = editable_user(conn, subject, username, true)?;
+            let before = state(&current);
             let after = edit(&before, detail)?;
             let mut errors = after.fields.validate();
             errors.extend(after.settings.validate());
@@ -322,14 +343,8 @@ impl Service {
 
     /// Removes an account: it is anonymised and deactivated, its history kept.
     pub fn delete_user(&self, subject: &Subject, username: &str) -> ServiceResult<()> {
-        let (current, _) = self.user(subject, username)?;
-        require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
-        if current.row.username == ANONYMOUS_USERNAME {
-            return Err(ServiceError::PermissionDenied(
-                "This user can not be edited.".into(),
-            ));
-        }
         self.store.write(|conn| {
+            let (current, _) = editable_user(conn, subject, username, false)?;
             users::deactivate(conn, current.row.id)?;
             let change = NewChange {
                 target: current.row.username.clone(),
