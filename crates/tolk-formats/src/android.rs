@@ -8,12 +8,13 @@
 
 use std::ops::Range;
 
-use quick_xml::events::{BytesStart, Event};
-use quick_xml::{Reader, XmlVersion};
+use quick_xml::events::Event;
 
-use crate::error::{FormatError, same_forms, splice, stateless, unit_at};
+use crate::edits::{SpanEdits, line_at, utf8};
+use crate::error::{FormatError, same_forms, stateless, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
+use crate::xml::{self, Scanner, attribute};
 
 /// Where an element's text is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,71 +43,14 @@ pub struct AndroidFile {
     name: String,
     text: String,
     entries: Vec<Entry>,
-    /// Replacement text by span start, with the span it replaces.
-    edits: std::collections::BTreeMap<usize, (Range<usize>, String)>,
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text.as_bytes()[..offset.min(text.len())]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
-        + 1
-}
-
-fn attribute(start: &BytesStart<'_>, key: &str) -> Option<String> {
-    start.try_get_attribute(key).ok().flatten().and_then(|a| {
-        a.normalized_value(XmlVersion::Implicit1_0)
-            .ok()
-            .map(|v| v.into_owned())
-    })
-}
-
-/// Replaces the predefined and numeric XML entities; others stay as written.
-fn xml_unescape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
-        let Some(end) = rest.find(';') else { break };
-        let entity = &rest[1..end];
-        let resolved = match entity {
-            "amp" => Some('&'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            e if e.starts_with("#x") => u32::from_str_radix(&e[2..], 16)
-                .ok()
-                .and_then(char::from_u32),
-            e if e.starts_with('#') => e[1..].parse().ok().and_then(char::from_u32),
-            _ => None,
-        };
-        match resolved {
-            Some(c) => out.push(c),
-            None => out.push_str(&rest[..=end]),
-        }
-        rest = &rest[end + 1..];
-    }
-    out.push_str(rest);
-    out
+    edits: SpanEdits,
 }
 
 /// The value of an element's inner XML as Android reads it: CDATA and
 /// entities resolved, surrounding quotes removed (else white space
 /// collapsed), backslash escapes resolved. Inner markup stays as text.
 fn android_value(inner: &str) -> String {
-    let mut text = String::with_capacity(inner.len());
-    let mut rest = inner;
-    while let Some(at) = rest.find("<![CDATA[") {
-        text.push_str(&xml_unescape(&rest[..at]));
-        let body = &rest[at + 9..];
-        let end = body.find("]]>").unwrap_or(body.len());
-        text.push_str(&body[..end]);
-        rest = body.get(end + 3..).unwrap_or("");
-    }
-    text.push_str(&xml_unescape(rest));
+    let text = xml::inner_text(inner);
     let trimmed = text.trim();
     let text = if trimmed.len() >= 2 && trimmed.starts_with('"') && trimmed.ends_with('"') {
         trimmed[1..trimmed.len() - 1].to_owned()
@@ -167,61 +111,22 @@ fn android_text(value: &str) -> String {
 }
 
 /// Reads the XML and collects entries.
-struct Scanner<'a> {
-    name: &'a str,
-    text: &'a str,
-    reader: Reader<&'a [u8]>,
+struct EntryReader<'a> {
+    xml: Scanner<'a>,
 }
 
-impl Scanner<'_> {
-    fn error(&self, offset: u64, message: impl std::fmt::Display) -> FormatError {
-        let offset = usize::try_from(offset).unwrap_or(usize::MAX);
-        FormatError::new(self.name, line_of(self.text, offset), message.to_string())
-    }
-
-    fn position(&self) -> usize {
-        usize::try_from(self.reader.buffer_position()).unwrap_or(usize::MAX)
-    }
-
-    fn next(&mut self) -> Result<Event<'static>, FormatError> {
-        self.reader
-            .read_event()
-            .map(|e| e.into_owned())
-            .map_err(|e| self.error(self.reader.error_position(), e))
-    }
-
-    /// Reads to the end tag of the element just started; returns the
-    /// span of its content.
-    fn content(&mut self) -> Result<Range<usize>, FormatError> {
-        let start = self.position();
-        let mut depth = 0usize;
-        loop {
-            let before = self.position();
-            match self.next()? {
-                Event::Start(_) => depth += 1,
-                Event::End(_) if depth == 0 => return Ok(start..before),
-                Event::End(_) => depth -= 1,
-                Event::Eof => {
-                    return Err(
-                        self.error(self.reader.buffer_position(), "unexpected end of the file")
-                    );
-                }
-                _ => {}
-            }
-        }
-    }
-
+impl EntryReader<'_> {
     /// The `<item>`s of a `<plurals>`.
     fn items(&mut self) -> Result<Vec<Slot>, FormatError> {
         let mut slots = Vec::new();
         loop {
-            let before = self.position();
-            match self.next()? {
+            let before = self.xml.position();
+            match self.xml.next()? {
                 Event::Start(e) if e.local_name().as_ref() == "item" => {
-                    slots.push(Slot::Inner(self.content()?));
+                    slots.push(Slot::Inner(self.xml.content()?));
                 }
                 Event::Empty(e) if e.local_name().as_ref() == "item" => {
-                    let tag = before..self.position();
+                    let tag = before..self.xml.position();
                     let quantity = attribute(&e, "quantity").unwrap_or_default();
                     slots.push(Slot::Empty {
                         tag,
@@ -229,14 +134,10 @@ impl Scanner<'_> {
                     });
                 }
                 Event::Start(_) => {
-                    self.content()?;
+                    self.xml.content()?;
                 }
                 Event::End(_) => return Ok(slots),
-                Event::Eof => {
-                    return Err(
-                        self.error(self.reader.buffer_position(), "unexpected end of the file")
-                    );
-                }
+                Event::Eof => return Err(self.xml.truncated()),
                 _ => {}
             }
         }
@@ -248,14 +149,14 @@ impl Scanner<'_> {
         let mut seen_root = false;
         let mut note: Option<String> = None;
         loop {
-            let before = self.position();
-            let event = self.next()?;
+            let before = self.xml.position();
+            let event = self.xml.next()?;
             match event {
                 Event::Start(ref e) | Event::Empty(ref e) if depth == 0 => {
                     if seen_root || e.local_name().as_ref() != "resources" {
-                        return Err(
-                            self.error(before as u64, "the root element must be one <resources>")
-                        );
+                        return Err(self
+                            .xml
+                            .error(before, "the root element must be one <resources>"));
                     }
                     seen_root = true;
                     depth = usize::from(matches!(event, Event::Start(_)));
@@ -269,17 +170,17 @@ impl Scanner<'_> {
                     let name = attribute(e, "name").unwrap_or_default();
                     let translatable = attribute(e, "translatable").is_none_or(|t| t != "false");
                     let (slots, plural) = match (tag.as_str(), is_empty) {
-                        ("string", false) => (vec![Slot::Inner(self.content()?)], false),
+                        ("string", false) => (vec![Slot::Inner(self.xml.content()?)], false),
                         ("string", true) => (
                             vec![Slot::Empty {
-                                tag: before..self.position(),
+                                tag: before..self.xml.position(),
                                 name: format!("string name=\"{name}\""),
                             }],
                             false,
                         ),
                         ("plurals", false) => (self.items()?, true),
                         (_, false) => {
-                            self.content()?;
+                            self.xml.content()?;
                             note = None;
                             continue;
                         }
@@ -291,7 +192,7 @@ impl Scanner<'_> {
                     let values = slots
                         .iter()
                         .map(|slot| match slot {
-                            Slot::Inner(span) => android_value(&self.text[span.clone()]),
+                            Slot::Inner(span) => android_value(&self.xml.text()[span.clone()]),
                             Slot::Empty { .. } => String::new(),
                         })
                         .collect();
@@ -306,7 +207,7 @@ impl Scanner<'_> {
                 }
                 Event::End(_) if depth == 1 => depth = 0,
                 Event::Eof if seen_root => break,
-                Event::Eof => return Err(self.error(before as u64, "no <resources> element")),
+                Event::Eof => return Err(self.xml.error(before, "no <resources> element")),
                 _ => {}
             }
         }
@@ -317,22 +218,16 @@ impl Scanner<'_> {
 impl AndroidFile {
     /// Parses a `strings.xml`; `name` is used in error messages.
     pub fn parse(name: &str, bytes: &[u8]) -> Result<AndroidFile, FormatError> {
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            FormatError::new(
-                name,
-                line_of(&String::from_utf8_lossy(bytes), e.valid_up_to()),
-                "not valid UTF-8",
-            )
-        })?;
-        let mut reader = Reader::from_str(text);
-        reader.config_mut().check_end_names = true;
-        let mut scanner = Scanner { name, text, reader };
-        let entries = scanner.entries()?;
+        let text = utf8(name, bytes)?;
+        let entries = EntryReader {
+            xml: Scanner::new(name, text),
+        }
+        .entries()?;
         Ok(AndroidFile {
             name: name.to_owned(),
             text: text.to_owned(),
             entries,
-            edits: std::collections::BTreeMap::new(),
+            edits: SpanEdits::default(),
         })
     }
 }
@@ -374,17 +269,17 @@ impl TranslationFile for AndroidFile {
     ) -> Result<(), FormatError> {
         let entry = unit_at(&mut self.entries, index, &self.name)?;
         let line = entry.slots.first().map_or(0, |slot| match slot {
-            Slot::Inner(span) | Slot::Empty { tag: span, .. } => line_of(&self.text, span.start),
+            Slot::Inner(span) | Slot::Empty { tag: span, .. } => {
+                line_at(self.text.as_bytes(), span.start)
+            }
         });
         stateless(&self.name, line, "Android resource", fuzzy)?;
         same_forms(&self.name, line, target.len(), entry.slots.len())?;
         for (slot, value) in entry.slots.iter().zip(target) {
             let (span, replacement) = match slot {
                 Slot::Inner(span) => {
-                    let old = &self.text[span.clone()];
-                    let cdata = old.trim().starts_with("<![CDATA[") && old.trim().ends_with("]]>");
-                    let text = if cdata {
-                        format!("<![CDATA[{}]]>", value.replace("]]>", "]]]]><![CDATA[>"))
+                    let text = if xml::is_cdata(&self.text[span.clone()]) {
+                        xml::cdata(value)
                     } else {
                         android_text(value)
                     };
@@ -398,18 +293,14 @@ impl TranslationFile for AndroidFile {
                     )
                 }
             };
-            self.edits.insert(span.start, (span, replacement));
+            self.edits.replace(span, replacement);
         }
         entry.values = target.to_vec();
         Ok(())
     }
 
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        let edits = self
-            .edits
-            .values()
-            .map(|(span, text)| (span, text.as_str()));
-        Ok(splice(&self.text, edits).into_bytes())
+        Ok(self.edits.apply(&self.text).into_bytes())
     }
 }
 

@@ -75,24 +75,6 @@ pub(crate) fn single_value<'a>(
     Ok(&target[0])
 }
 
-/// Replaces spans of `text`; `replacements` must not overlap.
-pub(crate) fn splice<'a>(
-    text: &str,
-    replacements: impl IntoIterator<Item = (&'a std::ops::Range<usize>, &'a str)>,
-) -> String {
-    let mut sorted: Vec<_> = replacements.into_iter().collect();
-    sorted.sort_by_key(|(span, _)| span.start);
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    for (span, replacement) in sorted {
-        out.push_str(&text[at..span.start]);
-        out.push_str(replacement);
-        at = span.end;
-    }
-    out.push_str(&text[at..]);
-    out
-}
-
 /// The item behind unit `index` of file `name`, or an error naming the index.
 pub(crate) fn unit_at<'a, T>(
     items: &'a mut [T],

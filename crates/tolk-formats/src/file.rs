@@ -8,6 +8,7 @@ use crate::po::PoFile;
 use crate::properties::PropertiesFile;
 use crate::stats::FileStats;
 use crate::unit::Unit;
+use crate::xliff::{Version, XliffFile};
 
 /// A parsed translation file of any supported format.
 pub trait TranslationFile {
@@ -52,6 +53,12 @@ pub const SUPPORTED: &[&str] = &[
     "json-nested",
     "webextension",
     "arb",
+    "xliff",
+    "plainxliff",
+    "poxliff",
+    "apple-xliff",
+    "xliff2",
+    "xliff2-placeables",
 ];
 
 /// Parses `bytes` (named `name` in errors) as a file of format `format`.
@@ -62,6 +69,9 @@ pub fn parse(
 ) -> Result<Box<dyn TranslationFile>, FormatError> {
     if let Some(flavor) = Flavor::for_format(format) {
         return Ok(Box::new(JsonFile::parse(name, bytes, flavor)?));
+    }
+    if let Some(version) = Version::for_format(format) {
+        return Ok(Box::new(XliffFile::parse(name, bytes, version)?));
     }
     match format {
         "po" | "po-mono" => Ok(Box::new(PoFile::parse(name, bytes)?)),
@@ -85,7 +95,7 @@ pub fn parse(
 }
 
 /// Format ids new files can be written in (conversions).
-pub const WRITABLE: &[&str] = &["po", "mo"];
+pub const WRITABLE: &[&str] = &["po", "mo", "xliff", "xliff11", "xliff12", "xliff2"];
 
 /// Writes `units` as a new file of format `format`, with `header` for the
 /// formats that have one.
@@ -104,6 +114,8 @@ pub fn write_new(
     match format {
         "po" | "po-mono" => Ok(crate::po::write_new(header, units).into_bytes()),
         "mo" => MoFile::from_units(name, header, units).to_bytes(),
+        "xliff" | "xliff11" | "xliff12" => Ok(xliff_new(Version::V1, header, units)),
+        "xliff2" => Ok(xliff_new(Version::V2, header, units)),
         other => Err(FormatError::new(
             name,
             0,
@@ -113,6 +125,20 @@ pub fn write_new(
             ),
         )),
     }
+}
+
+/// An XLIFF document into the language the gettext `header` names.
+fn xliff_new(version: Version, header: &str, units: &[Unit]) -> Vec<u8> {
+    let language = header_field(header, "Language").unwrap_or("und");
+    crate::xliff::write_new(version, "en", language, units).into_bytes()
+}
+
+/// The value of a field of a gettext header.
+fn header_field<'a>(header: &'a str, field: &str) -> Option<&'a str> {
+    header.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        (key.trim().eq_ignore_ascii_case(field) && !value.trim().is_empty()).then(|| value.trim())
+    })
 }
 
 /// New files are written in UTF-8, so the header says so.

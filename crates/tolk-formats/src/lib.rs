@@ -4,9 +4,11 @@
 //!
 //! This crate needs no other Tolk crate.
 
+mod edits;
 mod error;
 mod file;
 mod unit;
+mod xml;
 
 pub mod android;
 pub mod json;
@@ -15,6 +17,7 @@ pub mod po;
 pub mod properties;
 pub mod registry;
 pub mod stats;
+pub mod xliff;
 
 pub use error::FormatError;
 pub use file::{SUPPORTED, TranslationFile, WRITABLE, parse, write_new};

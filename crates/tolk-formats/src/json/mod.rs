@@ -7,12 +7,12 @@
 
 mod parse;
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 use parse::{Value, quote};
 
-use crate::error::{FormatError, single_value, splice, unit_at};
+use crate::edits::{SpanEdits, line_at, utf8};
+use crate::error::{FormatError, single_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -55,19 +55,9 @@ pub struct JsonFile {
     name: String,
     text: String,
     entries: Vec<Entry>,
-    /// Replacement tokens by entry index.
-    edits: BTreeMap<usize, String>,
+    edits: SpanEdits,
     /// The file writes non-ASCII characters as `\u` escapes.
     ascii_only: bool,
-}
-
-/// The 1-based line of a byte offset.
-fn line_of(text: &[u8], offset: usize) -> usize {
-    text[..offset.min(text.len())]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
-        + 1
 }
 
 fn leaf(value: &Value) -> Option<(String, Range<usize>)> {
@@ -140,11 +130,9 @@ fn last_wins(entries: Vec<Entry>) -> Vec<Entry> {
 impl JsonFile {
     /// Parses a JSON translation file of the given flavor.
     pub fn parse(name: &str, bytes: &[u8], flavor: Flavor) -> Result<JsonFile, FormatError> {
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            FormatError::new(name, line_of(bytes, e.valid_up_to()), "not valid UTF-8")
-        })?;
+        let text = utf8(name, bytes)?;
         let root = parse::parse(text)
-            .map_err(|e| FormatError::new(name, line_of(bytes, e.offset), e.message))?;
+            .map_err(|e| FormatError::new(name, line_at(bytes, e.offset), e.message))?;
         let Value::Object(members) = &root else {
             return Err(FormatError::new(
                 name,
@@ -197,7 +185,7 @@ impl JsonFile {
             name: name.to_owned(),
             text: text.to_owned(),
             entries,
-            edits: BTreeMap::new(),
+            edits: SpanEdits::default(),
             ascii_only,
         })
     }
@@ -218,19 +206,16 @@ impl TranslationFile for JsonFile {
         fuzzy: bool,
     ) -> Result<(), FormatError> {
         let entry = unit_at(&mut self.entries, index, &self.name)?;
-        let line = line_of(self.text.as_bytes(), entry.span.start);
+        let line = line_at(self.text.as_bytes(), entry.span.start);
         let value = single_value(&self.name, line, "JSON", target, fuzzy)?;
         entry.value = value.clone();
-        self.edits.insert(index, quote(value, self.ascii_only));
+        self.edits
+            .replace(entry.span.clone(), quote(value, self.ascii_only));
         Ok(())
     }
 
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        let edits = self
-            .edits
-            .iter()
-            .map(|(i, token)| (&self.entries[*i].span, token.as_str()));
-        Ok(splice(&self.text, edits).into_bytes())
+        Ok(self.edits.apply(&self.text).into_bytes())
     }
 }
 

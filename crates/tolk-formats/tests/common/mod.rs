@@ -63,3 +63,94 @@ pub fn expected(formats: &[&str]) -> Vec<Expected> {
 pub fn read_bytes(path: &str) -> Vec<u8> {
     std::fs::read(corpus().join(path)).unwrap()
 }
+
+/// How a format's counts are compared with translate-toolkit's.
+pub type Compare = fn(&str, &[tolk_formats::Unit], &FileStats, &FileStats);
+
+/// The counts must be equal.
+pub fn same_counts(path: &str, _: &[tolk_formats::Unit], ours: &FileStats, theirs: &FileStats) {
+    assert_eq!(ours, theirs, "{path}");
+}
+
+/// Reads every corpus file of directory `dir` (`files` of them) as format
+/// `format` and checks that writing it back gives the same bytes, that
+/// `compare` accepts its counts, and that setting one unit (a plural one
+/// when there is one) to `value` changes that unit only, in at most
+/// `max_lines` consecutive lines per form besides the unit's old lines.
+pub fn check_corpus(
+    dir: &str,
+    format: &str,
+    files: usize,
+    value: &str,
+    max_lines: usize,
+    compare: Compare,
+) {
+    let rows = expected(&[dir]);
+    assert_eq!(rows.len(), files, "{dir}");
+    for row in rows {
+        let path = &row.path;
+        let bytes = read_bytes(path);
+        let mut parsed =
+            tolk_formats::parse(format, path, &bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            parsed.to_bytes().unwrap() == bytes,
+            "{path} changed on a round trip"
+        );
+        let units = parsed.units();
+        compare(path, &units, &parsed.stats(), &row.stats);
+        let Some(index) = units
+            .iter()
+            .position(|u| u.target.len() > 1 && u.state != tolk_formats::State::ReadOnly)
+            .or_else(|| (!units.is_empty()).then_some(units.len() / 2))
+        else {
+            continue;
+        };
+        let target: Vec<String> = (0..units[index].target.len())
+            .map(|i| format!("{value} {i}"))
+            .collect();
+        parsed
+            .set_translation(index, &target, false)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let written = parsed.to_bytes().unwrap();
+        let reread = tolk_formats::parse(format, path, &written)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .units();
+        assert_eq!(reread.len(), units.len(), "{path}");
+        for (i, (a, b)) in units.iter().zip(&reread).enumerate() {
+            if i == index {
+                assert_eq!(b.target, target, "{path}");
+                assert_eq!((&a.context, &a.source), (&b.context, &b.source), "{path}");
+            } else {
+                assert_eq!(a, b, "{path}: unit {i} changed");
+            }
+        }
+        let changed = changed_lines(&bytes, &written);
+        let unit = &units[index];
+        let old_lines: usize = unit
+            .target
+            .iter()
+            .chain(&unit.source)
+            .map(|t| t.lines().count())
+            .sum();
+        assert!(
+            changed <= max_lines * target.len() + old_lines,
+            "{path}: {changed} lines changed"
+        );
+    }
+}
+
+/// How many lines of `new` lie between the lines it shares with `old` at
+/// the start and at the end.
+pub fn changed_lines(old: &[u8], new: &[u8]) -> usize {
+    let old: Vec<&[u8]> = old.split(|b| *b == b'\n').collect();
+    let new: Vec<&[u8]> = new.split(|b| *b == b'\n').collect();
+    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let tail = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(old.len().min(new.len()) - head);
+    new.len() - head - tail
+}

@@ -1,0 +1,244 @@
+//! XLIFF 1.2 (`xliff`, `plainxliff`) and XLIFF 2.0 (`xliff2`): one unit per
+//! `<trans-unit>` (1.2) or per `<segment>` (2.0), with notes, source
+//! locations and the translation state kept in the file's attributes.
+//!
+//! Inline markup (`<x id="1"/>`, `<pc>…</pc>`) stays in the text as written,
+//! and a translation may carry it back. An edit rewrites the `<target>`
+//! element (adding one after `<source>` when missing) and the one state
+//! attribute; the rest of the file stays byte for byte as read.
+
+mod read;
+mod write;
+
+use std::ops::Range;
+
+pub use write::write_new;
+
+use crate::edits::{SpanEdits, line_at, utf8};
+use crate::error::{FormatError, same_forms, unit_at};
+use crate::file::TranslationFile;
+use crate::unit::{State, Unit};
+use crate::xml;
+
+/// The XLIFF versions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Version {
+    /// XLIFF 1.2: `<trans-unit>` with `state` on `<target>` and `approved`.
+    V1,
+    /// XLIFF 2.0: `<unit>` of `<segment>`s with `state` on the segment.
+    V2,
+}
+
+impl Version {
+    /// The version a Weblate format id reads.
+    pub fn for_format(format: &str) -> Option<Version> {
+        match format {
+            "xliff" | "plainxliff" | "poxliff" | "apple-xliff" => Some(Version::V1),
+            "xliff2" | "xliff2-placeables" => Some(Version::V2),
+            _ => None,
+        }
+    }
+
+    /// Inline elements that may appear inside source and target text.
+    fn inline(self) -> &'static [&'static str] {
+        match self {
+            Version::V1 => &["g", "x", "bx", "ex", "bpt", "ept", "ph", "it", "mrk", "sub"],
+            Version::V2 => &["cp", "ph", "pc", "sc", "ec", "mrk", "sm", "em"],
+        }
+    }
+}
+
+/// Where a unit's `<target>` is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Target {
+    /// `<target …>content</target>`: the start tag and the content.
+    Element {
+        tag: Range<usize>,
+        content: Range<usize>,
+    },
+    /// `<target …/>`.
+    Empty { tag: Range<usize> },
+    /// None yet: a new one goes at this offset, after `</source>`, on a
+    /// line of its own with the source's indentation.
+    Missing { at: usize, indent: String },
+}
+
+/// One translatable string and where its parts are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    id: String,
+    source: String,
+    target: String,
+    slot: Target,
+    /// The start tag holding the state: `<trans-unit>` (1.2, for
+    /// `approved`) or `<segment>` (2.0).
+    holder: Range<usize>,
+    /// The `state` attribute as read.
+    state_attr: Option<String>,
+    approved: bool,
+    translatable: bool,
+    notes: Vec<String>,
+    locations: Vec<String>,
+}
+
+impl Entry {
+    fn state(&self, version: Version) -> State {
+        if !self.translatable {
+            return State::ReadOnly;
+        }
+        if self.target.is_empty() {
+            return State::Untranslated;
+        }
+        let state = self.state_attr.as_deref().unwrap_or("");
+        match version {
+            Version::V1 if matches!(state, "new" | "needs-translation") => State::Untranslated,
+            Version::V1 if self.approved => State::Approved,
+            Version::V1 if state.starts_with("needs-") => State::Fuzzy,
+            Version::V2 if state == "initial" => State::Fuzzy,
+            Version::V2 if matches!(state, "reviewed" | "final") => State::Approved,
+            _ => State::Translated,
+        }
+    }
+}
+
+/// A parsed XLIFF file.
+#[derive(Debug, Clone)]
+pub struct XliffFile {
+    name: String,
+    text: String,
+    version: Version,
+    entries: Vec<Entry>,
+    edits: SpanEdits,
+}
+
+impl XliffFile {
+    /// Parses an XLIFF document of the given version.
+    pub fn parse(name: &str, bytes: &[u8], version: Version) -> Result<XliffFile, FormatError> {
+        let text = utf8(name, bytes)?;
+        let entries = read::entries(name, text, version)?;
+        Ok(XliffFile {
+            name: name.to_owned(),
+            text: text.to_owned(),
+            version,
+            entries,
+            edits: SpanEdits::default(),
+        })
+    }
+
+    /// The start tag of `<target>` for a new translation state.
+    fn target_tag(&self, entry: &Entry, fuzzy: bool) -> String {
+        let old = match &entry.slot {
+            Target::Element { tag, .. } | Target::Empty { tag } => {
+                let tag = &self.text[tag.clone()];
+                tag.strip_suffix("/>")
+                    .map_or_else(|| tag.to_owned(), |t| format!("{}>", t.trim_end()))
+            }
+            Target::Missing { .. } => "<target>".to_owned(),
+        };
+        match (self.version, fuzzy) {
+            (Version::V1, true) => xml::set_attribute(&old, "state", "needs-review-translation"),
+            (Version::V1, false) if entry.state_attr.is_some() => {
+                xml::set_attribute(&old, "state", "translated")
+            }
+            _ => old,
+        }
+    }
+
+    /// The new start tag of the element holding the state, when it changes.
+    fn holder_tag(&self, entry: &Entry, fuzzy: bool) -> Option<String> {
+        let tag = &self.text[entry.holder.clone()];
+        match (self.version, fuzzy) {
+            (Version::V1, true) if entry.approved => {
+                Some(xml::set_attribute(tag, "approved", "no"))
+            }
+            (Version::V2, true) => Some(xml::set_attribute(tag, "state", "initial")),
+            (Version::V2, false) if entry.state_attr.is_some() => {
+                Some(xml::set_attribute(tag, "state", "translated"))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl TranslationFile for XliffFile {
+    fn units(&self) -> Vec<Unit> {
+        self.entries
+            .iter()
+            .map(|e| Unit {
+                context: e.id.clone(),
+                source: vec![e.source.clone()],
+                target: vec![e.target.clone()],
+                state: e.state(self.version),
+                developer_notes: e.notes.clone(),
+                translator_notes: Vec::new(),
+                locations: e.locations.clone(),
+                flags: if e.translatable {
+                    Vec::new()
+                } else {
+                    vec!["read-only".to_owned()]
+                },
+                previous_source: None,
+            })
+            .collect()
+    }
+
+    fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        let entry = unit_at(&mut self.entries, index, &self.name)?.clone();
+        let line = line_at(self.text.as_bytes(), entry.holder.start);
+        same_forms(&self.name, line, target.len(), 1)?;
+        let value = &target[0];
+        let start = self.target_tag(&entry, fuzzy);
+        let end = format!("</{}>", tag_name(&start));
+        let body = match &entry.slot {
+            Target::Element { content, .. } if xml::is_cdata(&self.text[content.clone()]) => {
+                xml::cdata(value)
+            }
+            _ => xml::escape(value, self.version.inline()),
+        };
+        match &entry.slot {
+            Target::Element { tag, content } => {
+                self.edits.replace(tag.clone(), start);
+                self.edits.replace(content.clone(), body);
+            }
+            Target::Empty { tag } => self
+                .edits
+                .replace(tag.clone(), format!("{start}{body}{end}")),
+            Target::Missing { at, indent } => self
+                .edits
+                .replace(*at..*at, format!("\n{indent}{start}{body}{end}")),
+        }
+        if let Some(holder) = self.holder_tag(&entry, fuzzy) {
+            self.edits.replace(entry.holder.clone(), holder);
+        }
+        let updated = &mut self.entries[index];
+        updated.target = value.clone();
+        updated.approved &= !fuzzy;
+        updated.state_attr = match (self.version, fuzzy) {
+            (Version::V1, true) => Some("needs-review-translation".to_owned()),
+            (Version::V2, true) => Some("initial".to_owned()),
+            (_, false) => entry.state_attr.map(|_| "translated".to_owned()),
+        };
+        Ok(())
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(self.edits.apply(&self.text).into_bytes())
+    }
+}
+
+/// The qualified name of a start tag (`<target …>` gives `target`).
+fn tag_name(tag: &str) -> &str {
+    let body = &tag[1..];
+    let end = body
+        .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+        .unwrap_or(body.len());
+    &body[..end]
+}
+
+#[cfg(test)]
+mod tests;

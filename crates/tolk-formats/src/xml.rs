@@ -1,0 +1,281 @@
+//! What the XML codecs share: a reader that reports errors with lines and
+//! skips elements by span, and the escaping rules of element text.
+//!
+//! Entities other than the five predefined ones and character references
+//! are never expanded, so no external entity is ever resolved.
+
+use std::ops::Range;
+
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::{Reader, XmlVersion};
+
+use crate::edits::line_at;
+use crate::error::FormatError;
+
+/// An attribute's value with entities resolved.
+pub(crate) fn attribute(start: &BytesStart<'_>, key: &str) -> Option<String> {
+    start.try_get_attribute(key).ok().flatten().and_then(|a| {
+        a.normalized_value(XmlVersion::Implicit1_0)
+            .ok()
+            .map(|v| v.into_owned())
+    })
+}
+
+/// Replaces the predefined and numeric XML entities; others stay as written.
+pub(crate) fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let Some(end) = rest.find(';') else { break };
+        let entity = &rest[1..end];
+        let resolved = match entity {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            e if e.starts_with("#x") => u32::from_str_radix(&e[2..], 16)
+                .ok()
+                .and_then(char::from_u32),
+            e if e.starts_with('#') => e[1..].parse().ok().and_then(char::from_u32),
+            _ => None,
+        };
+        match resolved {
+            Some(c) => out.push(c),
+            None => out.push_str(&rest[..=end]),
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text of an element's inner XML: CDATA sections taken as they are,
+/// entities resolved elsewhere; inner markup stays as written.
+pub(crate) fn inner_text(inner: &str) -> String {
+    let mut text = String::with_capacity(inner.len());
+    let mut rest = inner;
+    while let Some(at) = rest.find("<![CDATA[") {
+        text.push_str(&unescape(&rest[..at]));
+        let body = &rest[at + 9..];
+        let end = body.find("]]>").unwrap_or(body.len());
+        text.push_str(&body[..end]);
+        rest = body.get(end + 3..).unwrap_or("");
+    }
+    text.push_str(&unescape(rest));
+    text
+}
+
+/// True when `inner` is one CDATA section, which an edit keeps.
+pub(crate) fn is_cdata(inner: &str) -> bool {
+    let inner = inner.trim();
+    inner.starts_with("<![CDATA[") && inner.ends_with("]]>")
+}
+
+/// `value` as one CDATA section.
+pub(crate) fn cdata(value: &str) -> String {
+    format!("<![CDATA[{}]]>", value.replace("]]>", "]]]]><![CDATA[>"))
+}
+
+/// Escapes `value` as element text. Tags of the elements named in `inline`
+/// (XLIFF placeholders such as `<x id="1"/>`) are kept as markup.
+pub(crate) fn escape(value: &str, inline: &[&str]) -> String {
+    let mut out = String::with_capacity(value.len() + 8);
+    let mut rest = value;
+    while let Some(at) = rest.find(['&', '<', '>']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if rest.starts_with('<')
+            && let Some(len) = inline_tag(rest, inline)
+        {
+            out.push_str(&rest[..len]);
+            rest = &rest[len..];
+            continue;
+        }
+        out.push_str(match rest.as_bytes()[0] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            _ => "&gt;",
+        });
+        rest = &rest[1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The length of the start, end or empty tag of an `inline` element at
+/// the start of `text`.
+fn inline_tag(text: &str, inline: &[&str]) -> Option<usize> {
+    let body = text[1..].strip_prefix('/').unwrap_or(&text[1..]);
+    let name_len = body
+        .find(|c: char| c.is_whitespace() || c == '/' || c == '>')
+        .unwrap_or(body.len());
+    if !inline.contains(&&body[..name_len]) {
+        return None;
+    }
+    let end = text.find('>')?;
+    let tag = &text[..=end];
+    (!tag[1..].contains('<')).then_some(end + 1)
+}
+
+/// A start tag with attribute `key` set to `value` (added before the
+/// tag's end when missing); the rest of the tag is kept as written.
+pub(crate) fn set_attribute(tag: &str, key: &str, value: &str) -> String {
+    let escaped = value.replace('&', "&amp;").replace('"', "&quot;");
+    if let Some(span) = attribute_value_span(tag, key) {
+        return format!("{}{}{}", &tag[..span.start], escaped, &tag[span.end..]);
+    }
+    let end = if tag.ends_with("/>") {
+        tag.len() - 2
+    } else {
+        tag.len() - 1
+    };
+    let end = tag[..end].trim_end().len();
+    format!("{} {key}=\"{escaped}\"{}", &tag[..end], &tag[end..])
+}
+
+/// The span of the value of attribute `key` inside a start tag.
+fn attribute_value_span(tag: &str, key: &str) -> Option<Range<usize>> {
+    let bytes = tag.as_bytes();
+    let mut from = 0;
+    while let Some(found) = tag[from..].find(key) {
+        let at = from + found;
+        from = at + key.len();
+        let before_ok = at > 0 && bytes[at - 1].is_ascii_whitespace();
+        let after = tag[from..].trim_start();
+        if !before_ok || !after.starts_with('=') {
+            continue;
+        }
+        let value = after[1..].trim_start();
+        let quote = value.chars().next()?;
+        if quote != '"' && quote != '\'' {
+            continue;
+        }
+        let start = tag.len() - value.len() + 1;
+        let end = start + tag[start..].find(quote)?;
+        return Some(start..end);
+    }
+    None
+}
+
+/// Reads XML events and spans, with errors naming the file and line.
+pub(crate) struct Scanner<'a> {
+    name: &'a str,
+    text: &'a str,
+    /// Where the reader's input starts in `text`: after a byte order mark.
+    base: usize,
+    reader: Reader<&'a [u8]>,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner over the text of file `name`; end tags must match.
+    pub(crate) fn new(name: &'a str, text: &'a str) -> Self {
+        let base = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        let mut reader = Reader::from_str(&text[base..]);
+        reader.config_mut().check_end_names = true;
+        Scanner {
+            name,
+            text,
+            base,
+            reader,
+        }
+    }
+
+    /// The text being read.
+    pub(crate) fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// An error at byte `offset`.
+    pub(crate) fn error(&self, offset: usize, message: impl std::fmt::Display) -> FormatError {
+        FormatError::new(
+            self.name,
+            line_at(self.text.as_bytes(), offset),
+            message.to_string(),
+        )
+    }
+
+    /// The byte offset after the last event read.
+    pub(crate) fn position(&self) -> usize {
+        usize::try_from(self.reader.buffer_position()).map_or(usize::MAX, |at| at + self.base)
+    }
+
+    /// The next event.
+    pub(crate) fn next(&mut self) -> Result<Event<'a>, FormatError> {
+        self.reader.read_event().map_err(|e| {
+            let at = usize::try_from(self.reader.error_position())
+                .map_or(usize::MAX, |at| at + self.base);
+            self.error(at, e)
+        })
+    }
+
+    /// The error for a file that ends inside an element.
+    pub(crate) fn truncated(&self) -> FormatError {
+        self.error(self.position(), "unexpected end of the file")
+    }
+
+    /// Reads to the end tag of the element just started; returns the span
+    /// of its content.
+    pub(crate) fn content(&mut self) -> Result<Range<usize>, FormatError> {
+        let start = self.position();
+        let mut depth = 0usize;
+        loop {
+            let before = self.position();
+            match self.next()? {
+                Event::Start(_) => depth += 1,
+                Event::End(_) if depth == 0 => return Ok(start..before),
+                Event::End(_) => depth -= 1,
+                Event::Eof => return Err(self.truncated()),
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads to the end of the element just started and returns its text
+    /// with CDATA and entities resolved and inner markup kept.
+    pub(crate) fn text_content(&mut self) -> Result<String, FormatError> {
+        let span = self.content()?;
+        Ok(inner_text(&self.text[span]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_keeps_inline_tags_only() {
+        assert_eq!(
+            escape("a < b & <x id=\"1\"/> <g id='2'>c</g> <b>", &["x", "g"]),
+            "a &lt; b &amp; <x id=\"1\"/> <g id='2'>c</g> &lt;b&gt;"
+        );
+        assert_eq!(escape("<x <x/>", &["x"]), "&lt;x <x/>");
+        assert_eq!(
+            inner_text("a &amp; <![CDATA[<b>]]> &custom;"),
+            "a & <b> &custom;"
+        );
+    }
+
+    #[test]
+    fn attributes_are_set_and_removed_in_place() {
+        let tag = "<target  xml:lang=\"de\" state='new'>";
+        assert_eq!(
+            set_attribute(tag, "state", "translated"),
+            "<target  xml:lang=\"de\" state='translated'>"
+        );
+        assert_eq!(
+            set_attribute("<target>", "state", "a\"b"),
+            "<target state=\"a&quot;b\">"
+        );
+        assert_eq!(
+            set_attribute("<target />", "state", "x"),
+            "<target state=\"x\" />"
+        );
+        assert_eq!(
+            set_attribute("<unit xstate=\"1\">", "state", "x"),
+            "<unit xstate=\"1\" state=\"x\">"
+        );
+    }
+}
