@@ -1,20 +1,22 @@
-//! Monolingual JSON files: flat and nested key/value files (`json`,
-//! `json-nested`), WebExtension `messages.json` (`webextension`) and
-//! Flutter ARB (`arb`).
+//! JSON translation files: flat and nested key/value files (`json`,
+//! `json-nested`), WebExtension `messages.json` (`webextension`), Flutter
+//! ARB (`arb`), i18next v3 and v4 (`i18next`, `i18nextv4`) and go-i18n v1
+//! and v2 (`go-i18n-json`, `go-i18n-json-v2`).
 //!
-//! The original text is kept; an edit replaces the one string token that
-//! holds the value, so everything else (order, indentation, escapes) stays.
+//! The original text is kept; an edit replaces the string tokens that hold
+//! the value's forms, so everything else (order, indentation, escapes) stays.
 
+mod flavors;
 mod parse;
 
 use std::ops::Range;
 
-use parse::{Value, quote};
+use parse::quote;
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, single_value, unit_at};
+use crate::error::{FormatError, same_forms, stateless, unit_at};
 use crate::file::TranslationFile;
-use crate::unit::Unit;
+use crate::unit::{State, Unit};
 
 /// The JSON dialects this codec reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +27,15 @@ pub enum Flavor {
     WebExtension,
     /// Flutter ARB: `"key": "value"` with `"@key": {"description": …}` metadata (`arb`).
     Arb,
+    /// i18next v3: nested keys; `key` and `key_plural` (or `key_0`, `key_1`, …)
+    /// are the forms of one plural.
+    I18nextV3,
+    /// i18next v4: nested keys; `key_one`, `key_few`, `key_other`, … are the
+    /// forms of one plural.
+    I18nextV4,
+    /// go-i18n: v2 objects of `{"other": …, "one": …, "description": …}` or
+    /// plain strings, or the v1 list of `{"id", "translation"}`.
+    GoI18n,
 }
 
 impl Flavor {
@@ -34,19 +45,33 @@ impl Flavor {
             "json" | "json-nested" => Some(Flavor::KeyValue),
             "webextension" => Some(Flavor::WebExtension),
             "arb" => Some(Flavor::Arb),
+            "i18next" => Some(Flavor::I18nextV3),
+            "i18nextv4" => Some(Flavor::I18nextV4),
+            "go-i18n-json" | "go-i18n-json-v2" => Some(Flavor::GoI18n),
             _ => None,
         }
     }
 }
 
-/// One translatable value and where it is.
+/// One translatable value (one form of it per token) and where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Entry {
     key: String,
-    value: String,
-    /// Span of the value's token in the text.
-    span: Range<usize>,
+    /// Each form's text and the span of its token.
+    forms: Vec<(String, Range<usize>)>,
+    plural: bool,
     note: Option<String>,
+}
+
+impl Entry {
+    fn single(key: String, (value, span): (String, Range<usize>), note: Option<String>) -> Self {
+        Entry {
+            key,
+            forms: vec![(value, span)],
+            plural: false,
+            note,
+        }
+    }
 }
 
 /// A parsed JSON translation file.
@@ -58,56 +83,6 @@ pub struct JsonFile {
     edits: SpanEdits,
     /// The file writes non-ASCII characters as `\u` escapes.
     ascii_only: bool,
-}
-
-fn leaf(value: &Value) -> Option<(String, Range<usize>)> {
-    match value {
-        Value::String(s, span) => Some((s.clone(), span.clone())),
-        Value::Scalar(s, span) => Some((s.clone(), span.clone())),
-        _ => None,
-    }
-}
-
-/// Every leaf under `value`, with dotted keys (`a.b`, `list[0]`).
-fn flatten(prefix: &str, value: &Value, out: &mut Vec<Entry>) {
-    match value {
-        Value::Object(members) => {
-            for (key, value) in members {
-                let key = if prefix.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{prefix}.{key}")
-                };
-                flatten(&key, value, out);
-            }
-        }
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                flatten(&format!("{prefix}[{i}]"), item, out);
-            }
-        }
-        _ => {
-            if let Some((value, span)) = leaf(value) {
-                out.push(Entry {
-                    key: prefix.to_owned(),
-                    value,
-                    span,
-                    note: None,
-                });
-            }
-        }
-    }
-}
-
-fn member<'a>(members: &'a [(String, Value)], key: &str) -> Option<&'a Value> {
-    members.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-}
-
-fn text_of(value: Option<&Value>) -> Option<String> {
-    match value {
-        Some(Value::String(s, _)) => Some(s.clone()),
-        _ => None,
-    }
 }
 
 /// A key given twice means its last value, as for every JSON reader; the
@@ -133,58 +108,13 @@ impl JsonFile {
         let text = utf8(name, bytes)?;
         let root = parse::parse(text)
             .map_err(|e| FormatError::new(name, line_at(bytes, e.offset), e.message))?;
-        let Value::Object(members) = &root else {
-            return Err(FormatError::new(
-                name,
-                1,
-                "the file must hold a JSON object",
-            ));
-        };
-        let mut entries = Vec::new();
-        match flavor {
-            Flavor::KeyValue => flatten("", &root, &mut entries),
-            Flavor::WebExtension => {
-                for (key, value) in members {
-                    let Value::Object(fields) = value else {
-                        return Err(FormatError::new(
-                            name,
-                            0,
-                            format!("message {key:?} is not an object"),
-                        ));
-                    };
-                    if let Some((message, span)) = member(fields, "message").and_then(leaf) {
-                        entries.push(Entry {
-                            key: key.clone(),
-                            value: message,
-                            span,
-                            note: text_of(member(fields, "description")),
-                        });
-                    }
-                }
-            }
-            Flavor::Arb => {
-                for (key, value) in members.iter().filter(|(k, _)| !k.starts_with('@')) {
-                    if let Some((text, span)) = leaf(value) {
-                        let note = match member(members, &format!("@{key}")) {
-                            Some(Value::Object(meta)) => text_of(member(meta, "description")),
-                            _ => None,
-                        };
-                        entries.push(Entry {
-                            key: key.clone(),
-                            value: text,
-                            span,
-                            note,
-                        });
-                    }
-                }
-            }
-        }
-        let entries = last_wins(entries);
+        let entries = flavors::entries(&root, flavor)
+            .map_err(|message| FormatError::new(name, 1, message))?;
         let ascii_only = text.is_ascii() && text.contains("\\u");
         Ok(JsonFile {
             name: name.to_owned(),
             text: text.to_owned(),
-            entries,
+            entries: last_wins(entries),
             edits: SpanEdits::default(),
             ascii_only,
         })
@@ -195,7 +125,18 @@ impl TranslationFile for JsonFile {
     fn units(&self) -> Vec<Unit> {
         self.entries
             .iter()
-            .map(|e| Unit::keyed(&e.key, &e.value, e.note.iter().cloned().collect()))
+            .map(|e| {
+                let first = e.forms.first().map_or("", |(v, _)| v.as_str());
+                let mut unit = Unit::keyed(&e.key, first, e.note.iter().cloned().collect());
+                if e.plural {
+                    unit.source = vec![e.key.clone(); e.forms.len()];
+                    unit.target = e.forms.iter().map(|(v, _)| v.clone()).collect();
+                    if unit.target.iter().any(|v| !v.is_empty()) {
+                        unit.state = State::Translated;
+                    }
+                }
+                unit
+            })
             .collect()
     }
 
@@ -206,11 +147,17 @@ impl TranslationFile for JsonFile {
         fuzzy: bool,
     ) -> Result<(), FormatError> {
         let entry = unit_at(&mut self.entries, index, &self.name)?;
-        let line = line_at(self.text.as_bytes(), entry.span.start);
-        let value = single_value(&self.name, line, "JSON", target, fuzzy)?;
-        entry.value = value.clone();
-        self.edits
-            .replace(entry.span.clone(), quote(value, self.ascii_only));
+        let line = entry
+            .forms
+            .first()
+            .map_or(0, |(_, span)| line_at(self.text.as_bytes(), span.start));
+        stateless(&self.name, line, "JSON", fuzzy)?;
+        same_forms(&self.name, line, target.len(), entry.forms.len())?;
+        for ((value, span), new) in entry.forms.iter_mut().zip(target) {
+            value.clone_from(new);
+            self.edits
+                .replace(span.clone(), quote(new, self.ascii_only));
+        }
         Ok(())
     }
 
@@ -306,5 +253,66 @@ mod tests {
         let err = JsonFile::parse("bad.json", b"[1]", Flavor::KeyValue).unwrap_err();
         assert!(err.message.contains("object"));
         assert!(JsonFile::parse("bad.json", b"{\"a\": \"\xff\"}", Flavor::KeyValue).is_err());
+    }
+
+    #[test]
+    fn i18next_plural_keys_are_one_unit() {
+        let v3 = r#"{"a": {"file": "1 file", "file_plural": "{{count}} files", "x": "X"}}"#;
+        let units = JsonFile::parse("v3.json", v3.as_bytes(), Flavor::I18nextV3)
+            .unwrap()
+            .units();
+        let shape: Vec<(&str, usize)> = units
+            .iter()
+            .map(|u| (u.context.as_str(), u.target.len()))
+            .collect();
+        assert_eq!(shape, vec![("a.file", 2), ("a.x", 1)]);
+        assert_eq!(units[0].target, vec!["1 file", "{{count}} files"]);
+
+        let v4 = r#"{"n_other": "many", "n_one": "one", "n_few": "few", "plain": "p"}"#;
+        let mut file = JsonFile::parse("v4.json", v4.as_bytes(), Flavor::I18nextV4).unwrap();
+        let units = file.units();
+        assert_eq!(units[0].context, "n");
+        assert_eq!(units[0].target, vec!["one", "few", "many"]);
+        file.set_translation(0, &["1".into(), "2".into(), "5".into()], false)
+            .unwrap();
+        assert_eq!(
+            file.to_bytes().unwrap(),
+            br#"{"n_other": "5", "n_one": "1", "n_few": "2", "plain": "p"}"#
+        );
+    }
+
+    #[test]
+    fn go_i18n_v1_and_v2() {
+        let v2 = r#"{"bot": {"hash": "sha1-1", "other": "Bot"}, "n": {"description": "count", "one": "{{.C}} poll", "other": "{{.C}} polls"}, "s": "plain"}"#;
+        let units = JsonFile::parse("v2.json", v2.as_bytes(), Flavor::GoI18n)
+            .unwrap()
+            .units();
+        let shape: Vec<(&str, Vec<&str>)> = units
+            .iter()
+            .map(|u| {
+                (
+                    u.context.as_str(),
+                    u.target.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            shape,
+            vec![
+                ("bot", vec!["Bot"]),
+                ("n", vec!["{{.C}} poll", "{{.C}} polls"]),
+                ("s", vec!["plain"]),
+            ]
+        );
+        assert_eq!(units[1].developer_notes, vec!["count"]);
+        let v1 = r#"[{"id": "a", "translation": ""}, {"id": "b", "translation": {"one": "x", "other": "y"}}]"#;
+        let stats = JsonFile::parse("v1.json", v1.as_bytes(), Flavor::GoI18n)
+            .unwrap()
+            .stats();
+        assert_eq!(
+            (stats.units, stats.translated, stats.plural_units),
+            (2, 1, 1)
+        );
+        assert!(JsonFile::parse("v1.json", b"[1]", Flavor::GoI18n).is_err());
     }
 }

@@ -87,6 +87,17 @@ pub fn check_corpus(
 ) {
     let rows = expected(&[dir]);
     assert_eq!(rows.len(), files, "{dir}");
+    check_rows(rows, format, value, max_lines, compare);
+}
+
+/// [`check_corpus`] for the given rows of `expected.tsv`.
+pub fn check_rows(
+    rows: Vec<Expected>,
+    format: &str,
+    value: &str,
+    max_lines: usize,
+    compare: Compare,
+) {
     for row in rows {
         let path = &row.path;
         let bytes = read_bytes(path);

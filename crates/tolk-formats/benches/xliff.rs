@@ -1,0 +1,64 @@
+//! Parsing and editing large XLIFF 1.2 files: 10,000 and 100,000 units.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use tolk_formats::TranslationFile;
+use tolk_formats::xliff::{Version, XliffFile};
+
+/// An XLIFF 1.2 file with notes, locations, placeholders and states.
+fn document(units: usize) -> Vec<u8> {
+    let mut text = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">\n  <file source-language=\"en\" target-language=\"cs\" datatype=\"plaintext\" original=\"app\">\n    <body>\n",
+    );
+    for i in 0..units {
+        text.push_str(&format!(
+            "      <trans-unit id=\"u{i}\" resname=\"key.{i}\">\n        <source>Message number {i} for <x id=\"PH\" equiv-text=\"name\"/> &amp; friends</source>\n"
+        ));
+        match i % 4 {
+            0 => {}
+            1 => text.push_str(&format!(
+                "        <target state=\"needs-review-translation\">Zpráva číslo {i}</target>\n"
+            )),
+            _ => text.push_str(&format!(
+                "        <target state=\"translated\">Zpráva číslo {i} pro <x id=\"PH\" equiv-text=\"name\"/> &amp; přátele</target>\n"
+            )),
+        }
+        if i % 5 == 0 {
+            text.push_str(&format!(
+                "        <note from=\"developer\">Shown on screen {i}</note>\n        <context-group purpose=\"location\">\n          <context context-type=\"sourcefile\">src/app/page{i}.ts</context>\n          <context context-type=\"linenumber\">{i}</context>\n        </context-group>\n"
+            ));
+        }
+        text.push_str("      </trans-unit>\n");
+    }
+    text.push_str("    </body>\n  </file>\n</xliff>\n");
+    text.into_bytes()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("xliff");
+    group.sample_size(10);
+    for units in [10_000, 100_000] {
+        let bytes = document(units);
+        group.throughput(Throughput::Elements(units as u64));
+        group.bench_with_input(BenchmarkId::new("parse", units), &bytes, |b, bytes| {
+            b.iter(|| XliffFile::parse("messages.xlf", bytes, Version::V1).unwrap());
+        });
+        let parsed = XliffFile::parse("messages.xlf", &bytes, Version::V1).unwrap();
+        assert_eq!(parsed.units().len(), units);
+        group.bench_with_input(
+            BenchmarkId::new("edit-one-and-write", units),
+            &parsed,
+            |b, file| {
+                b.iter(|| {
+                    let mut file = file.clone();
+                    file.set_translation(units / 2, &["Upraveno".into()], false)
+                        .unwrap();
+                    file.to_bytes().unwrap()
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,230 @@
+//! How each JSON dialect lays out its keys, values, plural forms and notes.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::parse::Value;
+use super::{Entry, Flavor};
+
+/// Plural categories of CLDR in their usual order.
+const CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
+
+/// The entries of a parsed document, or why the document does not fit.
+pub(super) fn entries(root: &Value, flavor: Flavor) -> Result<Vec<Entry>, String> {
+    let mut entries = Vec::new();
+    match (flavor, root) {
+        (Flavor::GoI18n, Value::Array(items)) => go_i18n_v1(items, &mut entries)?,
+        (_, Value::Object(members)) => match flavor {
+            Flavor::KeyValue => flatten("", root, &mut entries),
+            Flavor::WebExtension => web_extension(members, &mut entries)?,
+            Flavor::Arb => arb(members, &mut entries),
+            Flavor::I18nextV3 | Flavor::I18nextV4 => {
+                flatten("", root, &mut entries);
+                entries = plural_groups(entries, flavor);
+            }
+            Flavor::GoI18n => go_i18n_v2(members, &mut entries),
+        },
+        (Flavor::GoI18n, _) => return Err("the file must hold a JSON object or list".into()),
+        _ => return Err("the file must hold a JSON object".into()),
+    }
+    Ok(entries)
+}
+
+fn leaf(value: &Value) -> Option<(String, Range<usize>)> {
+    match value {
+        Value::String(s, span) | Value::Scalar(s, span) => Some((s.clone(), span.clone())),
+        _ => None,
+    }
+}
+
+fn member<'a>(members: &'a [(String, Value)], key: &str) -> Option<&'a Value> {
+    members.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+fn text_of(value: Option<&Value>) -> Option<String> {
+    match value {
+        Some(Value::String(s, _)) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// Every leaf under `value`, with dotted keys (`a.b`, `list[0]`).
+fn flatten(prefix: &str, value: &Value, out: &mut Vec<Entry>) {
+    match value {
+        Value::Object(members) => {
+            for (key, value) in members {
+                let key = if prefix.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{prefix}.{key}")
+                };
+                flatten(&key, value, out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                flatten(&format!("{prefix}[{i}]"), item, out);
+            }
+        }
+        _ => {
+            if let Some(found) = leaf(value) {
+                out.push(Entry::single(prefix.to_owned(), found, None));
+            }
+        }
+    }
+}
+
+fn web_extension(members: &[(String, Value)], out: &mut Vec<Entry>) -> Result<(), String> {
+    for (key, value) in members {
+        let Value::Object(fields) = value else {
+            return Err(format!("message {key:?} is not an object"));
+        };
+        if let Some(found) = member(fields, "message").and_then(leaf) {
+            let note = text_of(member(fields, "description"));
+            out.push(Entry::single(key.clone(), found, note));
+        }
+    }
+    Ok(())
+}
+
+fn arb(members: &[(String, Value)], out: &mut Vec<Entry>) {
+    for (key, value) in members.iter().filter(|(k, _)| !k.starts_with('@')) {
+        if let Some(found) = leaf(value) {
+            let note = match member(members, &format!("@{key}")) {
+                Some(Value::Object(meta)) => text_of(member(meta, "description")),
+                _ => None,
+            };
+            out.push(Entry::single(key.clone(), found, note));
+        }
+    }
+}
+
+/// The base key and the rank of the plural form a key names, if it names one.
+fn plural_form(key: &str, flavor: Flavor) -> Option<(&str, usize)> {
+    let (base, suffix) = key.rsplit_once('_')?;
+    if base.is_empty() {
+        return None;
+    }
+    match flavor {
+        Flavor::I18nextV3 if suffix == "plural" => Some((base, 1)),
+        Flavor::I18nextV3 => suffix
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n < 10 && suffix.len() == 1)
+            .map(|n| (base, n)),
+        _ => CATEGORIES
+            .iter()
+            .position(|c| *c == suffix)
+            .map(|rank| (base, rank)),
+    }
+}
+
+/// Merges the keys that are forms of one plural into one entry, placed
+/// where its first form is. In v3 the bare key is the singular form.
+fn plural_groups(entries: Vec<Entry>, flavor: Flavor) -> Vec<Entry> {
+    let mut ranked: Vec<(Entry, Option<(String, usize)>)> = entries
+        .into_iter()
+        .map(|e| {
+            let form = plural_form(&e.key, flavor).map(|(b, r)| (b.to_owned(), r));
+            (e, form)
+        })
+        .collect();
+    if flavor == Flavor::I18nextV3 {
+        // A bare key is the first form when a `_plural` or numbered form exists.
+        let bases: std::collections::HashSet<String> = ranked
+            .iter()
+            .filter_map(|(_, form)| form.as_ref().map(|(b, _)| b.clone()))
+            .collect();
+        for (entry, form) in &mut ranked {
+            if form.is_none() && bases.contains(&entry.key) {
+                *form = Some((entry.key.clone(), 0));
+            }
+        }
+    }
+    let mut out: Vec<Entry> = Vec::new();
+    let mut groups: HashMap<String, (usize, Vec<(usize, Entry)>)> = HashMap::new();
+    for (entry, form) in ranked {
+        match form {
+            None => out.push(entry),
+            Some((base, rank)) => {
+                let at = out.len();
+                let group = groups
+                    .entry(base.clone())
+                    .or_insert_with(|| (at, Vec::new()));
+                if group.1.is_empty() {
+                    out.push(Entry {
+                        key: base,
+                        forms: Vec::new(),
+                        plural: true,
+                        note: None,
+                    });
+                }
+                group.1.push((rank, entry));
+            }
+        }
+    }
+    for (at, mut forms) in groups.into_values() {
+        forms.sort_by_key(|(rank, _)| *rank);
+        out[at].forms = forms
+            .into_iter()
+            .flat_map(|(_, entry)| entry.forms)
+            .collect();
+    }
+    out
+}
+
+/// go-i18n v2: `"id": "text"` or `"id": {"one": …, "other": …, "description": …}`.
+fn go_i18n_v2(members: &[(String, Value)], out: &mut Vec<Entry>) {
+    for (key, value) in members {
+        match value {
+            Value::Object(fields) => {
+                let note = text_of(member(fields, "description"));
+                out.extend(go_i18n_entry(key.clone(), fields, note));
+            }
+            other => {
+                if let Some(found) = leaf(other) {
+                    out.push(Entry::single(key.clone(), found, None));
+                }
+            }
+        }
+    }
+}
+
+/// go-i18n v1: `[{"id": …, "translation": "text" | {"one": …, "other": …}}]`.
+fn go_i18n_v1(items: &[Value], out: &mut Vec<Entry>) -> Result<(), String> {
+    for (i, item) in items.iter().enumerate() {
+        let Value::Object(fields) = item else {
+            return Err(format!("list item {i} is not an object"));
+        };
+        let Some(id) = text_of(member(fields, "id")) else {
+            return Err(format!("list item {i} has no \"id\""));
+        };
+        let note = text_of(member(fields, "description"));
+        match member(fields, "translation") {
+            Some(Value::Object(forms)) => out.extend(go_i18n_entry(id, forms, note)),
+            Some(value) => {
+                if let Some(found) = leaf(value) {
+                    out.push(Entry::single(id, found, note));
+                }
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+/// An entry from an object of CLDR category keys (none without any);
+/// plural when it has a category besides `other`.
+fn go_i18n_entry(key: String, fields: &[(String, Value)], note: Option<String>) -> Option<Entry> {
+    let forms: Vec<(String, Range<usize>)> = CATEGORIES
+        .iter()
+        .filter_map(|c| member(fields, c).and_then(leaf))
+        .collect();
+    let plural = CATEGORIES[..5].iter().any(|c| member(fields, c).is_some());
+    (!forms.is_empty()).then_some(Entry {
+        key,
+        forms,
+        plural,
+        note,
+    })
+}
