@@ -2,7 +2,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use tolk_formats::TranslationFile;
-use tolk_formats::android::AndroidFile;
+
 
 /// A `strings.xml` with comments, escapes, some plurals and some markup.
 fn resources(units: usize) -> Vec<u8> {
@@ -38,9 +38,9 @@ fn bench(c: &mut Criterion) {
         let bytes = resources(units);
         group.throughput(Throughput::Elements(units as u64));
         group.bench_with_input(BenchmarkId::new("parse", units), &bytes, |b, bytes| {
-            b.iter(|| AndroidFile::parse("strings.xml", bytes).unwrap());
+            b.iter(|| tolk_formats::android::parse("strings.xml", bytes).unwrap());
         });
-        let parsed = AndroidFile::parse("strings.xml", &bytes).unwrap();
+        let parsed = tolk_formats::android::parse("strings.xml", &bytes).unwrap();
         assert_eq!(parsed.units().len(), units);
         group.bench_with_input(
             BenchmarkId::new("edit-one-and-write", units),

@@ -6,51 +6,17 @@
 //! element (or of its `<item>`s). Entities declared in a DOCTYPE are left
 //! as written and never expanded, so no external entity is ever resolved.
 
-use std::ops::Range;
-
 use quick_xml::events::Event;
 
-use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, same_forms, stateless, unit_at};
-use crate::file::TranslationFile;
-use crate::unit::{State, Unit};
-use crate::xml::{self, Scanner, attribute};
-
-/// Where an element's text is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Slot {
-    /// Between the start and end tags.
-    Inner(Range<usize>),
-    /// A self-closing element: the whole tag, rewritten on edit.
-    Empty { tag: Range<usize>, name: String },
-}
-
-/// One `<string>` or `<plurals>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Entry {
-    name: String,
-    /// One slot for a string, one per `<item>` for plurals.
-    slots: Vec<Slot>,
-    values: Vec<String>,
-    plural: bool,
-    translatable: bool,
-    note: Option<String>,
-}
-
-/// A parsed `strings.xml`.
-#[derive(Debug, Clone)]
-pub struct AndroidFile {
-    name: String,
-    text: String,
-    entries: Vec<Entry>,
-    edits: SpanEdits,
-}
+use crate::edits::utf8;
+use crate::error::FormatError;
+use crate::keyed::{KeyedEntry, KeyedXmlFile};
+use crate::xml::{Scanner, Slot, attribute};
 
 /// The value of an element's inner XML as Android reads it: CDATA and
 /// entities resolved, surrounding quotes removed (else white space
 /// collapsed), backslash escapes resolved. Inner markup stays as text.
-fn android_value(inner: &str) -> String {
-    let text = xml::inner_text(inner);
+fn android_value(text: &str) -> String {
     let trimmed = text.trim();
     let text = if trimmed.len() >= 2 && trimmed.starts_with('"') && trimmed.ends_with('"') {
         trimmed[1..trimmed.len() - 1].to_owned()
@@ -126,12 +92,7 @@ impl EntryReader<'_> {
                     slots.push(Slot::Inner(self.xml.content()?));
                 }
                 Event::Empty(e) if e.local_name().as_ref() == "item" => {
-                    let tag = before..self.xml.position();
-                    let quantity = attribute(&e, "quantity").unwrap_or_default();
-                    slots.push(Slot::Empty {
-                        tag,
-                        name: format!("item quantity=\"{quantity}\""),
-                    });
+                    slots.push(Slot::Empty(before..self.xml.position()));
                 }
                 Event::Start(_) => {
                     self.xml.content()?;
@@ -143,7 +104,7 @@ impl EntryReader<'_> {
         }
     }
 
-    fn entries(&mut self) -> Result<Vec<Entry>, FormatError> {
+    fn entries(&mut self) -> Result<Vec<KeyedEntry>, FormatError> {
         let mut entries = Vec::new();
         let mut depth = 0usize;
         let mut seen_root = false;
@@ -171,13 +132,7 @@ impl EntryReader<'_> {
                     let translatable = attribute(e, "translatable").is_none_or(|t| t != "false");
                     let (slots, plural) = match (tag.as_str(), is_empty) {
                         ("string", false) => (vec![Slot::Inner(self.xml.content()?)], false),
-                        ("string", true) => (
-                            vec![Slot::Empty {
-                                tag: before..self.xml.position(),
-                                name: format!("string name=\"{name}\""),
-                            }],
-                            false,
-                        ),
+                        ("string", true) => (vec![Slot::Empty(before..self.xml.position())], false),
                         ("plurals", false) => (self.items()?, true),
                         (_, false) => {
                             self.xml.content()?;
@@ -191,13 +146,10 @@ impl EntryReader<'_> {
                     };
                     let values = slots
                         .iter()
-                        .map(|slot| match slot {
-                            Slot::Inner(span) => android_value(&self.xml.text()[span.clone()]),
-                            Slot::Empty { .. } => String::new(),
-                        })
+                        .map(|slot| android_value(&slot.text(self.xml.text())))
                         .collect();
-                    entries.push(Entry {
-                        name,
+                    entries.push(KeyedEntry {
+                        key: name,
                         slots,
                         values,
                         plural,
@@ -215,98 +167,26 @@ impl EntryReader<'_> {
     }
 }
 
-impl AndroidFile {
-    /// Parses a `strings.xml`; `name` is used in error messages.
-    pub fn parse(name: &str, bytes: &[u8]) -> Result<AndroidFile, FormatError> {
-        let text = utf8(name, bytes)?;
-        let entries = EntryReader {
-            xml: Scanner::new(name, text),
-        }
-        .entries()?;
-        Ok(AndroidFile {
-            name: name.to_owned(),
-            text: text.to_owned(),
-            entries,
-            edits: SpanEdits::default(),
-        })
+/// Parses a `strings.xml`; `name` is used in error messages.
+pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
+    let text = utf8(name, bytes)?;
+    let entries = EntryReader {
+        xml: Scanner::new(name, text),
     }
-}
-
-impl TranslationFile for AndroidFile {
-    fn units(&self) -> Vec<Unit> {
-        self.entries
-            .iter()
-            .map(|e| {
-                let mut unit = Unit::keyed(
-                    &e.name,
-                    e.values.first().map_or("", String::as_str),
-                    e.note.iter().cloned().collect(),
-                );
-                if e.plural {
-                    // The forms are named by quantity; the key stands for each.
-                    unit.source = vec![e.name.clone(); e.values.len()];
-                    unit.target = e.values.clone();
-                    unit.state = if e.values.iter().any(|v| !v.is_empty()) {
-                        State::Translated
-                    } else {
-                        State::Untranslated
-                    };
-                }
-                if !e.translatable {
-                    unit.state = State::ReadOnly;
-                    unit.flags.push("read-only".into());
-                }
-                unit
-            })
-            .collect()
-    }
-
-    fn set_translation(
-        &mut self,
-        index: usize,
-        target: &[String],
-        fuzzy: bool,
-    ) -> Result<(), FormatError> {
-        let entry = unit_at(&mut self.entries, index, &self.name)?;
-        let line = entry.slots.first().map_or(0, |slot| match slot {
-            Slot::Inner(span) | Slot::Empty { tag: span, .. } => {
-                line_at(self.text.as_bytes(), span.start)
-            }
-        });
-        stateless(&self.name, line, "Android resource", fuzzy)?;
-        same_forms(&self.name, line, target.len(), entry.slots.len())?;
-        for (slot, value) in entry.slots.iter().zip(target) {
-            let (span, replacement) = match slot {
-                Slot::Inner(span) => {
-                    let text = if xml::is_cdata(&self.text[span.clone()]) {
-                        xml::cdata(value)
-                    } else {
-                        android_text(value)
-                    };
-                    (span.clone(), text)
-                }
-                Slot::Empty { tag, name } => {
-                    let element = name.split(' ').next().unwrap_or("string");
-                    (
-                        tag.clone(),
-                        format!("<{name}>{}</{element}>", android_text(value)),
-                    )
-                }
-            };
-            self.edits.replace(span, replacement);
-        }
-        entry.values = target.to_vec();
-        Ok(())
-    }
-
-    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        Ok(self.edits.apply(&self.text).into_bytes())
-    }
+    .entries()?;
+    Ok(KeyedXmlFile::new(
+        name,
+        text,
+        "Android resource",
+        android_text,
+        entries,
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{State, TranslationFile};
 
     const SAMPLE: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE resources [ <!ENTITY app "Tolk"> ]>
@@ -327,8 +207,8 @@ mod tests {
 </resources>
 "#;
 
-    fn parse() -> AndroidFile {
-        AndroidFile::parse("strings.xml", SAMPLE.as_bytes()).unwrap()
+    fn parse() -> KeyedXmlFile {
+        super::parse("strings.xml", SAMPLE.as_bytes()).unwrap()
     }
 
     #[test]
@@ -391,7 +271,7 @@ mod tests {
             .replace(">%d file<", ">%d soubor<")
             .replace(">%d files<", ">%d souborů<");
         assert_eq!(written, expected);
-        let again = AndroidFile::parse("strings.xml", written.as_bytes())
+        let again = super::parse("strings.xml", written.as_bytes())
             .unwrap()
             .units();
         assert_eq!(again[2].target, vec!["Ať je \"to\"\n& <ok>"]);
@@ -402,13 +282,13 @@ mod tests {
 
     #[test]
     fn broken_files_name_the_line_and_damage_never_panics() {
-        let err = AndroidFile::parse(
+        let err = super::parse(
             "s.xml",
             b"<resources>\n<string name=\"a\">x</strin>\n</resources>",
         )
         .unwrap_err();
         assert_eq!(err.line, 2, "{err}");
-        assert!(AndroidFile::parse("s.xml", b"<other/>").is_err());
+        assert!(super::parse("s.xml", b"<other/>").is_err());
         let mut state: u64 = 5;
         let bytes = SAMPLE.as_bytes();
         for _ in 0..3_000 {
@@ -420,7 +300,7 @@ mod tests {
                 let at = (state >> 33) as usize % damaged.len();
                 damaged[at] = b"<>/\"'&;![]= x"[(state >> 13) as usize % 13];
             }
-            if let Ok(mut file) = AndroidFile::parse("s.xml", &damaged) {
+            if let Ok(mut file) = super::parse("s.xml", &damaged) {
                 assert_eq!(file.to_bytes().unwrap(), damaged);
                 if let Some(unit) = file.units().first() {
                     let forms = vec!["v".to_owned(); unit.target.len()];

@@ -1,6 +1,5 @@
 //! One interface over the codecs, chosen by format id.
 
-use crate::android::AndroidFile;
 use crate::error::FormatError;
 use crate::json::{Flavor, JsonFile};
 use crate::mo::MoFile;
@@ -81,7 +80,7 @@ pub fn parse(
         "po" | "po-mono" => Ok(Box::new(PoFile::parse(name, bytes)?)),
         "mo" => Ok(Box::new(MoFile::parse(name, bytes)?)),
         "properties" => Ok(Box::new(PropertiesFile::parse(name, bytes)?)),
-        "aresource" => Ok(Box::new(AndroidFile::parse(name, bytes)?)),
+        "aresource" => Ok(Box::new(crate::android::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(
             name,
             0,

@@ -6,6 +6,7 @@
 
 mod edits;
 mod error;
+mod keyed;
 mod file;
 mod unit;
 mod xml;
@@ -20,6 +21,7 @@ pub mod stats;
 pub mod xliff;
 
 pub use error::FormatError;
+pub use keyed::KeyedXmlFile;
 pub use file::{SUPPORTED, TranslationFile, WRITABLE, parse, write_new};
 pub use registry::{FORMATS, FormatInfo, Linguality, find};
 pub use unit::{State, Unit};

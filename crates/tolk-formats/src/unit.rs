@@ -59,6 +59,22 @@ impl Unit {
         }
     }
 
+    /// A unit of a monolingual file whose value has plural forms; the key
+    /// stands for the source of each form.
+    pub fn keyed_plural(key: &str, values: Vec<String>, developer_notes: Vec<String>) -> Unit {
+        let translated = values.iter().any(|v| !v.is_empty());
+        Unit {
+            source: vec![key.to_owned(); values.len()],
+            target: values,
+            state: if translated {
+                State::Translated
+            } else {
+                State::Untranslated
+            },
+            ..Unit::keyed(key, "", developer_notes)
+        }
+    }
+
     /// True when the source has plural forms.
     pub fn has_plurals(&self) -> bool {
         self.source.len() > 1

@@ -160,6 +160,62 @@ fn attribute_value_span(tag: &str, key: &str) -> Option<Range<usize>> {
     None
 }
 
+/// Where an element's text is in the original text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// Between the start and end tags.
+    Inner(Range<usize>),
+    /// A self-closing element (`<value/>`): the whole tag, rewritten with
+    /// an end tag on edit.
+    Empty(Range<usize>),
+}
+
+impl Slot {
+    /// Where the slot starts.
+    pub(crate) fn start(&self) -> usize {
+        match self {
+            Slot::Inner(span) | Slot::Empty(span) => span.start,
+        }
+    }
+
+    /// The text of the slot in `original`: CDATA and entities resolved,
+    /// markup kept.
+    pub(crate) fn text(&self, original: &str) -> String {
+        match self {
+            Slot::Inner(span) => inner_text(&original[span.clone()]),
+            Slot::Empty(_) => String::new(),
+        }
+    }
+
+    /// The span to replace and its new text to hold `value`, written by
+    /// `escape` (or as CDATA where the original was CDATA).
+    pub(crate) fn replacement(
+        &self,
+        original: &str,
+        value: &str,
+        escape: impl Fn(&str) -> String,
+    ) -> (Range<usize>, String) {
+        match self {
+            Slot::Inner(span) if is_cdata(&original[span.clone()]) => (span.clone(), cdata(value)),
+            Slot::Inner(span) => (span.clone(), escape(value)),
+            Slot::Empty(tag) => {
+                let open = original[tag.clone()].trim_end_matches("/>").trim_end();
+                let name = tag_name(open);
+                (tag.clone(), format!("{open}>{}</{name}>", escape(value)))
+            }
+        }
+    }
+}
+
+/// The qualified name of a start tag (`<target …>` gives `target`).
+pub(crate) fn tag_name(tag: &str) -> &str {
+    let body = tag.get(1..).unwrap_or("");
+    let end = body
+        .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+        .unwrap_or(body.len());
+    &body[..end]
+}
+
 /// Reads XML events and spans, with errors naming the file and line.
 pub(crate) struct Scanner<'a> {
     name: &'a str,

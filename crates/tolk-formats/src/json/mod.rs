@@ -16,7 +16,7 @@ use parse::quote;
 use crate::edits::{SpanEdits, line_at, utf8};
 use crate::error::{FormatError, same_forms, stateless, unit_at};
 use crate::file::TranslationFile;
-use crate::unit::{State, Unit};
+use crate::unit::Unit;
 
 /// The JSON dialects this codec reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,16 +126,14 @@ impl TranslationFile for JsonFile {
         self.entries
             .iter()
             .map(|e| {
-                let first = e.forms.first().map_or("", |(v, _)| v.as_str());
-                let mut unit = Unit::keyed(&e.key, first, e.note.iter().cloned().collect());
+                let notes = e.note.iter().cloned().collect();
                 if e.plural {
-                    unit.source = vec![e.key.clone(); e.forms.len()];
-                    unit.target = e.forms.iter().map(|(v, _)| v.clone()).collect();
-                    if unit.target.iter().any(|v| !v.is_empty()) {
-                        unit.state = State::Translated;
-                    }
+                    let values = e.forms.iter().map(|(v, _)| v.clone()).collect();
+                    Unit::keyed_plural(&e.key, values, notes)
+                } else {
+                    let first = e.forms.first().map_or("", |(v, _)| v.as_str());
+                    Unit::keyed(&e.key, first, notes)
                 }
-                unit
             })
             .collect()
     }

@@ -193,7 +193,7 @@ impl TranslationFile for XliffFile {
         same_forms(&self.name, line, target.len(), 1)?;
         let value = &target[0];
         let start = self.target_tag(&entry, fuzzy);
-        let end = format!("</{}>", tag_name(&start));
+        let end = format!("</{}>", xml::tag_name(&start));
         let body = match &entry.slot {
             Target::Element { content, .. } if xml::is_cdata(&self.text[content.clone()]) => {
                 xml::cdata(value)
@@ -229,15 +229,6 @@ impl TranslationFile for XliffFile {
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         Ok(self.edits.apply(&self.text).into_bytes())
     }
-}
-
-/// The qualified name of a start tag (`<target …>` gives `target`).
-fn tag_name(tag: &str) -> &str {
-    let body = &tag[1..];
-    let end = body
-        .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
-        .unwrap_or(body.len());
-    &body[..end]
 }
 
 #[cfg(test)]
