@@ -3,7 +3,6 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use tolk_formats::TranslationFile;
 
-
 /// A `strings.xml` with comments, escapes, some plurals and some markup.
 fn resources(units: usize) -> Vec<u8> {
     let mut text = String::from(

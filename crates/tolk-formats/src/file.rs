@@ -48,6 +48,8 @@ pub const SUPPORTED: &[&str] = &[
     "mo",
     "properties",
     "aresource",
+    "resx",
+    "stringsdict",
     "json",
     "json-nested",
     "webextension",
@@ -81,6 +83,8 @@ pub fn parse(
         "mo" => Ok(Box::new(MoFile::parse(name, bytes)?)),
         "properties" => Ok(Box::new(PropertiesFile::parse(name, bytes)?)),
         "aresource" => Ok(Box::new(crate::android::parse(name, bytes)?)),
+        "resx" => Ok(Box::new(crate::resx::parse(name, bytes)?)),
+        "stringsdict" => Ok(Box::new(crate::stringsdict::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(
             name,
             0,

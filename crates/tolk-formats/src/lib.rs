@@ -6,8 +6,8 @@
 
 mod edits;
 mod error;
-mod keyed;
 mod file;
+mod keyed;
 mod unit;
 mod xml;
 
@@ -17,11 +17,13 @@ pub mod mo;
 pub mod po;
 pub mod properties;
 pub mod registry;
+pub mod resx;
 pub mod stats;
+pub mod stringsdict;
 pub mod xliff;
 
 pub use error::FormatError;
-pub use keyed::KeyedXmlFile;
 pub use file::{SUPPORTED, TranslationFile, WRITABLE, parse, write_new};
+pub use keyed::KeyedXmlFile;
 pub use registry::{FORMATS, FormatInfo, Linguality, find};
 pub use unit::{State, Unit};

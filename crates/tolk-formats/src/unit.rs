@@ -60,11 +60,12 @@ impl Unit {
     }
 
     /// A unit of a monolingual file whose value has plural forms; the key
-    /// stands for the source of each form.
+    /// stands for the source's singular and plural (even when the language
+    /// has a single form, as for gettext's `msgid_plural`).
     pub fn keyed_plural(key: &str, values: Vec<String>, developer_notes: Vec<String>) -> Unit {
         let translated = values.iter().any(|v| !v.is_empty());
         Unit {
-            source: vec![key.to_owned(); values.len()],
+            source: vec![key.to_owned(); values.len().max(2)],
             target: values,
             state: if translated {
                 State::Translated

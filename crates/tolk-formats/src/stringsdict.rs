@@ -1,0 +1,215 @@
+//! Apple stringsdict files (`stringsdict`): a property list whose top-level
+//! keys each hold a format string (`NSStringLocalizedFormatKey`) and one
+//! dictionary of plural forms per variable it uses.
+//!
+//! As in translate-toolkit and Weblate, every variable is a plural unit
+//! keyed `key:variable` with its CLDR forms in order (zero, one, two, few,
+//! many, other), and a format string is a unit of its own (`key`) unless
+//! it is just one variable reference (`%#@count@`).
+
+use quick_xml::events::Event;
+
+use crate::edits::utf8;
+use crate::error::FormatError;
+use crate::keyed::{KeyedEntry, KeyedXmlFile};
+use crate::xml::{self, Scanner, Slot};
+
+/// Plural categories of CLDR in their usual order.
+const CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
+
+/// A plist value as this codec needs it.
+enum Item {
+    /// A `<string>` and where its text is.
+    String(Slot),
+    /// A `<dict>`: keys with values.
+    Dict(Vec<(String, Item)>),
+    /// Anything else (kept in the file, not translatable).
+    Other,
+}
+
+/// Parses a `.stringsdict` file; `name` is used in error messages.
+pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
+    let text = utf8(name, bytes)?;
+    let mut scanner = Scanner::new(name, text);
+    let root = loop {
+        let before = scanner.position();
+        match scanner.next()? {
+            Event::Start(e) if e.local_name().as_ref() == "plist" => {}
+            Event::Start(e) if e.local_name().as_ref() == "dict" => {
+                break dict(&mut scanner, 0)?;
+            }
+            Event::Start(_) | Event::Empty(_) => {
+                return Err(scanner.error(before, "expected a <plist> holding a <dict>"));
+            }
+            Event::Eof => return Err(scanner.error(before, "no <dict> in the file")),
+            _ => {}
+        }
+    };
+    let mut entries = Vec::new();
+    for (key, item) in &root {
+        let Item::Dict(fields) = item else { continue };
+        for (field, value) in fields {
+            match value {
+                Item::String(slot) if field == "NSStringLocalizedFormatKey" => {
+                    let format = slot.text(text);
+                    if !is_one_variable(&format) {
+                        entries.push(entry(key.clone(), vec![(slot.clone(), format)], false));
+                    }
+                }
+                Item::Dict(forms) => {
+                    let forms: Vec<(Slot, String)> = CATEGORIES
+                        .iter()
+                        .filter_map(|c| match forms.iter().find(|(k, _)| k == c) {
+                            Some((_, Item::String(slot))) => Some((slot.clone(), slot.text(text))),
+                            _ => None,
+                        })
+                        .collect();
+                    if !forms.is_empty() {
+                        entries.push(entry(format!("{key}:{field}"), forms, true));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(KeyedXmlFile::new(
+        name,
+        text,
+        "stringsdict",
+        escape,
+        entries,
+    ))
+}
+
+fn entry(key: String, forms: Vec<(Slot, String)>, plural: bool) -> KeyedEntry {
+    let (slots, values) = forms.into_iter().unzip();
+    KeyedEntry {
+        key,
+        slots,
+        values,
+        plural,
+        translatable: true,
+        note: None,
+    }
+}
+
+/// True for a format string that only refers to one variable.
+fn is_one_variable(format: &str) -> bool {
+    let format = format.trim();
+    format.starts_with("%#@") && format.ends_with('@') && format.matches("%#@").count() == 1
+}
+
+/// Deepest nesting of dictionaries accepted.
+const MAX_DEPTH: usize = 16;
+
+/// The members of a `<dict>` just started.
+fn dict(scanner: &mut Scanner<'_>, depth: usize) -> Result<Vec<(String, Item)>, FormatError> {
+    let mut members = Vec::new();
+    let mut key: Option<String> = None;
+    loop {
+        let before = scanner.position();
+        let item = match scanner.next()? {
+            Event::Start(e) if e.local_name().as_ref() == "key" => {
+                key = Some(scanner.text_content()?);
+                continue;
+            }
+            Event::Start(e) if e.local_name().as_ref() == "string" => {
+                Item::String(Slot::Inner(scanner.content()?))
+            }
+            Event::Empty(e) if e.local_name().as_ref() == "string" => {
+                Item::String(Slot::Empty(before..scanner.position()))
+            }
+            Event::Start(e) if e.local_name().as_ref() == "dict" => {
+                if depth >= MAX_DEPTH {
+                    return Err(scanner.error(before, "dictionaries are nested too deeply"));
+                }
+                Item::Dict(dict(scanner, depth + 1)?)
+            }
+            Event::Start(_) => {
+                scanner.content()?;
+                Item::Other
+            }
+            Event::Empty(_) => Item::Other,
+            Event::End(_) => return Ok(members),
+            Event::Eof => return Err(scanner.truncated()),
+            _ => continue,
+        };
+        match key.take() {
+            Some(key) => members.push((key, item)),
+            None => return Err(scanner.error(before, "a value without a <key>")),
+        }
+    }
+}
+
+fn escape(value: &str) -> String {
+    xml::escape(value, &[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TranslationFile;
+
+    const SAMPLE: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+  <key>files</key>
+  <dict>
+    <key>NSStringLocalizedFormatKey</key>
+    <string>Found %#@count@ in %#@dirs@</string>
+    <key>count</key>
+    <dict>
+      <key>NSStringFormatSpecTypeKey</key>
+      <string>NSStringPluralRuleType</string>
+      <key>other</key>
+      <string>%d files</string>
+      <key>one</key>
+      <string>%d file</string>
+    </dict>
+    <key>dirs</key>
+    <dict>
+      <key>other</key>
+      <string/>
+    </dict>
+  </dict>
+</dict>
+</plist>
+"#;
+
+    #[test]
+    fn variables_are_plural_units() {
+        let mut file = parse("L.stringsdict", SAMPLE.as_bytes()).unwrap();
+        let units = file.units();
+        let shape: Vec<(&str, Vec<&str>)> = units
+            .iter()
+            .map(|u| {
+                (
+                    u.context.as_str(),
+                    u.target.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            shape,
+            vec![
+                ("files", vec!["Found %#@count@ in %#@dirs@"]),
+                ("files:count", vec!["%d file", "%d files"]),
+                ("files:dirs", vec![""]),
+            ]
+        );
+        assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
+        file.set_translation(1, &["%d soubor".into(), "%d <souborů>".into()], false)
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(file.to_bytes().unwrap()).unwrap(),
+            SAMPLE
+                .replace("<string>%d file</string>", "<string>%d soubor</string>")
+                .replace(
+                    "<string>%d files</string>",
+                    "<string>%d &lt;souborů&gt;</string>"
+                )
+        );
+        assert!(parse("x", b"<plist><array/></plist>").is_err());
+        assert!(parse("x", b"<plist><dict><string>a</string></dict></plist>").is_err());
+    }
+}

@@ -1,0 +1,23 @@
+//! The RESX and stringsdict files of the shared corpus: round trips, edits
+//! of one value, counts against translate-toolkit's.
+
+mod common;
+
+use common::{check_corpus, same_counts};
+
+#[test]
+fn resx_files() {
+    check_corpus("resx", "resx", 11, "Tolk <b> & \"edit\"", 1, same_counts);
+}
+
+#[test]
+fn stringsdict_files() {
+    check_corpus(
+        "stringsdict",
+        "stringsdict",
+        7,
+        "%ld Tolk & <edit>",
+        1,
+        same_counts,
+    );
+}
