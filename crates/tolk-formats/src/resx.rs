@@ -34,10 +34,8 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
             Event::Start(_) => {
                 scanner.content()?;
             }
-            Event::Empty(e) if depth == 0 => {
-                if e.local_name().as_ref() != "root" {
-                    return Err(scanner.error(before, "the root element must be <root>"));
-                }
+            Event::Empty(e) if depth == 0 && e.local_name().as_ref() != "root" => {
+                return Err(scanner.error(before, "the root element must be <root>"));
             }
             Event::End(_) => depth = 0,
             Event::Eof => break,
