@@ -50,6 +50,7 @@ pub const SUPPORTED: &[&str] = &[
     "aresource",
     "resx",
     "stringsdict",
+    "ts",
     "json",
     "json-nested",
     "webextension",
@@ -85,6 +86,7 @@ pub fn parse(
         "aresource" => Ok(Box::new(crate::android::parse(name, bytes)?)),
         "resx" => Ok(Box::new(crate::resx::parse(name, bytes)?)),
         "stringsdict" => Ok(Box::new(crate::stringsdict::parse(name, bytes)?)),
+        "ts" => Ok(Box::new(crate::ts::TsFile::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(
             name,
             0,

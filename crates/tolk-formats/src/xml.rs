@@ -136,6 +136,18 @@ pub(crate) fn set_attribute(tag: &str, key: &str, value: &str) -> String {
     format!("{} {key}=\"{escaped}\"{}", &tag[..end], &tag[end..])
 }
 
+/// A start tag without attribute `key`.
+pub(crate) fn remove_attribute(tag: &str, key: &str) -> String {
+    match attribute_value_span(tag, key) {
+        Some(span) => {
+            let name_start = tag[..span.start].rfind(key).unwrap_or(span.start);
+            let start = tag[..name_start].trim_end().len();
+            format!("{}{}", &tag[..start], &tag[span.end + 1..])
+        }
+        None => tag.to_owned(),
+    }
+}
+
 /// The span of the value of attribute `key` inside a start tag.
 fn attribute_value_span(tag: &str, key: &str) -> Option<Range<usize>> {
     let bytes = tag.as_bytes();
@@ -328,6 +340,11 @@ mod tests {
         assert_eq!(
             set_attribute("<target />", "state", "x"),
             "<target state=\"x\" />"
+        );
+        assert_eq!(remove_attribute(tag, "state"), "<target  xml:lang=\"de\">");
+        assert_eq!(
+            remove_attribute("<translation type=\"unfinished\"/>", "type"),
+            "<translation/>"
         );
         assert_eq!(
             set_attribute("<unit xstate=\"1\">", "state", "x"),

@@ -1,4 +1,4 @@
-//! The RESX and stringsdict files of the shared corpus: round trips, edits
+//! The RESX, stringsdict and Qt TS files of the shared corpus: round trips, edits
 //! of one value, counts against translate-toolkit's.
 
 mod common;
@@ -20,4 +20,9 @@ fn stringsdict_files() {
         1,
         same_counts,
     );
+}
+
+#[test]
+fn qt_ts_files() {
+    check_corpus("ts", "ts", 6, "Tolk 'edit' & <b>", 1, same_counts);
 }
