@@ -46,12 +46,20 @@ pub struct TsFile {
     edits: SpanEdits,
 }
 
+/// A `<translation>` as read.
+struct Translation {
+    tag: Range<usize>,
+    empty: bool,
+    slots: Vec<Slot>,
+    kind: Option<String>,
+}
+
 /// What the children of a `<message>` hold.
 #[derive(Default)]
 struct Parts {
     source: String,
     comment: Option<String>,
-    translation: Option<(Range<usize>, bool, Vec<Slot>, Option<String>)>,
+    translation: Option<Translation>,
     developer_notes: Vec<String>,
     translator_notes: Vec<String>,
     locations: Vec<String>,
@@ -105,7 +113,12 @@ impl TsFile {
 
 /// The message, or `None` for a vanished or obsolete one.
 fn message(context: &str, plural: bool, parts: Parts, text: &str) -> Option<Message> {
-    let (tag, empty, slots, kind) = parts.translation?;
+    let Translation {
+        tag,
+        empty,
+        slots,
+        kind,
+    } = parts.translation?;
     if matches!(kind.as_deref(), Some("vanished" | "obsolete")) {
         return None;
     }
@@ -156,7 +169,12 @@ fn message_parts(
                     } else {
                         vec![Slot::Inner(scanner.content()?)]
                     };
-                    parts.translation = Some((tag, false, slots, kind));
+                    parts.translation = Some(Translation {
+                        tag,
+                        empty: false,
+                        slots,
+                        kind,
+                    });
                 }
                 _ => {
                     scanner.content()?;
@@ -172,7 +190,12 @@ fn message_parts(
                 }
                 "translation" => {
                     let tag = before..scanner.position();
-                    parts.translation = Some((tag, true, Vec::new(), attribute(&e, "type")));
+                    parts.translation = Some(Translation {
+                        tag,
+                        empty: true,
+                        slots: Vec::new(),
+                        kind: attribute(&e, "type"),
+                    });
                 }
                 _ => {}
             },
