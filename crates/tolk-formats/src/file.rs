@@ -51,6 +51,7 @@ pub const SUPPORTED: &[&str] = &[
     "resx",
     "stringsdict",
     "ts",
+    "tbx",
     "json",
     "json-nested",
     "webextension",
@@ -87,6 +88,7 @@ pub fn parse(
         "resx" => Ok(Box::new(crate::resx::parse(name, bytes)?)),
         "stringsdict" => Ok(Box::new(crate::stringsdict::parse(name, bytes)?)),
         "ts" => Ok(Box::new(crate::ts::TsFile::parse(name, bytes)?)),
+        "tbx" => Ok(Box::new(crate::tbx::TbxFile::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(
             name,
             0,
@@ -104,7 +106,7 @@ pub fn parse(
 }
 
 /// Format ids new files can be written in (conversions).
-pub const WRITABLE: &[&str] = &["po", "mo", "xliff", "xliff11", "xliff12", "xliff2"];
+pub const WRITABLE: &[&str] = &["po", "mo", "xliff", "xliff11", "xliff12", "xliff2", "tbx"];
 
 /// Writes `units` as a new file of format `format`, with `header` for the
 /// formats that have one.
@@ -125,6 +127,7 @@ pub fn write_new(
         "mo" => MoFile::from_units(name, header, units).to_bytes(),
         "xliff" | "xliff11" | "xliff12" => Ok(xliff_new(Version::V1, header, units)),
         "xliff2" => Ok(xliff_new(Version::V2, header, units)),
+        "tbx" => Ok(crate::tbx::write_new("en", target_language(header), units).into_bytes()),
         other => Err(FormatError::new(
             name,
             0,
@@ -138,8 +141,12 @@ pub fn write_new(
 
 /// An XLIFF document into the language the gettext `header` names.
 fn xliff_new(version: Version, header: &str, units: &[Unit]) -> Vec<u8> {
-    let language = header_field(header, "Language").unwrap_or("und");
-    crate::xliff::write_new(version, "en", language, units).into_bytes()
+    crate::xliff::write_new(version, "en", target_language(header), units).into_bytes()
+}
+
+/// The language a gettext `header` names, or `und`.
+fn target_language(header: &str) -> &str {
+    header_field(header, "Language").unwrap_or("und")
 }
 
 /// The value of a field of a gettext header.

@@ -20,6 +20,7 @@ pub mod registry;
 pub mod resx;
 pub mod stats;
 pub mod stringsdict;
+pub mod tbx;
 pub mod ts;
 pub mod xliff;
 

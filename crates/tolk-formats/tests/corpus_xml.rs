@@ -26,3 +26,8 @@ fn stringsdict_files() {
 fn qt_ts_files() {
     check_corpus("ts", "ts", 6, "Tolk 'edit' & <b>", 1, same_counts);
 }
+
+#[test]
+fn tbx_files() {
+    check_corpus("tbx", "tbx", 2, "Tolk <term> & edit", 1, same_counts);
+}

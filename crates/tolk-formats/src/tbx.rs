@@ -1,0 +1,353 @@
+//! TermBase eXchange glossaries (`tbx`): each `<termEntry>` is a unit whose
+//! source is the term of the source language's `<langSet>` (the one named
+//! by the document's `xml:lang`, else the first) and whose target is the
+//! term of another `<langSet>`. Definitions and notes become developer notes.
+//!
+//! An edit replaces the target term's text, or adds a `<langSet>` for the
+//! target language after the source one.
+
+use std::ops::Range;
+
+use quick_xml::events::{BytesStart, Event};
+
+use crate::edits::{SpanEdits, line_at, utf8};
+use crate::error::{FormatError, single_value, unit_at};
+use crate::file::TranslationFile;
+use crate::unit::{State, Unit};
+use crate::xml::{self, Scanner, Slot, attribute};
+
+/// One `<langSet>`: its language, term and where it ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct LangSet {
+    lang: String,
+    term: Option<Slot>,
+    end: usize,
+    indent: String,
+}
+
+/// One `<termEntry>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    id: String,
+    source: String,
+    target: String,
+    /// The target term, or where to add a target `<langSet>` with its indent.
+    slot: Result<Slot, (usize, String)>,
+    notes: Vec<String>,
+}
+
+/// A parsed TBX file.
+#[derive(Debug, Clone)]
+pub struct TbxFile {
+    name: String,
+    text: String,
+    target_language: String,
+    entries: Vec<Entry>,
+    edits: SpanEdits,
+}
+
+fn lang_of(start: &BytesStart<'_>) -> String {
+    attribute(start, "xml:lang")
+        .or_else(|| attribute(start, "lang"))
+        .unwrap_or_default()
+}
+
+impl TbxFile {
+    /// Parses a TBX file; `name` is used in error messages.
+    pub fn parse(name: &str, bytes: &[u8]) -> Result<TbxFile, FormatError> {
+        let text = utf8(name, bytes)?;
+        let mut scanner = Scanner::new(name, text);
+        let mut source_language = None;
+        let mut raw = Vec::new();
+        loop {
+            let before = scanner.position();
+            match scanner.next()? {
+                Event::Start(e) if source_language.is_none() => {
+                    let root = e.local_name();
+                    if root.as_ref() != "martif" && root.as_ref() != "tbx" {
+                        return Err(scanner.error(before, "the root element must be <martif>"));
+                    }
+                    source_language = Some(lang_of(&e));
+                }
+                Event::Start(e) if e.local_name().as_ref() == "termEntry" => {
+                    let id = attribute(&e, "id");
+                    raw.push((id, term_entry(&mut scanner, before)?));
+                }
+                Event::Eof if source_language.is_some() => break,
+                Event::Eof => return Err(scanner.error(before, "no <martif> element")),
+                _ => {}
+            }
+        }
+        let source_language = source_language.unwrap_or_default();
+        let is_source = |set: &LangSet| {
+            set.lang == source_language
+                || set.lang.split(['-', '_']).next() == Some(&source_language)
+        };
+        let target_language = raw
+            .iter()
+            .flat_map(|(_, (sets, _))| sets.iter())
+            .find(|set| !is_source(set))
+            .map_or_else(|| "und".to_owned(), |set| set.lang.clone());
+        let entries = raw
+            .into_iter()
+            .enumerate()
+            .map(|(i, (id, (sets, notes)))| {
+                let source = sets.iter().find(|s| is_source(s)).or(sets.first());
+                let target = sets
+                    .iter()
+                    .find(|s| s.lang == target_language && Some(*s) != source);
+                let term = |set: Option<&LangSet>| {
+                    set.and_then(|s| s.term.as_ref())
+                        .map_or_else(String::new, |slot| slot.text(text))
+                };
+                Entry {
+                    id: id.unwrap_or_else(|| format!("{}", i + 1)),
+                    source: term(source),
+                    target: term(target),
+                    slot: match (target.and_then(|t| t.term.clone()), source) {
+                        (Some(slot), _) => Ok(slot),
+                        (None, Some(set)) => Err((set.end, set.indent.clone())),
+                        (None, None) => Err((0, String::new())),
+                    },
+                    notes,
+                }
+            })
+            .collect();
+        Ok(TbxFile {
+            name: name.to_owned(),
+            text: text.to_owned(),
+            target_language,
+            entries,
+            edits: SpanEdits::default(),
+        })
+    }
+}
+
+/// The `<langSet>`s and notes of a `<termEntry>` started at `start`.
+fn term_entry(
+    scanner: &mut Scanner<'_>,
+    start: usize,
+) -> Result<(Vec<LangSet>, Vec<String>), FormatError> {
+    let mut sets: Vec<LangSet> = Vec::new();
+    let mut notes = Vec::new();
+    let mut depth = 0usize;
+    loop {
+        let before = scanner.position();
+        match scanner.next()? {
+            Event::Start(e) => match e.local_name().as_ref() {
+                "langSet" => {
+                    let text = scanner.text();
+                    let line_start = text[..before].rfind('\n').map_or(0, |at| at + 1);
+                    let lead = &text[line_start..before];
+                    sets.push(LangSet {
+                        lang: lang_of(&e),
+                        term: None,
+                        end: before,
+                        indent: if lead.trim().is_empty() {
+                            lead.to_owned()
+                        } else {
+                            String::new()
+                        },
+                    });
+                    depth += 1;
+                }
+                "term" => {
+                    let slot = Slot::Inner(scanner.content()?);
+                    if let Some(set) = sets.last_mut().filter(|s| s.term.is_none()) {
+                        set.term = Some(slot);
+                    }
+                }
+                "descrip" | "note" | "termNote" => {
+                    let kind = attribute(&e, "type");
+                    let note = scanner.text_content()?;
+                    if !note.trim().is_empty() && kind.as_deref() != Some("administrativeStatus") {
+                        notes.push(note.trim().to_owned());
+                    }
+                }
+                _ => depth += 1,
+            },
+            Event::End(_) if depth == 0 => return Ok((sets, notes)),
+            Event::End(e) => {
+                depth -= 1;
+                if e.local_name().as_ref() == "langSet"
+                    && let Some(set) = sets.last_mut()
+                {
+                    set.end = scanner.position();
+                }
+            }
+            Event::Eof => return Err(scanner.error(start, "<termEntry> is not closed")),
+            _ => {}
+        }
+    }
+}
+
+fn escape(value: &str) -> String {
+    xml::escape(value, &[])
+}
+
+impl TranslationFile for TbxFile {
+    fn units(&self) -> Vec<Unit> {
+        self.entries
+            .iter()
+            .map(|e| Unit {
+                context: e.id.clone(),
+                source: vec![e.source.clone()],
+                target: vec![e.target.clone()],
+                state: if e.target.is_empty() {
+                    State::Untranslated
+                } else {
+                    State::Translated
+                },
+                developer_notes: e.notes.clone(),
+                translator_notes: Vec::new(),
+                locations: Vec::new(),
+                flags: Vec::new(),
+                previous_source: None,
+            })
+            .collect()
+    }
+
+    fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        let entry = unit_at(&mut self.entries, index, &self.name)?;
+        let at = match &entry.slot {
+            Ok(slot) => slot.start(),
+            Err((at, _)) => *at,
+        };
+        let line = line_at(self.text.as_bytes(), at);
+        let value = single_value(&self.name, line, "TBX", target, fuzzy)?;
+        let (span, text): (Range<usize>, String) = match &entry.slot {
+            Ok(slot) => slot.replacement(&self.text, value, escape),
+            Err((at, indent)) => (
+                *at..*at,
+                format!(
+                    "\n{indent}<langSet xml:lang=\"{}\">\n{indent}  <tig>\n{indent}    <term>{}</term>\n{indent}  </tig>\n{indent}</langSet>",
+                    escape(&self.target_language).replace('"', "&quot;"),
+                    escape(value)
+                ),
+            ),
+        };
+        self.edits.replace(span, text);
+        entry.target = value.clone();
+        Ok(())
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(self.edits.apply(&self.text).into_bytes())
+    }
+}
+
+/// A new TBX glossary of `units` from `source_language` into `target_language`.
+pub fn write_new(source_language: &str, target_language: &str, units: &[Unit]) -> String {
+    let attr = |value: &str| escape(value).replace('"', "&quot;");
+    let mut out = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE martif PUBLIC \"ISO 12200:1999A//DTD MARTIF core (DXFcdV04)//EN\" \"TBXcdv04.dtd\">\n<martif type=\"TBX\" xml:lang=\"{}\">\n  <martifHeader>\n    <fileDesc>\n      <sourceDesc>\n        <p>Tolk</p>\n      </sourceDesc>\n    </fileDesc>\n  </martifHeader>\n  <text>\n    <body>\n",
+        attr(source_language)
+    );
+    for unit in units {
+        out.push_str("      <termEntry>\n");
+        for note in &unit.developer_notes {
+            out.push_str(&format!(
+                "        <descrip type=\"definition\">{}</descrip>\n",
+                escape(note)
+            ));
+        }
+        let forms = [
+            (source_language, unit.source.first()),
+            (target_language, unit.target.first()),
+        ];
+        for (lang, term) in forms {
+            let Some(term) = term.filter(|t| !t.is_empty()) else {
+                continue;
+            };
+            out.push_str(&format!(
+                "        <langSet xml:lang=\"{}\">\n          <tig>\n            <term>{}</term>\n          </tig>\n        </langSet>\n",
+                attr(lang),
+                escape(term)
+            ));
+        }
+        out.push_str("      </termEntry>\n");
+    }
+    out.push_str("    </body>\n  </text>\n</martif>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = r#"<?xml version="1.0" encoding="utf-8"?>
+<martif type="TBX" xml:lang="en">
+  <text>
+    <body>
+      <termEntry id="t1">
+        <descrip type="definition">Where URLs go</descrip>
+        <langSet xml:lang="en">
+          <tig><term>address bar</term></tig>
+        </langSet>
+        <langSet xml:lang="cs">
+          <tig><term>adresní řádek</term></tig>
+        </langSet>
+      </termEntry>
+      <termEntry>
+        <langSet xml:lang="en">
+          <tig><term>tab &amp; window</term></tig>
+        </langSet>
+      </termEntry>
+    </body>
+  </text>
+</martif>
+"#;
+
+    #[test]
+    fn reads_terms_and_adds_missing_language_sets() {
+        let mut file = TbxFile::parse("g.tbx", SAMPLE.as_bytes()).unwrap();
+        let units = file.units();
+        let shape: Vec<(&str, &str, &str)> = units
+            .iter()
+            .map(|u| {
+                (
+                    u.context.as_str(),
+                    u.source[0].as_str(),
+                    u.target[0].as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            shape,
+            vec![
+                ("t1", "address bar", "adresní řádek"),
+                ("2", "tab & window", "")
+            ]
+        );
+        assert_eq!(units[0].developer_notes, vec!["Where URLs go"]);
+        assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
+        file.set_translation(0, &["řádek <adresy>".into()], false)
+            .unwrap();
+        file.set_translation(1, &["panel".into()], false).unwrap();
+        let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+        let again = TbxFile::parse("g.tbx", written.as_bytes()).unwrap();
+        assert_eq!(again.units(), file.units());
+        assert!(written.contains("<term>řádek &lt;adresy&gt;</term>"));
+        assert!(written.contains(
+            "</langSet>\n        <langSet xml:lang=\"cs\">\n          <tig>\n            <term>panel</term>"
+        ));
+        let new = write_new("en", "cs", &again.units());
+        assert_eq!(
+            TbxFile::parse("n.tbx", new.as_bytes()).unwrap().units(),
+            again
+                .units()
+                .into_iter()
+                .enumerate()
+                .map(|(i, u)| Unit {
+                    context: format!("{}", i + 1),
+                    ..u
+                })
+                .collect::<Vec<_>>()
+        );
+    }
+}
