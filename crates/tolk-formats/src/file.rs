@@ -49,6 +49,7 @@ pub const SUPPORTED: &[&str] = &[
     "properties",
     "aresource",
     "resx",
+    "strings",
     "stringsdict",
     "ts",
     "tbx",
@@ -86,9 +87,11 @@ pub fn parse(
         "properties" => Ok(Box::new(PropertiesFile::parse(name, bytes)?)),
         "aresource" => Ok(Box::new(crate::android::parse(name, bytes)?)),
         "resx" => Ok(Box::new(crate::resx::parse(name, bytes)?)),
+        "strings" => Ok(Box::new(crate::strings::StringsFile::parse(name, bytes)?)),
         "stringsdict" => Ok(Box::new(crate::stringsdict::parse(name, bytes)?)),
         "ts" => Ok(Box::new(crate::ts::TsFile::parse(name, bytes)?)),
         "tbx" => Ok(Box::new(crate::tbx::TbxFile::parse(name, bytes)?)),
+        "csv" | "csv-simple" => Ok(Box::new(crate::csv::CsvFile::parse(name, bytes)?)),
         other if crate::registry::find(other).is_some() => Err(FormatError::new(
             name,
             0,
@@ -106,7 +109,9 @@ pub fn parse(
 }
 
 /// Format ids new files can be written in (conversions).
-pub const WRITABLE: &[&str] = &["po", "mo", "xliff", "xliff11", "xliff12", "xliff2", "tbx"];
+pub const WRITABLE: &[&str] = &[
+    "po", "mo", "xliff", "xliff11", "xliff12", "xliff2", "tbx", "csv",
+];
 
 /// Writes `units` as a new file of format `format`, with `header` for the
 /// formats that have one.
@@ -127,6 +132,7 @@ pub fn write_new(
         "mo" => MoFile::from_units(name, header, units).to_bytes(),
         "xliff" | "xliff11" | "xliff12" => Ok(xliff_new(Version::V1, header, units)),
         "xliff2" => Ok(xliff_new(Version::V2, header, units)),
+        "csv" => Ok(crate::csv::write_new(units).into_bytes()),
         "tbx" => Ok(crate::tbx::write_new("en", target_language(header), units).into_bytes()),
         other => Err(FormatError::new(
             name,

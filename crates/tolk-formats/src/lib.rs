@@ -12,6 +12,7 @@ mod unit;
 mod xml;
 
 pub mod android;
+pub mod csv;
 pub mod json;
 pub mod mo;
 pub mod po;
@@ -19,6 +20,7 @@ pub mod properties;
 pub mod registry;
 pub mod resx;
 pub mod stats;
+pub mod strings;
 pub mod stringsdict;
 pub mod tbx;
 pub mod ts;

@@ -1,0 +1,454 @@
+//! CSV files (`csv`, `csv-simple`): one unit per row. A first row naming
+//! `source` and `target` (or `context`) columns is a header that says which
+//! column is which (`location`, `source`, `target`, `id`/`context`,
+//! `fuzzy`, `translator_comments`, `developer_comments`); without one the
+//! first column is the source and the second the translation ("Simple CSV",
+//! as Magento packs are). The delimiter (`,`, `;` or tab) is found from the
+//! first row. Blank rows are kept but are not units.
+//!
+//! The original text is kept; an edit replaces the one translation field.
+
+use std::ops::Range;
+
+use crate::edits::{SpanEdits, line_at, utf8};
+use crate::error::{FormatError, same_forms, unit_at};
+use crate::file::TranslationFile;
+use crate::unit::{State, Unit};
+
+/// One field of a row: its value and the span of its text in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Field {
+    value: String,
+    span: Range<usize>,
+    quoted: bool,
+}
+
+/// Which column holds what.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Columns {
+    source: usize,
+    target: usize,
+    context: Option<usize>,
+    location: Option<usize>,
+    fuzzy: Option<usize>,
+    translator_comments: Option<usize>,
+    developer_comments: Option<usize>,
+}
+
+impl Columns {
+    /// The columns a header row names, if it is a header.
+    fn from_header(names: &[Field]) -> Option<Columns> {
+        let find = |wanted: &[&str]| {
+            names
+                .iter()
+                .position(|f| wanted.contains(&f.value.trim().to_ascii_lowercase().as_str()))
+        };
+        let source = find(&["source", "msgid"])?;
+        let target = find(&["target", "msgstr", "translation"]);
+        let context = find(&["context", "id", "msgctxt"]);
+        if target.is_none() && context.is_none() {
+            return None;
+        }
+        Some(Columns {
+            source,
+            target: target.unwrap_or(names.len()),
+            context,
+            location: find(&["location"]),
+            fuzzy: find(&["fuzzy"]),
+            translator_comments: find(&["translator_comments"]),
+            developer_comments: find(&["developer_comments"]),
+        })
+    }
+
+    fn simple() -> Columns {
+        Columns {
+            source: 0,
+            target: 1,
+            ..Columns::default()
+        }
+    }
+}
+
+/// A parsed CSV file.
+#[derive(Debug, Clone)]
+pub struct CsvFile {
+    name: String,
+    text: String,
+    delimiter: u8,
+    columns: Columns,
+    /// The rows that are units (not the header, not blank).
+    rows: Vec<Vec<Field>>,
+    edits: SpanEdits,
+}
+
+/// Reads fields and rows, keeping spans.
+struct Reader<'a> {
+    name: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    delimiter: u8,
+}
+
+impl Reader<'_> {
+    /// The next row, or `None` at the end of the text.
+    fn row(&mut self) -> Result<Option<Vec<Field>>, FormatError> {
+        if self.pos >= self.bytes.len() {
+            return Ok(None);
+        }
+        let mut fields = Vec::new();
+        loop {
+            fields.push(self.field()?);
+            match self.bytes.get(self.pos) {
+                Some(b) if *b == self.delimiter => self.pos += 1,
+                Some(b'\r') if self.bytes.get(self.pos + 1) == Some(&b'\n') => {
+                    self.pos += 2;
+                    return Ok(Some(fields));
+                }
+                Some(b'\n' | b'\r') => {
+                    self.pos += 1;
+                    return Ok(Some(fields));
+                }
+                _ => return Ok(Some(fields)),
+            }
+        }
+    }
+
+    fn field(&mut self) -> Result<Field, FormatError> {
+        let start = self.pos;
+        let mut at = self.pos;
+        while self.bytes.get(at) == Some(&b' ') {
+            at += 1;
+        }
+        if self.bytes.get(at) == Some(&b'"') {
+            let open = at;
+            at += 1;
+            let mut value = Vec::new();
+            loop {
+                match self.bytes.get(at) {
+                    Some(b'"') if self.bytes.get(at + 1) == Some(&b'"') => {
+                        value.push(b'"');
+                        at += 2;
+                    }
+                    Some(b'"') => {
+                        at += 1;
+                        break;
+                    }
+                    Some(b) => {
+                        value.push(*b);
+                        at += 1;
+                    }
+                    None => {
+                        return Err(FormatError::new(
+                            self.name,
+                            line_at(self.bytes, open),
+                            "the quoted field is not closed",
+                        ));
+                    }
+                }
+            }
+            // Text after the closing quote belongs to the field as written.
+            while let Some(b) = self.bytes.get(at) {
+                if *b == self.delimiter || *b == b'\n' || *b == b'\r' {
+                    break;
+                }
+                value.push(*b);
+                at += 1;
+            }
+            self.pos = at;
+            return Ok(Field {
+                value: String::from_utf8_lossy(&value).into_owned(),
+                span: start..at,
+                quoted: true,
+            });
+        }
+        while let Some(b) = self.bytes.get(at) {
+            if *b == self.delimiter || *b == b'\n' || *b == b'\r' {
+                break;
+            }
+            at += 1;
+        }
+        self.pos = at;
+        Ok(Field {
+            value: String::from_utf8_lossy(&self.bytes[start..at]).into_owned(),
+            span: start..at,
+            quoted: false,
+        })
+    }
+}
+
+/// The delimiter used most often outside quotes on the first line.
+fn sniff_delimiter(text: &str) -> u8 {
+    let mut counts = [0usize; 3];
+    let mut quoted = false;
+    for b in text.bytes() {
+        match b {
+            b'"' => quoted = !quoted,
+            b'\n' if !quoted => break,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let best = (0..3).max_by_key(|i| (counts[*i], 3 - i)).unwrap_or(0);
+    [b',', b';', b'\t'][best]
+}
+
+impl CsvFile {
+    /// Parses a CSV file; `name` is used in error messages.
+    pub fn parse(name: &str, bytes: &[u8]) -> Result<CsvFile, FormatError> {
+        let text = utf8(name, bytes)?;
+        let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        let delimiter = sniff_delimiter(&text[bom..]);
+        let mut reader = Reader {
+            name,
+            bytes: text.as_bytes(),
+            pos: bom,
+            delimiter,
+        };
+        let mut rows = Vec::new();
+        let mut columns = None;
+        while let Some(row) = reader.row()? {
+            if row.iter().all(|f| f.value.trim().is_empty()) {
+                continue;
+            }
+            if columns.is_none() {
+                match Columns::from_header(&row) {
+                    Some(found) => {
+                        columns = Some(found);
+                        continue;
+                    }
+                    None => columns = Some(Columns::simple()),
+                }
+            }
+            rows.push(row);
+        }
+        Ok(CsvFile {
+            name: name.to_owned(),
+            text: text.to_owned(),
+            delimiter,
+            columns: columns.unwrap_or_else(Columns::simple),
+            rows,
+            edits: SpanEdits::default(),
+        })
+    }
+
+    /// `value` as a field: quoted when the original was, or when needed.
+    fn field_text(&self, value: &str, quoted: bool) -> String {
+        let needs = value.contains([self.delimiter as char, '"', '\n', '\r'])
+            || value.starts_with(' ')
+            || value.ends_with(' ');
+        if quoted || needs {
+            format!("\"{}\"", value.replace('"', "\"\""))
+        } else {
+            value.to_owned()
+        }
+    }
+}
+
+fn cell(row: &[Field], column: Option<usize>) -> String {
+    column
+        .and_then(|c| row.get(c))
+        .map_or_else(String::new, |f| f.value.clone())
+}
+
+fn notes(text: String) -> Vec<String> {
+    if text.is_empty() {
+        Vec::new()
+    } else {
+        vec![text]
+    }
+}
+
+impl TranslationFile for CsvFile {
+    fn units(&self) -> Vec<Unit> {
+        let c = &self.columns;
+        self.rows
+            .iter()
+            .map(|row| {
+                let target = cell(row, Some(c.target));
+                let fuzzy = cell(row, c.fuzzy).trim().eq_ignore_ascii_case("true");
+                Unit {
+                    context: cell(row, c.context),
+                    source: vec![cell(row, Some(c.source))],
+                    state: match (target.is_empty(), fuzzy) {
+                        (true, _) => State::Untranslated,
+                        (false, true) => State::Fuzzy,
+                        (false, false) => State::Translated,
+                    },
+                    target: vec![target],
+                    developer_notes: notes(cell(row, c.developer_comments)),
+                    translator_notes: notes(cell(row, c.translator_comments)),
+                    locations: notes(cell(row, c.location)),
+                    flags: Vec::new(),
+                    previous_source: None,
+                }
+            })
+            .collect()
+    }
+
+    fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        let row = unit_at(&mut self.rows, index, &self.name)?.clone();
+        let line = line_at(self.text.as_bytes(), row[0].span.start);
+        same_forms(&self.name, line, target.len(), 1)?;
+        let value = &target[0];
+        let quoted = row.iter().any(|f| f.quoted);
+        let mut changes = vec![(self.columns.target, value.clone())];
+        match self.columns.fuzzy {
+            Some(column) => changes.push((column, if fuzzy { "True" } else { "False" }.into())),
+            None if fuzzy => {
+                return Err(FormatError::new(
+                    &self.name,
+                    line,
+                    "this CSV file has no fuzzy column to mark a string as needing editing",
+                ));
+            }
+            None => {}
+        }
+        let mut updated = row.clone();
+        let mut appended: Vec<String> = Vec::new();
+        for (column, new) in changes {
+            let text = self.field_text(&new, quoted);
+            match row.get(column) {
+                Some(field) => {
+                    let written = &self.text[field.span.clone()];
+                    let lead = &written[..written.len() - written.trim_start_matches(' ').len()];
+                    self.edits
+                        .replace(field.span.clone(), format!("{lead}{text}"));
+                    updated[column].value = new;
+                }
+                None => {
+                    // Missing trailing fields are added after the last one.
+                    let at = column - row.len();
+                    if appended.len() <= at {
+                        appended.resize(at + 1, String::new());
+                    }
+                    appended[at] = text;
+                    if updated.len() <= column {
+                        updated.resize_with(column + 1, || Field {
+                            value: String::new(),
+                            span: 0..0,
+                            quoted,
+                        });
+                    }
+                    updated[column].value = new;
+                }
+            }
+        }
+        if !appended.is_empty() {
+            let end = row.last().map_or(0, |f| f.span.end);
+            let delimiter = (self.delimiter as char).to_string();
+            let tail: String = appended.iter().map(|t| format!("{delimiter}{t}")).collect();
+            self.edits.replace(end..end, tail);
+        }
+        self.rows[index] = updated;
+        Ok(())
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(self.edits.apply(&self.text).into_bytes())
+    }
+}
+
+/// A new CSV file with a `location,source,target,id,fuzzy,context,…`
+/// header (translate-toolkit's layout, which Weblate also writes); plural
+/// forms are rows of their own.
+pub fn write_new(units: &[Unit]) -> String {
+    let quote = |value: &str| format!("\"{}\"", value.replace('"', "\"\""));
+    let mut out = String::from(
+        "\"location\",\"source\",\"target\",\"id\",\"fuzzy\",\"context\",\"translator_comments\",\"developer_comments\"\r\n",
+    );
+    for unit in units {
+        let forms = unit.source.len().max(unit.target.len()).max(1);
+        for form in 0..forms {
+            let source = unit.source.get(form).or(unit.source.last());
+            let fields = [
+                unit.locations.join(" "),
+                source.cloned().unwrap_or_default(),
+                unit.target.get(form).cloned().unwrap_or_default(),
+                unit.context.clone(),
+                if unit.state == State::Fuzzy {
+                    "True"
+                } else {
+                    "False"
+                }
+                .to_owned(),
+                unit.context.clone(),
+                unit.translator_notes.join("\n"),
+                unit.developer_notes.join("\n"),
+            ];
+            let row: Vec<String> = fields.iter().map(|f| quote(f)).collect();
+            out.push_str(&row.join(","));
+            out.push_str("\r\n");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simple_files_have_source_and_target_columns() {
+        let text = "\"Details\", \"Details\"\nPlain,Einfach\n\"Multi\nline\",\"Viel \"\"Zeilen\"\"\"\n\nEmpty,\n";
+        let mut file = CsvFile::parse("de.csv", text.as_bytes()).unwrap();
+        let units = file.units();
+        let shape: Vec<(&str, &str)> = units
+            .iter()
+            .map(|u| (u.source[0].as_str(), u.target[0].as_str()))
+            .collect();
+        assert_eq!(
+            shape,
+            vec![
+                ("Details", "Details"),
+                ("Plain", "Einfach"),
+                ("Multi\nline", "Viel \"Zeilen\""),
+                ("Empty", ""),
+            ]
+        );
+        assert_eq!(file.stats().translated, 3);
+        assert_eq!(file.to_bytes().unwrap(), text.as_bytes());
+        file.set_translation(1, &["Ein, fach".into()], false)
+            .unwrap();
+        file.set_translation(3, &["Leer".into()], false).unwrap();
+        assert_eq!(
+            String::from_utf8(file.to_bytes().unwrap()).unwrap(),
+            text.replace("Plain,Einfach", "Plain,\"Ein, fach\"")
+                .replace("Empty,\n", "Empty,Leer\n")
+        );
+        assert!(file.set_translation(0, &["x".into()], true).is_err());
+    }
+
+    #[test]
+    fn headers_name_the_columns() {
+        let text = "\"context\";\"source\";\"target\";\"fuzzy\"\n\"c1\";\"Hello\";\"Ahoj\";\"True\"\n\"c2\";\"Bye\"\n";
+        let mut file = CsvFile::parse("cs.csv", text.as_bytes()).unwrap();
+        let units = file.units();
+        assert_eq!(units.len(), 2);
+        assert_eq!(
+            (units[0].context.as_str(), units[0].state),
+            ("c1", State::Fuzzy)
+        );
+        file.set_translation(1, &["Nashle".into()], false).unwrap();
+        file.set_translation(0, &["Čau".into()], false).unwrap();
+        let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+        assert_eq!(
+            written,
+            "\"context\";\"source\";\"target\";\"fuzzy\"\n\"c1\";\"Hello\";\"Čau\";\"False\"\n\"c2\";\"Bye\";\"Nashle\";\"False\"\n"
+        );
+        let again = CsvFile::parse("cs.csv", written.as_bytes()).unwrap();
+        assert_eq!(again.units(), file.units());
+        let new = write_new(&again.units());
+        assert_eq!(
+            CsvFile::parse("n.csv", new.as_bytes()).unwrap().units(),
+            again.units()
+        );
+        assert!(CsvFile::parse("x.csv", b"a,\"b\nc").is_err());
+    }
+}
