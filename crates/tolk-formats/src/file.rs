@@ -78,6 +78,9 @@ pub fn parse(
     if let Some(flavor) = Flavor::for_format(format) {
         return Ok(Box::new(JsonFile::parse(name, bytes, flavor)?));
     }
+    if let Some(flavor) = crate::yaml::Flavor::for_format(format) {
+        return Ok(Box::new(crate::yaml::YamlFile::parse(name, bytes, flavor)?));
+    }
     if let Some(version) = Version::for_format(format) {
         return Ok(Box::new(XliffFile::parse(name, bytes, version)?));
     }

@@ -25,6 +25,7 @@ pub mod stringsdict;
 pub mod tbx;
 pub mod ts;
 pub mod xliff;
+pub mod yaml;
 
 pub use error::FormatError;
 pub use file::{SUPPORTED, TranslationFile, WRITABLE, parse, write_new};

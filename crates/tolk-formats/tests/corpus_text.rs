@@ -57,3 +57,8 @@ fn csv_counts(path: &str, units: &[Unit], ours: &FileStats, theirs: &FileStats) 
 fn csv_files() {
     check_corpus("csv", "csv", 9, "Tolk, \"edit\"", 1, csv_counts);
 }
+
+#[test]
+fn rails_yaml_files() {
+    check_corpus("yaml", "ruby-yaml", 9, "Tolk: \"edit\"", 1, same_counts);
+}

@@ -1,0 +1,328 @@
+//! YAML translation files: `yaml` (nested keys) and `ruby-yaml` (Rails
+//! i18n: one top-level key naming the language, and plural forms as
+//! mappings of CLDR categories such as `one`/`other`).
+//!
+//! Keys of nested mappings are joined with `->` and sequence items are
+//! named `->[0]`, `->[1]`, … (translate-toolkit's and Weblate's naming).
+//! Null values (`key:`, `- `, `~`) are not units, as in translate-toolkit.
+//! The original text is kept; an edit replaces one scalar, keeping its
+//! quoting style when the new value allows it.
+
+mod parse;
+
+use std::ops::Range;
+
+use parse::{Node, Style};
+
+use crate::edits::{SpanEdits, line_at, utf8};
+use crate::error::{FormatError, same_forms, stateless, unit_at};
+use crate::file::TranslationFile;
+use crate::unit::Unit;
+
+/// Plural categories of CLDR in their usual order.
+const CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
+
+/// The YAML dialects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flavor {
+    /// Plain nested keys (`yaml`).
+    Plain,
+    /// Rails i18n (`ruby-yaml`): the language key is dropped from unit keys
+    /// and CLDR-category mappings are plurals.
+    Ruby,
+}
+
+impl Flavor {
+    /// The flavor of a Weblate format id.
+    pub fn for_format(format: &str) -> Option<Flavor> {
+        match format {
+            "yaml" => Some(Flavor::Plain),
+            "ruby-yaml" => Some(Flavor::Ruby),
+            _ => None,
+        }
+    }
+}
+
+/// One scalar form of an entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Form {
+    value: String,
+    span: Range<usize>,
+    style: Style,
+}
+
+/// One unit: a scalar, or the forms of a plural.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    key: String,
+    forms: Vec<Form>,
+    plural: bool,
+}
+
+/// A parsed YAML translation file.
+#[derive(Debug, Clone)]
+pub struct YamlFile {
+    name: String,
+    text: String,
+    entries: Vec<Entry>,
+    edits: SpanEdits,
+}
+
+fn form(node: &Node) -> Option<Form> {
+    match node {
+        Node::Scalar { value, span, style } => Some(Form {
+            value: value.clone(),
+            span: span.clone(),
+            style: *style,
+        }),
+        _ => None,
+    }
+}
+
+fn join(prefix: &str, key: &str) -> String {
+    if prefix.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{prefix}->{key}")
+    }
+}
+
+/// The plural forms of a mapping of CLDR categories to scalars.
+fn plural_forms(members: &[(String, Node)]) -> Option<Vec<Form>> {
+    if members.is_empty()
+        || !members
+            .iter()
+            .all(|(k, _)| CATEGORIES.contains(&k.as_str()))
+    {
+        return None;
+    }
+    CATEGORIES
+        .iter()
+        .filter_map(|c| members.iter().find(|(k, _)| k == c))
+        .map(|(_, node)| form(node))
+        .collect()
+}
+
+fn flatten(prefix: &str, node: &Node, flavor: Flavor, out: &mut Vec<Entry>) {
+    match node {
+        Node::Map(members) => {
+            if flavor == Flavor::Ruby
+                && let Some(forms) = plural_forms(members)
+            {
+                out.push(Entry {
+                    key: prefix.to_owned(),
+                    forms,
+                    plural: true,
+                });
+                return;
+            }
+            for (key, value) in members {
+                flatten(&join(prefix, key), value, flavor, out);
+            }
+        }
+        Node::Seq(items) => {
+            for (i, item) in items.iter().enumerate() {
+                flatten(&join(prefix, &format!("[{i}]")), item, flavor, out);
+            }
+        }
+        Node::Scalar {
+            style: Style::Missing,
+            ..
+        }
+        | Node::Opaque => {}
+        Node::Scalar { .. } => out.extend(form(node).map(|f| Entry {
+            key: prefix.to_owned(),
+            forms: vec![f],
+            plural: false,
+        })),
+    }
+}
+
+impl YamlFile {
+    /// Parses a YAML translation file of the given flavor.
+    pub fn parse(name: &str, bytes: &[u8], flavor: Flavor) -> Result<YamlFile, FormatError> {
+        let text = utf8(name, bytes)?;
+        let root = parse::parse(text).map_err(|e| FormatError::new(name, e.line, e.message))?;
+        let mut entries = Vec::new();
+        match (&root, flavor) {
+            (Node::Map(members), Flavor::Ruby) if members.len() == 1 => {
+                flatten("", &members[0].1, flavor, &mut entries);
+            }
+            (Node::Map(_), _) => flatten("", &root, flavor, &mut entries),
+            _ => {
+                return Err(FormatError::new(
+                    name,
+                    1,
+                    "the document must be a mapping of keys",
+                ));
+            }
+        }
+        Ok(YamlFile {
+            name: name.to_owned(),
+            text: text.to_owned(),
+            entries,
+            edits: SpanEdits::default(),
+        })
+    }
+}
+
+/// True when `value` can be written as a plain scalar and reads back as
+/// the same string.
+fn plain_safe(value: &str) -> bool {
+    let Some(first) = value.chars().next() else {
+        return false;
+    };
+    let looks_typed = matches!(
+        value.to_ascii_lowercase().as_str(),
+        "true" | "false" | "yes" | "no" | "on" | "off" | "null" | "~" | "y" | "n"
+    ) || value.parse::<f64>().is_ok();
+    !looks_typed
+        && !"-?:,[]{}#&*!|>'\"%@`".contains(first)
+        && !first.is_whitespace()
+        && !value.ends_with(char::is_whitespace)
+        && !value.ends_with(':')
+        && !value.contains(": ")
+        && !value.contains(" #")
+        && !value.chars().any(char::is_control)
+}
+
+/// `value` as a double-quoted scalar.
+fn double_quoted(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `value` written in `style` where it allows, else double-quoted.
+fn render(value: &str, style: Style) -> String {
+    match style {
+        Style::Plain | Style::Missing if plain_safe(value) => value.to_owned(),
+        Style::Single if !value.chars().any(char::is_control) => {
+            format!("'{}'", value.replace('\'', "''"))
+        }
+        _ => double_quoted(value),
+    }
+}
+
+impl TranslationFile for YamlFile {
+    fn units(&self) -> Vec<Unit> {
+        self.entries
+            .iter()
+            .map(|e| {
+                if e.plural {
+                    let values = e.forms.iter().map(|f| f.value.clone()).collect();
+                    Unit::keyed_plural(&e.key, values, Vec::new())
+                } else {
+                    Unit::keyed(&e.key, &e.forms[0].value, Vec::new())
+                }
+            })
+            .collect()
+    }
+
+    fn set_translation(
+        &mut self,
+        index: usize,
+        target: &[String],
+        fuzzy: bool,
+    ) -> Result<(), FormatError> {
+        let entry = unit_at(&mut self.entries, index, &self.name)?;
+        let line = line_at(self.text.as_bytes(), entry.forms[0].span.start);
+        stateless(&self.name, line, "YAML", fuzzy)?;
+        same_forms(&self.name, line, target.len(), entry.forms.len())?;
+        for (form, value) in entry.forms.iter_mut().zip(target) {
+            let mut text = render(value, form.style);
+            let after_space = self.text[..form.span.start].ends_with(' ');
+            if form.style == Style::Missing && !after_space {
+                text.insert(0, ' ');
+            }
+            self.edits.replace(form.span.clone(), text);
+            form.value.clone_from(value);
+        }
+        Ok(())
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(self.edits.apply(&self.text).into_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "---\nru:\n  date:\n    abbr_day_names:\n    - Вс\n    - \n    order:\n    - :day\n  count:\n    one: '%{count} файл'\n    few: \"%{count} файла\"\n    many: \"%{count} файлов\"\n    other: \"%{count} файла\"\n  empty: ''\n  none:\n";
+
+    #[test]
+    fn rails_files_have_plurals_and_language_free_keys() {
+        let mut file = YamlFile::parse("ru.yml", SAMPLE.as_bytes(), Flavor::Ruby).unwrap();
+        let units = file.units();
+        let shape: Vec<(&str, Vec<&str>)> = units
+            .iter()
+            .map(|u| {
+                (
+                    u.context.as_str(),
+                    u.target.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            shape,
+            vec![
+                ("date->abbr_day_names->[0]", vec!["Вс"]),
+                ("date->order->[0]", vec![":day"]),
+                (
+                    "count",
+                    vec![
+                        "%{count} файл",
+                        "%{count} файла",
+                        "%{count} файлов",
+                        "%{count} файла"
+                    ]
+                ),
+                ("empty", vec![""]),
+            ]
+        );
+        assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
+        file.set_translation(1, &[":week".into()], false).unwrap();
+        file.set_translation(
+            2,
+            &[
+                "it's".into(),
+                "a \"b\"".into(),
+                "yes".into(),
+                "plain".into(),
+            ],
+            false,
+        )
+        .unwrap();
+        file.set_translation(3, &["x: y".into()], false).unwrap();
+        let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+        assert_eq!(
+            written,
+            SAMPLE
+                .replace("- :day", "- \":week\"")
+                .replace("one: '%{count} файл'", "one: 'it''s'")
+                .replace("few: \"%{count} файла\"", "few: \"a \\\"b\\\"\"")
+                .replace("many: \"%{count} файлов\"", "many: \"yes\"")
+                .replace("other: \"%{count} файла\"", "other: \"plain\"")
+                .replace("  empty: ''", "  empty: 'x: y'")
+        );
+        let again = YamlFile::parse("ru.yml", written.as_bytes(), Flavor::Ruby).unwrap();
+        assert_eq!(again.units(), file.units());
+        let plain = YamlFile::parse("ru.yml", SAMPLE.as_bytes(), Flavor::Plain).unwrap();
+        assert_eq!(plain.units()[0].context, "ru->date->abbr_day_names->[0]");
+        assert!(YamlFile::parse("x.yml", b"- a\n- b\n", Flavor::Plain).is_err());
+    }
+}
