@@ -10,8 +10,9 @@ use quick_xml::events::Event;
 
 use crate::edits::utf8;
 use crate::error::FormatError;
-use crate::keyed::{KeyedEntry, KeyedXmlFile};
-use crate::xml::{Scanner, Slot, attribute};
+use crate::keyed::{Dialect, KeyedEntry, KeyedXmlFile};
+use crate::unit::Unit;
+use crate::xml::{self, Scanner, Slot, attribute};
 
 /// The value of an element's inner XML as Android reads it: CDATA and
 /// entities resolved, surrounding quotes removed (else white space
@@ -174,12 +175,26 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
         xml: Scanner::new(name, text),
     }
     .entries()?;
-    Ok(KeyedXmlFile::new(
-        name,
-        text,
-        "Android resource",
-        android_text,
-        entries,
+    Ok(KeyedXmlFile::new(name, text, DIALECT, entries))
+}
+
+const DIALECT: Dialect = Dialect {
+    kind: "Android resource",
+    escape: android_text,
+    parse,
+    new_unit: Some(("</resources>", new_string)),
+};
+
+/// A new `<string>` element.
+fn new_string(unit: &Unit, indent: &str) -> Result<String, String> {
+    if unit.target.len() > 1 {
+        return Err("plural strings without their quantities".into());
+    }
+    let value = unit.target.first().map_or("", String::as_str);
+    Ok(format!(
+        "{indent}<string name=\"{}\">{}</string>\n",
+        xml::escape_attribute(&unit.context),
+        android_text(value)
     ))
 }
 

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, same_forms, unit_at};
+use crate::error::{FormatError, cannot_add, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 
@@ -21,6 +21,30 @@ struct Field {
     value: String,
     span: Range<usize>,
     quoted: bool,
+}
+
+/// A row as read, with the values of edited fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Row {
+    fields: Vec<Field>,
+    /// Values of columns the row did not have, added by edits.
+    added: Vec<String>,
+}
+
+impl Row {
+    fn value(&self, column: Option<usize>) -> String {
+        let Some(column) = column else {
+            return String::new();
+        };
+        match self.fields.get(column) {
+            Some(field) => field.value.clone(),
+            None => self
+                .added
+                .get(column - self.fields.len())
+                .cloned()
+                .unwrap_or_default(),
+        }
+    }
 }
 
 /// Which column holds what.
@@ -77,7 +101,7 @@ pub struct CsvFile {
     delimiter: u8,
     columns: Columns,
     /// The rows that are units (not the header, not blank).
-    rows: Vec<Vec<Field>>,
+    rows: Vec<Row>,
     edits: SpanEdits,
 }
 
@@ -221,7 +245,10 @@ impl CsvFile {
                     None => columns = Some(Columns::simple()),
                 }
             }
-            rows.push(row);
+            rows.push(Row {
+                fields: row,
+                added: Vec::new(),
+            });
         }
         Ok(CsvFile {
             name: name.to_owned(),
@@ -246,12 +273,6 @@ impl CsvFile {
     }
 }
 
-fn cell(row: &[Field], column: Option<usize>) -> String {
-    column
-        .and_then(|c| row.get(c))
-        .map_or_else(String::new, |f| f.value.clone())
-}
-
 fn notes(text: String) -> Vec<String> {
     if text.is_empty() {
         Vec::new()
@@ -266,20 +287,20 @@ impl TranslationFile for CsvFile {
         self.rows
             .iter()
             .map(|row| {
-                let target = cell(row, Some(c.target));
-                let fuzzy = cell(row, c.fuzzy).trim().eq_ignore_ascii_case("true");
+                let target = row.value(Some(c.target));
+                let fuzzy = row.value(c.fuzzy).trim().eq_ignore_ascii_case("true");
                 Unit {
-                    context: cell(row, c.context),
-                    source: vec![cell(row, Some(c.source))],
+                    context: row.value(c.context),
+                    source: vec![row.value(Some(c.source))],
                     state: match (target.is_empty(), fuzzy) {
                         (true, _) => State::Untranslated,
                         (false, true) => State::Fuzzy,
                         (false, false) => State::Translated,
                     },
                     target: vec![target],
-                    developer_notes: notes(cell(row, c.developer_comments)),
-                    translator_notes: notes(cell(row, c.translator_comments)),
-                    locations: notes(cell(row, c.location)),
+                    developer_notes: notes(row.value(c.developer_comments)),
+                    translator_notes: notes(row.value(c.translator_comments)),
+                    locations: notes(row.value(c.location)),
                     flags: Vec::new(),
                     previous_source: None,
                 }
@@ -293,12 +314,10 @@ impl TranslationFile for CsvFile {
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
-        let row = unit_at(&mut self.rows, index, &self.name)?.clone();
-        let line = line_at(self.text.as_bytes(), row[0].span.start);
+        let mut row = unit_at(&mut self.rows, index, &self.name)?.clone();
+        let line = line_at(self.text.as_bytes(), row.fields[0].span.start);
         same_forms(&self.name, line, target.len(), 1)?;
-        let value = &target[0];
-        let quoted = row.iter().any(|f| f.quoted);
-        let mut changes = vec![(self.columns.target, value.clone())];
+        let mut changes = vec![(self.columns.target, target[0].clone())];
         match self.columns.fuzzy {
             Some(column) => changes.push((column, if fuzzy { "True" } else { "False" }.into())),
             None if fuzzy => {
@@ -310,43 +329,87 @@ impl TranslationFile for CsvFile {
             }
             None => {}
         }
-        let mut updated = row.clone();
-        let mut appended: Vec<String> = Vec::new();
+        let quoted = row.fields.iter().any(|f| f.quoted);
         for (column, new) in changes {
-            let text = self.field_text(&new, quoted);
-            match row.get(column) {
+            match row.fields.get_mut(column) {
                 Some(field) => {
                     let written = &self.text[field.span.clone()];
                     let lead = &written[..written.len() - written.trim_start_matches(' ').len()];
-                    self.edits
-                        .replace(field.span.clone(), format!("{lead}{text}"));
-                    updated[column].value = new;
+                    let text = format!("{lead}{}", self.field_text(&new, quoted));
+                    self.edits.replace(field.span.clone(), text);
+                    field.value = new;
                 }
                 None => {
-                    // Missing trailing fields are added after the last one.
-                    let at = column - row.len();
-                    if appended.len() <= at {
-                        appended.resize(at + 1, String::new());
+                    let at = column - row.fields.len();
+                    if row.added.len() <= at {
+                        row.added.resize(at + 1, String::new());
                     }
-                    appended[at] = text;
-                    if updated.len() <= column {
-                        updated.resize_with(column + 1, || Field {
-                            value: String::new(),
-                            span: 0..0,
-                            quoted,
-                        });
-                    }
-                    updated[column].value = new;
+                    row.added[at] = new;
                 }
             }
         }
-        if !appended.is_empty() {
-            let end = row.last().map_or(0, |f| f.span.end);
-            let delimiter = (self.delimiter as char).to_string();
-            let tail: String = appended.iter().map(|t| format!("{delimiter}{t}")).collect();
+        if !row.added.is_empty() {
+            // Columns the row lacked are written after its last field.
+            let end = row.fields.last().map_or(0, |f| f.span.end);
+            let delimiter = self.delimiter as char;
+            let tail: String = row
+                .added
+                .iter()
+                .map(|value| format!("{delimiter}{}", self.field_text(value, quoted)))
+                .collect();
             self.edits.replace(end..end, tail);
         }
-        self.rows[index] = updated;
+        self.rows[index] = row;
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        if unit.target.len() > 1 {
+            return Err(cannot_add(&self.name, "plural strings to CSV files"));
+        }
+        let c = self.columns;
+        let mut fields: Vec<String> = Vec::new();
+        let mut put = |column: Option<usize>, value: String| {
+            if let Some(column) = column {
+                if fields.len() <= column {
+                    fields.resize(column + 1, String::new());
+                }
+                fields[column] = value;
+            }
+        };
+        put(
+            Some(c.source),
+            unit.source.first().cloned().unwrap_or_default(),
+        );
+        put(
+            Some(c.target),
+            unit.target.first().cloned().unwrap_or_default(),
+        );
+        put(c.context, unit.context.clone());
+        put(c.location, unit.locations.join(" "));
+        let fuzzy = if unit.state == State::Fuzzy {
+            "True"
+        } else {
+            "False"
+        };
+        put(c.fuzzy, fuzzy.to_owned());
+        put(c.translator_comments, unit.translator_notes.join("\n"));
+        put(c.developer_comments, unit.developer_notes.join("\n"));
+        let quoted = self.rows.iter().any(|r| r.fields.iter().any(|f| f.quoted));
+        let delimiter = (self.delimiter as char).to_string();
+        let row: Vec<String> = fields.iter().map(|f| self.field_text(f, quoted)).collect();
+        let eol = if self.text.contains("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        let mut text = self.edits.apply(&self.text);
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push_str(eol);
+        }
+        text.push_str(&row.join(&delimiter));
+        text.push_str(eol);
+        *self = CsvFile::parse(&self.name, text.as_bytes())?;
         Ok(())
     }
 

@@ -1,5 +1,7 @@
 //! Errors of reading and writing translation files.
 
+use crate::unit::Unit;
+
 /// A file could not be read or a change could not be applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{file}:{line}: {message}")]
@@ -84,4 +86,24 @@ pub(crate) fn unit_at<'a, T>(
     items
         .get_mut(index)
         .ok_or_else(|| FormatError::new(name, 0, format!("no unit {index}")))
+}
+
+/// Refuses to add a unit of a kind a format cannot take (`what` says which).
+pub(crate) fn cannot_add(name: &str, what: &str) -> FormatError {
+    FormatError::new(name, 0, format!("cannot add {what}"))
+}
+
+/// The one value of a unit to add to a format without plurals.
+pub(crate) fn single_new_value<'a>(
+    name: &str,
+    kind: &str,
+    unit: &'a Unit,
+) -> Result<&'a str, FormatError> {
+    if unit.has_plurals() || unit.target.len() > 1 {
+        return Err(cannot_add(name, &format!("plural strings to {kind} files")));
+    }
+    if unit.context.is_empty() {
+        return Err(cannot_add(name, "a string without a key"));
+    }
+    Ok(unit.target.first().map_or("", String::as_str))
 }

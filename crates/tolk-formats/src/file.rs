@@ -32,12 +32,24 @@ pub trait TranslationFile {
         fuzzy: bool,
     ) -> Result<(), FormatError>;
 
+    /// Adds a string at the end of the file. Monolingual formats take the
+    /// key from `unit.context` and the value from `unit.target`; bilingual
+    /// ones take the source and the translation. The file is read again
+    /// afterwards, so its units include the new one.
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError>;
+
     /// The file's bytes, unchanged parts exactly as read.
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError>;
 
     /// The gettext header, for formats that have one.
     fn header_text(&self) -> Option<String> {
         None
+    }
+
+    /// Problems that do not stop the file from being read, such as plural
+    /// entries with another number of forms than the file declares.
+    fn warnings(&self) -> Vec<FormatError> {
+        Vec::new()
     }
 }
 

@@ -2,8 +2,8 @@
 //! resources, RESX, stringsdict): the entries a dialect's reader found and
 //! the edits that rewrite only their element text.
 
-use crate::edits::{SpanEdits, line_at};
-use crate::error::{FormatError, same_forms, stateless, unit_at};
+use crate::edits::{SpanEdits, insert_child, line_at};
+use crate::error::{FormatError, cannot_add, same_forms, stateless, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use crate::xml::Slot;
@@ -19,33 +19,40 @@ pub(crate) struct KeyedEntry {
     pub note: Option<String>,
 }
 
+/// Writes the element of a new unit at an indentation, or says why not.
+pub(crate) type NewUnit = fn(&Unit, &str) -> Result<String, String>;
+
+/// What distinguishes one keyed XML format from another.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Dialect {
+    /// The format's name in messages.
+    pub kind: &'static str,
+    /// How a value is written as element text.
+    pub escape: fn(&str) -> String,
+    /// Reads a file of this dialect.
+    pub parse: fn(&str, &[u8]) -> Result<KeyedXmlFile, FormatError>,
+    /// The end tag new units go before, and the lines of a new unit at an
+    /// indentation; `None` when the format cannot take new units.
+    pub new_unit: Option<(&'static str, NewUnit)>,
+}
+
 /// A parsed keyed XML file.
 #[derive(Debug, Clone)]
 pub struct KeyedXmlFile {
     name: String,
     text: String,
-    /// The format's name in messages.
-    kind: &'static str,
-    /// How a value is written as element text.
-    escape: fn(&str) -> String,
+    dialect: Dialect,
     entries: Vec<KeyedEntry>,
     edits: SpanEdits,
 }
 
 impl KeyedXmlFile {
-    /// A file of format `kind` named `name` with its original `text`.
-    pub(crate) fn new(
-        name: &str,
-        text: &str,
-        kind: &'static str,
-        escape: fn(&str) -> String,
-        entries: Vec<KeyedEntry>,
-    ) -> Self {
+    /// A file of `dialect` named `name` with its original `text`.
+    pub(crate) fn new(name: &str, text: &str, dialect: Dialect, entries: Vec<KeyedEntry>) -> Self {
         KeyedXmlFile {
             name: name.to_owned(),
             text: text.to_owned(),
-            kind,
-            escape,
+            dialect,
             entries,
             edits: SpanEdits::default(),
         }
@@ -83,13 +90,41 @@ impl TranslationFile for KeyedXmlFile {
             .slots
             .first()
             .map_or(0, |slot| line_at(self.text.as_bytes(), slot.start()));
-        stateless(&self.name, line, self.kind, fuzzy)?;
+        stateless(&self.name, line, self.dialect.kind, fuzzy)?;
         same_forms(&self.name, line, target.len(), entry.slots.len())?;
         for (slot, value) in entry.slots.iter().zip(target) {
-            let (span, replacement) = slot.replacement(&self.text, value, self.escape);
+            let (span, replacement) = slot.replacement(&self.text, value, self.dialect.escape);
             self.edits.replace(span, replacement);
         }
         entry.values = target.to_vec();
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        let kind = self.dialect.kind;
+        let (closer, lines) = self
+            .dialect
+            .new_unit
+            .ok_or_else(|| cannot_add(&self.name, &format!("strings to {kind} files")))?;
+        if unit.context.is_empty() {
+            return Err(cannot_add(&self.name, "a string without a key"));
+        }
+        let mut failure = None;
+        let text = insert_child(
+            &self.name,
+            &self.edits.apply(&self.text),
+            closer,
+            |indent| {
+                lines(unit, indent).unwrap_or_else(|e| {
+                    failure = Some(e);
+                    String::new()
+                })
+            },
+        )?;
+        if let Some(message) = failure {
+            return Err(cannot_add(&self.name, &message));
+        }
+        *self = (self.dialect.parse)(&self.name, text.as_bytes())?;
         Ok(())
     }
 

@@ -6,7 +6,7 @@
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::error::{FormatError, same_forms, stateless, unit_at};
+use crate::error::{FormatError, cannot_add, same_forms, stateless, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 
@@ -186,6 +186,19 @@ impl MoFile {
 }
 
 impl TranslationFile for MoFile {
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        if unit.state == State::Fuzzy || unit.target.iter().all(String::is_empty) {
+            return Err(cannot_add(
+                &self.name,
+                "strings that are not translated to MO files",
+            ));
+        }
+        let mut units = self.units();
+        units.push(unit.clone());
+        *self = MoFile::from_units(&self.name, &self.header, &units);
+        Ok(())
+    }
+
     fn header_text(&self) -> Option<String> {
         Some(MoFile::header_text(self).to_owned())
     }

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::error::{FormatError, single_value, unit_at};
+use crate::error::{FormatError, single_new_value, single_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -150,6 +150,20 @@ fn escape(value: &str, ascii: bool) -> String {
                 }
             }
             c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Escapes a key for writing: also its separators and comment marks.
+fn escape_key(key: &str, ascii: bool) -> String {
+    let mut out = String::with_capacity(key.len());
+    for c in key.chars() {
+        if matches!(c, ' ' | ':' | '=' | '#' | '!') {
+            out.push('\\');
+            out.push(c);
+        } else {
+            out.push_str(&escape(&c.to_string(), ascii));
         }
     }
     out
@@ -298,6 +312,31 @@ impl TranslationFile for PropertiesFile {
             format!("{}{}{eol}", entry.prefix, escape(value, self.ascii)),
         );
         entry.value = value.clone();
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        let value = single_new_value(&self.name, "properties", unit)?;
+        let mut bytes = self.to_bytes()?;
+        let eol = self.lines.first().map_or("\n", |l| &l[content(l).len()..]);
+        let eol = if eol.is_empty() { "\n" } else { eol };
+        if !bytes.is_empty() && !bytes.ends_with(b"\n") && !bytes.ends_with(b"\r") {
+            bytes.extend_from_slice(eol.as_bytes());
+        }
+        let line = format!(
+            "{}={}{eol}",
+            escape_key(&unit.context, self.ascii),
+            escape(value, self.ascii)
+        );
+        if self.latin1 {
+            bytes.extend(
+                line.chars()
+                    .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')),
+            );
+        } else {
+            bytes.extend_from_slice(line.as_bytes());
+        }
+        *self = PropertiesFile::parse(&self.name, &bytes)?;
         Ok(())
     }
 

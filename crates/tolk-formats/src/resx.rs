@@ -7,7 +7,8 @@ use quick_xml::events::Event;
 
 use crate::edits::utf8;
 use crate::error::FormatError;
-use crate::keyed::{KeyedEntry, KeyedXmlFile};
+use crate::keyed::{Dialect, KeyedEntry, KeyedXmlFile};
+use crate::unit::Unit;
 use crate::xml::{self, Scanner, Slot, attribute};
 
 /// Parses a `.resx` file; `name` is used in error messages.
@@ -42,7 +43,32 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
             _ => {}
         }
     }
-    Ok(KeyedXmlFile::new(name, text, "RESX", escape, entries))
+    Ok(KeyedXmlFile::new(name, text, DIALECT, entries))
+}
+
+const DIALECT: Dialect = Dialect {
+    kind: "RESX",
+    escape,
+    parse,
+    new_unit: Some(("</root>", new_data)),
+};
+
+/// A new `<data>` element.
+fn new_data(unit: &Unit, indent: &str) -> Result<String, String> {
+    if unit.target.len() > 1 {
+        return Err("plural strings to RESX files".into());
+    }
+    let value = unit.target.first().map_or("", String::as_str);
+    let mut out = format!(
+        "{indent}<data name=\"{}\" xml:space=\"preserve\">\n{indent}  <value>{}</value>\n",
+        xml::escape_attribute(&unit.context),
+        escape(value)
+    );
+    for note in &unit.developer_notes {
+        out.push_str(&format!("{indent}  <comment>{}</comment>\n", escape(note)));
+    }
+    out.push_str(&format!("{indent}</data>\n"));
+    Ok(out)
 }
 
 /// The children of one `<data>`: its value and comment.

@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, single_value, unit_at};
+use crate::error::{FormatError, single_new_value, single_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -250,6 +250,25 @@ impl TranslationFile for StringsFile {
         let value = single_value(&self.name, line, ".strings", target, fuzzy)?;
         entry.value = value.clone();
         self.edits.replace(entry.span.clone(), quote(value));
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        let value = single_new_value(&self.name, ".strings", unit)?;
+        let mut text = self.edits.apply(&self.text);
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        for note in &unit.developer_notes {
+            text.push_str(&format!("/* {} */\n", note.replace("*/", "* /")));
+        }
+        text.push_str(&format!("{} = {};\n", quote(&unit.context), quote(value)));
+        let next = StringsFile {
+            text,
+            edits: SpanEdits::default(),
+            ..self.clone()
+        };
+        *self = StringsFile::parse(&self.name, &next.to_bytes()?)?;
         Ok(())
     }
 

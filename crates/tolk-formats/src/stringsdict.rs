@@ -11,7 +11,7 @@ use quick_xml::events::Event;
 
 use crate::edits::utf8;
 use crate::error::FormatError;
-use crate::keyed::{KeyedEntry, KeyedXmlFile};
+use crate::keyed::{Dialect, KeyedEntry, KeyedXmlFile};
 use crate::xml::{self, Scanner, Slot};
 
 /// Plural categories of CLDR in their usual order.
@@ -72,14 +72,17 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
             }
         }
     }
-    Ok(KeyedXmlFile::new(
-        name,
-        text,
-        "stringsdict",
-        escape,
-        entries,
-    ))
+    Ok(KeyedXmlFile::new(name, text, DIALECT, entries))
 }
+
+/// New units would need a format string and plural variables designed
+/// together; stringsdict files take none.
+const DIALECT: Dialect = Dialect {
+    kind: "stringsdict",
+    escape,
+    parse,
+    new_unit: None,
+};
 
 fn entry(key: String, forms: Vec<(Slot, String)>, plural: bool) -> KeyedEntry {
     let (slots, values) = forms.into_iter().unzip();

@@ -10,8 +10,8 @@ use std::ops::Range;
 
 use quick_xml::events::{BytesStart, Event};
 
-use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, single_value, unit_at};
+use crate::edits::{SpanEdits, insert_child, line_at, utf8};
+use crate::error::{FormatError, cannot_add, single_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use crate::xml::{self, Scanner, Slot, attribute};
@@ -41,6 +41,7 @@ struct Entry {
 pub struct TbxFile {
     name: String,
     text: String,
+    source_language: String,
     target_language: String,
     entries: Vec<Entry>,
     edits: SpanEdits,
@@ -116,6 +117,7 @@ impl TbxFile {
         Ok(TbxFile {
             name: name.to_owned(),
             text: text.to_owned(),
+            source_language,
             target_language,
             entries,
             edits: SpanEdits::default(),
@@ -226,13 +228,27 @@ impl TranslationFile for TbxFile {
                 *at..*at,
                 format!(
                     "\n{indent}<langSet xml:lang=\"{}\">\n{indent}  <tig>\n{indent}    <term>{}</term>\n{indent}  </tig>\n{indent}</langSet>",
-                    escape(&self.target_language).replace('"', "&quot;"),
+                    xml::escape_attribute(&self.target_language),
                     escape(value)
                 ),
             ),
         };
         self.edits.replace(span, text);
         entry.target = value.clone();
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        if unit.source.len() > 1 || unit.target.len() > 1 {
+            return Err(cannot_add(&self.name, "plural terms to TBX files"));
+        }
+        let text = insert_child(
+            &self.name,
+            &self.edits.apply(&self.text),
+            "</body>",
+            |indent| new_term_entry(indent, &self.source_language, &self.target_language, unit),
+        )?;
+        *self = TbxFile::parse(&self.name, text.as_bytes())?;
         Ok(())
     }
 
@@ -243,36 +259,59 @@ impl TranslationFile for TbxFile {
 
 /// A new TBX glossary of `units` from `source_language` into `target_language`.
 pub fn write_new(source_language: &str, target_language: &str, units: &[Unit]) -> String {
-    let attr = |value: &str| escape(value).replace('"', "&quot;");
+    let attr = xml::escape_attribute;
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE martif PUBLIC \"ISO 12200:1999A//DTD MARTIF core (DXFcdV04)//EN\" \"TBXcdv04.dtd\">\n<martif type=\"TBX\" xml:lang=\"{}\">\n  <martifHeader>\n    <fileDesc>\n      <sourceDesc>\n        <p>Tolk</p>\n      </sourceDesc>\n    </fileDesc>\n  </martifHeader>\n  <text>\n    <body>\n",
         attr(source_language)
     );
     for unit in units {
-        out.push_str("      <termEntry>\n");
-        for note in &unit.developer_notes {
-            out.push_str(&format!(
-                "        <descrip type=\"definition\">{}</descrip>\n",
-                escape(note)
-            ));
-        }
-        let forms = [
-            (source_language, unit.source.first()),
-            (target_language, unit.target.first()),
-        ];
-        for (lang, term) in forms {
-            let Some(term) = term.filter(|t| !t.is_empty()) else {
-                continue;
-            };
-            out.push_str(&format!(
-                "        <langSet xml:lang=\"{}\">\n          <tig>\n            <term>{}</term>\n          </tig>\n        </langSet>\n",
-                attr(lang),
-                escape(term)
-            ));
-        }
-        out.push_str("      </termEntry>\n");
+        out.push_str(&new_term_entry(
+            "      ",
+            source_language,
+            target_language,
+            unit,
+        ));
     }
     out.push_str("    </body>\n  </text>\n</martif>\n");
+    out
+}
+
+/// A `<termEntry>` for `unit` at `indent`.
+fn new_term_entry(
+    indent: &str,
+    source_language: &str,
+    target_language: &str,
+    unit: &Unit,
+) -> String {
+    let mut out = if unit.context.is_empty() {
+        format!("{indent}<termEntry>\n")
+    } else {
+        format!(
+            "{indent}<termEntry id=\"{}\">\n",
+            xml::escape_attribute(&unit.context)
+        )
+    };
+    for note in &unit.developer_notes {
+        out.push_str(&format!(
+            "{indent}  <descrip type=\"definition\">{}</descrip>\n",
+            escape(note)
+        ));
+    }
+    let forms = [
+        (source_language, unit.source.first()),
+        (target_language, unit.target.first()),
+    ];
+    for (lang, term) in forms {
+        let Some(term) = term.filter(|t| !t.is_empty()) else {
+            continue;
+        };
+        out.push_str(&format!(
+            "{indent}  <langSet xml:lang=\"{}\">\n{indent}    <tig>\n{indent}      <term>{}</term>\n{indent}    </tig>\n{indent}  </langSet>\n",
+            xml::escape_attribute(lang),
+            escape(term)
+        ));
+    }
+    out.push_str(&format!("{indent}</termEntry>\n"));
     out
 }
 
@@ -339,15 +378,7 @@ mod tests {
         let new = write_new("en", "cs", &again.units());
         assert_eq!(
             TbxFile::parse("n.tbx", new.as_bytes()).unwrap().units(),
-            again
-                .units()
-                .into_iter()
-                .enumerate()
-                .map(|(i, u)| Unit {
-                    context: format!("{}", i + 1),
-                    ..u
-                })
-                .collect::<Vec<_>>()
+            again.units()
         );
     }
 }

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use quick_xml::events::Event;
 
-use crate::edits::{SpanEdits, line_at, utf8};
+use crate::edits::{SpanEdits, insert_child, line_at, utf8};
 use crate::error::{FormatError, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
@@ -310,6 +310,73 @@ impl TranslationFile for TsFile {
         }
         message.values = target.to_vec();
         message.unfinished = fuzzy;
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        let (context, comment) = match unit.context.split_once('|') {
+            Some((context, comment)) => (context, Some(comment)),
+            None => (unit.context.as_str(), None),
+        };
+        let text = insert_child(
+            &self.name,
+            &self.edits.apply(&self.text),
+            "</TS>",
+            |indent| {
+                let mut out = format!(
+                    "{indent}<context>\n{indent}    <name>{}</name>\n",
+                    escape(context)
+                );
+                let numerus = if unit.has_plurals() {
+                    " numerus=\"yes\""
+                } else {
+                    ""
+                };
+                out.push_str(&format!("{indent}    <message{numerus}>\n"));
+                for location in &unit.locations {
+                    let (file, line) = location.rsplit_once(':').unwrap_or((location, ""));
+                    let line = if line.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" line=\"{line}\"")
+                    };
+                    out.push_str(&format!(
+                        "{indent}        <location filename=\"{}\"{line}/>\n",
+                        escape(file)
+                    ));
+                }
+                let source = unit.source.first().map_or("", String::as_str);
+                out.push_str(&format!(
+                    "{indent}        <source>{}</source>\n",
+                    escape(source)
+                ));
+                if let Some(comment) = comment {
+                    out.push_str(&format!(
+                        "{indent}        <comment>{}</comment>\n",
+                        escape(comment)
+                    ));
+                }
+                let translated = unit.target.iter().any(|t| !t.is_empty());
+                let kind = if unit.state == State::Fuzzy || !translated {
+                    " type=\"unfinished\""
+                } else {
+                    ""
+                };
+                let body: String = if unit.has_plurals() {
+                    unit.target
+                        .iter()
+                        .map(|t| format!("<numerusform>{}</numerusform>", escape(t)))
+                        .collect()
+                } else {
+                    escape(unit.target.first().map_or("", String::as_str))
+                };
+                out.push_str(&format!(
+                "{indent}        <translation{kind}>{body}</translation>\n{indent}    </message>\n{indent}</context>\n"
+            ));
+                out
+            },
+        )?;
+        *self = TsFile::parse(&self.name, text.as_bytes())?;
         Ok(())
     }
 

@@ -76,6 +76,16 @@ impl Unit {
         }
     }
 
+    /// The key of a monolingual unit, else its (first) source text: what
+    /// names the unit in messages.
+    pub fn context_or_source(&self) -> &str {
+        if self.context.is_empty() {
+            self.source.first().map_or("", String::as_str)
+        } else {
+            &self.context
+        }
+    }
+
     /// True when the source has plural forms.
     pub fn has_plurals(&self) -> bool {
         self.source.len() > 1

@@ -105,6 +105,11 @@ pub(crate) fn escape(value: &str, inline: &[&str]) -> String {
     out
 }
 
+/// `value` escaped for a double-quoted attribute.
+pub(crate) fn escape_attribute(value: &str) -> String {
+    escape(value, &[]).replace('"', "&quot;")
+}
+
 /// The length of the start, end or empty tag of an `inline` element at
 /// the start of `text`.
 fn inline_tag(text: &str, inline: &[&str]) -> Option<usize> {
@@ -232,7 +237,7 @@ pub(crate) fn tag_name(tag: &str) -> &str {
 pub(crate) struct Scanner<'a> {
     name: &'a str,
     text: &'a str,
-    /// Where the reader's input starts in `text`: after a byte order mark.
+    /// Where the reader's positions start in `text`: after byte order marks.
     base: usize,
     reader: Reader<&'a [u8]>,
 }
@@ -240,8 +245,16 @@ pub(crate) struct Scanner<'a> {
 impl<'a> Scanner<'a> {
     /// A scanner over the text of file `name`; end tags must match.
     pub(crate) fn new(name: &'a str, text: &'a str) -> Self {
-        let base = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let mut reader = Reader::from_str(&text[base..]);
+        // The reader drops a byte order mark at the start of its input and
+        // counts positions after it; one more is skipped here.
+        let skipped = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        let dropped = if text[skipped..].starts_with('\u{feff}') {
+            3
+        } else {
+            0
+        };
+        let base = skipped + dropped;
+        let mut reader = Reader::from_str(&text[skipped..]);
         reader.config_mut().check_end_names = true;
         Scanner {
             name,
@@ -324,6 +337,21 @@ mod tests {
             inner_text("a &amp; <![CDATA[<b>]]> &custom;"),
             "a & <b> &custom;"
         );
+    }
+
+    #[test]
+    fn positions_count_byte_order_marks() {
+        for boms in 0..3 {
+            let text = format!("{}<a>x</a>", "\u{feff}".repeat(boms));
+            let mut scanner = Scanner::new("t.xml", &text);
+            match scanner.next() {
+                Ok(Event::Start(_)) => {
+                    let span = scanner.content().unwrap();
+                    assert_eq!(&text[span], "x", "{boms} marks");
+                }
+                other => assert!(boms > 1, "{boms} marks: {other:?}"),
+            }
+        }
     }
 
     #[test]

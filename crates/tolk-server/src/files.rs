@@ -1,7 +1,7 @@
 //! `tolk file …`: the file codecs on the command line, without a server.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
@@ -15,6 +15,14 @@ pub enum FileCommand {
         /// Format id, e.g. `po`.
         #[arg(long)]
         format: String,
+        /// The template of a monolingual file: its keys are the units and
+        /// its values the source strings.
+        #[arg(long)]
+        template: Option<PathBuf>,
+        /// The file's language code; plural units with another number of
+        /// forms than the language has are reported.
+        #[arg(long)]
+        language: Option<String>,
     },
     /// Convert a file to another format (new files: po, mo).
     Convert {
@@ -37,12 +45,48 @@ pub enum FileCommand {
         /// Format id, e.g. `po`.
         #[arg(long)]
         format: String,
+        /// The template of a monolingual file (checked to read too).
+        #[arg(long)]
+        template: Option<PathBuf>,
     },
 }
 
 fn open(path: &PathBuf, format: &str) -> Result<Box<dyn tolk_formats::TranslationFile>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     tolk_formats::parse(format, &path.display().to_string(), &bytes).map_err(|e| e.to_string())
+}
+
+/// The plural units of `units` whose number of translation forms is not
+/// the plural count of language `code`.
+fn plural_warnings(
+    path: &Path,
+    units: &[tolk_formats::Unit],
+    code: &str,
+) -> Result<Vec<String>, String> {
+    let wanted = normalize(code);
+    let language = tolk_domain::language::builtin_languages()
+        .into_iter()
+        .find(|l| normalize(&l.code) == wanted || l.aliases.iter().any(|a| normalize(a) == wanted))
+        .ok_or_else(|| format!("unknown language code {code:?}"))?;
+    let forms = usize::try_from(language.plurals[0].number).unwrap_or(1);
+    Ok(units
+        .iter()
+        .filter(|u| u.has_plurals() && u.target.len() != forms)
+        .map(|u| {
+            format!(
+                "{}: unit {:?} has {} translation forms, {} has {forms}",
+                path.display(),
+                u.context_or_source(),
+                u.target.len(),
+                language.code
+            )
+        })
+        .collect())
+}
+
+/// A language code compared without case and with `_` for `-`.
+fn normalize(code: &str) -> String {
+    code.replace('-', "_").to_ascii_lowercase()
 }
 
 /// Writes to the file, or to standard output.
@@ -60,10 +104,38 @@ fn emit(output: Option<&PathBuf>, bytes: &[u8]) -> Result<(), String> {
 /// Runs a file command.
 pub fn run(command: FileCommand) -> Result<(), String> {
     match command {
-        FileCommand::Stats { path, format } => {
-            println!("{}", open(&path, &format)?.stats().to_json());
+        FileCommand::Stats {
+            path,
+            format,
+            template,
+            language,
+        } => {
+            let file = open(&path, &format)?;
+            let units = match &template {
+                Some(template) => {
+                    tolk_formats::with_template(&open(template, &format)?.units(), &file.units())
+                }
+                None => file.units(),
+            };
+            for warning in file.warnings() {
+                eprintln!("warning: {warning}");
+            }
+            if let Some(code) = &language {
+                for warning in plural_warnings(&path, &units, code)? {
+                    eprintln!("warning: {warning}");
+                }
+            }
+            let stats = tolk_formats::stats::FileStats::count(&units, file.obsolete_count());
+            println!("{}", stats.to_json());
         }
-        FileCommand::Roundtrip { path, format } => {
+        FileCommand::Roundtrip {
+            path,
+            format,
+            template,
+        } => {
+            if let Some(template) = &template {
+                open(template, &format)?;
+            }
             let bytes = open(&path, &format)?
                 .to_bytes()
                 .map_err(|e| e.to_string())?;

@@ -134,8 +134,58 @@ fn file_commands_read_and_write_po() {
         stderr.contains("cs.po:2: missing closing quote"),
         "{stderr}"
     );
-    let unsupported = tolk(dir.path(), &["file", "stats", path, "--format", "tbx"]);
+    let unsupported = tolk(dir.path(), &["file", "stats", path, "--format", "php"]);
     assert!(String::from_utf8_lossy(&unsupported.stderr).contains("not supported yet"));
+}
+
+#[test]
+fn file_stats_use_the_template_and_check_plurals_against_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let template = dir.path().join("en.xml");
+    std::fs::write(
+        &template,
+        "<resources>\n<string name=\"a\">Open</string>\n<string name=\"b\">Close</string>\n<plurals name=\"n\"><item quantity=\"one\">%d file</item><item quantity=\"other\">%d files</item></plurals>\n</resources>\n",
+    )
+    .unwrap();
+    let cs = dir.path().join("cs.xml");
+    std::fs::write(
+        &cs,
+        "<resources>\n<string name=\"b\">Zavřít</string>\n<string name=\"old\">Staré</string>\n<plurals name=\"n\"><item quantity=\"one\">%d soubor</item><item quantity=\"other\">%d souborů</item></plurals>\n</resources>\n",
+    )
+    .unwrap();
+    let args = |extra: &[&str]| {
+        let mut args = vec![
+            "file",
+            "stats",
+            cs.to_str().unwrap(),
+            "--format",
+            "aresource",
+        ];
+        args.extend_from_slice(extra);
+        tolk(dir.path(), &args)
+    };
+    let alone = args(&[]);
+    assert_eq!(
+        String::from_utf8(alone.stdout).unwrap(),
+        "{\"units\": 3, \"translated\": 3, \"fuzzy\": 0, \"obsolete\": 0, \"plural_units\": 1, \"nonempty_target\": 3}\n"
+    );
+    let checked = args(&["--template", template.to_str().unwrap(), "--language", "cs"]);
+    assert!(checked.status.success());
+    assert_eq!(
+        String::from_utf8(checked.stdout).unwrap(),
+        "{\"units\": 3, \"translated\": 2, \"fuzzy\": 0, \"obsolete\": 0, \"plural_units\": 1, \"nonempty_target\": 2}\n"
+    );
+    let stderr = String::from_utf8(checked.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        format!(
+            "warning: {}: unit \"n\" has 2 translation forms, cs has 3\n",
+            cs.display()
+        )
+    );
+    let unknown = args(&["--language", "xx-nowhere"]);
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown language code"));
 }
 
 #[test]
@@ -200,7 +250,7 @@ fn file_convert_writes_po_and_mo() {
             "--from",
             "po",
             "--to",
-            "xliff",
+            "php",
         ],
     );
     assert!(!refused.status.success());

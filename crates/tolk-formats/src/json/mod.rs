@@ -14,7 +14,7 @@ use std::ops::Range;
 use parse::quote;
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, same_forms, stateless, unit_at};
+use crate::error::{FormatError, cannot_add, same_forms, single_new_value, stateless, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -81,6 +81,7 @@ pub struct JsonFile {
     text: String,
     entries: Vec<Entry>,
     edits: SpanEdits,
+    flavor: Flavor,
     /// The file writes non-ASCII characters as `\u` escapes.
     ascii_only: bool,
 }
@@ -116,6 +117,7 @@ impl JsonFile {
             text: text.to_owned(),
             entries: last_wins(entries),
             edits: SpanEdits::default(),
+            flavor,
             ascii_only,
         })
     }
@@ -156,6 +158,58 @@ impl TranslationFile for JsonFile {
             self.edits
                 .replace(span.clone(), quote(new, self.ascii_only));
         }
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        let value = single_new_value(&self.name, "JSON", unit)?;
+        let key = quote(&unit.context, self.ascii_only);
+        let value = quote(value, self.ascii_only);
+        let member = match self.flavor {
+            Flavor::WebExtension => match unit.developer_notes.first() {
+                Some(note) => format!(
+                    "{key}: {{\"message\": {value}, \"description\": {}}}",
+                    quote(note, self.ascii_only)
+                ),
+                None => format!("{key}: {{\"message\": {value}}}"),
+            },
+            _ => format!("{key}: {value}"),
+        };
+        let text = self.edits.apply(&self.text);
+        let (Some(open), Some(close)) = (text.find('{'), text.rfind('}')) else {
+            return Err(cannot_add(
+                &self.name,
+                "strings to a JSON file that is not an object",
+            ));
+        };
+        if text
+            .trim_start_matches('\u{feff}')
+            .trim_start()
+            .starts_with('[')
+        {
+            return Err(cannot_add(&self.name, "strings to a go-i18n v1 list"));
+        }
+        let body_end = text[..close].trim_end().len().max(open + 1);
+        let has_members = !text[open + 1..body_end].trim().is_empty();
+        let line_start = text[..body_end].rfind('\n').map_or(0, |i| i + 1);
+        let line = &text[line_start..];
+        let indent = if has_members && line_start > 0 {
+            &line[..line.len() - line.trim_start().len()]
+        } else {
+            "  "
+        };
+        let comma = if has_members { "," } else { "" };
+        let closing_line = if text[body_end..close].contains('\n') {
+            ""
+        } else {
+            "\n"
+        };
+        let updated = format!(
+            "{}{comma}\n{indent}{member}{closing_line}{}",
+            &text[..body_end],
+            &text[body_end..]
+        );
+        *self = JsonFile::parse(&self.name, updated.as_bytes(), self.flavor)?;
         Ok(())
     }
 

@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::error::{FormatError, same_forms};
+use crate::error::{FormatError, cannot_add, same_forms};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use syntax::{Classified, Keyword, Line, classify};
@@ -348,6 +348,14 @@ impl PoFile {
     }
 }
 
+/// The `nplurals` of a `Plural-Forms` header value.
+fn nplurals(plural_forms: &str) -> Option<usize> {
+    plural_forms.split(';').find_map(|part| {
+        let (key, value) = part.split_once('=')?;
+        (key.trim() == "nplurals").then(|| value.trim().parse().ok())?
+    })
+}
+
 impl TranslationFile for PoFile {
     fn units(&self) -> Vec<Unit> {
         self.translatable().map(Entry::unit).collect()
@@ -359,6 +367,25 @@ impl TranslationFile for PoFile {
 
     fn header_text(&self) -> Option<String> {
         Some(PoFile::header_text(self))
+    }
+
+    fn warnings(&self) -> Vec<FormatError> {
+        let Some(declared) = self.header("Plural-Forms").and_then(|p| nplurals(&p)) else {
+            return Vec::new();
+        };
+        self.translatable()
+            .filter(|e| e.msgid_plural.is_some() && e.msgstr.len() != declared)
+            .map(|e| {
+                FormatError::new(
+                    &self.name,
+                    e.msgstr_lines.start + 1,
+                    format!(
+                        "{} translation forms, but the header's Plural-Forms declares {declared}",
+                        e.msgstr.len()
+                    ),
+                )
+            })
+            .collect()
     }
 
     fn set_translation(
@@ -403,6 +430,32 @@ impl TranslationFile for PoFile {
         entry.msgstr = target.to_vec();
         entry.flags = flags;
         entry.edited = Some(edited);
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        if unit.source.first().is_none_or(String::is_empty) {
+            return Err(cannot_add(&self.name, "a string without a source text"));
+        }
+        let mut bytes = self.to_bytes()?;
+        if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+            bytes.push(b'\n');
+        }
+        if !bytes.is_empty() && !bytes.ends_with(b"\n\n") {
+            bytes.push(b'\n');
+        }
+        let mut entry = write::entry_lines(unit, self.wrap).join("\n");
+        entry.push('\n');
+        let (encoded, _, unmappable) = self.encoding.encode(&entry);
+        if unmappable {
+            return Err(FormatError::new(
+                &self.name,
+                0,
+                format!("the text cannot be written in {}", self.encoding.name()),
+            ));
+        }
+        bytes.extend_from_slice(&encoded);
+        *self = PoFile::parse(&self.name, &bytes)?;
         Ok(())
     }
 

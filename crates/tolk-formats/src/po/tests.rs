@@ -208,3 +208,17 @@ fn generated_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn plural_entries_with_another_form_count_than_the_header_are_reported() {
+    let text = "msgid \"\"\nmsgstr \"\"\n\"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n>=2 && n<=4 ? 1 : 2);\\n\"\n\nmsgid \"file\"\nmsgid_plural \"files\"\nmsgstr[0] \"soubor\"\nmsgstr[1] \"soubory\"\n\nmsgid \"dir\"\nmsgid_plural \"dirs\"\nmsgstr[0] \"složka\"\nmsgstr[1] \"složky\"\nmsgstr[2] \"složek\"\n";
+    let file = parse(text);
+    let warnings = file.warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].line, 7);
+    assert_eq!(
+        warnings[0].message,
+        "2 translation forms, but the header's Plural-Forms declares 3"
+    );
+    assert_eq!(file.units()[0].target.len(), 2, "nothing is truncated");
+}

@@ -15,41 +15,48 @@ pub fn write_new(header: &str, units: &[Unit]) -> String {
     lines.extend(render_string("msgstr", header, wrap, ""));
     for unit in units {
         lines.push(String::new());
-        lines.extend(
-            unit.translator_notes
-                .iter()
-                .map(|n| format!("# {n}").trim_end().to_owned()),
-        );
-        lines.extend(unit.developer_notes.iter().map(|n| format!("#. {n}")));
-        if !unit.locations.is_empty() {
-            lines.push(format!("#: {}", unit.locations.join(" ")));
-        }
-        let mut flags: Vec<&str> = unit.flags.iter().map(String::as_str).collect();
-        if unit.state == State::Fuzzy {
-            flags.insert(0, "fuzzy");
-        }
-        if !flags.is_empty() {
-            lines.push(format!("#, {}", flags.join(", ")));
-        }
-        if let Some(previous) = &unit.previous_source {
-            let rendered = render_string("msgid", previous, wrap, "");
-            lines.extend(rendered.into_iter().map(|l| format!("#| {l}")));
-        }
-        if !unit.context.is_empty() {
-            lines.extend(render_string("msgctxt", &unit.context, wrap, ""));
-        }
-        lines.extend(render_string("msgid", &unit.source[0], wrap, ""));
-        if let Some(plural) = unit.source.get(1) {
-            lines.extend(render_string("msgid_plural", plural, wrap, ""));
-            for (i, form) in unit.target.iter().enumerate() {
-                lines.extend(render_string(&format!("msgstr[{i}]"), form, wrap, ""));
-            }
-        } else {
-            let text = unit.target.first().map_or("", String::as_str);
-            lines.extend(render_string("msgstr", text, wrap, ""));
-        }
+        lines.extend(entry_lines(unit, wrap));
     }
     let mut text = lines.join("\n");
     text.push('\n');
     text
+}
+
+/// The lines of one entry for `unit`, strings wrapped at `wrap` columns.
+pub(super) fn entry_lines(unit: &Unit, wrap: Option<usize>) -> Vec<String> {
+    let mut lines: Vec<String> = unit
+        .translator_notes
+        .iter()
+        .map(|n| format!("# {n}").trim_end().to_owned())
+        .collect();
+    lines.extend(unit.developer_notes.iter().map(|n| format!("#. {n}")));
+    if !unit.locations.is_empty() {
+        lines.push(format!("#: {}", unit.locations.join(" ")));
+    }
+    let mut flags: Vec<&str> = unit.flags.iter().map(String::as_str).collect();
+    if unit.state == State::Fuzzy {
+        flags.insert(0, "fuzzy");
+    }
+    if !flags.is_empty() {
+        lines.push(format!("#, {}", flags.join(", ")));
+    }
+    if let Some(previous) = &unit.previous_source {
+        let rendered = render_string("msgid", previous, wrap, "");
+        lines.extend(rendered.into_iter().map(|l| format!("#| {l}")));
+    }
+    if !unit.context.is_empty() {
+        lines.extend(render_string("msgctxt", &unit.context, wrap, ""));
+    }
+    let source = unit.source.first().map_or("", String::as_str);
+    lines.extend(render_string("msgid", source, wrap, ""));
+    if let Some(plural) = unit.source.get(1) {
+        lines.extend(render_string("msgid_plural", plural, wrap, ""));
+        for (i, form) in unit.target.iter().enumerate() {
+            lines.extend(render_string(&format!("msgstr[{i}]"), form, wrap, ""));
+        }
+    } else {
+        let text = unit.target.first().map_or("", String::as_str);
+        lines.extend(render_string("msgstr", text, wrap, ""));
+    }
+    lines
 }

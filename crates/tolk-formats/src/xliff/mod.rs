@@ -14,7 +14,7 @@ use std::ops::Range;
 
 pub use write::write_new;
 
-use crate::edits::{SpanEdits, line_at, utf8};
+use crate::edits::{SpanEdits, insert_child, line_at, utf8};
 use crate::error::{FormatError, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
@@ -223,6 +223,22 @@ impl TranslationFile for XliffFile {
             (Version::V2, true) => Some("initial".to_owned()),
             (_, false) => entry.state_attr.map(|_| "translated".to_owned()),
         };
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        let closer = match self.version {
+            Version::V1 => "</body>",
+            Version::V2 => "</file>",
+        };
+        let id = write::unit_id(unit, self.entries.len());
+        let text = insert_child(
+            &self.name,
+            &self.edits.apply(&self.text),
+            closer,
+            |indent| write::element(self.version, indent, &id, unit),
+        )?;
+        *self = XliffFile::parse(&self.name, text.as_bytes(), self.version)?;
         Ok(())
     }
 

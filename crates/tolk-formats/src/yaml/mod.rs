@@ -15,7 +15,7 @@ use std::ops::Range;
 use parse::{Node, Style};
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, same_forms, stateless, unit_at};
+use crate::error::{FormatError, cannot_add, same_forms, single_new_value, stateless, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -64,6 +64,7 @@ struct Entry {
 pub struct YamlFile {
     name: String,
     text: String,
+    flavor: Flavor,
     entries: Vec<Entry>,
     edits: SpanEdits,
 }
@@ -160,6 +161,7 @@ impl YamlFile {
         Ok(YamlFile {
             name: name.to_owned(),
             text: text.to_owned(),
+            flavor,
             entries,
             edits: SpanEdits::default(),
         })
@@ -250,6 +252,36 @@ impl TranslationFile for YamlFile {
             self.edits.replace(form.span.clone(), text);
             form.value.clone_from(value);
         }
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        if unit.context.contains("->") {
+            return Err(cannot_add(&self.name, "nested keys to YAML files"));
+        }
+        let value = single_new_value(&self.name, "YAML", unit)?;
+        let indent = match self.flavor {
+            Flavor::Plain => "",
+            Flavor::Ruby => self
+                .text
+                .lines()
+                .map(|l| &l[..l.len() - l.trim_start_matches(' ').len()])
+                .zip(self.text.lines())
+                .find(|(indent, line)| {
+                    !indent.is_empty() && !line.trim_start().starts_with(['#', '-'])
+                })
+                .map_or("  ", |(indent, _)| indent),
+        };
+        let mut text = self.edits.apply(&self.text);
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&format!(
+            "{indent}{}: {}\n",
+            render(&unit.context, Style::Plain),
+            render(value, Style::Plain)
+        ));
+        *self = YamlFile::parse(&self.name, text.as_bytes(), self.flavor)?;
         Ok(())
     }
 

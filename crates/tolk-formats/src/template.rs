@@ -1,0 +1,84 @@
+//! Monolingual translations seen through their template.
+
+use std::collections::HashMap;
+
+use crate::unit::{State, Unit};
+
+/// The units of a monolingual translation as a component shows them: one
+/// per template unit, in the template's order, with the template's value as
+/// the source and the translation's value (empty when the key is missing)
+/// as the target. Keys only in the translation are left out.
+pub fn with_template(template: &[Unit], translation: &[Unit]) -> Vec<Unit> {
+    let by_key: HashMap<&str, &Unit> = translation
+        .iter()
+        .map(|u| (u.context.as_str(), u))
+        .collect();
+    template
+        .iter()
+        .map(|base| {
+            let found = by_key.get(base.context.as_str());
+            let mut source = base.target.clone();
+            if base.has_plurals() && source.len() < 2 {
+                source.resize(2, source.first().cloned().unwrap_or_default());
+            }
+            Unit {
+                source,
+                target: found.map_or_else(
+                    || vec![String::new(); base.target.len()],
+                    |u| u.target.clone(),
+                ),
+                state: found.map_or(State::Untranslated, |u| u.state),
+                developer_notes: if base.developer_notes.is_empty() {
+                    found.map(|u| u.developer_notes.clone()).unwrap_or_default()
+                } else {
+                    base.developer_notes.clone()
+                },
+                translator_notes: found
+                    .map(|u| u.translator_notes.clone())
+                    .unwrap_or_default(),
+                ..base.clone()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn template_order_and_source_with_translated_values() {
+        let template = vec![
+            Unit::keyed("a", "Hello", vec!["greeting".into()]),
+            Unit::keyed_plural("n", vec!["%d file".into(), "%d files".into()], vec![]),
+            Unit::keyed("b", "Bye", vec![]),
+        ];
+        let translation = vec![
+            Unit::keyed("b", "Nashle", vec![]),
+            Unit::keyed("gone", "Pryč", vec![]),
+            Unit::keyed("a", "", vec![]),
+        ];
+        let units = with_template(&template, &translation);
+        let shape: Vec<(&str, &str, Vec<&str>, State)> = units
+            .iter()
+            .map(|u| {
+                (
+                    u.context.as_str(),
+                    u.source[0].as_str(),
+                    u.target.iter().map(String::as_str).collect(),
+                    u.state,
+                )
+            })
+            .collect();
+        assert_eq!(
+            shape,
+            vec![
+                ("a", "Hello", vec![""], State::Untranslated),
+                ("n", "%d file", vec!["", ""], State::Untranslated),
+                ("b", "Bye", vec!["Nashle"], State::Translated),
+            ]
+        );
+        assert_eq!(units[0].developer_notes, vec!["greeting"]);
+        assert_eq!(units[1].source, vec!["%d file", "%d files"]);
+    }
+}
