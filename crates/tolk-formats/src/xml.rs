@@ -120,9 +120,18 @@ fn inline_tag(text: &str, inline: &[&str]) -> Option<usize> {
     if !inline.contains(&&body[..name_len]) {
         return None;
     }
-    let end = text.find('>')?;
-    let tag = &text[..=end];
-    (!tag[1..].contains('<')).then_some(end + 1)
+    let mut quote = None;
+    for (at, c) in text.char_indices().skip(1) {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '>') => return Some(at + 1),
+            (None, '<') => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A start tag with attribute `key` set to `value` (added before the
@@ -333,6 +342,10 @@ mod tests {
             "a &lt; b &amp; <x id=\"1\"/> <g id='2'>c</g> &lt;b&gt;"
         );
         assert_eq!(escape("<x <x/>", &["x"]), "&lt;x <x/>");
+        assert_eq!(
+            escape("<x equiv=\"a > b\"/> c", &["x"]),
+            "<x equiv=\"a > b\"/> c"
+        );
         assert_eq!(
             inner_text("a &amp; <![CDATA[<b>]]> &custom;"),
             "a & <b> &custom;"

@@ -5,30 +5,8 @@ mod common;
 
 use tolk_formats::TranslationFile;
 
-use common::{expected, read_bytes};
+use common::{expected, msgfmt_check, read_bytes};
 use tolk_formats::po::PoFile;
-
-/// What GNU gettext's `msgfmt --check` says of a file: `None` where it is
-/// not installed, else whether it accepts the file and its complaint.
-fn msgfmt_check(bytes: &[u8]) -> Option<Result<(), String>> {
-    std::process::Command::new("msgfmt")
-        .arg("--version")
-        .output()
-        .ok()?;
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("checked.po");
-    std::fs::write(&path, bytes).unwrap();
-    let output = std::process::Command::new("msgfmt")
-        .args(["--check", "-o", "/dev/null"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    Some(if output.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&output.stderr).into_owned())
-    })
-}
 
 fn read(path: &str) -> (Vec<u8>, PoFile) {
     let bytes = read_bytes(path);

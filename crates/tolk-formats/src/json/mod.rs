@@ -11,7 +11,7 @@ mod parse;
 
 use std::ops::Range;
 
-use parse::quote;
+pub(crate) use parse::quote;
 
 use crate::edits::{SpanEdits, line_at, utf8};
 use crate::error::{FormatError, cannot_add, same_forms, single_new_value, stateless, unit_at};

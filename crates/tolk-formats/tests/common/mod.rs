@@ -165,3 +165,25 @@ pub fn changed_lines(old: &[u8], new: &[u8]) -> usize {
         .min(old.len().min(new.len()) - head);
     new.len() - head - tail
 }
+
+/// What GNU gettext's `msgfmt --check` says of a file: `None` where it is
+/// not installed, else whether it accepts the file and its complaint.
+pub fn msgfmt_check(bytes: &[u8]) -> Option<Result<(), String>> {
+    std::process::Command::new("msgfmt")
+        .arg("--version")
+        .output()
+        .ok()?;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("checked.po");
+    std::fs::write(&path, bytes).unwrap();
+    let output = std::process::Command::new("msgfmt")
+        .args(["--check", "-o", "/dev/null"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    Some(if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    })
+}

@@ -1,0 +1,137 @@
+//! New translation files: empty files of every format that read back and
+//! take new strings, and PO, XLIFF and CSV files made from base files.
+
+mod common;
+
+use common::{expected, msgfmt_check, read_bytes};
+use quick_xml::events::Event;
+use tolk_formats::{PluralRule, State, Unit, new_translation, parse};
+
+const CZECH: PluralRule<'static> = PluralRule {
+    forms: 3,
+    formula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2",
+};
+
+/// Reads XML to its end: a well-formedness check by an XML parser.
+fn well_formed(bytes: &[u8]) -> Result<(), String> {
+    let mut reader = quick_xml::Reader::from_reader(bytes);
+    reader.config_mut().check_end_names = true;
+    let mut buf = Vec::new();
+    let mut depth = 0i32;
+    loop {
+        match reader
+            .read_event_into(&mut buf)
+            .map_err(|e| e.to_string())?
+        {
+            Event::Start(_) => depth += 1,
+            Event::End(_) => depth -= 1,
+            Event::Eof if depth == 0 => return Ok(()),
+            Event::Eof => return Err("elements are not closed".into()),
+            _ => {}
+        }
+        buf.clear();
+    }
+}
+
+fn is_xml(format: &str) -> bool {
+    matches!(
+        format,
+        "aresource"
+            | "resx"
+            | "stringsdict"
+            | "ts"
+            | "tbx"
+            | "xliff"
+            | "plainxliff"
+            | "poxliff"
+            | "apple-xliff"
+            | "xliff2"
+            | "xliff2-placeables"
+    )
+}
+
+#[test]
+fn empty_files_of_every_format_read_back_and_take_strings() {
+    let greeting = Unit {
+        state: State::Translated,
+        ..Unit::keyed("greeting", "Ahoj & <vítej>", Vec::new())
+    };
+    for format in tolk_formats::SUPPORTED {
+        let bytes = new_translation(format, "new", "cs", Some(CZECH), None)
+            .unwrap_or_else(|e| panic!("{format}: {e}"));
+        if is_xml(format) {
+            well_formed(&bytes).unwrap_or_else(|e| panic!("{format}: {e}"));
+        }
+        let mut file = parse(format, "new", &bytes).unwrap_or_else(|e| panic!("{format}: {e}"));
+        assert!(file.units().is_empty(), "{format}");
+        match file.add_unit(&greeting) {
+            Ok(()) => {
+                let written = file.to_bytes().unwrap();
+                if is_xml(format) {
+                    well_formed(&written).unwrap_or_else(|e| panic!("{format}: {e}"));
+                }
+                let units = parse(format, "new", &written).unwrap().units();
+                assert_eq!(units.len(), 1, "{format}");
+                assert_eq!(units[0].target, vec!["Ahoj & <vítej>"], "{format}");
+                if matches!(*format, "po" | "po-mono") {
+                    assert_eq!(msgfmt_check(&written).unwrap_or(Ok(())), Ok(()), "{format}");
+                }
+            }
+            Err(e) => assert_eq!(*format, "stringsdict", "{format} cannot add: {e}"),
+        }
+    }
+}
+
+#[test]
+fn new_po_languages_come_from_the_template_catalogue() {
+    for row in expected(&["pot"]) {
+        let pot = read_bytes(&row.path);
+        let bytes = new_translation("po", &row.path, "cs", Some(CZECH), Some(&pot)).unwrap();
+        if let Some(checked) = msgfmt_check(&bytes) {
+            checked.unwrap_or_else(|e| panic!("{}: {e}", row.path));
+        }
+        let file = parse("po", &row.path, &bytes).unwrap();
+        let header = file.header_text().unwrap();
+        assert!(header.contains("Language: cs\n"), "{header}");
+        assert!(
+            header.contains(
+                "Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\n"
+            ),
+            "{header}"
+        );
+        let template = parse("po", &row.path, &pot).unwrap().units();
+        let units = file.units();
+        assert_eq!(units.len(), row.stats.units, "{}", row.path);
+        for (new, old) in units.iter().zip(&template) {
+            assert_eq!((&new.context, &new.source), (&old.context, &old.source));
+            assert_eq!(new.state, State::Untranslated);
+            let forms = if old.has_plurals() { 3 } else { 1 };
+            assert_eq!(new.target, vec![String::new(); forms], "{}", row.path);
+        }
+    }
+}
+
+#[test]
+fn new_bilingual_files_keep_the_base_strings_untranslated() {
+    for (dir, format) in [
+        ("xliff12", "xliff"),
+        ("xliff20", "xliff2"),
+        ("csv", "csv"),
+        ("tbx", "tbx"),
+    ] {
+        for row in expected(&[dir]).into_iter().take(3) {
+            let base = read_bytes(&row.path);
+            let bytes = new_translation(format, &row.path, "cs", None, Some(&base)).unwrap();
+            if is_xml(format) {
+                well_formed(&bytes).unwrap_or_else(|e| panic!("{}: {e}", row.path));
+            }
+            let units = parse(format, &row.path, &bytes).unwrap().units();
+            let template = parse(format, &row.path, &base).unwrap().units();
+            assert_eq!(units.len(), template.len(), "{}", row.path);
+            for (new, old) in units.iter().zip(&template) {
+                assert_eq!(new.source, old.source, "{}", row.path);
+                assert!(new.target.iter().all(String::is_empty), "{}", row.path);
+            }
+        }
+    }
+}
