@@ -99,8 +99,9 @@ fn gettext_header(base: Option<&str>, language: &str, plural: Option<PluralRule<
         .lines()
         .filter(|line| {
             let key = line.split(':').next().unwrap_or("").trim();
-            !key.eq_ignore_ascii_case("Language")
-                && !(plural.is_some() && key.eq_ignore_ascii_case("Plural-Forms"))
+            let replaced = key.eq_ignore_ascii_case("Language")
+                || (plural.is_some() && key.eq_ignore_ascii_case("Plural-Forms"));
+            !replaced
         })
         .map(str::to_owned)
         .collect();
