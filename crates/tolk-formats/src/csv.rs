@@ -200,22 +200,30 @@ impl Reader<'_> {
     }
 }
 
-/// The delimiter used most often outside quotes on the first line.
-fn sniff_delimiter(text: &str) -> u8 {
-    let mut counts = [0usize; 3];
-    let mut quoted = false;
-    for b in text.bytes() {
-        match b {
-            b'"' => quoted = !quoted,
-            b'\n' if !quoted => break,
-            b',' if !quoted => counts[0] += 1,
-            b';' if !quoted => counts[1] += 1,
-            b'\t' if !quoted => counts[2] += 1,
-            _ => {}
+/// The delimiters a file may use, preferred in this order.
+const DELIMITERS: [u8; 3] = [b',', b';', b'\t'];
+
+/// The delimiter that splits the first row into the most fields, read as
+/// the rows will be read; the comma unless another gives more than one
+/// field and more than the comma does.
+fn sniff_delimiter(name: &str, bytes: &[u8], start: usize) -> u8 {
+    let fields = |delimiter: u8| {
+        let mut reader = Reader {
+            name,
+            bytes,
+            pos: start,
+            delimiter,
+        };
+        reader.row().ok().flatten().map_or(0, |row| row.len())
+    };
+    let mut best = (DELIMITERS[0], fields(DELIMITERS[0]).max(1));
+    for delimiter in &DELIMITERS[1..] {
+        let count = fields(*delimiter);
+        if count > best.1 {
+            best = (*delimiter, count);
         }
     }
-    let best = (0..3).max_by_key(|i| (counts[*i], 3 - i)).unwrap_or(0);
-    [b',', b';', b'\t'][best]
+    best.0
 }
 
 impl CsvFile {
@@ -223,7 +231,7 @@ impl CsvFile {
     pub fn parse(name: &str, bytes: &[u8]) -> Result<CsvFile, FormatError> {
         let text = utf8(name, bytes)?;
         let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let delimiter = sniff_delimiter(&text[bom..]);
+        let delimiter = sniff_delimiter(name, text.as_bytes(), bom);
         let mut reader = Reader {
             name,
             bytes: text.as_bytes(),
@@ -262,7 +270,8 @@ impl CsvFile {
 
     /// `value` as a field: quoted when the original was, or when needed.
     fn field_text(&self, value: &str, quoted: bool) -> String {
-        let needs = value.contains([self.delimiter as char, '"', '\n', '\r'])
+        // Any delimiter is quoted, so that the file's delimiter is found again.
+        let needs = value.contains([',', ';', '\t', '"', '\n', '\r'])
             || value.starts_with(' ')
             || value.ends_with(' ');
         if quoted || needs {

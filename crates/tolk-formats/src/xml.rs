@@ -249,6 +249,8 @@ pub(crate) struct Scanner<'a> {
     /// Where the reader's positions start in `text`: after byte order marks.
     base: usize,
     reader: Reader<&'a [u8]>,
+    /// Elements started and not yet ended.
+    open: usize,
 }
 
 impl<'a> Scanner<'a> {
@@ -270,6 +272,7 @@ impl<'a> Scanner<'a> {
             text,
             base,
             reader,
+            open: 0,
         }
     }
 
@@ -292,13 +295,21 @@ impl<'a> Scanner<'a> {
         usize::try_from(self.reader.buffer_position()).map_or(usize::MAX, |at| at + self.base)
     }
 
-    /// The next event.
+    /// The next event; the end of the file while an element is open is
+    /// an error.
     pub(crate) fn next(&mut self) -> Result<Event<'a>, FormatError> {
-        self.reader.read_event().map_err(|e| {
+        let event = self.reader.read_event().map_err(|e| {
             let at = usize::try_from(self.reader.error_position())
                 .map_or(usize::MAX, |at| at + self.base);
             self.error(at, e)
-        })
+        })?;
+        match event {
+            Event::Start(_) => self.open += 1,
+            Event::End(_) => self.open = self.open.saturating_sub(1),
+            Event::Eof if self.open > 0 => return Err(self.truncated()),
+            _ => {}
+        }
+        Ok(event)
     }
 
     /// The error for a file that ends inside an element.

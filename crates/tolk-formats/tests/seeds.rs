@@ -1,5 +1,6 @@
-//! The fuzz targets' checks over every corpus file and damaged copies of
-//! the smaller ones: what CI runs in place of fuzzing time.
+//! The fuzz targets' checks over every corpus file, damaged copies of the
+//! smaller ones and the inputs fuzzing once found failing
+//! (`tests/regressions/<format id>/`): what CI runs in place of fuzzing time.
 
 mod common;
 
@@ -84,4 +85,19 @@ fn every_parser_keeps_its_invariants_on_seeds() {
         }
     }
     assert!(checked > 1_000, "{checked} inputs checked");
+}
+
+#[test]
+fn inputs_fuzzing_found_stay_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
+    let mut checked = 0;
+    for format in std::fs::read_dir(&dir).unwrap() {
+        let format = format.unwrap();
+        let id = format.file_name().to_string_lossy().into_owned();
+        for input in std::fs::read_dir(format.path()).unwrap() {
+            invariants::check(&id, &std::fs::read(input.unwrap().path()).unwrap());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "{checked} regression inputs");
 }
