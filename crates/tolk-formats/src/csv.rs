@@ -427,37 +427,56 @@ impl TranslationFile for CsvFile {
     }
 }
 
-/// A new CSV file with a `location,source,target,id,fuzzy,context,…`
-/// header (translate-toolkit's layout, which Weblate also writes); plural
-/// forms are rows of their own.
-pub fn write_new(units: &[Unit]) -> String {
-    let quote = |value: &str| format!("\"{}\"", value.replace('"', "\"\""));
-    let mut out = String::from(
-        "\"location\",\"source\",\"target\",\"id\",\"fuzzy\",\"context\",\"translator_comments\",\"developer_comments\"\r\n",
-    );
+/// The columns of exported tables (translate-toolkit's layout, which
+/// Weblate also writes).
+pub(crate) const EXPORT_COLUMNS: [&str; 8] = [
+    "location",
+    "source",
+    "target",
+    "id",
+    "fuzzy",
+    "context",
+    "translator_comments",
+    "developer_comments",
+];
+
+/// The rows of an exported table: one per unit, plural forms in rows of
+/// their own.
+pub(crate) fn export_rows(units: &[Unit]) -> Vec<[String; 8]> {
+    let mut rows = Vec::with_capacity(units.len());
     for unit in units {
         let forms = unit.source.len().max(unit.target.len()).max(1);
         for form in 0..forms {
             let source = unit.source.get(form).or(unit.source.last());
-            let fields = [
+            let fuzzy = if unit.state == State::Fuzzy {
+                "True"
+            } else {
+                "False"
+            };
+            rows.push([
                 unit.locations.join(" "),
                 source.cloned().unwrap_or_default(),
                 unit.target.get(form).cloned().unwrap_or_default(),
                 unit.context.clone(),
-                if unit.state == State::Fuzzy {
-                    "True"
-                } else {
-                    "False"
-                }
-                .to_owned(),
+                fuzzy.to_owned(),
                 unit.context.clone(),
                 unit.translator_notes.join("\n"),
                 unit.developer_notes.join("\n"),
-            ];
-            let row: Vec<String> = fields.iter().map(|f| quote(f)).collect();
-            out.push_str(&row.join(","));
-            out.push_str("\r\n");
+            ]);
         }
+    }
+    rows
+}
+
+/// A new CSV file with a header row naming [`EXPORT_COLUMNS`].
+pub fn write_new(units: &[Unit]) -> String {
+    let quote = |value: &str| format!("\"{}\"", value.replace('"', "\"\""));
+    let header = EXPORT_COLUMNS.map(quote);
+    let mut out = header.join(",");
+    out.push_str("\r\n");
+    for row in export_rows(units) {
+        out.push_str(&row.map(|f| quote(&f)).join(","));
+        out.push_str("\r\n");
     }
     out
 }

@@ -125,7 +125,19 @@ pub fn parse(
 
 /// Format ids new files can be written in (conversions).
 pub const WRITABLE: &[&str] = &[
-    "po", "mo", "xliff", "xliff11", "xliff12", "xliff2", "tbx", "csv",
+    "po",
+    "mo",
+    "xliff",
+    "xliff11",
+    "xliff12",
+    "xliff2",
+    "tbx",
+    "csv",
+    "xlsx",
+    "json",
+    "json-nested",
+    "aresource",
+    "strings",
 ];
 
 /// Writes `units` as a new file of format `format`, with `header` for the
@@ -148,6 +160,8 @@ pub fn write_new(
         "xliff" | "xliff11" | "xliff12" => Ok(xliff_new(Version::V1, header, units)),
         "xliff2" => Ok(xliff_new(Version::V2, header, units)),
         "csv" => Ok(crate::csv::write_new(units).into_bytes()),
+        "xlsx" => crate::xlsx::write_new(name, target_language(header), units),
+        "json" | "json-nested" | "aresource" | "strings" => monolingual_new(format, name, units),
         "tbx" => Ok(crate::tbx::write_new("en", target_language(header), units).into_bytes()),
         other => Err(FormatError::new(
             name,
@@ -158,6 +172,25 @@ pub fn write_new(
             ),
         )),
     }
+}
+
+/// A monolingual file of `units` (keyed by context, else source), made by
+/// adding them to the format's empty file. Plural units are left out of
+/// formats that cannot hold them.
+fn monolingual_new(format: &str, name: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    let empty = crate::new_file::new_translation(format, name, "und", None, None)?;
+    let mut file = parse(format, name, &empty)?;
+    for unit in units {
+        let keyed = Unit {
+            context: unit.context_or_source().to_owned(),
+            ..unit.clone()
+        };
+        if keyed.context.is_empty() || keyed.has_plurals() {
+            continue;
+        }
+        file.add_unit(&keyed)?;
+    }
+    file.to_bytes()
 }
 
 /// An XLIFF document into the language the gettext `header` names.

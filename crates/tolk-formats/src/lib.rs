@@ -27,6 +27,7 @@ pub mod tbx;
 mod template;
 pub mod ts;
 pub mod xliff;
+pub mod xlsx;
 pub mod yaml;
 
 pub use error::FormatError;

@@ -135,3 +135,46 @@ fn new_bilingual_files_keep_the_base_strings_untranslated() {
         }
     }
 }
+
+#[test]
+fn conversions_read_back_with_the_units_they_can_hold() {
+    let path = "po/django-admin-de.po";
+    let bytes = read_bytes(path);
+    let file = parse("po", path, &bytes).unwrap();
+    let units = file.units();
+    let header = file.header_text();
+    let singular = units.iter().filter(|u| !u.has_plurals()).count();
+    let forms: usize = units
+        .iter()
+        .map(|u| u.target.len().max(u.source.len()))
+        .sum();
+    for format in tolk_formats::WRITABLE {
+        let written = tolk_formats::write_new(format, path, header.as_deref(), &units)
+            .unwrap_or_else(|e| panic!("{format}: {e}"));
+        if is_xml(format) || *format == "aresource" {
+            well_formed(&written).unwrap_or_else(|e| panic!("{format}: {e}"));
+        }
+        let reader = match *format {
+            "xliff11" | "xliff12" => "xliff",
+            "xlsx" => continue,
+            other => other,
+        };
+        let read = parse(reader, path, &written)
+            .unwrap_or_else(|e| panic!("{format}: {e}"))
+            .units();
+        let expected = match *format {
+            // MO holds the translated messages only.
+            "mo" => units
+                .iter()
+                .filter(|u| u.state == State::Translated)
+                .count(),
+            // Plural forms are units (XLIFF trans-units or segments, CSV
+            // rows) of their own.
+            "xliff" | "xliff11" | "xliff12" | "xliff2" | "csv" => forms,
+            // Keyed formats hold the strings without plurals.
+            "json" | "json-nested" | "aresource" | "strings" => singular,
+            _ => units.len(),
+        };
+        assert_eq!(read.len(), expected, "{format}");
+    }
+}
