@@ -26,3 +26,11 @@ openapi:
 # Everything CI runs.
 ci:
     .ci/run
+
+# Fuzz every file parser for SECONDS each (nightly Rust and cargo-fuzz needed).
+fuzz seconds="120":
+    crates/tolk-formats/fuzz/run-all {{seconds}}
+
+# The file codec benchmarks (criterion).
+bench-formats:
+    cargo bench -p tolk-formats

@@ -111,6 +111,8 @@ struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
     delimiter: u8,
+    /// Text after a closing quote is an error rather than part of the field.
+    strict: bool,
 }
 
 impl Reader<'_> {
@@ -172,6 +174,13 @@ impl Reader<'_> {
             }
             // Text after the closing quote belongs to the field as written.
             while let Some(b) = self.bytes.get(at) {
+                if self.strict && *b != b' ' && *b != self.delimiter && *b != b'\n' && *b != b'\r' {
+                    return Err(FormatError::new(
+                        self.name,
+                        line_at(self.bytes, at),
+                        "text after the closing quote of a field",
+                    ));
+                }
                 if *b == self.delimiter || *b == b'\n' || *b == b'\r' {
                     break;
                 }
@@ -203,9 +212,9 @@ impl Reader<'_> {
 /// The delimiters a file may use, preferred in this order.
 const DELIMITERS: [u8; 3] = [b',', b';', b'\t'];
 
-/// The delimiter that splits the first row into the most fields, read as
-/// the rows will be read; the comma unless another gives more than one
-/// field and more than the comma does.
+/// The delimiter that splits the first row into the most fields when read
+/// strictly (no text after a closing quote, every quote closed); the comma
+/// unless another gives more than one field and more than the comma does.
 fn sniff_delimiter(name: &str, bytes: &[u8], start: usize) -> u8 {
     let fields = |delimiter: u8| {
         let mut reader = Reader {
@@ -213,6 +222,7 @@ fn sniff_delimiter(name: &str, bytes: &[u8], start: usize) -> u8 {
             bytes,
             pos: start,
             delimiter,
+            strict: true,
         };
         reader.row().ok().flatten().map_or(0, |row| row.len())
     };
@@ -237,6 +247,7 @@ impl CsvFile {
             bytes: text.as_bytes(),
             pos: bom,
             delimiter,
+            strict: false,
         };
         let mut rows = Vec::new();
         let mut columns = None;

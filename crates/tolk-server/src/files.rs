@@ -24,7 +24,8 @@ pub enum FileCommand {
         #[arg(long)]
         language: Option<String>,
     },
-    /// Convert a file to another format (new files: po, mo).
+    /// Convert a file to another format (po, mo, xliff, xliff2, tbx, csv,
+    /// xlsx, json, json-nested, aresource, strings).
     Convert {
         /// The input file.
         input: PathBuf,
