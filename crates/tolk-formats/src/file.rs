@@ -160,6 +160,7 @@ pub fn write_new(
         "xliff" | "xliff11" | "xliff12" => Ok(xliff_new(Version::V1, header, units)),
         "xliff2" => Ok(xliff_new(Version::V2, header, units)),
         "csv" => Ok(crate::csv::write_new(units).into_bytes()),
+        "ts" => Ok(crate::ts::write_new(target_language(header), units).into_bytes()),
         "xlsx" => crate::xlsx::write_new(name, target_language(header), units),
         "json" | "json-nested" | "aresource" | "strings" => monolingual_new(format, name, units),
         "tbx" => Ok(crate::tbx::write_new("en", target_language(header), units).into_bytes()),

@@ -46,7 +46,7 @@ pub fn new_translation(
     };
     let header = gettext_header(header.as_deref(), language, plural);
     match format {
-        "po" | "po-mono" | "mo" | "csv" | "csv-simple" | "tbx" => {
+        "po" | "po-mono" | "mo" | "csv" | "csv-simple" | "tbx" | "ts" => {
             let target = if format == "csv-simple" {
                 "csv"
             } else {
@@ -69,14 +69,10 @@ pub fn new_translation(
 
 /// The empty file of a format whose strings come from a template.
 fn skeleton(format: &str, language: &str) -> Option<String> {
-    let language_attr = crate::xml::escape_attribute(language);
     Some(match format {
         "aresource" => "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n</resources>\n".into(),
         "resx" => RESX.into(),
         "stringsdict" => "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n</dict>\n</plist>\n".into(),
-        "ts" => format!(
-            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE TS>\n<TS version=\"2.1\" language=\"{language_attr}\">\n</TS>\n"
-        ),
         "json" | "json-nested" | "webextension" | "i18next" | "i18nextv4" | "go-i18n-json"
         | "go-i18n-json-v2" => "{}\n".into(),
         "arb" => format!(

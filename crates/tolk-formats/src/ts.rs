@@ -314,65 +314,18 @@ impl TranslationFile for TsFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
-        let (context, comment) = match unit.context.split_once('|') {
-            Some((context, comment)) => (context, Some(comment)),
-            None => (unit.context.as_str(), None),
-        };
         let text = insert_child(
             &self.name,
             &self.edits.apply(&self.text),
             "</TS>",
             |indent| {
+                let (context, _) = split_context(unit);
                 let mut out = format!(
                     "{indent}<context>\n{indent}    <name>{}</name>\n",
                     escape(context)
                 );
-                let numerus = if unit.has_plurals() {
-                    " numerus=\"yes\""
-                } else {
-                    ""
-                };
-                out.push_str(&format!("{indent}    <message{numerus}>\n"));
-                for location in &unit.locations {
-                    let (file, line) = location.rsplit_once(':').unwrap_or((location, ""));
-                    let line = if line.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" line=\"{line}\"")
-                    };
-                    out.push_str(&format!(
-                        "{indent}        <location filename=\"{}\"{line}/>\n",
-                        escape(file)
-                    ));
-                }
-                let source = unit.source.first().map_or("", String::as_str);
-                out.push_str(&format!(
-                    "{indent}        <source>{}</source>\n",
-                    escape(source)
-                ));
-                if let Some(comment) = comment {
-                    out.push_str(&format!(
-                        "{indent}        <comment>{}</comment>\n",
-                        escape(comment)
-                    ));
-                }
-                let translated = unit.target.iter().any(|t| !t.is_empty());
-                let kind = if unit.state == State::Fuzzy || !translated {
-                    " type=\"unfinished\""
-                } else {
-                    ""
-                };
-                let body: String = if unit.has_plurals() {
-                    unit.target
-                        .iter()
-                        .map(|t| format!("<numerusform>{}</numerusform>", escape(t)))
-                        .collect()
-                } else {
-                    escape(unit.target.first().map_or("", String::as_str))
-                };
-                out.push_str(&format!(
-                "{indent}        <translation{kind}>{body}</translation>\n{indent}    </message>\n{indent}</context>\n"
-            ));
+                out.push_str(&message_element(&format!("{indent}    "), unit));
+                out.push_str(&format!("{indent}</context>\n"));
                 out
             },
         )?;
@@ -383,6 +336,99 @@ impl TranslationFile for TsFile {
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         Ok(self.edits.apply(&self.text).into_bytes())
     }
+}
+
+/// The context name and disambiguating comment a unit's context holds.
+fn split_context(unit: &Unit) -> (&str, Option<&str>) {
+    match unit.context.split_once('|') {
+        Some((context, comment)) => (context, Some(comment)),
+        None => (unit.context.as_str(), None),
+    }
+}
+
+/// A `<message>` element for `unit` at `indent`.
+fn message_element(indent: &str, unit: &Unit) -> String {
+    let numerus = if unit.has_plurals() {
+        " numerus=\"yes\""
+    } else {
+        ""
+    };
+    let mut out = format!("{indent}<message{numerus}>\n");
+    for location in &unit.locations {
+        let (file, line) = location.rsplit_once(':').unwrap_or((location, ""));
+        let line = if line.is_empty() {
+            String::new()
+        } else {
+            format!(" line=\"{}\"", escape(line))
+        };
+        out.push_str(&format!(
+            "{indent}    <location filename=\"{}\"{line}/>\n",
+            escape(file)
+        ));
+    }
+    let source = unit.source.first().map_or("", String::as_str);
+    out.push_str(&format!(
+        "{indent}    <source>{}</source>\n",
+        escape(source)
+    ));
+    if let (_, Some(comment)) = split_context(unit) {
+        out.push_str(&format!(
+            "{indent}    <comment>{}</comment>\n",
+            escape(comment)
+        ));
+    }
+    for note in &unit.developer_notes {
+        out.push_str(&format!(
+            "{indent}    <extracomment>{}</extracomment>\n",
+            escape(note)
+        ));
+    }
+    let translated = unit.target.iter().any(|t| !t.is_empty());
+    let kind = if unit.state == State::Fuzzy || !translated {
+        " type=\"unfinished\""
+    } else {
+        ""
+    };
+    let body: String = if unit.has_plurals() {
+        unit.target
+            .iter()
+            .map(|t| format!("<numerusform>{}</numerusform>", escape(t)))
+            .collect()
+    } else {
+        escape(unit.target.first().map_or("", String::as_str))
+    };
+    out.push_str(&format!(
+        "{indent}    <translation{kind}>{body}</translation>\n{indent}</message>\n"
+    ));
+    out
+}
+
+/// A new `.ts` file for `language` holding `units`, grouped by context in
+/// the order contexts first appear.
+pub fn write_new(language: &str, units: &[Unit]) -> String {
+    let mut out = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE TS>\n<TS version=\"2.1\" language=\"{}\">\n",
+        xml::escape_attribute(language)
+    );
+    let mut contexts: Vec<&str> = Vec::new();
+    for unit in units {
+        let (context, _) = split_context(unit);
+        if !contexts.contains(&context) {
+            contexts.push(context);
+        }
+    }
+    for context in contexts {
+        out.push_str(&format!(
+            "<context>\n    <name>{}</name>\n",
+            escape(context)
+        ));
+        for unit in units.iter().filter(|u| split_context(u).0 == context) {
+            out.push_str(&message_element("    ", unit));
+        }
+        out.push_str("</context>\n");
+    }
+    out.push_str("</TS>\n");
+    out
 }
 
 #[cfg(test)]
