@@ -230,15 +230,7 @@ mod tests {
     fn reads_strings_plurals_and_notes() {
         let file = parse();
         let units = file.units();
-        let values: Vec<(&str, Vec<&str>)> = units
-            .iter()
-            .map(|u| {
-                (
-                    u.context.as_str(),
-                    u.target.iter().map(String::as_str).collect(),
-                )
-            })
-            .collect();
+        let values = crate::unit::keyed_targets(&units);
         assert_eq!(
             values,
             vec![

@@ -310,19 +310,15 @@ impl TranslationFile for CsvFile {
                 let target = row.value(Some(c.target));
                 let fuzzy = row.value(c.fuzzy).trim().eq_ignore_ascii_case("true");
                 Unit {
-                    context: row.value(c.context),
-                    source: vec![row.value(Some(c.source))],
-                    state: match (target.is_empty(), fuzzy) {
-                        (true, _) => State::Untranslated,
-                        (false, true) => State::Fuzzy,
-                        (false, false) => State::Translated,
-                    },
-                    target: vec![target],
+                    state: State::from_marks(!target.is_empty(), fuzzy),
                     developer_notes: notes(row.value(c.developer_comments)),
                     translator_notes: notes(row.value(c.translator_comments)),
                     locations: notes(row.value(c.location)),
-                    flags: Vec::new(),
-                    previous_source: None,
+                    ..Unit::new(
+                        row.value(c.context),
+                        vec![row.value(Some(c.source))],
+                        vec![target],
+                    )
                 }
             })
             .collect()

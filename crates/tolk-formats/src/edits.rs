@@ -92,3 +92,26 @@ pub(crate) fn insert_child(
     out.push_str(&text[at..]);
     Ok(out)
 }
+
+/// `text` in double quotes with backslash escapes for `"`, `\\`, line
+/// breaks and tabs (as JSON, YAML and Apple .strings write them); `other`
+/// gives the escape of any other character that needs one.
+pub(crate) fn backslash_quoted(text: &str, other: impl Fn(char) -> Option<String>) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => match other(c) {
+                Some(escape) => out.push_str(&escape),
+                None => out.push(c),
+            },
+        }
+    }
+    out.push('"');
+    out
+}

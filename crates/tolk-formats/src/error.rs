@@ -25,23 +25,25 @@ impl FormatError {
     }
 }
 
-/// Refuses to mark a string as needing editing in a format (`kind`)
-/// that has no translation state.
-pub(crate) fn stateless(
+/// Checks an edit of a unit with `expected` forms in a format (`kind`)
+/// that has no translation state: it must give as many forms and must not
+/// mark the string as needing editing.
+pub(crate) fn stateless_forms(
     name: &str,
     line: usize,
     kind: &str,
     fuzzy: bool,
+    given: usize,
+    expected: usize,
 ) -> Result<(), FormatError> {
     if fuzzy {
-        Err(FormatError::new(
+        return Err(FormatError::new(
             name,
             line,
             format!("{kind} files cannot mark a string as needing editing"),
-        ))
-    } else {
-        Ok(())
+        ));
     }
+    same_forms(name, line, given, expected)
 }
 
 /// Checks that an edit gives as many forms as the unit has.
@@ -72,8 +74,7 @@ pub(crate) fn single_value<'a>(
     target: &'a [String],
     fuzzy: bool,
 ) -> Result<&'a String, FormatError> {
-    stateless(name, line, kind, fuzzy)?;
-    same_forms(name, line, target.len(), 1)?;
+    stateless_forms(name, line, kind, fuzzy, target.len(), 1)?;
     Ok(&target[0])
 }
 

@@ -3,7 +3,7 @@
 //! the edits that rewrite only their element text.
 
 use crate::edits::{SpanEdits, insert_child, line_at};
-use crate::error::{FormatError, cannot_add, same_forms, stateless, unit_at};
+use crate::error::{FormatError, cannot_add, stateless_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use crate::xml::Slot;
@@ -90,8 +90,14 @@ impl TranslationFile for KeyedXmlFile {
             .slots
             .first()
             .map_or(0, |slot| line_at(self.text.as_bytes(), slot.start()));
-        stateless(&self.name, line, self.dialect.kind, fuzzy)?;
-        same_forms(&self.name, line, target.len(), entry.slots.len())?;
+        stateless_forms(
+            &self.name,
+            line,
+            self.dialect.kind,
+            fuzzy,
+            target.len(),
+            entry.slots.len(),
+        )?;
         for (slot, value) in entry.slots.iter().zip(target) {
             let (span, replacement) = slot.replacement(&self.text, value, self.dialect.escape);
             self.edits.replace(span, replacement);

@@ -6,7 +6,7 @@
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::error::{FormatError, cannot_add, same_forms, stateless, unit_at};
+use crate::error::{FormatError, cannot_add, stateless_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 
@@ -209,21 +209,11 @@ impl TranslationFile for MoFile {
             .map(|m| {
                 let mut source = vec![m.msgid.clone()];
                 source.extend(m.msgid_plural.clone());
-                Unit {
-                    context: m.context.clone().unwrap_or_default(),
+                Unit::new(
+                    m.context.clone().unwrap_or_default(),
                     source,
-                    target: m.msgstr.clone(),
-                    state: if m.msgstr.iter().any(|s| !s.is_empty()) {
-                        State::Translated
-                    } else {
-                        State::Untranslated
-                    },
-                    developer_notes: Vec::new(),
-                    translator_notes: Vec::new(),
-                    locations: Vec::new(),
-                    flags: Vec::new(),
-                    previous_source: None,
-                }
+                    m.msgstr.clone(),
+                )
             })
             .collect()
     }
@@ -234,9 +224,15 @@ impl TranslationFile for MoFile {
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
-        stateless(&self.name, 0, "MO", fuzzy)?;
         let message = unit_at(&mut self.messages, index, &self.name)?;
-        same_forms(&self.name, 0, target.len(), message.msgstr.len())?;
+        stateless_forms(
+            &self.name,
+            0,
+            "MO",
+            fuzzy,
+            target.len(),
+            message.msgstr.len(),
+        )?;
         message.msgstr = target.to_vec();
         self.edited = true;
         Ok(())
@@ -307,17 +303,11 @@ mod tests {
     use crate::TranslationFile;
 
     fn unit(context: &str, source: &[&str], target: &[&str]) -> Unit {
-        Unit {
-            context: context.into(),
-            source: source.iter().map(|s| (*s).to_owned()).collect(),
-            target: target.iter().map(|s| (*s).to_owned()).collect(),
-            state: State::Translated,
-            developer_notes: Vec::new(),
-            translator_notes: Vec::new(),
-            locations: Vec::new(),
-            flags: Vec::new(),
-            previous_source: None,
-        }
+        Unit::new(
+            context.into(),
+            source.iter().map(|s| (*s).to_owned()).collect(),
+            target.iter().map(|s| (*s).to_owned()).collect(),
+        )
     }
 
     #[test]

@@ -373,10 +373,7 @@ mod tests {
     fn reads_keys_values_and_comments() {
         let file = PropertiesFile::parse("t.properties", SAMPLE.as_bytes()).unwrap();
         let units = file.units();
-        let pairs: Vec<(&str, &str)> = units
-            .iter()
-            .map(|u| (u.context.as_str(), u.target[0].as_str()))
-            .collect();
+        let pairs = crate::unit::keyed_values(&units);
         assert_eq!(
             pairs,
             vec![

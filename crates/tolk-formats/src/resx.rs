@@ -138,10 +138,7 @@ mod tests {
     fn reads_and_edits_values() {
         let mut file = parse("r.resx", SAMPLE.as_bytes()).unwrap();
         let units = file.units();
-        let keys: Vec<(&str, &str)> = units
-            .iter()
-            .map(|u| (u.context.as_str(), u.target[0].as_str()))
-            .collect();
+        let keys = crate::unit::keyed_values(&units);
         assert_eq!(
             keys,
             vec![

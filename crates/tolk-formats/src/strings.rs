@@ -189,21 +189,7 @@ impl Reader<'_> {
 
 /// `value` as a quoted `.strings` token.
 fn quote(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\0' => out.push_str("\\0"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    crate::edits::backslash_quoted(value, |c| (c == '\0').then(|| "\\0".to_owned()))
 }
 
 impl StringsFile {
@@ -298,10 +284,7 @@ mod tests {
     fn reads_notes_escapes_and_keys() {
         let file = StringsFile::parse("L.strings", SAMPLE.as_bytes()).unwrap();
         let units = file.units();
-        let shape: Vec<(&str, &str)> = units
-            .iter()
-            .map(|u| (u.context.as_str(), u.target[0].as_str()))
-            .collect();
+        let shape = crate::unit::keyed_values(&units);
         assert_eq!(
             shape,
             vec![

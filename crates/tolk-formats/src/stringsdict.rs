@@ -183,15 +183,7 @@ mod tests {
     fn variables_are_plural_units() {
         let mut file = parse("L.stringsdict", SAMPLE.as_bytes()).unwrap();
         let units = file.units();
-        let shape: Vec<(&str, Vec<&str>)> = units
-            .iter()
-            .map(|u| {
-                (
-                    u.context.as_str(),
-                    u.target.iter().map(String::as_str).collect(),
-                )
-            })
-            .collect();
+        let shape = crate::unit::keyed_targets(&units);
         assert_eq!(
             shape,
             vec![

@@ -13,7 +13,7 @@ use quick_xml::events::{BytesStart, Event};
 use crate::edits::{SpanEdits, insert_child, line_at, utf8};
 use crate::error::{FormatError, cannot_add, single_value, unit_at};
 use crate::file::TranslationFile;
-use crate::unit::{State, Unit};
+use crate::unit::Unit;
 use crate::xml::{self, Scanner, Slot, attribute};
 
 /// One `<langSet>`: its language, term and where it ends.
@@ -192,19 +192,8 @@ impl TranslationFile for TbxFile {
         self.entries
             .iter()
             .map(|e| Unit {
-                context: e.id.clone(),
-                source: vec![e.source.clone()],
-                target: vec![e.target.clone()],
-                state: if e.target.is_empty() {
-                    State::Untranslated
-                } else {
-                    State::Translated
-                },
                 developer_notes: e.notes.clone(),
-                translator_notes: Vec::new(),
-                locations: Vec::new(),
-                flags: Vec::new(),
-                previous_source: None,
+                ..Unit::new(e.id.clone(), vec![e.source.clone()], vec![e.target.clone()])
             })
             .collect()
     }

@@ -245,20 +245,13 @@ impl TranslationFile for TsFile {
                 if target.is_empty() {
                     target.push(String::new());
                 }
+                let source = vec![m.source.clone(); if m.plural { 2 } else { 1 }];
                 Unit {
-                    context: m.context.clone(),
-                    source: vec![m.source.clone(); if m.plural { 2 } else { 1 }],
-                    target,
-                    state: match (translated, m.unfinished) {
-                        (false, _) => State::Untranslated,
-                        (true, true) => State::Fuzzy,
-                        (true, false) => State::Translated,
-                    },
+                    state: State::from_marks(translated, m.unfinished),
                     developer_notes: m.developer_notes.clone(),
                     translator_notes: m.translator_notes.clone(),
                     locations: m.locations.clone(),
-                    flags: Vec::new(),
-                    previous_source: None,
+                    ..Unit::new(m.context.clone(), source, target)
                 }
             })
             .collect()

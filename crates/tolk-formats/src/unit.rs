@@ -15,6 +15,18 @@ pub enum State {
     ReadOnly,
 }
 
+impl State {
+    /// The state of a string with or without text, marked as needing
+    /// editing or not: a mark on an empty string means nothing.
+    pub fn from_marks(has_text: bool, needs_editing: bool) -> State {
+        match (has_text, needs_editing) {
+            (false, _) => State::Untranslated,
+            (true, true) => State::Fuzzy,
+            (true, false) => State::Translated,
+        }
+    }
+}
+
 /// One translatable string of a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
@@ -39,19 +51,19 @@ pub struct Unit {
 }
 
 impl Unit {
-    /// A unit of a monolingual file: a key with its value; translated when
-    /// the value is not empty.
-    pub fn keyed(key: &str, value: &str, developer_notes: Vec<String>) -> Unit {
+    /// A unit without notes, locations or flags; translated when any form
+    /// of the target has text.
+    pub fn new(context: String, source: Vec<String>, target: Vec<String>) -> Unit {
         Unit {
-            context: key.to_owned(),
-            source: vec![key.to_owned()],
-            target: vec![value.to_owned()],
-            state: if value.is_empty() {
-                State::Untranslated
-            } else {
+            context,
+            source,
+            state: if target.iter().any(|t| !t.is_empty()) {
                 State::Translated
+            } else {
+                State::Untranslated
             },
-            developer_notes,
+            target,
+            developer_notes: Vec::new(),
             translator_notes: Vec::new(),
             locations: Vec::new(),
             flags: Vec::new(),
@@ -59,20 +71,23 @@ impl Unit {
         }
     }
 
+    /// A unit of a monolingual file: a key with its value; translated when
+    /// the value is not empty.
+    pub fn keyed(key: &str, value: &str, developer_notes: Vec<String>) -> Unit {
+        Unit {
+            developer_notes,
+            ..Unit::new(key.to_owned(), vec![key.to_owned()], vec![value.to_owned()])
+        }
+    }
+
     /// A unit of a monolingual file whose value has plural forms; the key
     /// stands for the source's singular and plural (even when the language
     /// has a single form, as for gettext's `msgid_plural`).
     pub fn keyed_plural(key: &str, values: Vec<String>, developer_notes: Vec<String>) -> Unit {
-        let translated = values.iter().any(|v| !v.is_empty());
+        let source = vec![key.to_owned(); values.len().max(2)];
         Unit {
-            source: vec![key.to_owned(); values.len().max(2)],
-            target: values,
-            state: if translated {
-                State::Translated
-            } else {
-                State::Untranslated
-            },
-            ..Unit::keyed(key, "", developer_notes)
+            developer_notes,
+            ..Unit::new(key.to_owned(), source, values)
         }
     }
 
@@ -90,4 +105,32 @@ impl Unit {
     pub fn has_plurals(&self) -> bool {
         self.source.len() > 1
     }
+}
+
+/// Each unit's key with its translation forms, for comparisons in tests.
+#[cfg(test)]
+pub(crate) fn keyed_targets(units: &[Unit]) -> Vec<(&str, Vec<&str>)> {
+    units
+        .iter()
+        .map(|u| {
+            (
+                u.context.as_str(),
+                u.target.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect()
+}
+
+/// Each unit's key with its (first) translation, for comparisons in tests.
+#[cfg(test)]
+pub(crate) fn keyed_values(units: &[Unit]) -> Vec<(&str, &str)> {
+    units
+        .iter()
+        .map(|u| {
+            (
+                u.context.as_str(),
+                u.target.first().map_or("", String::as_str),
+            )
+        })
+        .collect()
 }

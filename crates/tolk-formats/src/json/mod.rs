@@ -14,7 +14,7 @@ use std::ops::Range;
 pub(crate) use parse::quote;
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, cannot_add, same_forms, single_new_value, stateless, unit_at};
+use crate::error::{FormatError, cannot_add, single_new_value, stateless_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -151,8 +151,14 @@ impl TranslationFile for JsonFile {
             .forms
             .first()
             .map_or(0, |(_, span)| line_at(self.text.as_bytes(), span.start));
-        stateless(&self.name, line, "JSON", fuzzy)?;
-        same_forms(&self.name, line, target.len(), entry.forms.len())?;
+        stateless_forms(
+            &self.name,
+            line,
+            "JSON",
+            fuzzy,
+            target.len(),
+            entry.forms.len(),
+        )?;
         for ((value, span), new) in entry.forms.iter_mut().zip(target) {
             value.clone_from(new);
             self.edits
@@ -339,15 +345,7 @@ mod tests {
         let units = JsonFile::parse("v2.json", v2.as_bytes(), Flavor::GoI18n)
             .unwrap()
             .units();
-        let shape: Vec<(&str, Vec<&str>)> = units
-            .iter()
-            .map(|u| {
-                (
-                    u.context.as_str(),
-                    u.target.iter().map(String::as_str).collect(),
-                )
-            })
-            .collect();
+        let shape = crate::unit::keyed_targets(&units);
         assert_eq!(
             shape,
             vec![

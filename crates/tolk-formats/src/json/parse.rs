@@ -258,26 +258,15 @@ impl Parser<'_> {
 /// Writes `text` as a JSON string literal; non-ASCII characters are kept
 /// as they are unless `ascii_only`, then they become `\uXXXX` escapes.
 pub fn quote(text: &str, ascii_only: bool) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || (ascii_only && !c.is_ascii()) => {
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{unit:04x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    crate::edits::backslash_quoted(text, |c| {
+        ((c as u32) < 0x20 || (ascii_only && !c.is_ascii())).then(|| {
+            let mut units = [0u16; 2];
+            c.encode_utf16(&mut units)
+                .iter()
+                .map(|unit| format!("\\u{unit:04x}"))
+                .collect()
+        })
+    })
 }
 
 #[cfg(test)]

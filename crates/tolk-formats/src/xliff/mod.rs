@@ -165,19 +165,15 @@ impl TranslationFile for XliffFile {
         self.entries
             .iter()
             .map(|e| Unit {
-                context: e.id.clone(),
-                source: vec![e.source.clone()],
-                target: vec![e.target.clone()],
                 state: e.state(self.version),
                 developer_notes: e.notes.clone(),
-                translator_notes: Vec::new(),
                 locations: e.locations.clone(),
                 flags: if e.translatable {
                     Vec::new()
                 } else {
                     vec!["read-only".to_owned()]
                 },
-                previous_source: None,
+                ..Unit::new(e.id.clone(), vec![e.source.clone()], vec![e.target.clone()])
             })
             .collect()
     }

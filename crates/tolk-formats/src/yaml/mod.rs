@@ -15,7 +15,7 @@ use std::ops::Range;
 use parse::{Node, Style};
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, cannot_add, same_forms, single_new_value, stateless, unit_at};
+use crate::error::{FormatError, cannot_add, single_new_value, stateless_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -190,21 +190,9 @@ fn plain_safe(value: &str) -> bool {
 
 /// `value` as a double-quoted scalar.
 fn double_quoted(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    crate::edits::backslash_quoted(value, |c| {
+        c.is_control().then(|| format!("\\u{:04x}", c as u32))
+    })
 }
 
 /// `value` written in `style` where it allows, else double-quoted.
@@ -241,8 +229,14 @@ impl TranslationFile for YamlFile {
     ) -> Result<(), FormatError> {
         let entry = unit_at(&mut self.entries, index, &self.name)?;
         let line = line_at(self.text.as_bytes(), entry.forms[0].span.start);
-        stateless(&self.name, line, "YAML", fuzzy)?;
-        same_forms(&self.name, line, target.len(), entry.forms.len())?;
+        stateless_forms(
+            &self.name,
+            line,
+            "YAML",
+            fuzzy,
+            target.len(),
+            entry.forms.len(),
+        )?;
         for (form, value) in entry.forms.iter_mut().zip(target) {
             let mut text = render(value, form.style);
             let after_space = self.text[..form.span.start].ends_with(' ');
@@ -300,15 +294,7 @@ mod tests {
     fn rails_files_have_plurals_and_language_free_keys() {
         let mut file = YamlFile::parse("ru.yml", SAMPLE.as_bytes(), Flavor::Ruby).unwrap();
         let units = file.units();
-        let shape: Vec<(&str, Vec<&str>)> = units
-            .iter()
-            .map(|u| {
-                (
-                    u.context.as_str(),
-                    u.target.iter().map(String::as_str).collect(),
-                )
-            })
-            .collect();
+        let shape = crate::unit::keyed_targets(&units);
         assert_eq!(
             shape,
             vec![
