@@ -23,6 +23,18 @@ struct Message {
     msgstr: Vec<String>,
 }
 
+impl Message {
+    /// The message of a unit.
+    fn of(unit: &Unit) -> Message {
+        Message {
+            context: (!unit.context.is_empty()).then(|| unit.context.clone()),
+            msgid: unit.source.first().cloned().unwrap_or_default(),
+            msgid_plural: unit.source.get(1).cloned(),
+            msgstr: unit.target.clone(),
+        }
+    }
+}
+
 /// A parsed MO file.
 #[derive(Debug, Clone)]
 pub struct MoFile {
@@ -163,12 +175,7 @@ impl MoFile {
         let messages = units
             .iter()
             .filter(|u| u.state != State::Fuzzy && u.target.iter().any(|t| !t.is_empty()))
-            .map(|u| Message {
-                context: (!u.context.is_empty()).then(|| u.context.clone()),
-                msgid: u.source[0].clone(),
-                msgid_plural: u.source.get(1).cloned(),
-                msgstr: u.target.clone(),
-            })
+            .map(Message::of)
             .collect();
         MoFile {
             name: name.to_owned(),
@@ -188,19 +195,11 @@ impl MoFile {
 impl TranslationFile for MoFile {
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
         if unit.state == State::Fuzzy || unit.target.iter().all(String::is_empty) {
-            return Err(cannot_add(
-                &self.name,
-                "strings that are not translated to MO files",
-            ));
+            return Err(cannot_add(&self.name, "strings that are not translated to MO files"));
         }
-        let mut units = self.units();
-        units.push(unit.clone());
-        *self = MoFile::from_units(&self.name, &self.header, &units);
+        self.messages.push(Message::of(unit));
+        self.edited = true;
         Ok(())
-    }
-
-    fn header_text(&self) -> Option<String> {
-        Some(MoFile::header_text(self).to_owned())
     }
 
     fn units(&self) -> Vec<Unit> {
