@@ -195,7 +195,10 @@ impl MoFile {
 impl TranslationFile for MoFile {
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
         if unit.state == State::Fuzzy || unit.target.iter().all(String::is_empty) {
-            return Err(cannot_add(&self.name, "strings that are not translated to MO files"));
+            return Err(cannot_add(
+                &self.name,
+                "strings that are not translated to MO files",
+            ));
         }
         self.messages.push(Message::of(unit));
         self.edited = true;

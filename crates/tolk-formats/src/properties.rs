@@ -307,11 +307,24 @@ impl TranslationFile for PropertiesFile {
         } else {
             eol
         };
-        self.edits.insert(
-            index,
-            format!("{}{}{eol}", entry.prefix, escape(value, self.ascii)),
-        );
-        entry.value = value.clone();
+        let line = entry.lines.start + 1;
+        let value = value.clone();
+        let replacement = format!("{}{}{eol}", entry.prefix, escape(&value, self.ascii));
+        let previous = self.edits.insert(index, replacement);
+        if self.latin1 && self.would_read_as_utf8() {
+            // The file was read as ISO-8859-1 because some bytes were not
+            // UTF-8; without them it would be read as UTF-8, differently.
+            match previous {
+                Some(previous) => self.edits.insert(index, previous),
+                None => self.edits.remove(&index),
+            };
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                "this edit removes the only bytes that make the file ISO-8859-1; it would then be read as UTF-8",
+            ));
+        }
+        self.entries[index].value = value;
         Ok(())
     }
 
@@ -341,6 +354,13 @@ impl TranslationFile for PropertiesFile {
     }
 
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(self.encode(&self.text()))
+    }
+}
+
+impl PropertiesFile {
+    /// The text with the edits made.
+    fn text(&self) -> String {
         let mut text = String::new();
         let mut line = 0;
         for (index, replacement) in &self.edits {
@@ -352,13 +372,26 @@ impl TranslationFile for PropertiesFile {
             line = span.end;
         }
         self.lines[line..].iter().for_each(|l| text.push_str(l));
-        Ok(if self.latin1 {
+        text
+    }
+
+    /// `text` in the file's encoding (non-Latin-1 characters are escaped
+    /// before they get here).
+    fn encode(&self, text: &str) -> Vec<u8> {
+        if self.latin1 {
             text.chars()
                 .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
                 .collect()
         } else {
-            text.into_bytes()
-        })
+            text.as_bytes().to_vec()
+        }
+    }
+
+    /// True when the edited ISO-8859-1 file would be valid UTF-8 with
+    /// non-ASCII bytes, and so be read as UTF-8.
+    fn would_read_as_utf8(&self) -> bool {
+        let bytes = self.encode(&self.text());
+        !bytes.is_ascii() && std::str::from_utf8(&bytes).is_ok()
     }
 }
 

@@ -220,6 +220,13 @@ impl EntryBuilder<'_> {
             Keyword::Msgid => entry.msgid = s,
             Keyword::MsgidPlural => entry.msgid_plural = Some(s),
             Keyword::Msgstr(n) => {
+                if n > 0 && entry.msgid_plural.is_none() {
+                    return Err(FormatError::new(
+                        self.name,
+                        index + 1,
+                        format!("msgstr[{n}] in an entry without msgid_plural"),
+                    ));
+                }
                 let expected = entry.msgstr.len();
                 if n != expected {
                     return Err(FormatError::new(

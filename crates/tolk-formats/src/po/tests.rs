@@ -133,6 +133,11 @@ fn wrong_number_of_forms_is_refused() {
 
 #[test]
 fn broken_files_report_file_and_line() {
+    let err = PoFile::parse("x.po", b"msgid \"a\"\nmsgstr \"b\"\nmsgstr[1] \"c\"\n").unwrap_err();
+    assert_eq!(
+        (err.line, err.message.as_str()),
+        (3, "msgstr[1] in an entry without msgid_plural")
+    );
     let cases = [
         ("msgid \"a\"\nmsgstr \"b\"\nbogus\n", 3),
         ("msgid \"a\"\n\"continued\nmsgstr \"b\"\n", 2),
