@@ -65,6 +65,8 @@ pub struct YamlFile {
     name: String,
     text: String,
     flavor: Flavor,
+    /// The document is one mapping under the language's key (Rails).
+    language_root: bool,
     entries: Vec<Entry>,
     edits: SpanEdits,
 }
@@ -145,8 +147,20 @@ impl YamlFile {
         let text = utf8(name, bytes)?;
         let root = parse::parse(text).map_err(|e| FormatError::new(name, e.line, e.message))?;
         let mut entries = Vec::new();
+        let mut language_root = false;
         match (&root, flavor) {
-            (Node::Map(members), Flavor::Ruby) if members.len() == 1 => {
+            (Node::Map(members), Flavor::Ruby)
+                if members.len() == 1
+                    && matches!(
+                        members[0].1,
+                        Node::Map(_)
+                            | Node::Scalar {
+                                style: Style::Missing,
+                                ..
+                            }
+                    ) =>
+            {
+                language_root = true;
                 flatten("", &members[0].1, flavor, &mut entries);
             }
             (Node::Map(_), _) => flatten("", &root, flavor, &mut entries),
@@ -162,6 +176,7 @@ impl YamlFile {
             name: name.to_owned(),
             text: text.to_owned(),
             flavor,
+            language_root,
             entries,
             edits: SpanEdits::default(),
         })
@@ -254,6 +269,12 @@ impl TranslationFile for YamlFile {
             return Err(cannot_add(&self.name, "nested keys to YAML files"));
         }
         let value = single_new_value(&self.name, "YAML", unit)?;
+        if self.flavor == Flavor::Ruby && !self.language_root {
+            return Err(cannot_add(
+                &self.name,
+                "strings to a Rails file without its language key",
+            ));
+        }
         let indent = match self.flavor {
             Flavor::Plain => "",
             Flavor::Ruby => self
