@@ -35,5 +35,5 @@ pub use file::{SUPPORTED, TranslationFile, WRITABLE, parse, write_new};
 pub use keyed::KeyedXmlFile;
 pub use new_file::{PluralRule, new_translation};
 pub use registry::{FORMATS, FormatInfo, Linguality, find};
-pub use template::with_template;
+pub use template::{with_intermediate, with_template};
 pub use unit::{State, Unit};

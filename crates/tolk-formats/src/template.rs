@@ -1,4 +1,5 @@
-//! Monolingual translations seen through their template.
+//! Monolingual translations seen through their template (and the
+//! intermediate file, where a component has one).
 
 use std::collections::HashMap;
 
@@ -42,6 +43,31 @@ pub fn with_template(template: &[Unit], translation: &[Unit]) -> Vec<Unit> {
         .collect()
 }
 
+/// `units` with the source text of each taken from the `intermediate` file
+/// where it has the key (Weblate's intermediate language file: a
+/// monolingual file in the source language written for translators, while
+/// the template keeps what the program shows).
+pub fn with_intermediate(units: Vec<Unit>, intermediate: &[Unit]) -> Vec<Unit> {
+    let by_key: HashMap<&str, &Unit> = intermediate
+        .iter()
+        .map(|u| (u.context.as_str(), u))
+        .collect();
+    units
+        .into_iter()
+        .map(|unit| match by_key.get(unit.context.as_str()) {
+            Some(better) if better.target.iter().any(|t| !t.is_empty()) => {
+                let mut source = better.target.clone();
+                if unit.source.len() > source.len() {
+                    let last = source.last().cloned().unwrap_or_default();
+                    source.resize(unit.source.len(), last);
+                }
+                Unit { source, ..unit }
+            }
+            _ => unit,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +106,15 @@ mod tests {
         );
         assert_eq!(units[0].developer_notes, vec!["greeting"]);
         assert_eq!(units[1].source, vec!["%d file", "%d files"]);
+
+        let intermediate = vec![
+            Unit::keyed("a", "Hello there", vec![]),
+            Unit::keyed("b", "", vec![]),
+        ];
+        let sources: Vec<String> = with_intermediate(units, &intermediate)
+            .into_iter()
+            .map(|u| u.source[0].clone())
+            .collect();
+        assert_eq!(sources, vec!["Hello there", "%d file", "Bye"]);
     }
 }
