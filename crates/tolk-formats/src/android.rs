@@ -171,18 +171,24 @@ impl EntryReader<'_> {
 /// Parses a `strings.xml`; `name` is used in error messages.
 pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
     let text = utf8(name, bytes)?;
-    let entries = EntryReader {
-        xml: Scanner::new(name, text),
-    }
-    .entries()?;
-    Ok(KeyedXmlFile::new(name, text, DIALECT, entries))
+    let mut xml = Scanner::new(name, text);
+    xml.watch("resources");
+    let mut reader = EntryReader { xml };
+    let entries = reader.entries()?;
+    Ok(KeyedXmlFile::new(
+        name,
+        text,
+        DIALECT,
+        entries,
+        reader.xml.watched(),
+    ))
 }
 
 const DIALECT: Dialect = Dialect {
     kind: "Android resource",
     escape: android_text,
     parse,
-    new_unit: Some(("</resources>", new_string)),
+    new_unit: Some(new_string),
 };
 
 /// A new `<string>` element.

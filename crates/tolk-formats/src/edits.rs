@@ -48,49 +48,53 @@ pub(crate) fn utf8<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, crate::Fo
     })
 }
 
-/// Where a new child element goes in `text`: the offset of the line of the
-/// last `closer` (the end tag of the parent, e.g. `</resources>`), and the
-/// indentation children have there.
-pub(crate) fn child_slot(
-    name: &str,
-    text: &str,
-    closer: &str,
-) -> Result<(usize, String), crate::FormatError> {
-    let at = text.rfind(closer).ok_or_else(|| {
-        crate::FormatError::new(name, 0, format!("no {closer} to add a string before"))
-    })?;
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let own_line = text[line_start..at].trim().is_empty();
-    let closer_indent = if own_line { &text[line_start..at] } else { "" };
+/// Where a new child element goes in `text`, before the parent's end tag
+/// at `closer`: the start of the end tag's line (or the tag itself when
+/// other text precedes it on its line), and the indentation of children.
+fn child_slot(text: &str, closer: usize) -> (usize, String) {
+    let line_start = text[..closer].rfind('\n').map_or(0, |i| i + 1);
+    let own_line = text[line_start..closer].trim().is_empty();
+    let closer_indent = if own_line {
+        &text[line_start..closer]
+    } else {
+        ""
+    };
     let before = text[..line_start].trim_end();
     let previous = before.rsplit('\n').next().unwrap_or("");
     let previous_indent = &previous[..previous.len() - previous.trim_start().len()];
-    let opening = format!("<{}", closer.trim_start_matches("</").trim_end_matches('>'));
+    let tag = &text[closer..];
+    let name_end = tag.find(['>', ' ']).unwrap_or(tag.len());
+    let opening = format!("<{}", &tag[2.min(name_end)..name_end]);
     let indent = if previous.trim_start().starts_with(&opening) {
         format!("{closer_indent}  ")
     } else {
         previous_indent.to_owned()
     };
-    Ok((if own_line { line_start } else { at }, indent))
+    (if own_line { line_start } else { closer }, indent)
 }
 
-/// `text` with `lines` (each ending in a line break) inserted as children
-/// before the last `closer`.
+/// The text of a file with its `edits` made and `lines` (each ending in a
+/// line break, given the children's indentation) inserted as the last
+/// children of the element whose end tag starts at `closer`.
 pub(crate) fn insert_child(
     name: &str,
     text: &str,
-    closer: &str,
+    edits: &SpanEdits,
+    closer: Option<usize>,
     lines: impl FnOnce(&str) -> String,
 ) -> Result<String, crate::FormatError> {
-    let (at, indent) = child_slot(name, text, closer)?;
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let prefix = if line_start == at { "" } else { "\n" };
-    let mut out = String::with_capacity(text.len() + 128);
-    out.push_str(&text[..at]);
-    out.push_str(prefix);
-    out.push_str(&lines(&indent));
-    out.push_str(&text[at..]);
-    Ok(out)
+    let closer = closer.ok_or_else(|| {
+        crate::FormatError::new(name, 0, "the file has no element to add strings to")
+    })?;
+    let (at, indent) = child_slot(text, closer);
+    let prefix = if text[..at].ends_with('\n') || at == 0 {
+        ""
+    } else {
+        "\n"
+    };
+    let mut edits = edits.clone();
+    edits.replace(at..at, format!("{prefix}{}", lines(&indent)));
+    Ok(edits.apply(text))
 }
 
 /// `text` in double quotes with backslash escapes for `"`, `\\`, line

@@ -31,9 +31,9 @@ pub(crate) struct Dialect {
     pub escape: fn(&str) -> String,
     /// Reads a file of this dialect.
     pub parse: fn(&str, &[u8]) -> Result<KeyedXmlFile, FormatError>,
-    /// The end tag new units go before, and the lines of a new unit at an
-    /// indentation; `None` when the format cannot take new units.
-    pub new_unit: Option<(&'static str, NewUnit)>,
+    /// The lines of a new unit at an indentation; `None` when the format
+    /// cannot take new units.
+    pub new_unit: Option<NewUnit>,
 }
 
 /// A parsed keyed XML file.
@@ -43,17 +43,27 @@ pub struct KeyedXmlFile {
     text: String,
     dialect: Dialect,
     entries: Vec<KeyedEntry>,
+    /// Where the root's end tag starts; new units go before it.
+    closer: Option<usize>,
     edits: SpanEdits,
 }
 
 impl KeyedXmlFile {
-    /// A file of `dialect` named `name` with its original `text`.
-    pub(crate) fn new(name: &str, text: &str, dialect: Dialect, entries: Vec<KeyedEntry>) -> Self {
+    /// A file of `dialect` named `name` with its original `text` whose
+    /// root ends at `closer`.
+    pub(crate) fn new(
+        name: &str,
+        text: &str,
+        dialect: Dialect,
+        entries: Vec<KeyedEntry>,
+        closer: Option<usize>,
+    ) -> Self {
         KeyedXmlFile {
             name: name.to_owned(),
             text: text.to_owned(),
             dialect,
             entries,
+            closer,
             edits: SpanEdits::default(),
         }
     }
@@ -108,7 +118,7 @@ impl TranslationFile for KeyedXmlFile {
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
         let kind = self.dialect.kind;
-        let (closer, lines) = self
+        let lines = self
             .dialect
             .new_unit
             .ok_or_else(|| cannot_add(&self.name, &format!("strings to {kind} files")))?;
@@ -116,17 +126,12 @@ impl TranslationFile for KeyedXmlFile {
             return Err(cannot_add(&self.name, "a string without a key"));
         }
         let mut failure = None;
-        let text = insert_child(
-            &self.name,
-            &self.edits.apply(&self.text),
-            closer,
-            |indent| {
-                lines(unit, indent).unwrap_or_else(|e| {
-                    failure = Some(e);
-                    String::new()
-                })
-            },
-        )?;
+        let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
+            lines(unit, indent).unwrap_or_else(|e| {
+                failure = Some(e);
+                String::new()
+            })
+        })?;
         if let Some(message) = failure {
             return Err(cannot_add(&self.name, &message));
         }

@@ -15,6 +15,7 @@ use crate::xml::{self, Scanner, Slot, attribute};
 pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
     let text = utf8(name, bytes)?;
     let mut scanner = Scanner::new(name, text);
+    scanner.watch("root");
     let mut entries = Vec::new();
     let mut depth = 0usize;
     loop {
@@ -43,14 +44,20 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
             _ => {}
         }
     }
-    Ok(KeyedXmlFile::new(name, text, DIALECT, entries))
+    Ok(KeyedXmlFile::new(
+        name,
+        text,
+        DIALECT,
+        entries,
+        scanner.watched(),
+    ))
 }
 
 const DIALECT: Dialect = Dialect {
     kind: "RESX",
     escape,
     parse,
-    new_unit: Some(("</root>", new_data)),
+    new_unit: Some(new_data),
 };
 
 /// A new `<data>` element.

@@ -72,7 +72,7 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
             }
         }
     }
-    Ok(KeyedXmlFile::new(name, text, DIALECT, entries))
+    Ok(KeyedXmlFile::new(name, text, DIALECT, entries, None))
 }
 
 /// New units would need a format string and plural variables designed

@@ -44,6 +44,8 @@ pub struct TbxFile {
     source_language: String,
     target_language: String,
     entries: Vec<Entry>,
+    /// Where the last `</body>` starts.
+    closer: Option<usize>,
     edits: SpanEdits,
 }
 
@@ -58,6 +60,7 @@ impl TbxFile {
     pub fn parse(name: &str, bytes: &[u8]) -> Result<TbxFile, FormatError> {
         let text = utf8(name, bytes)?;
         let mut scanner = Scanner::new(name, text);
+        scanner.watch("body");
         let mut source_language = None;
         let mut raw = Vec::new();
         loop {
@@ -120,6 +123,7 @@ impl TbxFile {
             source_language,
             target_language,
             entries,
+            closer: scanner.watched(),
             edits: SpanEdits::default(),
         })
     }
@@ -231,12 +235,9 @@ impl TranslationFile for TbxFile {
         if unit.source.len() > 1 || unit.target.len() > 1 {
             return Err(cannot_add(&self.name, "plural terms to TBX files"));
         }
-        let text = insert_child(
-            &self.name,
-            &self.edits.apply(&self.text),
-            "</body>",
-            |indent| new_term_entry(indent, &self.source_language, &self.target_language, unit),
-        )?;
+        let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
+            new_term_entry(indent, &self.source_language, &self.target_language, unit)
+        })?;
         *self = TbxFile::parse(&self.name, text.as_bytes())?;
         Ok(())
     }

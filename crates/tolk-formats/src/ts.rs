@@ -43,6 +43,8 @@ pub struct TsFile {
     text: String,
     messages: Vec<Message>,
     obsolete: usize,
+    /// Where `</TS>` starts.
+    closer: Option<usize>,
     edits: SpanEdits,
 }
 
@@ -70,6 +72,7 @@ impl TsFile {
     pub fn parse(name: &str, bytes: &[u8]) -> Result<TsFile, FormatError> {
         let text = utf8(name, bytes)?;
         let mut scanner = Scanner::new(name, text);
+        scanner.watch("TS");
         let mut messages = Vec::new();
         let mut obsolete = 0;
         let mut context = String::new();
@@ -106,6 +109,7 @@ impl TsFile {
             text: text.to_owned(),
             messages,
             obsolete,
+            closer: scanner.watched(),
             edits: SpanEdits::default(),
         })
     }
@@ -307,21 +311,16 @@ impl TranslationFile for TsFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
-        let text = insert_child(
-            &self.name,
-            &self.edits.apply(&self.text),
-            "</TS>",
-            |indent| {
-                let (context, _) = split_context(unit);
-                let mut out = format!(
-                    "{indent}<context>\n{indent}    <name>{}</name>\n",
-                    escape(context)
-                );
-                out.push_str(&message_element(&format!("{indent}    "), unit));
-                out.push_str(&format!("{indent}</context>\n"));
-                out
-            },
-        )?;
+        let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
+            let (context, _) = split_context(unit);
+            let mut out = format!(
+                "{indent}<context>\n{indent}    <name>{}</name>\n",
+                escape(context)
+            );
+            out.push_str(&message_element(&format!("{indent}    "), unit));
+            out.push_str(&format!("{indent}</context>\n"));
+            out
+        })?;
         *self = TsFile::parse(&self.name, text.as_bytes())?;
         Ok(())
     }

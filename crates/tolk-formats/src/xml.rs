@@ -251,6 +251,8 @@ pub(crate) struct Scanner<'a> {
     reader: Reader<&'a [u8]>,
     /// Elements started and not yet ended.
     open: usize,
+    /// The element name whose end tags are watched, and where the last one starts.
+    watched: Option<(&'static str, Option<usize>)>,
 }
 
 impl<'a> Scanner<'a> {
@@ -273,6 +275,7 @@ impl<'a> Scanner<'a> {
             base,
             reader,
             open: 0,
+            watched: None,
         }
     }
 
@@ -295,9 +298,20 @@ impl<'a> Scanner<'a> {
         usize::try_from(self.reader.buffer_position()).map_or(usize::MAX, |at| at + self.base)
     }
 
+    /// Watches the end tags of elements named `name`.
+    pub(crate) fn watch(&mut self, name: &'static str) {
+        self.watched = Some((name, None));
+    }
+
+    /// Where the last end tag of the watched element starts.
+    pub(crate) fn watched(&self) -> Option<usize> {
+        self.watched.and_then(|(_, at)| at)
+    }
+
     /// The next event; the end of the file while an element is open is
     /// an error.
     pub(crate) fn next(&mut self) -> Result<Event<'a>, FormatError> {
+        let before = self.position();
         let event = self.reader.read_event().map_err(|e| {
             let at = usize::try_from(self.reader.error_position())
                 .map_or(usize::MAX, |at| at + self.base);
@@ -305,7 +319,14 @@ impl<'a> Scanner<'a> {
         })?;
         match event {
             Event::Start(_) => self.open += 1,
-            Event::End(_) => self.open = self.open.saturating_sub(1),
+            Event::End(ref end) => {
+                self.open = self.open.saturating_sub(1);
+                if let Some((name, at)) = &mut self.watched
+                    && end.local_name().as_ref() == *name
+                {
+                    *at = Some(before);
+                }
+            }
             Event::Eof if self.open > 0 => return Err(self.truncated()),
             _ => {}
         }

@@ -108,6 +108,8 @@ pub struct XliffFile {
     text: String,
     version: Version,
     entries: Vec<Entry>,
+    /// Where the last `</body>` (1.2) or `</file>` (2.0) starts.
+    closer: Option<usize>,
     edits: SpanEdits,
 }
 
@@ -115,12 +117,13 @@ impl XliffFile {
     /// Parses an XLIFF document of the given version.
     pub fn parse(name: &str, bytes: &[u8], version: Version) -> Result<XliffFile, FormatError> {
         let text = utf8(name, bytes)?;
-        let entries = read::entries(name, text, version)?;
+        let (entries, closer) = read::entries(name, text, version)?;
         Ok(XliffFile {
             name: name.to_owned(),
             text: text.to_owned(),
             version,
             entries,
+            closer,
             edits: SpanEdits::default(),
         })
     }
@@ -223,17 +226,10 @@ impl TranslationFile for XliffFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
-        let closer = match self.version {
-            Version::V1 => "</body>",
-            Version::V2 => "</file>",
-        };
         let id = write::unit_id(unit, self.entries.len());
-        let text = insert_child(
-            &self.name,
-            &self.edits.apply(&self.text),
-            closer,
-            |indent| write::element(self.version, indent, &id, unit),
-        )?;
+        let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
+            write::element(self.version, indent, &id, unit)
+        })?;
         *self = XliffFile::parse(&self.name, text.as_bytes(), self.version)?;
         Ok(())
     }

@@ -8,14 +8,24 @@ use super::{Entry, Target, Version};
 use crate::error::FormatError;
 use crate::xml::{Scanner, attribute};
 
-/// The entries of an XLIFF document of `version`.
-pub(super) fn entries(name: &str, text: &str, version: Version) -> Result<Vec<Entry>, FormatError> {
+/// The entries of an XLIFF document of `version`, and where the last
+/// element new units go into ends.
+pub(super) fn entries(
+    name: &str,
+    text: &str,
+    version: Version,
+) -> Result<(Vec<Entry>, Option<usize>), FormatError> {
+    let mut xml = Scanner::new(name, text);
+    xml.watch(match version {
+        Version::V1 => "body",
+        Version::V2 => "file",
+    });
     let mut reader = Reader {
-        xml: Scanner::new(name, text),
+        xml,
         entries: Vec::new(),
     };
     reader.document(version)?;
-    Ok(reader.entries)
+    Ok((reader.entries, reader.xml.watched()))
 }
 
 struct Reader<'a> {
