@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, cannot_add, same_forms, unit_at};
+use crate::error::{FormatError, cannot_add, ensure_new, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 
@@ -380,6 +380,7 @@ impl TranslationFile for CsvFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, false)?;
         if unit.target.len() > 1 {
             return Err(cannot_add(&self.name, "plural strings to CSV files"));
         }

@@ -108,3 +108,27 @@ pub(crate) fn single_new_value<'a>(
     }
     Ok(unit.target.first().map_or("", String::as_str))
 }
+
+/// Refuses to add `unit` when `existing` has it already: a unit with the
+/// same key where units are `keyed` (monolingual formats, XLIFF ids), else
+/// with the same context and source.
+pub(crate) fn ensure_new(
+    name: &str,
+    existing: &[Unit],
+    unit: &Unit,
+    keyed: bool,
+) -> Result<(), FormatError> {
+    let same = |other: &Unit| {
+        other.context == unit.context && (keyed || other.source.first() == unit.source.first())
+    };
+    if existing.iter().any(same) {
+        return Err(cannot_add(
+            name,
+            &format!(
+                "{:?}: the file has that string already",
+                unit.context_or_source()
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -3,7 +3,7 @@
 //! the edits that rewrite only their element text.
 
 use crate::edits::{SpanEdits, insert_child, line_at};
-use crate::error::{FormatError, cannot_add, stateless_forms, unit_at};
+use crate::error::{FormatError, cannot_add, ensure_new, stateless_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use crate::xml::Slot;
@@ -117,6 +117,7 @@ impl TranslationFile for KeyedXmlFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, true)?;
         let kind = self.dialect.kind;
         let lines = self
             .dialect

@@ -6,7 +6,7 @@
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::error::{FormatError, cannot_add, stateless_forms, unit_at};
+use crate::error::{FormatError, cannot_add, ensure_new, stateless_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 
@@ -194,6 +194,7 @@ impl MoFile {
 
 impl TranslationFile for MoFile {
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, false)?;
         if unit.state == State::Fuzzy || unit.target.iter().all(String::is_empty) {
             return Err(cannot_add(
                 &self.name,

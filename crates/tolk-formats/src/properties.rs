@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::error::{FormatError, single_new_value, single_value, unit_at};
+use crate::error::{FormatError, ensure_new, single_new_value, single_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -329,6 +329,7 @@ impl TranslationFile for PropertiesFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, true)?;
         let value = single_new_value(&self.name, "properties", unit)?;
         let mut bytes = self.to_bytes()?;
         let eol = self.lines.first().map_or("\n", |l| &l[content(l).len()..]);

@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, single_new_value, single_value, unit_at};
+use crate::error::{FormatError, ensure_new, single_new_value, single_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -240,6 +240,7 @@ impl TranslationFile for StringsFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, true)?;
         let value = single_new_value(&self.name, ".strings", unit)?;
         let mut text = self.edits.apply(&self.text);
         if !text.is_empty() && !text.ends_with('\n') {

@@ -11,7 +11,7 @@ use std::ops::Range;
 use quick_xml::events::{BytesStart, Event};
 
 use crate::edits::{SpanEdits, insert_child, line_at, utf8};
-use crate::error::{FormatError, cannot_add, single_value, unit_at};
+use crate::error::{FormatError, cannot_add, ensure_new, single_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 use crate::xml::{self, Scanner, Slot, attribute};
@@ -232,6 +232,7 @@ impl TranslationFile for TbxFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, false)?;
         if unit.source.len() > 1 || unit.target.len() > 1 {
             return Err(cannot_add(&self.name, "plural terms to TBX files"));
         }

@@ -12,7 +12,7 @@ use std::ops::Range;
 use quick_xml::events::Event;
 
 use crate::edits::{SpanEdits, insert_child, line_at, utf8};
-use crate::error::{FormatError, same_forms, unit_at};
+use crate::error::{FormatError, ensure_new, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use crate::xml::{self, Scanner, Slot, attribute};
@@ -311,6 +311,7 @@ impl TranslationFile for TsFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, false)?;
         let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
             let (context, _) = split_context(unit);
             let mut out = format!(

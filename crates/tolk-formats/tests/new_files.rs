@@ -76,6 +76,16 @@ fn empty_files_of_every_format_read_back_and_take_strings() {
                 if matches!(*format, "po" | "po-mono") {
                     assert_eq!(msgfmt_check(&written).unwrap_or(Ok(())), Ok(()), "{format}");
                 }
+                let again = file.add_unit(&greeting).unwrap_err();
+                assert!(
+                    again.message.contains("has that string already"),
+                    "{format}: {again}"
+                );
+                assert_eq!(
+                    file.to_bytes().unwrap(),
+                    written,
+                    "{format}: a refused add changes nothing"
+                );
             }
             Err(e) => assert_eq!(*format, "stringsdict", "{format} cannot add: {e}"),
         }

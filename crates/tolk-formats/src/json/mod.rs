@@ -14,7 +14,9 @@ use std::ops::Range;
 pub(crate) use parse::quote;
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, cannot_add, single_new_value, stateless_forms, unit_at};
+use crate::error::{
+    FormatError, cannot_add, ensure_new, single_new_value, stateless_forms, unit_at,
+};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -168,6 +170,7 @@ impl TranslationFile for JsonFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, true)?;
         let value = single_new_value(&self.name, "JSON", unit)?;
         let key = quote(&unit.context, self.ascii_only);
         let value = quote(value, self.ascii_only);
@@ -182,18 +185,18 @@ impl TranslationFile for JsonFile {
             _ => format!("{key}: {value}"),
         };
         let text = self.edits.apply(&self.text);
-        let (Some(open), Some(close)) = (text.find('{'), text.rfind('}')) else {
-            return Err(cannot_add(
-                &self.name,
-                "strings to a JSON file that is not an object",
-            ));
-        };
-        if text
-            .trim_start_matches('\u{feff}')
-            .trim_start()
-            .starts_with('[')
-        {
-            return Err(cannot_add(&self.name, "strings to a go-i18n v1 list"));
+        // The document is one value: its first and last characters (after
+        // a byte order mark and white space) are the root's braces.
+        let start = text.trim_start_matches('\u{feff}');
+        let open = text.len() - start.trim_start().len();
+        let close = text.trim_end().len().saturating_sub(1);
+        if !text[open..].starts_with('{') || !text[close..].starts_with('}') {
+            let what = if text[open..].starts_with('[') {
+                "strings to a go-i18n v1 list"
+            } else {
+                "strings to a JSON file that is not an object"
+            };
+            return Err(cannot_add(&self.name, what));
         }
         let body_end = text[..close].trim_end().len().max(open + 1);
         let has_members = !text[open + 1..body_end].trim().is_empty();

@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::error::{FormatError, cannot_add, same_forms};
+use crate::error::{FormatError, cannot_add, ensure_new, same_forms};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use syntax::{Classified, Keyword, Line, classify};
@@ -441,6 +441,7 @@ impl TranslationFile for PoFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, false)?;
         if unit.source.first().is_none_or(String::is_empty) {
             return Err(cannot_add(&self.name, "a string without a source text"));
         }

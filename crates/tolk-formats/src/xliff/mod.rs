@@ -15,7 +15,7 @@ use std::ops::Range;
 pub use write::write_new;
 
 use crate::edits::{SpanEdits, insert_child, line_at, utf8};
-use crate::error::{FormatError, same_forms, unit_at};
+use crate::error::{FormatError, ensure_new, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
 use crate::xml;
@@ -226,6 +226,7 @@ impl TranslationFile for XliffFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, true)?;
         let id = write::unit_id(unit, self.entries.len());
         let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
             write::element(self.version, indent, &id, unit)

@@ -15,7 +15,9 @@ use std::ops::Range;
 use parse::{Node, Style};
 
 use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, cannot_add, single_new_value, stateless_forms, unit_at};
+use crate::error::{
+    FormatError, cannot_add, ensure_new, single_new_value, stateless_forms, unit_at,
+};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -265,6 +267,7 @@ impl TranslationFile for YamlFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        ensure_new(&self.name, &self.units(), unit, true)?;
         if unit.context.contains("->") {
             return Err(cannot_add(&self.name, "nested keys to YAML files"));
         }

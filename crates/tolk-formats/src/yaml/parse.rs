@@ -159,7 +159,7 @@ impl<'a> Parser<'a> {
                 }
                 break;
             }
-            let rest = self.content(line)[1..].trim_start_matches(' ');
+            let rest = self.content(line)[1..].trim_start_matches([' ', '\t']);
             let rest_start = line.end - rest.len();
             if rest.is_empty() || rest.starts_with('#') {
                 self.at += 1;
@@ -199,7 +199,7 @@ impl<'a> Parser<'a> {
             };
             let key = unquote_key(key);
             let value_start = line.start + value_at;
-            let rest = self.text[value_start..line.end].trim_start_matches(' ');
+            let rest = self.text[value_start..line.end].trim_start_matches([' ', '\t']);
             let value_start = line.end - rest.len();
             let node = if rest.is_empty() || rest.starts_with('#') {
                 self.at += 1;
@@ -254,7 +254,7 @@ impl<'a> Parser<'a> {
             }
             match rest.find(' ') {
                 Some(space) => {
-                    let after = rest[space..].trim_start_matches(' ');
+                    let after = rest[space..].trim_start_matches([' ', '\t']);
                     start = line.end - after.len();
                 }
                 None => {
