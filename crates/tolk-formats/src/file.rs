@@ -97,7 +97,8 @@ pub fn parse(
         return Ok(Box::new(XliffFile::parse(name, bytes, version)?));
     }
     match format {
-        "po" | "po-mono" => Ok(Box::new(PoFile::parse(name, bytes)?)),
+        "po" => Ok(Box::new(PoFile::parse(name, bytes)?)),
+        "po-mono" => Ok(Box::new(PoFile::parse_monolingual(name, bytes)?)),
         "mo" => Ok(Box::new(MoFile::parse(name, bytes)?)),
         "properties" => Ok(Box::new(PropertiesFile::parse(name, bytes)?)),
         "aresource" => Ok(Box::new(crate::android::parse(name, bytes)?)),
@@ -155,7 +156,11 @@ pub fn write_new(
     );
     let header = header.as_str();
     match format {
-        "po" | "po-mono" => Ok(crate::po::write_new(header, units).into_bytes()),
+        "po" => Ok(crate::po::write_new(header, units).into_bytes()),
+        "po-mono" => {
+            let entries: Vec<Unit> = units.iter().map(crate::po::keyed_entry).collect();
+            Ok(crate::po::write_new(header, &entries).into_bytes())
+        }
         "mo" => MoFile::from_units(name, header, units).to_bytes(),
         "xliff" | "xliff11" | "xliff12" => Ok(xliff_new(Version::V1, header, units)),
         "xliff2" => Ok(xliff_new(Version::V2, header, units)),

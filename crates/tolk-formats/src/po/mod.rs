@@ -103,6 +103,8 @@ pub struct PoFile {
     encoding: &'static Encoding,
     /// Maximum line width of wrapped strings, or `None` when the file does not wrap.
     wrap: Option<usize>,
+    /// Read as monolingual PO (`po-mono`): the `msgid` is each unit's key.
+    monolingual: bool,
 }
 
 /// The charset named in the header, found before decoding the file.
@@ -326,6 +328,17 @@ impl PoFile {
             encoding,
             // gettext wraps at 79 columns unless the file was written without wrapping.
             wrap: if wraps && widest > 80 { None } else { Some(79) },
+            monolingual: false,
+        })
+    }
+
+    /// Parses a monolingual PO file (`po-mono`), whose `msgid`s are keys:
+    /// each unit's context is its key (`msgctxt` and `msgid` joined by
+    /// U+0004 when there is a `msgctxt`, as in MO files).
+    pub fn parse_monolingual(name: &str, source: &[u8]) -> Result<PoFile, FormatError> {
+        Ok(PoFile {
+            monolingual: true,
+            ..PoFile::parse(name, source)?
         })
     }
 
@@ -355,6 +368,36 @@ impl PoFile {
     }
 }
 
+/// Separates `msgctxt` from `msgid` in the keys of monolingual units.
+const CONTEXT_SEPARATOR: char = '\u{4}';
+
+/// A unit of a monolingual PO file: its key (context and msgid) as context.
+fn keyed_unit(unit: Unit) -> Unit {
+    let msgid = unit.source.first().cloned().unwrap_or_default();
+    let context = if unit.context.is_empty() {
+        msgid
+    } else {
+        format!("{}{CONTEXT_SEPARATOR}{msgid}", unit.context)
+    };
+    Unit { context, ..unit }
+}
+
+/// The entry of a monolingual unit: its key split into `msgctxt` and
+/// `msgid` (the key is the source of each form).
+pub(crate) fn keyed_entry(unit: &Unit) -> Unit {
+    let (context, msgid) = match unit.context.split_once(CONTEXT_SEPARATOR) {
+        Some((context, msgid)) => (context.to_owned(), msgid.to_owned()),
+        None => (String::new(), unit.context.clone()),
+    };
+    let mut source = vec![msgid];
+    source.extend(unit.source.get(1).cloned());
+    Unit {
+        context,
+        source,
+        ..unit.clone()
+    }
+}
+
 /// The `nplurals` of a `Plural-Forms` header value.
 fn nplurals(plural_forms: &str) -> Option<usize> {
     plural_forms.split(';').find_map(|part| {
@@ -365,7 +408,12 @@ fn nplurals(plural_forms: &str) -> Option<usize> {
 
 impl TranslationFile for PoFile {
     fn units(&self) -> Vec<Unit> {
-        self.translatable().map(Entry::unit).collect()
+        let units = self.translatable().map(Entry::unit);
+        if self.monolingual {
+            units.map(keyed_unit).collect()
+        } else {
+            units.collect()
+        }
     }
 
     fn obsolete_count(&self) -> usize {
@@ -441,7 +489,14 @@ impl TranslationFile for PoFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
-        ensure_new(&self.name, &self.units(), unit, false)?;
+        ensure_new(&self.name, &self.units(), unit, self.monolingual)?;
+        let entry_unit;
+        let unit = if self.monolingual {
+            entry_unit = keyed_entry(unit);
+            &entry_unit
+        } else {
+            unit
+        };
         if unit.source.first().is_none_or(String::is_empty) {
             return Err(cannot_add(&self.name, "a string without a source text"));
         }
@@ -463,7 +518,10 @@ impl TranslationFile for PoFile {
             ));
         }
         bytes.extend_from_slice(&encoded);
-        *self = PoFile::parse(&self.name, &bytes)?;
+        *self = PoFile {
+            monolingual: self.monolingual,
+            ..PoFile::parse(&self.name, &bytes)?
+        };
         Ok(())
     }
 

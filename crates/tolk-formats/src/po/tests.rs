@@ -227,3 +227,26 @@ fn plural_entries_with_another_form_count_than_the_header_are_reported() {
     );
     assert_eq!(file.units()[0].target.len(), 2, "nothing is truncated");
 }
+
+#[test]
+fn monolingual_files_use_the_msgid_as_key() {
+    let text = "msgid \"\"\nmsgstr \"\"\n\"Language: cs\\n\"\n\nmsgid \"greeting\"\nmsgstr \"Ahoj\"\n\nmsgctxt \"menu\"\nmsgid \"open\"\nmsgstr \"Otevřít\"\n";
+    let mut file = PoFile::parse_monolingual("cs.po", text.as_bytes()).unwrap();
+    let keys: Vec<String> = file.units().into_iter().map(|u| u.context).collect();
+    assert_eq!(keys, vec!["greeting", "menu\u{4}open"]);
+    file.add_unit(&Unit::keyed("menu\u{4}close", "Zavřít", vec![]))
+        .unwrap();
+    let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+    assert!(
+        written.ends_with("\nmsgctxt \"menu\"\nmsgid \"close\"\nmsgstr \"Zavřít\"\n"),
+        "{written}"
+    );
+    assert_eq!(file.units()[2].context, "menu\u{4}close");
+    assert!(
+        file.add_unit(&Unit::keyed("greeting", "x", vec![]))
+            .is_err()
+    );
+    let converted = crate::write_new("po-mono", "n.po", None, &file.units()).unwrap();
+    let again = PoFile::parse_monolingual("n.po", &converted).unwrap();
+    assert_eq!(again.units(), file.units());
+}
