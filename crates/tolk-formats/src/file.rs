@@ -104,6 +104,7 @@ pub fn parse(
         "aresource" => Ok(Box::new(crate::android::parse(name, bytes)?)),
         "resx" => Ok(Box::new(crate::resx::parse(name, bytes)?)),
         "strings" => Ok(Box::new(crate::strings::StringsFile::parse(name, bytes)?)),
+        "laravel" => Ok(Box::new(crate::php::PhpFile::parse(name, bytes)?)),
         "stringsdict" => Ok(Box::new(crate::stringsdict::parse(name, bytes)?)),
         "ts" => Ok(Box::new(crate::ts::TsFile::parse(name, bytes)?)),
         "tbx" => Ok(Box::new(crate::tbx::TbxFile::parse(name, bytes)?)),

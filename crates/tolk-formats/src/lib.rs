@@ -16,6 +16,7 @@ pub mod csv;
 pub mod json;
 pub mod mo;
 mod new_file;
+pub mod php;
 pub mod po;
 pub mod properties;
 pub mod registry;

@@ -81,6 +81,7 @@ fn skeleton(format: &str, language: &str) -> Option<String> {
         ),
         "properties" | "strings" | "yaml" => String::new(),
         "ruby-yaml" => format!("{language}:\n"),
+        "laravel" => "<?php\n\nreturn [\n];\n".into(),
         _ => return None,
     })
 }

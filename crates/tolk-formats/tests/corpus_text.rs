@@ -1,5 +1,5 @@
-//! The line-based text formats of the shared corpus (Apple .strings, CSV,
-//! YAML): round trips, edits of one value, counts against translate-toolkit's.
+//! The text formats of the shared corpus (Apple .strings, CSV, YAML,
+//! Laravel PHP): round trips, edits of one value, counts against translate-toolkit's.
 
 mod common;
 
@@ -61,4 +61,9 @@ fn csv_files() {
 #[test]
 fn rails_yaml_files() {
     check_corpus("yaml", "ruby-yaml", 9, "Tolk: \"edit\"", 1, same_counts);
+}
+
+#[test]
+fn laravel_php_files() {
+    check_corpus("php", "laravel", 7, "Tolk's \\ edit", 1, same_counts);
 }

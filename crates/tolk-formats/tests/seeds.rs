@@ -17,6 +17,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("json", "json"),
     ("json-nested", "json-nested"),
     ("mo", "mo"),
+    ("php", "laravel"),
     ("po", "po"),
     ("pot", "po"),
     ("properties", "properties"),
