@@ -212,11 +212,16 @@ impl Reader<'_> {
 /// The delimiters a file may use, preferred in this order.
 const DELIMITERS: [u8; 3] = [b',', b';', b'\t'];
 
-/// The delimiter that splits the first row into the most fields when read
-/// strictly (no text after a closing quote, every quote closed); the comma
-/// unless another gives more than one field and more than the comma does.
+/// Rows the delimiter is guessed from.
+const SNIFFED_ROWS: usize = 10;
+
+/// The delimiter the file is written with: among those with which the
+/// first rows read strictly (every quote closed, nothing after a closing
+/// quote) and the first row has at least two fields, the one giving it the
+/// most fields (the comma on a tie); the comma when none does. Asking
+/// several rows to read well keeps the guess stable when a value changes.
 fn sniff_delimiter(name: &str, bytes: &[u8], start: usize) -> u8 {
-    let fields = |delimiter: u8| {
+    let fields = |delimiter: u8| -> Option<usize> {
         let mut reader = Reader {
             name,
             bytes,
@@ -224,16 +229,23 @@ fn sniff_delimiter(name: &str, bytes: &[u8], start: usize) -> u8 {
             delimiter,
             strict: true,
         };
-        reader.row().ok().flatten().map_or(0, |row| row.len())
-    };
-    let mut best = (DELIMITERS[0], fields(DELIMITERS[0]).max(1));
-    for delimiter in &DELIMITERS[1..] {
-        let count = fields(*delimiter);
-        if count > best.1 {
-            best = (*delimiter, count);
+        let mut count = None;
+        for _ in 0..SNIFFED_ROWS {
+            let Some(row) = reader.row().ok()? else { break };
+            if count.is_none() && !row.iter().all(|f| f.value.trim().is_empty()) {
+                count = Some(row.len());
+            }
         }
-    }
-    best.0
+        count.filter(|n| *n >= 2)
+    };
+    DELIMITERS
+        .iter()
+        .filter_map(|d| fields(*d).map(|n| (n, *d)))
+        .fold(None, |best: Option<(usize, u8)>, (n, d)| match best {
+            Some((m, _)) if m >= n => best,
+            _ => Some((n, d)),
+        })
+        .map_or(DELIMITERS[0], |(_, d)| d)
 }
 
 impl CsvFile {
