@@ -12,7 +12,7 @@ use crate::unit::{State, Unit};
 
 const MAGIC: u32 = 0x9504_12de;
 /// Separates context from `msgid`.
-const CONTEXT_SEPARATOR: char = '\u{4}';
+pub(crate) const CONTEXT_SEPARATOR: char = '\u{4}';
 
 /// One message of a catalogue.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,12 +139,21 @@ impl MoFile {
         };
         let mut header = String::new();
         let mut messages = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for (index, (id, text)) in raw.into_iter().enumerate() {
             let id = decode(id, index)?;
             let text = decode(text, index)?;
             if id.is_empty() {
                 header = text;
                 continue;
+            }
+            let key = id.split('\0').next().unwrap_or_default().to_owned();
+            if !seen.insert(key) {
+                return Err(FormatError::new(
+                    name,
+                    0,
+                    format!("message {index} repeats the key of an earlier one"),
+                ));
             }
             let (context, id) = match id.split_once(CONTEXT_SEPARATOR) {
                 Some((c, i)) => (Some(c.to_owned()), i.to_owned()),

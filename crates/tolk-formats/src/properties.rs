@@ -337,6 +337,16 @@ impl TranslationFile for PropertiesFile {
         if !bytes.is_empty() && !bytes.ends_with(b"\n") && !bytes.ends_with(b"\r") {
             bytes.extend_from_slice(eol.as_bytes());
         }
+        // A last line continued by a backslash would take the new line in;
+        // a blank line ends it.
+        let text = self.text();
+        let last = text
+            .trim_end_matches(['\r', '\n'])
+            .rsplit(['\n', '\r'])
+            .next();
+        if last.is_some_and(continues) {
+            bytes.extend_from_slice(eol.as_bytes());
+        }
         let line = format!(
             "{}={}{eol}",
             escape_key(&unit.context, self.ascii),

@@ -18,6 +18,7 @@ use encoding_rs::{Encoding, UTF_8};
 
 use crate::error::{FormatError, cannot_add, ensure_new, same_forms};
 use crate::file::TranslationFile;
+use crate::mo::CONTEXT_SEPARATOR;
 use crate::unit::{State, Unit};
 use syntax::{Classified, Keyword, Line, classify};
 
@@ -367,9 +368,6 @@ impl PoFile {
         })
     }
 }
-
-/// Separates `msgctxt` from `msgid` in the keys of monolingual units.
-const CONTEXT_SEPARATOR: char = '\u{4}';
 
 /// A unit of a monolingual PO file: its key (context and msgid) as context.
 fn keyed_unit(unit: Unit) -> Unit {

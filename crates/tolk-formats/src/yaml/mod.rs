@@ -185,6 +185,21 @@ impl YamlFile {
     }
 }
 
+/// The indentation of the lines under a Rails file's language key: that
+/// of the first line after the key's own.
+fn child_indent(text: &str) -> &str {
+    let mut lines = text.lines().filter(|line| {
+        let content = line.trim();
+        !content.is_empty() && !content.starts_with('#') && !content.starts_with("---")
+    });
+    lines.next();
+    lines
+        .next()
+        .map(|line| &line[..line.len() - line.trim_start_matches(' ').len()])
+        .filter(|indent| !indent.is_empty())
+        .unwrap_or("  ")
+}
+
 /// True when `value` can be written as a plain scalar and reads back as
 /// the same string.
 fn plain_safe(value: &str) -> bool {
@@ -280,15 +295,7 @@ impl TranslationFile for YamlFile {
         }
         let indent = match self.flavor {
             Flavor::Plain => "",
-            Flavor::Ruby => self
-                .text
-                .lines()
-                .map(|l| &l[..l.len() - l.trim_start_matches(' ').len()])
-                .zip(self.text.lines())
-                .find(|(indent, line)| {
-                    !indent.is_empty() && !line.trim_start().starts_with(['#', '-'])
-                })
-                .map_or("  ", |(indent, _)| indent),
+            Flavor::Ruby => child_indent(&self.text),
         };
         let mut text = self.edits.apply(&self.text);
         if !text.is_empty() && !text.ends_with('\n') {
