@@ -89,13 +89,14 @@ impl TbxFile {
         };
         let target_language = raw
             .iter()
-            .flat_map(|(_, (sets, _))| sets.iter())
+            .flat_map(|(_, entry)| entry.sets.iter())
             .find(|set| !is_source(set))
             .map_or_else(|| "und".to_owned(), |set| set.lang.clone());
         let entries = raw
             .into_iter()
             .enumerate()
-            .map(|(i, (id, (sets, notes)))| {
+            .map(|(i, (id, entry))| {
+                let TermEntry { sets, notes, end } = entry;
                 let source = sets.iter().find(|s| is_source(s)).or(sets.first());
                 let target = sets
                     .iter()
@@ -111,7 +112,7 @@ impl TbxFile {
                     slot: match (target.and_then(|t| t.term.clone()), source) {
                         (Some(slot), _) => Ok(slot),
                         (None, Some(set)) => Err((set.end, set.indent.clone())),
-                        (None, None) => Err((0, String::new())),
+                        (None, None) => Err((end, String::new())),
                     },
                     notes,
                 }
@@ -129,11 +130,16 @@ impl TbxFile {
     }
 }
 
+/// What a `<termEntry>` holds.
+struct TermEntry {
+    sets: Vec<LangSet>,
+    notes: Vec<String>,
+    /// Where its end tag starts.
+    end: usize,
+}
+
 /// The `<langSet>`s and notes of a `<termEntry>` started at `start`.
-fn term_entry(
-    scanner: &mut Scanner<'_>,
-    start: usize,
-) -> Result<(Vec<LangSet>, Vec<String>), FormatError> {
+fn term_entry(scanner: &mut Scanner<'_>, start: usize) -> Result<TermEntry, FormatError> {
     let mut sets: Vec<LangSet> = Vec::new();
     let mut notes = Vec::new();
     let mut depth = 0usize;
@@ -172,7 +178,13 @@ fn term_entry(
                 }
                 _ => depth += 1,
             },
-            Event::End(_) if depth == 0 => return Ok((sets, notes)),
+            Event::End(_) if depth == 0 => {
+                return Ok(TermEntry {
+                    sets,
+                    notes,
+                    end: before,
+                });
+            }
             Event::End(e) => {
                 depth -= 1;
                 if e.local_name().as_ref() == "langSet"
