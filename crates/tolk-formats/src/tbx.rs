@@ -97,7 +97,10 @@ impl TbxFile {
             .enumerate()
             .map(|(i, (id, entry))| {
                 let TermEntry { sets, notes, end } = entry;
-                let source = sets.iter().find(|s| is_source(s)).or(sets.first());
+                let source = sets
+                    .iter()
+                    .find(|s| is_source(s))
+                    .or_else(|| sets.iter().find(|s| s.lang != target_language));
                 let target = sets
                     .iter()
                     .find(|s| s.lang == target_language && Some(*s) != source);
