@@ -171,7 +171,7 @@ impl EntryReader<'_> {
 /// Parses a `strings.xml`; `name` is used in error messages.
 pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
     let text = utf8(name, bytes)?;
-    let mut xml = Scanner::new(name, text);
+    let mut xml = Scanner::new(name, text)?;
     xml.watch("resources");
     let mut reader = EntryReader { xml };
     let entries = reader.entries()?;

@@ -95,6 +95,7 @@ impl TranslationFile for KeyedXmlFile {
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
+        crate::xml::storable(&self.name, 0, target)?;
         let entry = unit_at(&mut self.entries, index, &self.name)?;
         let line = entry
             .slots
@@ -117,6 +118,7 @@ impl TranslationFile for KeyedXmlFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        crate::xml::storable_unit(&self.name, unit)?;
         ensure_new(&self.name, &self.units(), unit, true)?;
         let kind = self.dialect.kind;
         let lines = self

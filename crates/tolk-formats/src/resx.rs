@@ -14,7 +14,7 @@ use crate::xml::{self, Scanner, Slot, attribute};
 /// Parses a `.resx` file; `name` is used in error messages.
 pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
     let text = utf8(name, bytes)?;
-    let mut scanner = Scanner::new(name, text);
+    let mut scanner = Scanner::new(name, text)?;
     scanner.watch("root");
     let mut entries = Vec::new();
     let mut depth = 0usize;

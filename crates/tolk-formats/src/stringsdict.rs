@@ -30,7 +30,7 @@ enum Item {
 /// Parses a `.stringsdict` file; `name` is used in error messages.
 pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
     let text = utf8(name, bytes)?;
-    let mut scanner = Scanner::new(name, text);
+    let mut scanner = Scanner::new(name, text)?;
     let root = loop {
         let before = scanner.position();
         match scanner.next()? {

@@ -59,7 +59,7 @@ impl TbxFile {
     /// Parses a TBX file; `name` is used in error messages.
     pub fn parse(name: &str, bytes: &[u8]) -> Result<TbxFile, FormatError> {
         let text = utf8(name, bytes)?;
-        let mut scanner = Scanner::new(name, text);
+        let mut scanner = Scanner::new(name, text)?;
         scanner.watch("body");
         let mut source_language = None;
         let mut raw = Vec::new();
@@ -223,6 +223,7 @@ impl TranslationFile for TbxFile {
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
+        crate::xml::storable(&self.name, 0, target)?;
         let entry = unit_at(&mut self.entries, index, &self.name)?;
         let at = match &entry.slot {
             Ok(slot) => slot.start(),
@@ -247,6 +248,7 @@ impl TranslationFile for TbxFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        crate::xml::storable_unit(&self.name, unit)?;
         ensure_new(&self.name, &self.units(), unit, false)?;
         if unit.source.len() > 1 || unit.target.len() > 1 {
             return Err(cannot_add(&self.name, "plural terms to TBX files"));

@@ -71,7 +71,7 @@ impl TsFile {
     /// Parses a `.ts` file; `name` is used in error messages.
     pub fn parse(name: &str, bytes: &[u8]) -> Result<TsFile, FormatError> {
         let text = utf8(name, bytes)?;
-        let mut scanner = Scanner::new(name, text);
+        let mut scanner = Scanner::new(name, text)?;
         scanner.watch("TS");
         let mut messages = Vec::new();
         let mut obsolete = 0;
@@ -271,6 +271,7 @@ impl TranslationFile for TsFile {
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
+        crate::xml::storable(&self.name, 0, target)?;
         let message = unit_at(&mut self.messages, index, &self.name)?;
         let line = line_at(self.text.as_bytes(), message.tag.start);
         let forms = if message.empty && message.plural {
@@ -280,7 +281,7 @@ impl TranslationFile for TsFile {
         };
         same_forms(&self.name, line, target.len(), forms)?;
         let old = &self.text[message.tag.clone()];
-        let open = old.trim_end_matches("/>").trim_end_matches('>').trim_end();
+        let open = xml::trim_space_end(old.trim_end_matches("/>").trim_end_matches('>'));
         let open = format!("{open}>");
         let start = if fuzzy {
             xml::set_attribute(&open, "type", "unfinished")
@@ -296,8 +297,10 @@ impl TranslationFile for TsFile {
             } else {
                 escape(&target[0])
             };
-            self.edits
-                .replace(message.tag.clone(), format!("{start}{body}</translation>"));
+            self.edits.replace(
+                message.tag.clone(),
+                format!("{start}{body}</{}>", xml::tag_name(&start)),
+            );
         } else {
             self.edits.replace(message.tag.clone(), start);
             for (slot, value) in message.slots.iter().zip(target) {
@@ -311,6 +314,7 @@ impl TranslationFile for TsFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        crate::xml::storable_unit(&self.name, unit)?;
         ensure_new(&self.name, &self.units(), unit, false)?;
         let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
             let (context, _) = split_context(unit);

@@ -146,7 +146,7 @@ pub(crate) fn set_attribute(tag: &str, key: &str, value: &str) -> String {
     } else {
         tag.len() - 1
     };
-    let end = tag[..end].trim_end().len();
+    let end = trim_space_end(&tag[..end]).len();
     format!("{} {key}=\"{escaped}\"{}", &tag[..end], &tag[end..])
 }
 
@@ -155,7 +155,7 @@ pub(crate) fn remove_attribute(tag: &str, key: &str) -> String {
     match attribute_value_span(tag, key) {
         Some(span) => {
             let name_start = tag[..span.start].rfind(key).unwrap_or(span.start);
-            let start = tag[..name_start].trim_end().len();
+            let start = trim_space_end(&tag[..name_start]).len();
             format!("{}{}", &tag[..start], &tag[span.end + 1..])
         }
         None => tag.to_owned(),
@@ -225,7 +225,7 @@ impl Slot {
             Slot::Inner(span) if is_cdata(&original[span.clone()]) => (span.clone(), cdata(value)),
             Slot::Inner(span) => (span.clone(), escape(value)),
             Slot::Empty(tag) => {
-                let open = original[tag.clone()].trim_end_matches("/>").trim_end();
+                let open = trim_space_end(original[tag.clone()].trim_end_matches("/>"));
                 let name = tag_name(open);
                 (tag.clone(), format!("{open}>{}</{name}>", escape(value)))
             }
@@ -233,13 +233,51 @@ impl Slot {
     }
 }
 
+/// `text` without the XML white space (not other Unicode spaces, which
+/// would belong to a name) at its end.
+pub(crate) fn trim_space_end(text: &str) -> &str {
+    text.trim_end_matches([' ', '\t', '\r', '\n'])
+}
+
 /// The qualified name of a start tag (`<target …>` gives `target`).
 pub(crate) fn tag_name(tag: &str) -> &str {
     let body = tag.get(1..).unwrap_or("");
+    // XML white space only: other characters belong to the name, as the
+    // reader sees it.
     let end = body
-        .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+        .find([' ', '\t', '\r', '\n', '>', '/'])
         .unwrap_or(body.len());
     &body[..end]
+}
+
+/// The control characters XML 1.0 cannot hold, not even escaped.
+fn forbidden(c: char) -> bool {
+    matches!(c, '\0'..='\x08' | '\x0b' | '\x0c' | '\x0e'..='\x1f')
+}
+
+/// Refuses text for an XML file (`name`, at `line`) that XML cannot hold.
+pub(crate) fn storable(name: &str, line: usize, values: &[String]) -> Result<(), FormatError> {
+    if values.iter().any(|v| v.contains(forbidden)) {
+        return Err(FormatError::new(
+            name,
+            line,
+            "the text has a control character XML files cannot hold",
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses a unit to add to an XML file when any of its texts cannot be
+/// stored.
+pub(crate) fn storable_unit(name: &str, unit: &crate::unit::Unit) -> Result<(), FormatError> {
+    let texts: Vec<String> = std::iter::once(&unit.context)
+        .chain(&unit.source)
+        .chain(&unit.target)
+        .chain(&unit.developer_notes)
+        .chain(&unit.locations)
+        .cloned()
+        .collect();
+    storable(name, 0, &texts)
 }
 
 /// Reads XML events and spans, with errors naming the file and line.
@@ -256,8 +294,16 @@ pub(crate) struct Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
-    /// A scanner over the text of file `name`; end tags must match.
-    pub(crate) fn new(name: &'a str, text: &'a str) -> Self {
+    /// A scanner over the text of file `name`; end tags must match, and
+    /// control characters XML does not allow are an error.
+    pub(crate) fn new(name: &'a str, text: &'a str) -> Result<Self, FormatError> {
+        if let Some(at) = text.find(forbidden) {
+            return Err(FormatError::new(
+                name,
+                line_at(text.as_bytes(), at),
+                "a control character XML does not allow",
+            ));
+        }
         // The reader drops a byte order mark at the start of its input and
         // counts positions after it; one more is skipped here.
         let skipped = if text.starts_with('\u{feff}') { 3 } else { 0 };
@@ -269,14 +315,14 @@ impl<'a> Scanner<'a> {
         let base = skipped + dropped;
         let mut reader = Reader::from_str(&text[skipped..]);
         reader.config_mut().check_end_names = true;
-        Scanner {
+        Ok(Scanner {
             name,
             text,
             base,
             reader,
             open: 0,
             watched: None,
-        }
+        })
     }
 
     /// The text being read.
@@ -385,10 +431,29 @@ mod tests {
     }
 
     #[test]
+    fn control_characters_xml_cannot_hold_are_refused() {
+        let err = Scanner::new("t.xml", "<a>\n<b>\u{0}</b></a>")
+            .err()
+            .unwrap();
+        assert_eq!(
+            (err.line, err.message.as_str()),
+            (2, "a control character XML does not allow")
+        );
+        assert!(Scanner::new("t.xml", "<a>\t\r\n</a>").is_ok());
+        assert!(storable("t.xml", 3, &["ok\n".into()]).is_ok());
+        assert_eq!(
+            storable("t.xml", 3, &["bell\u{7}".into()])
+                .unwrap_err()
+                .line,
+            3
+        );
+    }
+
+    #[test]
     fn positions_count_byte_order_marks() {
         for boms in 0..3 {
             let text = format!("{}<a>x</a>", "\u{feff}".repeat(boms));
-            let mut scanner = Scanner::new("t.xml", &text);
+            let mut scanner = Scanner::new("t.xml", &text).unwrap();
             match scanner.next() {
                 Ok(Event::Start(_)) => {
                     let span = scanner.content().unwrap();

@@ -133,8 +133,10 @@ impl XliffFile {
         let old = match &entry.slot {
             Target::Element { tag, .. } | Target::Empty { tag } => {
                 let tag = &self.text[tag.clone()];
-                tag.strip_suffix("/>")
-                    .map_or_else(|| tag.to_owned(), |t| format!("{}>", t.trim_end()))
+                tag.strip_suffix("/>").map_or_else(
+                    || tag.to_owned(),
+                    |t| format!("{}>", xml::trim_space_end(t)),
+                )
             }
             Target::Missing { .. } => "<target>".to_owned(),
         };
@@ -187,6 +189,7 @@ impl TranslationFile for XliffFile {
         target: &[String],
         fuzzy: bool,
     ) -> Result<(), FormatError> {
+        crate::xml::storable(&self.name, 0, target)?;
         let entry = unit_at(&mut self.entries, index, &self.name)?.clone();
         let line = line_at(self.text.as_bytes(), entry.holder.start);
         same_forms(&self.name, line, target.len(), 1)?;
@@ -226,6 +229,7 @@ impl TranslationFile for XliffFile {
     }
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        crate::xml::storable_unit(&self.name, unit)?;
         ensure_new(&self.name, &self.units(), unit, true)?;
         let id = write::unit_id(unit, self.entries.len());
         let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {

@@ -15,7 +15,7 @@ pub(super) fn entries(
     text: &str,
     version: Version,
 ) -> Result<(Vec<Entry>, Option<usize>), FormatError> {
-    let mut xml = Scanner::new(name, text);
+    let mut xml = Scanner::new(name, text)?;
     xml.watch(match version {
         Version::V1 => "body",
         Version::V2 => "file",
