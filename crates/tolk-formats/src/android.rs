@@ -172,7 +172,7 @@ impl EntryReader<'_> {
 pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
     let text = utf8(name, bytes)?;
     let mut xml = Scanner::new(name, text)?;
-    xml.watch("resources");
+    xml.watch("resources", 0);
     let mut reader = EntryReader { xml };
     let entries = reader.entries()?;
     Ok(KeyedXmlFile::new(

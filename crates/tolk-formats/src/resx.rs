@@ -15,7 +15,7 @@ use crate::xml::{self, Scanner, Slot, attribute};
 pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
     let text = utf8(name, bytes)?;
     let mut scanner = Scanner::new(name, text)?;
-    scanner.watch("root");
+    scanner.watch("root", 0);
     let mut entries = Vec::new();
     let mut depth = 0usize;
     loop {

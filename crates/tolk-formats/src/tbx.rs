@@ -60,7 +60,7 @@ impl TbxFile {
     pub fn parse(name: &str, bytes: &[u8]) -> Result<TbxFile, FormatError> {
         let text = utf8(name, bytes)?;
         let mut scanner = Scanner::new(name, text)?;
-        scanner.watch("body");
+        scanner.watch("body", 2);
         let mut source_language = None;
         let mut raw = Vec::new();
         loop {

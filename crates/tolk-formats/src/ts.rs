@@ -72,7 +72,7 @@ impl TsFile {
     pub fn parse(name: &str, bytes: &[u8]) -> Result<TsFile, FormatError> {
         let text = utf8(name, bytes)?;
         let mut scanner = Scanner::new(name, text)?;
-        scanner.watch("TS");
+        scanner.watch("TS", 0);
         let mut messages = Vec::new();
         let mut obsolete = 0;
         let mut context = String::new();

@@ -289,8 +289,9 @@ pub(crate) struct Scanner<'a> {
     reader: Reader<&'a [u8]>,
     /// Elements started and not yet ended.
     open: usize,
-    /// The element name whose end tags are watched, and where the last one starts.
-    watched: Option<(&'static str, Option<usize>)>,
+    /// The element whose end tags are watched (name and number of
+    /// ancestors), and where the last one starts.
+    watched: Option<(&'static str, usize, Option<usize>)>,
 }
 
 impl<'a> Scanner<'a> {
@@ -344,14 +345,16 @@ impl<'a> Scanner<'a> {
         usize::try_from(self.reader.buffer_position()).map_or(usize::MAX, |at| at + self.base)
     }
 
-    /// Watches the end tags of elements named `name`.
-    pub(crate) fn watch(&mut self, name: &'static str) {
-        self.watched = Some((name, None));
+    /// Watches the end tags of elements named `name` with `ancestors`
+    /// elements around them (0 for the root), so that a tag of the same
+    /// name deeper in the text is not taken for them.
+    pub(crate) fn watch(&mut self, name: &'static str, ancestors: usize) {
+        self.watched = Some((name, ancestors, None));
     }
 
     /// Where the last end tag of the watched element starts.
     pub(crate) fn watched(&self) -> Option<usize> {
-        self.watched.and_then(|(_, at)| at)
+        self.watched.and_then(|(_, _, at)| at)
     }
 
     /// The next event; the end of the file while an element is open is
@@ -367,7 +370,8 @@ impl<'a> Scanner<'a> {
             Event::Start(_) => self.open += 1,
             Event::End(ref end) => {
                 self.open = self.open.saturating_sub(1);
-                if let Some((name, at)) = &mut self.watched
+                if let Some((name, ancestors, at)) = &mut self.watched
+                    && self.open == *ancestors
                     && end.local_name().as_ref() == *name
                 {
                     *at = Some(before);

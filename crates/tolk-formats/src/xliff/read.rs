@@ -16,10 +16,10 @@ pub(super) fn entries(
     version: Version,
 ) -> Result<(Vec<Entry>, Option<usize>), FormatError> {
     let mut xml = Scanner::new(name, text)?;
-    xml.watch(match version {
-        Version::V1 => "body",
-        Version::V2 => "file",
-    });
+    match version {
+        Version::V1 => xml.watch("body", 2),
+        Version::V2 => xml.watch("file", 1),
+    }
     let mut reader = Reader {
         xml,
         entries: Vec::new(),

@@ -270,7 +270,17 @@ impl TranslationFile for YamlFile {
             entry.forms.len(),
         )?;
         for (form, value) in entry.forms.iter_mut().zip(target) {
-            let mut text = render(value, form.style);
+            // A plain value run into what follows it (`key: # …` with no
+            // value) would take that text in; quotes keep it apart.
+            let runs_on = self.text[form.span.end..]
+                .chars()
+                .next()
+                .is_some_and(|c| !c.is_whitespace());
+            let style = if runs_on { Style::Double } else { form.style };
+            let mut text = render(value, style);
+            if runs_on {
+                text.push(' ');
+            }
             let after_space = self.text[..form.span.start].ends_with(' ');
             if form.style == Style::Missing && !after_space {
                 text.insert(0, ' ');
