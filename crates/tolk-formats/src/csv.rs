@@ -99,6 +99,9 @@ pub struct CsvFile {
     name: String,
     text: String,
     delimiter: u8,
+    /// Where the text the delimiter was guessed from ends: edits before it
+    /// must not change the guess.
+    window: usize,
     columns: Columns,
     /// The rows that are units (not the header, not blank).
     rows: Vec<Row>,
@@ -220,8 +223,9 @@ const SNIFFED_ROWS: usize = 10;
 /// quote) and the first row has at least two fields, the one giving it the
 /// most fields (the comma on a tie); the comma when none does. Asking
 /// several rows to read well keeps the guess stable when a value changes.
-fn sniff_delimiter(name: &str, bytes: &[u8], start: usize) -> u8 {
-    let fields = |delimiter: u8| -> Option<usize> {
+fn sniff_delimiter(name: &str, bytes: &[u8], start: usize) -> (u8, usize) {
+    let mut window = start;
+    let mut fields = |delimiter: u8| -> Option<usize> {
         let mut reader = Reader {
             name,
             bytes,
@@ -231,21 +235,24 @@ fn sniff_delimiter(name: &str, bytes: &[u8], start: usize) -> u8 {
         };
         let mut count = None;
         for _ in 0..SNIFFED_ROWS {
-            let Some(row) = reader.row().ok()? else { break };
+            let row = reader.row();
+            window = window.max(reader.pos);
+            let Some(row) = row.ok()? else { break };
             if count.is_none() && !row.iter().all(|f| f.value.trim().is_empty()) {
                 count = Some(row.len());
             }
         }
         count.filter(|n| *n >= 2)
     };
-    DELIMITERS
-        .iter()
-        .filter_map(|d| fields(*d).map(|n| (n, *d)))
-        .fold(None, |best: Option<(usize, u8)>, (n, d)| match best {
-            Some((m, _)) if m >= n => best,
-            _ => Some((n, d)),
-        })
-        .map_or(DELIMITERS[0], |(_, d)| d)
+    let mut best: Option<(usize, u8)> = None;
+    for delimiter in DELIMITERS {
+        if let Some(n) = fields(delimiter)
+            && best.is_none_or(|(m, _)| n > m)
+        {
+            best = Some((n, delimiter));
+        }
+    }
+    (best.map_or(DELIMITERS[0], |(_, d)| d), window)
 }
 
 impl CsvFile {
@@ -253,7 +260,7 @@ impl CsvFile {
     pub fn parse(name: &str, bytes: &[u8]) -> Result<CsvFile, FormatError> {
         let text = utf8(name, bytes)?;
         let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let delimiter = sniff_delimiter(name, text.as_bytes(), bom);
+        let (delimiter, window) = sniff_delimiter(name, text.as_bytes(), bom);
         let mut reader = Reader {
             name,
             bytes: text.as_bytes(),
@@ -285,10 +292,18 @@ impl CsvFile {
             name: name.to_owned(),
             text: text.to_owned(),
             delimiter,
+            window,
             columns: columns.unwrap_or_else(Columns::simple),
             rows,
             edits: SpanEdits::default(),
         })
+    }
+
+    /// True when `text` (this file after a change) is read with the same
+    /// delimiter and the same header.
+    fn same_layout(&self, text: &str) -> bool {
+        CsvFile::parse(&self.name, text.as_bytes())
+            .is_ok_and(|other| other.delimiter == self.delimiter && other.columns == self.columns)
     }
 
     /// `value` as a field: quoted when the original was, or when needed.
@@ -345,6 +360,7 @@ impl TranslationFile for CsvFile {
         let mut row = unit_at(&mut self.rows, index, &self.name)?.clone();
         let line = line_at(self.text.as_bytes(), row.fields[0].span.start);
         same_forms(&self.name, line, target.len(), 1)?;
+        let before = self.edits.clone();
         let mut changes = vec![(self.columns.target, target[0].clone())];
         match self.columns.fuzzy {
             Some(column) => changes.push((column, if fuzzy { "True" } else { "False" }.into())),
@@ -386,6 +402,16 @@ impl TranslationFile for CsvFile {
                 .map(|value| format!("{delimiter}{}", self.field_text(value, quoted)))
                 .collect();
             self.edits.replace(end..end, tail);
+        }
+        if row.fields[0].span.start < self.window
+            && !self.same_layout(&self.edits.apply(&self.text))
+        {
+            self.edits = before;
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                "this edit would change how the file's columns are recognised",
+            ));
         }
         self.rows[index] = row;
         Ok(())
@@ -438,6 +464,12 @@ impl TranslationFile for CsvFile {
         }
         text.push_str(&row.join(&delimiter));
         text.push_str(eol);
+        if !self.same_layout(&text) {
+            return Err(cannot_add(
+                &self.name,
+                "a string that would change how the file's columns are recognised",
+            ));
+        }
         *self = CsvFile::parse(&self.name, text.as_bytes())?;
         Ok(())
     }
@@ -534,6 +566,20 @@ mod tests {
                 .replace("Empty,\n", "Empty,Leer\n")
         );
         assert!(file.set_translation(0, &["x".into()], true).is_err());
+    }
+
+    #[test]
+    fn edits_that_would_change_the_layout_are_refused() {
+        let text = "source,x\nb,c\n";
+        let mut file = CsvFile::parse("x.csv", text.as_bytes()).unwrap();
+        assert_eq!(file.units().len(), 2);
+        let err = file.set_translation(0, &["target".into()], false).unwrap_err();
+        assert_eq!(
+            err.message,
+            "this edit would change how the file's columns are recognised"
+        );
+        assert_eq!(file.to_bytes().unwrap(), text.as_bytes());
+        file.set_translation(1, &["target".into()], false).unwrap();
     }
 
     #[test]
