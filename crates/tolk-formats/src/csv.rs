@@ -404,7 +404,7 @@ impl TranslationFile for CsvFile {
             self.edits.replace(end..end, tail);
         }
         if row.fields[0].span.start < self.window
-            && !self.same_layout(&self.edits.apply(&self.text))
+            && !self.same_layout(&self.edits.apply(&self.text), self.rows.len())
         {
             self.edits = before;
             return Err(FormatError::new(
@@ -464,7 +464,7 @@ impl TranslationFile for CsvFile {
         }
         text.push_str(&row.join(&delimiter));
         text.push_str(eol);
-        if !self.same_layout(&text) {
+        if !self.same_layout(&text, self.rows.len() + 1) {
             return Err(cannot_add(
                 &self.name,
                 "a string that would change how the file's columns are recognised",
@@ -573,7 +573,9 @@ mod tests {
         let text = "source,x\nb,c\n";
         let mut file = CsvFile::parse("x.csv", text.as_bytes()).unwrap();
         assert_eq!(file.units().len(), 2);
-        let err = file.set_translation(0, &["target".into()], false).unwrap_err();
+        let err = file
+            .set_translation(0, &["target".into()], false)
+            .unwrap_err();
         assert_eq!(
             err.message,
             "this edit would change how the file's columns are recognised"
