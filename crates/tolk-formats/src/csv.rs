@@ -300,10 +300,13 @@ impl CsvFile {
     }
 
     /// True when `text` (this file after a change) is read with the same
-    /// delimiter and the same header.
-    fn same_layout(&self, text: &str) -> bool {
-        CsvFile::parse(&self.name, text.as_bytes())
-            .is_ok_and(|other| other.delimiter == self.delimiter && other.columns == self.columns)
+    /// delimiter and columns, into `rows` rows.
+    fn same_layout(&self, text: &str, rows: usize) -> bool {
+        CsvFile::parse(&self.name, text.as_bytes()).is_ok_and(|other| {
+            other.delimiter == self.delimiter
+                && other.columns == self.columns
+                && other.rows.len() == rows
+        })
     }
 
     /// `value` as a field: quoted when the original was, or when needed.

@@ -208,7 +208,10 @@ impl Reader<'_> {
         } else if rest.starts_with('[') {
             self.pos += 1;
             Item::Array("]")
-        } else if rest.len() >= 6 && rest[..6].eq_ignore_ascii_case("array(") {
+        } else if rest
+            .get(..6)
+            .is_some_and(|word| word.eq_ignore_ascii_case("array("))
+        {
             self.pos += 6;
             Item::Array(")")
         } else {
