@@ -90,7 +90,7 @@ impl TbxFile {
         let target_language = raw
             .iter()
             .flat_map(|(_, entry)| entry.sets.iter())
-            .find(|set| !is_source(set))
+            .find(|set| !set.lang.is_empty() && !is_source(set))
             .map_or_else(|| "und".to_owned(), |set| set.lang.clone());
         let entries = raw
             .into_iter()

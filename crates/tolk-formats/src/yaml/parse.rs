@@ -198,6 +198,9 @@ impl<'a> Parser<'a> {
                 return Err(self.error_at(line, "expected `key: value`"));
             };
             let key = unquote_key(key);
+            if members.iter().any(|(k, _)| *k == key) {
+                return Err(self.error_at(line, "a key repeated in one mapping"));
+            }
             let value_start = line.start + value_at;
             let rest = self.text[value_start..line.end].trim_start_matches([' ', '\t']);
             let value_start = line.end - rest.len();
@@ -640,6 +643,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_line_and_damage_never_panics() {
+        assert_eq!(parse("a: 1\nb: 2\na: 3\n").unwrap_err().line, 3);
         let err = parse("a: b\n   c: d\n").unwrap_err();
         assert_eq!(err.line, 2);
         assert_eq!(parse("a: \"open\nb: c\n").unwrap_err().line, 1);
