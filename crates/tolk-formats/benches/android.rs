@@ -1,7 +1,8 @@
 //! Parsing and editing large Android string resources: 10,000 and 100,000 strings.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use tolk_formats::TranslationFile;
+mod common;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 
 /// A `strings.xml` with comments, escapes, some plurals and some markup.
 fn resources(units: usize) -> Vec<u8> {
@@ -31,30 +32,13 @@ fn resources(units: usize) -> Vec<u8> {
 }
 
 fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("android");
-    group.sample_size(10);
-    for units in [10_000, 100_000] {
-        let bytes = resources(units);
-        group.throughput(Throughput::Elements(units as u64));
-        group.bench_with_input(BenchmarkId::new("parse", units), &bytes, |b, bytes| {
-            b.iter(|| tolk_formats::android::parse("strings.xml", bytes).unwrap());
-        });
-        let parsed = tolk_formats::android::parse("strings.xml", &bytes).unwrap();
-        assert_eq!(parsed.units().len(), units);
-        group.bench_with_input(
-            BenchmarkId::new("edit-one-and-write", units),
-            &parsed,
-            |b, file| {
-                b.iter(|| {
-                    let mut file = file.clone();
-                    file.set_translation(units / 2 + 1, &["Upraveno".into()], false)
-                        .unwrap();
-                    file.to_bytes().unwrap()
-                });
-            },
-        );
-    }
-    group.finish();
+    common::codec(
+        c,
+        "android",
+        resources,
+        |bytes| tolk_formats::android::parse("strings.xml", bytes).unwrap(),
+        |units| units / 2 + 1,
+    );
 }
 
 criterion_group!(benches, bench);

@@ -1,7 +1,8 @@
 //! Parsing and writing large nested JSON files: 10,000 and 100,000 values.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use tolk_formats::TranslationFile;
+mod common;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use tolk_formats::json::{Flavor, JsonFile};
 
 /// A nested JSON file of `units` values in groups of 50 keys.
@@ -24,30 +25,13 @@ fn document(units: usize) -> Vec<u8> {
 }
 
 fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("json");
-    group.sample_size(10);
-    for units in [10_000, 100_000] {
-        let bytes = document(units);
-        group.throughput(Throughput::Elements(units as u64));
-        group.bench_with_input(BenchmarkId::new("parse", units), &bytes, |b, bytes| {
-            b.iter(|| JsonFile::parse("bench.json", bytes, Flavor::KeyValue).unwrap());
-        });
-        let parsed = JsonFile::parse("bench.json", &bytes, Flavor::KeyValue).unwrap();
-        assert_eq!(parsed.units().len(), units);
-        group.bench_with_input(
-            BenchmarkId::new("edit-one-and-write", units),
-            &parsed,
-            |b, json| {
-                b.iter(|| {
-                    let mut json = json.clone();
-                    json.set_translation(units / 2, &["Upraveno".into()], false)
-                        .unwrap();
-                    json.to_bytes().unwrap()
-                });
-            },
-        );
-    }
-    group.finish();
+    common::codec(
+        c,
+        "json",
+        document,
+        |bytes| JsonFile::parse("bench.json", bytes, Flavor::KeyValue).unwrap(),
+        |units| units / 2,
+    );
 }
 
 criterion_group!(benches, bench);

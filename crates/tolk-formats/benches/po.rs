@@ -1,8 +1,9 @@
 //! Parsing and writing large PO files: 10,000 and 100,000 units, to see
 //! the cost per file and that it grows linearly.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use tolk_formats::TranslationFile;
+mod common;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use tolk_formats::po::PoFile;
 
 /// A PO file of `units` entries in the shape real catalogues have:
@@ -35,32 +36,13 @@ fn catalogue(units: usize) -> Vec<u8> {
 }
 
 fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("po");
-    group.sample_size(10);
-    for units in [10_000, 100_000] {
-        let bytes = catalogue(units);
-        group.throughput(Throughput::Elements(units as u64));
-        group.bench_with_input(BenchmarkId::new("parse", units), &bytes, |b, bytes| {
-            b.iter(|| PoFile::parse("bench.po", bytes).unwrap());
-        });
-        let parsed = PoFile::parse("bench.po", &bytes).unwrap();
-        group.bench_with_input(BenchmarkId::new("write", units), &parsed, |b, po| {
-            b.iter(|| po.to_bytes().unwrap());
-        });
-        group.bench_with_input(
-            BenchmarkId::new("edit-one-and-write", units),
-            &parsed,
-            |b, po| {
-                b.iter(|| {
-                    let mut po = po.clone();
-                    po.set_translation(units / 2, &["Upraveno".into()], false)
-                        .unwrap();
-                    po.to_bytes().unwrap()
-                });
-            },
-        );
-    }
-    group.finish();
+    common::codec(
+        c,
+        "po",
+        catalogue,
+        |bytes| PoFile::parse("bench.po", bytes).unwrap(),
+        |units| units / 2,
+    );
 }
 
 criterion_group!(benches, bench);

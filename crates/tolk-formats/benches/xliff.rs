@@ -1,7 +1,8 @@
 //! Parsing and editing large XLIFF 1.2 files: 10,000 and 100,000 units.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use tolk_formats::TranslationFile;
+mod common;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use tolk_formats::xliff::{Version, XliffFile};
 
 /// An XLIFF 1.2 file with notes, locations, placeholders and states.
@@ -34,30 +35,13 @@ fn document(units: usize) -> Vec<u8> {
 }
 
 fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("xliff");
-    group.sample_size(10);
-    for units in [10_000, 100_000] {
-        let bytes = document(units);
-        group.throughput(Throughput::Elements(units as u64));
-        group.bench_with_input(BenchmarkId::new("parse", units), &bytes, |b, bytes| {
-            b.iter(|| XliffFile::parse("messages.xlf", bytes, Version::V1).unwrap());
-        });
-        let parsed = XliffFile::parse("messages.xlf", &bytes, Version::V1).unwrap();
-        assert_eq!(parsed.units().len(), units);
-        group.bench_with_input(
-            BenchmarkId::new("edit-one-and-write", units),
-            &parsed,
-            |b, file| {
-                b.iter(|| {
-                    let mut file = file.clone();
-                    file.set_translation(units / 2, &["Upraveno".into()], false)
-                        .unwrap();
-                    file.to_bytes().unwrap()
-                });
-            },
-        );
-    }
-    group.finish();
+    common::codec(
+        c,
+        "xliff",
+        document,
+        |bytes| XliffFile::parse("messages.xlf", bytes, Version::V1).unwrap(),
+        |units| units / 2,
+    );
 }
 
 criterion_group!(benches, bench);

@@ -31,6 +31,26 @@ impl SpanEdits {
     }
 }
 
+/// Replaces the token at `span` of `text` (a value of a format without
+/// plurals or states, `kind` in messages) with `quote` of the edit's one
+/// value, and returns that value.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn set_token(
+    name: &str,
+    text: &str,
+    edits: &mut SpanEdits,
+    span: &Range<usize>,
+    kind: &str,
+    target: &[String],
+    fuzzy: bool,
+    quote: impl Fn(&str) -> String,
+) -> Result<String, crate::FormatError> {
+    let line = line_at(text.as_bytes(), span.start);
+    let value = crate::error::single_value(name, line, kind, target, fuzzy)?;
+    edits.replace(span.clone(), quote(value));
+    Ok(value.clone())
+}
+
 /// The 1-based line of a byte offset.
 pub(crate) fn line_at(text: &[u8], offset: usize) -> usize {
     text[..offset.min(text.len())]

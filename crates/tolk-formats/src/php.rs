@@ -7,8 +7,8 @@
 
 use std::ops::Range;
 
-use crate::edits::{SpanEdits, line_at, utf8};
-use crate::error::{FormatError, ensure_new, single_new_value, single_value, unit_at};
+use crate::edits::{SpanEdits, line_at, set_token, utf8};
+use crate::error::{FormatError, ensure_new, single_new_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
 
@@ -284,10 +284,16 @@ impl TranslationFile for PhpFile {
         fuzzy: bool,
     ) -> Result<(), FormatError> {
         let entry = unit_at(&mut self.entries, index, &self.name)?;
-        let line = line_at(self.text.as_bytes(), entry.span.start);
-        let value = single_value(&self.name, line, "PHP", target, fuzzy)?;
-        entry.value = value.clone();
-        self.edits.replace(entry.span.clone(), quote(value));
+        entry.value = set_token(
+            &self.name,
+            &self.text,
+            &mut self.edits,
+            &entry.span,
+            "PHP",
+            target,
+            fuzzy,
+            quote,
+        )?;
         Ok(())
     }
 
