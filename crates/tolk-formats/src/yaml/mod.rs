@@ -185,19 +185,21 @@ impl YamlFile {
     }
 }
 
-/// The indentation of the lines under a Rails file's language key: that
-/// of the first line after the key's own.
-fn child_indent(text: &str) -> &str {
-    let mut lines = text.lines().filter(|line| {
-        let content = line.trim();
-        !content.is_empty() && !content.starts_with('#') && !content.starts_with("---")
-    });
-    lines.next();
-    lines
-        .next()
-        .map(|line| &line[..line.len() - line.trim_start_matches(' ').len()])
-        .filter(|indent| !indent.is_empty())
-        .unwrap_or("  ")
+/// The indentation of the keys new strings go among: those of the root
+/// mapping (its first line), or for Rails those under the language key (the
+/// line after it, two spaces when there is none).
+fn key_indent(text: &str, flavor: Flavor) -> &str {
+    let mut lines = text
+        .lines()
+        .filter(|line| {
+            let content = line.trim();
+            !content.is_empty() && !content.starts_with('#') && !content.starts_with("---")
+        })
+        .map(|line| &line[..line.len() - line.trim_start_matches(' ').len()]);
+    match flavor {
+        Flavor::Plain => lines.next().unwrap_or(""),
+        Flavor::Ruby => lines.nth(1).filter(|i| !i.is_empty()).unwrap_or("  "),
+    }
 }
 
 /// True when `value` can be written as a plain scalar and reads back as
@@ -303,10 +305,13 @@ impl TranslationFile for YamlFile {
                 "strings to a Rails file without its language key",
             ));
         }
-        let indent = match self.flavor {
-            Flavor::Plain => "",
-            Flavor::Ruby => child_indent(&self.text),
-        };
+        if self.text.lines().any(|line| line.starts_with("...")) {
+            return Err(cannot_add(
+                &self.name,
+                "strings after the end of a YAML document",
+            ));
+        }
+        let indent = key_indent(&self.text, self.flavor);
         let mut text = self.edits.apply(&self.text);
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
