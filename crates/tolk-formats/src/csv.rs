@@ -299,14 +299,12 @@ impl CsvFile {
         })
     }
 
-    /// True when `text` (this file after a change) is read with the same
-    /// delimiter and columns, into `rows` rows.
-    fn same_layout(&self, text: &str, rows: usize) -> bool {
-        CsvFile::parse(&self.name, text.as_bytes()).is_ok_and(|other| {
-            other.delimiter == self.delimiter
-                && other.columns == self.columns
-                && other.rows.len() == rows
-        })
+    /// True when `other` (this file after a change, read again) has the same
+    /// delimiter and columns, and `rows` rows.
+    fn same_layout(&self, other: &CsvFile, rows: usize) -> bool {
+        other.delimiter == self.delimiter
+            && other.columns == self.columns
+            && other.rows.len() == rows
     }
 
     /// `value` as a field: quoted when the original was, or when needed.
@@ -363,7 +361,10 @@ impl TranslationFile for CsvFile {
         let mut row = unit_at(&mut self.rows, index, &self.name)?.clone();
         let line = line_at(self.text.as_bytes(), row.fields[0].span.start);
         same_forms(&self.name, line, target.len(), 1)?;
-        let before = self.edits.clone();
+        // Only edits where the delimiter was guessed can change the guess;
+        // those are checked by reading the edited file again.
+        let in_window = row.fields[0].span.start < self.window;
+        let before = in_window.then(|| self.edits.clone());
         let mut changes = vec![(self.columns.target, target[0].clone())];
         match self.columns.fuzzy {
             Some(column) => changes.push((column, if fuzzy { "True" } else { "False" }.into())),
@@ -406,15 +407,16 @@ impl TranslationFile for CsvFile {
                 .collect();
             self.edits.replace(end..end, tail);
         }
-        if row.fields[0].span.start < self.window
-            && !self.same_layout(&self.edits.apply(&self.text), self.rows.len())
-        {
-            self.edits = before;
-            return Err(FormatError::new(
-                &self.name,
-                line,
-                "this edit would change how the file's columns are recognised",
-            ));
+        if let Some(before) = before {
+            let edited = CsvFile::parse(&self.name, self.edits.apply(&self.text).as_bytes());
+            if !edited.is_ok_and(|other| self.same_layout(&other, self.rows.len())) {
+                self.edits = before;
+                return Err(FormatError::new(
+                    &self.name,
+                    line,
+                    "this edit would change how the file's columns are recognised",
+                ));
+            }
         }
         self.rows[index] = row;
         Ok(())
@@ -467,13 +469,14 @@ impl TranslationFile for CsvFile {
         }
         text.push_str(&row.join(&delimiter));
         text.push_str(eol);
-        if !self.same_layout(&text, self.rows.len() + 1) {
+        let other = CsvFile::parse(&self.name, text.as_bytes())?;
+        if !self.same_layout(&other, self.rows.len() + 1) {
             return Err(cannot_add(
                 &self.name,
                 "a string that would change how the file's columns are recognised",
             ));
         }
-        *self = CsvFile::parse(&self.name, text.as_bytes())?;
+        *self = other;
         Ok(())
     }
 

@@ -456,6 +456,19 @@ mod tests {
     }
 
     #[test]
+    fn an_edit_that_would_make_a_latin1_file_utf8_is_refused() {
+        // `é` as two UTF-8 bytes, and a lone Latin-1 `é` that makes the file
+        // ISO-8859-1; replacing the lone one would make it valid UTF-8.
+        let bytes = b"a=\xc3\xa9\nb=\xe9\n";
+        let mut file = PropertiesFile::parse("l.properties", bytes).unwrap();
+        assert_eq!(file.units()[0].target, vec!["\u{c3}\u{a9}"]);
+        let err = file.set_translation(1, &["x".into()], false).unwrap_err();
+        assert_eq!(err.line, 2);
+        assert_eq!(file.to_bytes().unwrap(), bytes);
+        assert_eq!(file.units()[1].target, vec!["\u{e9}"]);
+    }
+
+    #[test]
     fn utf8_and_latin1_files() {
         let utf8 = "k=žluť\n";
         let mut file = PropertiesFile::parse("u.properties", utf8.as_bytes()).unwrap();
