@@ -191,6 +191,16 @@ const DIALECT: Dialect = Dialect {
     new_unit: Some(new_string),
 };
 
+/// A new resources file of single-valued keyed `units`.
+pub(crate) fn write_new(units: &[Unit]) -> Result<String, String> {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n");
+    for unit in units {
+        out.push_str(&new_string(unit, "    ")?);
+    }
+    out.push_str("</resources>\n");
+    Ok(out)
+}
+
 /// A new `<string>` element.
 fn new_string(unit: &Unit, indent: &str) -> Result<String, String> {
     if unit.target.len() > 1 {

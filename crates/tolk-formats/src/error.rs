@@ -122,13 +122,18 @@ pub(crate) fn ensure_new(
         other.context == unit.context && (keyed || other.source.first() == unit.source.first())
     };
     if existing.iter().any(same) {
-        return Err(cannot_add(
-            name,
-            &format!(
-                "{:?}: the file has that string already",
-                unit.context_or_source()
-            ),
-        ));
+        return Err(already_there(name, unit));
     }
     Ok(())
+}
+
+/// The error for adding a string the file has already.
+pub(crate) fn already_there(name: &str, unit: &Unit) -> FormatError {
+    cannot_add(
+        name,
+        &format!(
+            "{:?}: the file has that string already",
+            unit.context_or_source()
+        ),
+    )
 }

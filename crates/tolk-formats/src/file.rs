@@ -181,23 +181,32 @@ pub fn write_new(
     }
 }
 
-/// A monolingual file of `units` (keyed by context, else source), made by
-/// adding them to the format's empty file. Plural units are left out of
-/// formats that cannot hold them.
+/// A monolingual file (`json`, `json-nested`, `aresource` or `strings`)
+/// of `units` keyed by context, else source; plural units are left out.
 fn monolingual_new(format: &str, name: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
-    let empty = crate::new_file::new_translation(format, name, "und", None, None)?;
-    let mut file = parse(format, name, &empty)?;
-    for unit in units {
-        let keyed = Unit {
+    let mut keys = std::collections::HashSet::new();
+    let mut keyed = Vec::with_capacity(units.len());
+    for unit in units.iter().filter(|u| !u.has_plurals()) {
+        let unit = Unit {
             context: unit.context_or_source().to_owned(),
             ..unit.clone()
         };
-        if keyed.context.is_empty() || keyed.has_plurals() {
+        if unit.context.is_empty() {
             continue;
         }
-        file.add_unit(&keyed)?;
+        if !keys.insert(unit.context.clone()) {
+            return Err(crate::error::already_there(name, &unit));
+        }
+        keyed.push(unit);
     }
-    file.to_bytes()
+    let text = match format {
+        "json" | "json-nested" => crate::json::write_new(&keyed),
+        "aresource" => {
+            crate::android::write_new(&keyed).map_err(|e| FormatError::new(name, 0, e))?
+        }
+        _ => crate::strings::write_new(&keyed),
+    };
+    Ok(text.into_bytes())
 }
 
 /// An XLIFF document into the language the gettext `header` names.

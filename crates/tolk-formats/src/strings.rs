@@ -192,6 +192,25 @@ fn quote(value: &str) -> String {
     crate::edits::backslash_quoted(value, |c| (c == '\0').then(|| "\\0".to_owned()))
 }
 
+/// The lines of a new entry: its notes as comments, then `"key" = "value";`.
+fn entry(unit: &Unit, value: &str) -> String {
+    let mut out: String = unit
+        .developer_notes
+        .iter()
+        .map(|note| format!("/* {} */\n", note.replace("*/", "* /")))
+        .collect();
+    out.push_str(&format!("{} = {};\n", quote(&unit.context), quote(value)));
+    out
+}
+
+/// A new UTF-8 .strings file of single-valued keyed `units`.
+pub(crate) fn write_new(units: &[Unit]) -> String {
+    units
+        .iter()
+        .map(|u| entry(u, u.target.first().map_or("", String::as_str)))
+        .collect()
+}
+
 impl StringsFile {
     /// Parses a `.strings` file; `name` is used in error messages.
     pub fn parse(name: &str, bytes: &[u8]) -> Result<StringsFile, FormatError> {
@@ -252,10 +271,7 @@ impl TranslationFile for StringsFile {
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
         }
-        for note in &unit.developer_notes {
-            text.push_str(&format!("/* {} */\n", note.replace("*/", "* /")));
-        }
-        text.push_str(&format!("{} = {};\n", quote(&unit.context), quote(value)));
+        text.push_str(&entry(unit, value));
         let next = StringsFile {
             text,
             edits: SpanEdits::default(),

@@ -88,6 +88,38 @@ pub struct JsonFile {
     ascii_only: bool,
 }
 
+/// The member of the root object that holds a new string.
+fn member(flavor: Flavor, ascii_only: bool, unit: &Unit, value: &str) -> String {
+    let key = quote(&unit.context, ascii_only);
+    let value = quote(value, ascii_only);
+    match flavor {
+        Flavor::WebExtension => match unit.developer_notes.first() {
+            Some(note) => format!(
+                "{key}: {{\"message\": {value}, \"description\": {}}}",
+                quote(note, ascii_only)
+            ),
+            None => format!("{key}: {{\"message\": {value}}}"),
+        },
+        _ => format!("{key}: {value}"),
+    }
+}
+
+/// A new key/value JSON file of single-valued keyed `units`.
+pub(crate) fn write_new(units: &[Unit]) -> String {
+    let members: Vec<String> = units
+        .iter()
+        .map(|u| {
+            let value = u.target.first().map_or("", String::as_str);
+            format!("  {}", member(Flavor::KeyValue, false, u, value))
+        })
+        .collect();
+    if members.is_empty() {
+        "{}\n".to_owned()
+    } else {
+        format!("{{\n{}\n}}\n", members.join(",\n"))
+    }
+}
+
 /// A key given twice means its last value, as for every JSON reader; the
 /// unit keeps the position of the first occurrence.
 fn last_wins(entries: Vec<Entry>) -> Vec<Entry> {
@@ -172,18 +204,7 @@ impl TranslationFile for JsonFile {
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
         ensure_new(&self.name, &self.units(), unit, true)?;
         let value = single_new_value(&self.name, "JSON", unit)?;
-        let key = quote(&unit.context, self.ascii_only);
-        let value = quote(value, self.ascii_only);
-        let member = match self.flavor {
-            Flavor::WebExtension => match unit.developer_notes.first() {
-                Some(note) => format!(
-                    "{key}: {{\"message\": {value}, \"description\": {}}}",
-                    quote(note, self.ascii_only)
-                ),
-                None => format!("{key}: {{\"message\": {value}}}"),
-            },
-            _ => format!("{key}: {value}"),
-        };
+        let member = member(self.flavor, self.ascii_only, unit, value);
         let text = self.edits.apply(&self.text);
         // The document is one value: its first and last characters (after
         // a byte order mark and white space) are the root's braces.
