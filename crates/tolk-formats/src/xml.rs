@@ -435,6 +435,18 @@ mod tests {
     }
 
     #[test]
+    fn external_entities_are_never_resolved() {
+        let text = "<!DOCTYPE a [<!ENTITY secret SYSTEM \"file:///etc/hostname\">]>\n<a>&secret; &amp;</a>";
+        let mut scanner = Scanner::new("t.xml", text).unwrap();
+        let content = loop {
+            if let Event::Start(_) = scanner.next().unwrap() {
+                break scanner.text_content().unwrap();
+            }
+        };
+        assert_eq!(content, "&secret; &");
+    }
+
+    #[test]
     fn control_characters_xml_cannot_hold_are_refused() {
         let err = Scanner::new("t.xml", "<a>\n<b>\u{0}</b></a>")
             .err()

@@ -58,9 +58,9 @@ enum Target {
     },
     /// `<target …/>`.
     Empty { tag: Range<usize> },
-    /// None yet: a new one goes at this offset, after `</source>`, on a
-    /// line of its own with the source's indentation.
-    Missing { at: usize, indent: String },
+    /// None yet: a new one goes at `at`, after `</source>`, on a line of
+    /// its own with the indentation of the `<source>` starting at `source`.
+    Missing { at: usize, source: usize },
 }
 
 /// One translatable string and where its parts are.
@@ -210,9 +210,11 @@ impl TranslationFile for XliffFile {
             Target::Empty { tag } => self
                 .edits
                 .replace(tag.clone(), format!("{start}{body}{end}")),
-            Target::Missing { at, indent } => self
-                .edits
-                .replace(*at..*at, format!("\n{indent}{start}{body}{end}")),
+            Target::Missing { at, source } => {
+                let indent = indent_before(&self.text, *source);
+                self.edits
+                    .replace(*at..*at, format!("\n{indent}{start}{body}{end}"));
+            }
         }
         if let Some(holder) = self.holder_tag(&entry, fuzzy) {
             self.edits.replace(entry.holder.clone(), holder);
@@ -241,6 +243,17 @@ impl TranslationFile for XliffFile {
 
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         Ok(self.edits.apply(&self.text).into_bytes())
+    }
+}
+
+/// The white space before `offset` when it starts its line, else nothing.
+fn indent_before(text: &str, offset: usize) -> &str {
+    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+    let lead = &text[line_start..offset];
+    if lead.chars().all(char::is_whitespace) {
+        lead
+    } else {
+        ""
     }
 }
 

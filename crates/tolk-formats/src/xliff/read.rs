@@ -40,7 +40,8 @@ struct Parts {
     target: Option<(Target, String, Option<String>)>,
     notes: Vec<String>,
     locations: Vec<String>,
-    source_end: Option<(usize, String)>,
+    /// Where `</source>` ends and where `<source>` starts.
+    source_end: Option<(usize, usize)>,
 }
 
 impl Reader<'_> {
@@ -172,11 +173,11 @@ impl Reader<'_> {
     ) {
         let (slot, target, state_attr) = match (parts.target, parts.source_end) {
             (Some(found), _) => found,
-            (None, Some((at, indent))) => (Target::Missing { at, indent }, String::new(), None),
+            (None, Some((at, source))) => (Target::Missing { at, source }, String::new(), None),
             (None, None) => (
                 Target::Missing {
                     at: holder.end,
-                    indent: String::new(),
+                    source: holder.end,
                 },
                 String::new(),
                 None,
@@ -205,7 +206,7 @@ impl Reader<'_> {
                 Event::Start(e) => match e.local_name().as_ref() {
                     "source" => {
                         parts.source = self.xml.text_content()?;
-                        parts.source_end = Some((self.xml.position(), self.indent(before)));
+                        parts.source_end = Some((self.xml.position(), before));
                     }
                     "target" => {
                         let tag = before..self.xml.position();
@@ -271,17 +272,5 @@ impl Reader<'_> {
             (false, false) => format!("{file}:{line}"),
             _ => file,
         })
-    }
-
-    /// The white space before the tag at `offset` when it starts its line.
-    fn indent(&self, offset: usize) -> String {
-        let text = self.xml.text();
-        let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
-        let lead = &text[line_start..offset];
-        if lead.chars().all(char::is_whitespace) {
-            lead.to_owned()
-        } else {
-            String::new()
-        }
     }
 }
