@@ -250,6 +250,21 @@ pub(crate) fn tag_name(tag: &str) -> &str {
     &body[..end]
 }
 
+/// Where the first control character XML forbids is. The characters are
+/// all ASCII, so bytes are checked, a block at a time without branches,
+/// which keeps this cheap on large files.
+fn first_forbidden(bytes: &[u8]) -> Option<usize> {
+    let bad = |b: u8| b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r';
+    let block = bytes
+        .chunks(64)
+        .position(|chunk| chunk.iter().fold(false, |found, &b| found | bad(b)))?;
+    let start = block * 64;
+    bytes[start..]
+        .iter()
+        .position(|&b| bad(b))
+        .map(|at| start + at)
+}
+
 /// The control characters XML 1.0 cannot hold, not even escaped.
 fn forbidden(c: char) -> bool {
     matches!(c, '\0'..='\x08' | '\x0b' | '\x0c' | '\x0e'..='\x1f')
@@ -298,7 +313,7 @@ impl<'a> Scanner<'a> {
     /// A scanner over the text of file `name`; end tags must match, and
     /// control characters XML does not allow are an error.
     pub(crate) fn new(name: &'a str, text: &'a str) -> Result<Self, FormatError> {
-        if let Some(at) = text.find(forbidden) {
+        if let Some(at) = first_forbidden(text.as_bytes()) {
             return Err(FormatError::new(
                 name,
                 line_at(text.as_bytes(), at),
