@@ -99,8 +99,8 @@ pub struct CsvFile {
     name: String,
     text: String,
     delimiter: u8,
-    /// Where the text the delimiter was guessed from ends: edits before it
-    /// must not change the guess.
+    /// How many of the first rows the delimiter was guessed from: edits
+    /// of them must not change the guess.
     window: usize,
     columns: Columns,
     /// The rows that are units (not the header, not blank).
@@ -167,6 +167,8 @@ impl Reader<'_> {
                         at += 1;
                     }
                     None => {
+                        // What was read counts for the sniffing window.
+                        self.pos = at;
                         return Err(FormatError::new(
                             self.name,
                             line_at(self.bytes, open),
@@ -178,6 +180,7 @@ impl Reader<'_> {
             // Text after the closing quote belongs to the field as written.
             while let Some(b) = self.bytes.get(at) {
                 if self.strict && *b != b' ' && *b != self.delimiter && *b != b'\n' && *b != b'\r' {
+                    self.pos = at + 1;
                     return Err(FormatError::new(
                         self.name,
                         line_at(self.bytes, at),
@@ -288,6 +291,7 @@ impl CsvFile {
                 added: Vec::new(),
             });
         }
+        let window = rows.partition_point(|row| row.fields[0].span.start < window);
         Ok(CsvFile {
             name: name.to_owned(),
             text: text.to_owned(),
@@ -363,7 +367,7 @@ impl TranslationFile for CsvFile {
         same_forms(&self.name, line, target.len(), 1)?;
         // Only edits where the delimiter was guessed can change the guess;
         // those are checked by reading the edited file again.
-        let in_window = row.fields[0].span.start < self.window;
+        let in_window = index < self.window;
         let before = in_window.then(|| self.edits.clone());
         let mut changes = vec![(self.columns.target, target[0].clone())];
         match self.columns.fuzzy {
@@ -408,15 +412,19 @@ impl TranslationFile for CsvFile {
             self.edits.replace(end..end, tail);
         }
         if let Some(before) = before {
-            let edited = CsvFile::parse(&self.name, self.edits.apply(&self.text).as_bytes());
-            if !edited.is_ok_and(|other| self.same_layout(&other, self.rows.len())) {
+            let edited = CsvFile::parse(&self.name, self.edits.apply(&self.text).as_bytes())
+                .ok()
+                .filter(|other| self.same_layout(other, self.rows.len()));
+            let Some(edited) = edited else {
                 self.edits = before;
                 return Err(FormatError::new(
                     &self.name,
                     line,
                     "this edit would change how the file's columns are recognised",
                 ));
-            }
+            };
+            // The edit may make the guess read further rows.
+            self.window = self.window.max(edited.window);
         }
         self.rows[index] = row;
         Ok(())

@@ -259,6 +259,12 @@ impl PhpFile {
         let mut entries = Vec::new();
         let closer = reader.array("", close, 0, &mut entries)?;
         reader.expect(";")?;
+        // Only comments and a closing `?>` may follow the array.
+        reader.eat("?>")?;
+        reader.skip()?;
+        if reader.pos < text.len() {
+            return Err(reader.error("unexpected text after the returned array"));
+        }
         Ok(PhpFile {
             name: name.to_owned(),
             text: text.to_owned(),
@@ -372,6 +378,13 @@ mod tests {
         );
         assert!(PhpFile::parse("v.php", b"<?php return ['a' => 'b'").is_err());
         assert!(PhpFile::parse("v.php", b"<?php return ['a' => 'b];").is_err());
+        assert!(PhpFile::parse("v.php", b"<?php return ['a' => 'b']; ?>\n").is_ok());
+        assert_eq!(
+            PhpFile::parse("v.php", b"<?php return [\n'a'];\n => 'b',\n];")
+                .unwrap_err()
+                .message,
+            "unexpected text after the returned array"
+        );
         assert_eq!(
             PhpFile::parse("v.php", b"<?php\nreturn [\n'a' 'b'];")
                 .unwrap_err()

@@ -31,9 +31,20 @@ struct Entry {
     id: String,
     source: String,
     target: String,
-    /// The target term, or where to add a target `<langSet>` with its indent.
-    slot: Result<Slot, (usize, String)>,
+    slot: TargetSlot,
     notes: Vec<String>,
+}
+
+/// Where an edit of an entry's target goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum TargetSlot {
+    /// The text of the target term.
+    Term(Slot),
+    /// There is no target `<langSet>`: one is added at this offset, with
+    /// this indentation.
+    NewLangSet(usize, String),
+    /// The target `<langSet>` ending here has no `<term>` to edit.
+    NoTerm(usize),
 }
 
 /// A parsed TBX file.
@@ -112,10 +123,13 @@ impl TbxFile {
                     id: id.unwrap_or_else(|| format!("{}", i + 1)),
                     source: term(source),
                     target: term(target),
-                    slot: match (target.and_then(|t| t.term.clone()), source) {
-                        (Some(slot), _) => Ok(slot),
-                        (None, Some(set)) => Err((set.end, set.indent.clone())),
-                        (None, None) => Err((end, String::new())),
+                    slot: match (target, source) {
+                        (Some(set), _) => match &set.term {
+                            Some(slot) => TargetSlot::Term(slot.clone()),
+                            None => TargetSlot::NoTerm(set.end),
+                        },
+                        (None, Some(set)) => TargetSlot::NewLangSet(set.end, set.indent.clone()),
+                        (None, None) => TargetSlot::NewLangSet(end, String::new()),
                     },
                     notes,
                 }
@@ -226,14 +240,21 @@ impl TranslationFile for TbxFile {
         crate::xml::storable(&self.name, 0, target)?;
         let entry = unit_at(&mut self.entries, index, &self.name)?;
         let at = match &entry.slot {
-            Ok(slot) => slot.start(),
-            Err((at, _)) => *at,
+            TargetSlot::Term(slot) => slot.start(),
+            TargetSlot::NewLangSet(at, _) | TargetSlot::NoTerm(at) => *at,
         };
         let line = line_at(self.text.as_bytes(), at);
         let value = single_value(&self.name, line, "TBX", target, fuzzy)?;
         let (span, text): (Range<usize>, String) = match &entry.slot {
-            Ok(slot) => slot.replacement(&self.text, value, escape),
-            Err((at, indent)) => (
+            TargetSlot::Term(slot) => slot.replacement(&self.text, value, escape),
+            TargetSlot::NoTerm(_) => {
+                return Err(FormatError::new(
+                    &self.name,
+                    line,
+                    "the target <langSet> has no <term> to write to",
+                ));
+            }
+            TargetSlot::NewLangSet(at, indent) => (
                 *at..*at,
                 format!(
                     "\n{indent}<langSet xml:lang=\"{}\">\n{indent}  <tig>\n{indent}    <term>{}</term>\n{indent}  </tig>\n{indent}</langSet>",

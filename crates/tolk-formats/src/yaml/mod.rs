@@ -193,7 +193,7 @@ fn key_indent(text: &str, flavor: Flavor) -> &str {
         .lines()
         .filter(|line| {
             let content = line.trim();
-            !content.is_empty() && !content.starts_with('#') && !content.starts_with("---")
+            !content.is_empty() && !content.starts_with('#') && !parse::is_marker(line, "---")
         })
         .map(|line| &line[..line.len() - line.trim_start_matches(' ').len()]);
     match flavor {
@@ -305,7 +305,7 @@ impl TranslationFile for YamlFile {
                 "strings to a Rails file without its language key",
             ));
         }
-        if self.text.lines().any(|line| line.starts_with("...")) {
+        if self.text.lines().any(|line| parse::is_marker(line, "...")) {
             return Err(cannot_add(
                 &self.name,
                 "strings after the end of a YAML document",

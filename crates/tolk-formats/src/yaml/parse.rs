@@ -84,7 +84,7 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     parser.skip_blank();
     if parser
         .peek()
-        .is_some_and(|l| parser.content(l).starts_with("---"))
+        .is_some_and(|l| l.indent == 0 && is_marker(parser.content(l), "---"))
     {
         parser.at += 1;
         parser.skip_blank();
@@ -95,7 +95,7 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     let root = parser.block(first.indent)?;
     parser.skip_blank();
     match parser.peek() {
-        Some(line) if parser.content(line).starts_with("...") => Ok(root),
+        Some(line) if line.indent == 0 && is_marker(parser.content(line), "...") => Ok(root),
         Some(line) => Err(parser.error_at(line, "unexpected text after the document")),
         None => Ok(root),
     }
@@ -447,6 +447,14 @@ impl<'a> Parser<'a> {
 }
 
 /// True for a sequence item line (`- x` or `-`).
+/// True when `line` is the document marker `marker` (`---` or `...`):
+/// the marker alone or followed by white space, not a key that starts
+/// with it.
+pub fn is_marker(line: &str, marker: &str) -> bool {
+    line.strip_prefix(marker)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+}
+
 fn is_item(content: &str) -> bool {
     content == "-" || content.starts_with("- ")
 }
