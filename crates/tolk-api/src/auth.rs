@@ -1,12 +1,14 @@
 //! Who is calling: the `Authorization: Token <key>` (or `Bearer <key>`)
-//! header resolved to a [`Subject`]. Authentication runs before any
-//! permission check, so a bad token is 401 even where anonymous reads are
-//! allowed, and anonymous callers may only read.
+//! header resolved to a [`Subject`]. Authentication runs once per request,
+//! in the middleware, before throttling and any permission check, so a bad
+//! token is 401 even where anonymous reads are allowed; the [`Caller`]
+//! extractor hands its result to handlers and lets anonymous callers only
+//! read.
 
 use actix_web::http::Method;
 use actix_web::http::header::AUTHORIZATION;
-use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
-use futures_util::future::LocalBoxFuture;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload, web};
+use futures_util::future::{Ready, ready};
 use tolk_domain::permission::Subject;
 
 use crate::error::ApiError;
@@ -52,28 +54,36 @@ fn is_safe(method: &Method) -> bool {
     matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
+/// Resolves the request's credentials to the subject acting.
+pub(crate) async fn authenticate(req: &HttpRequest) -> Result<Subject, ApiError> {
+    match credentials(req)? {
+        Credentials::None => Ok(Subject::Anonymous),
+        Credentials::Key(key) => {
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .cloned()
+                .ok_or_else(|| ApiError::Internal("no application state".into()))?;
+            crate::blocking(move || state.service.authenticate(&key)).await
+        }
+    }
+}
+
 impl FromRequest for Caller {
     type Error = ApiError;
-    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+    type Future = Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let credentials = credentials(req);
-        let safe = is_safe(req.method());
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        Box::pin(async move {
-            let subject = match credentials? {
-                Credentials::None => Subject::Anonymous,
-                Credentials::Key(key) => {
-                    let state =
-                        state.ok_or_else(|| ApiError::Internal("no application state".into()))?;
-                    crate::blocking(move || state.service.authenticate(&key)).await?
-                }
-            };
-            if !safe && !subject.is_authenticated() {
+        let caller = req
+            .extensions()
+            .get::<Caller>()
+            .cloned()
+            .ok_or_else(|| ApiError::Internal("the request was not authenticated".into()));
+        ready(caller.and_then(|caller| {
+            if !is_safe(req.method()) && !caller.0.is_authenticated() {
                 return Err(ApiError::NotAuthenticated);
             }
-            Ok(Caller(subject))
-        })
+            Ok(caller)
+        }))
     }
 }
 

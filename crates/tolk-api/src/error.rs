@@ -66,6 +66,9 @@ pub enum ApiError {
     /// The request body's media type is not understood (415).
     #[error("unsupported media type {0}")]
     UnsupportedMediaType(String),
+    /// Too many requests (429); the detail says when to come back.
+    #[error("{0}")]
+    Throttled(String),
     /// Something broke on our side (500).
     #[error("{0}")]
     Internal(String),
@@ -140,6 +143,7 @@ impl ApiError {
                     format!("Unsupported media type \"{media}\" in request."),
                 ),
             ),
+            ApiError::Throttled(detail) => ("client_error", one("throttled", detail.clone())),
             ApiError::Internal(detail) => ("server_error", one("error", detail.clone())),
         }
     }
@@ -167,6 +171,7 @@ impl ResponseError for ApiError {
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -8,6 +8,7 @@ mod links;
 mod negotiate;
 mod pagination;
 mod routes;
+mod throttle;
 
 pub mod dto;
 pub mod error;
@@ -26,6 +27,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 pub use error::{ApiError, ApiResult};
 pub use state::AppState;
+pub use throttle::{Rate, RateLimits, Throttle};
 
 /// Runs a blocking use-case off the async workers.
 pub(crate) async fn blocking<T: Send + 'static>(
@@ -69,5 +71,6 @@ pub fn app(
         .service(web::redirect("/api/docs", "/api/docs/").permanent())
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))
         .default_service(web::to(negotiate::fallback))
+        .wrap(from_fn(throttle::guard))
         .wrap(from_fn(negotiate::negotiate))
 }

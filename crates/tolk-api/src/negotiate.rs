@@ -181,7 +181,8 @@ fn normalized_uri(uri: &Uri) -> Option<Uri> {
     with_slash.parse().ok()
 }
 
-fn is_api_path(path: &str) -> bool {
+/// True for the API's own paths (not its documentation).
+pub(crate) fn is_api_path(path: &str) -> bool {
     path.starts_with("/api/") && !path.starts_with(DOCS_PREFIX) && path != "/api/schema/"
 }
 

@@ -1,6 +1,10 @@
 //! What every handler shares.
 
+use std::sync::Arc;
+
 use tolk_service::Service;
+
+use crate::throttle::Throttle;
 
 /// Application state handed to handlers.
 #[derive(Clone)]
@@ -9,4 +13,6 @@ pub struct AppState {
     pub service: Service,
     /// Base URL of browser links (`web_url`), e.g. `https://tolk.example.com`.
     pub site_url: String,
+    /// The rate limits' request history, shared by every worker.
+    pub throttle: Arc<Throttle>,
 }

@@ -6,6 +6,8 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::{Body, Ctx, HOST, assert_same_shape, call, sample};
 use serde_json::json;
+use std::sync::Arc;
+use tolk_api::{AppState, RateLimits, Throttle};
 
 #[actix_web::test]
 async fn root_lists_resources_with_request_host_links() {
@@ -352,6 +354,58 @@ async fn metrics_report_counts_in_json_and_openmetrics() {
         assert!(body.contains("# TYPE users gauge\nusers 3\n"), "{body}");
         assert!(body.contains("celery_queues{queue=\"notify\"} 0\n"));
         assert!(body.ends_with("# EOF\n"));
+    }
+}
+
+#[actix_web::test]
+async fn rate_limits_count_per_caller_and_refuse_with_429() {
+    for ctx in Ctx::all() {
+        let limits = RateLimits {
+            anon: Some("2/minute".parse().unwrap()),
+            user: Some("3/hour".parse().unwrap()),
+        };
+        let state = AppState {
+            throttle: Arc::new(Throttle::new(limits)),
+            ..ctx.state()
+        };
+        let app = test::init_service(tolk_api::app(state)).await;
+        let counts = |reply: &common::Reply| {
+            [
+                "x-ratelimit-limit",
+                "x-ratelimit-remaining",
+                "x-ratelimit-reset",
+            ]
+            .map(|name| reply.header(name).map(str::to_owned))
+        };
+        let some = |limit: &str, remaining: &str, reset: &str| {
+            [limit, remaining, reset].map(|v| Some(v.to_owned()))
+        };
+        let first = call(&app, Method::GET, "/api/", None, Body::None).await;
+        assert_eq!(first.status, StatusCode::OK);
+        assert_eq!(counts(&first), some("2", "1", "60"), "the anonymous limit");
+        let second = call(&app, Method::GET, "/api/projects/", None, Body::None).await;
+        assert_eq!(counts(&second)[..2], some("2", "0", "60")[..2]);
+        let refused = call(&app, Method::GET, "/api/languages/", None, Body::None).await;
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
+        assert!((1..=60).contains(&wait), "{wait}");
+        let detail = format!("Request was throttled. Expected available in {wait} seconds.");
+        assert_eq!(
+            refused.json(),
+            json!({"type": "client_error", "errors": [{"code": "throttled", "detail": detail, "attr": null}], "detail": detail})
+        );
+        assert_eq!(refused.header("x-ratelimit-remaining"), Some("0"));
+        // A signed-in user has a window of their own, under the user limit.
+        let signed_in = call(&app, Method::GET, "/api/", Some(&ctx.admin), Body::None).await;
+        assert_eq!(signed_in.status, StatusCode::OK);
+        assert_eq!(counts(&signed_in), some("3", "2", "3600"));
+        // A bad token is refused before it counts; documentation is not limited.
+        let bad = call(&app, Method::GET, "/api/", Some("wlu_nope"), Body::None).await;
+        assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(bad.header("x-ratelimit-limit"), None);
+        let schema = call(&app, Method::GET, "/api/schema/", None, Body::None).await;
+        assert_eq!(schema.status, StatusCode::OK);
+        assert_eq!(schema.header("x-ratelimit-limit"), None);
     }
 }
 

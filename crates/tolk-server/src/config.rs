@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde::Deserialize;
+use tolk_api::{Rate, RateLimits};
 
 /// Settings given on the command line or in the environment.
 #[derive(Debug, Clone, Default, Args)]
@@ -33,6 +34,14 @@ pub struct Flags {
     /// Database connections in the pool [default: 16].
     #[arg(long, env = "TOLK_DB_POOL_SIZE", global = true)]
     pub db_pool_size: Option<u32>,
+    /// API requests an anonymous client address may make, as N/second,
+    /// N/minute, N/hour or N/day, or `off` [default: 100/day].
+    #[arg(long, env = "TOLK_API_RATELIMIT_ANON", global = true)]
+    pub api_ratelimit_anon: Option<String>,
+    /// API requests a user (or anonymous client address) may make, as
+    /// N/second, N/minute, N/hour or N/day, or `off` [default: 5000/hour].
+    #[arg(long, env = "TOLK_API_RATELIMIT_USER", global = true)]
+    pub api_ratelimit_user: Option<String>,
 }
 
 /// The same settings as read from a TOML file.
@@ -46,6 +55,8 @@ struct FileSettings {
     site_title: Option<String>,
     workers: Option<usize>,
     db_pool_size: Option<u32>,
+    api_ratelimit_anon: Option<String>,
+    api_ratelimit_user: Option<String>,
 }
 
 /// Resolved settings.
@@ -65,6 +76,8 @@ pub struct Settings {
     pub workers: usize,
     /// Database pool size.
     pub db_pool_size: u32,
+    /// The API's rate limits.
+    pub rate_limits: RateLimits,
 }
 
 /// Why the settings could not be read.
@@ -86,6 +99,30 @@ pub enum ConfigError {
         /// What is wrong.
         message: String,
     },
+    /// A setting has a value it cannot take.
+    #[error("invalid {name}: {message}")]
+    Invalid {
+        /// The setting.
+        name: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// A rate setting: `off`, a rate, or the default when not given.
+fn rate(
+    name: &'static str,
+    value: Option<String>,
+    default: Option<Rate>,
+) -> Result<Option<Rate>, ConfigError> {
+    match value.as_deref().map(str::trim) {
+        None => Ok(default),
+        Some("off") => Ok(None),
+        Some(text) => text
+            .parse()
+            .map(Some)
+            .map_err(|message| ConfigError::Invalid { name, message }),
+    }
 }
 
 fn read_file(path: &Path) -> Result<FileSettings, ConfigError> {
@@ -126,6 +163,19 @@ impl Settings {
             .clone()
             .or(file.site_url)
             .unwrap_or_else(|| format!("http://{bind}"));
+        let defaults = RateLimits::default();
+        let rate_limits = RateLimits {
+            anon: rate(
+                "api_ratelimit_anon",
+                flags.api_ratelimit_anon.clone().or(file.api_ratelimit_anon),
+                defaults.anon,
+            )?,
+            user: rate(
+                "api_ratelimit_user",
+                flags.api_ratelimit_user.clone().or(file.api_ratelimit_user),
+                defaults.user,
+            )?,
+        };
         Ok(Settings {
             database_url,
             data_dir,
@@ -141,6 +191,7 @@ impl Settings {
                 .or(file.workers)
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
             db_pool_size: flags.db_pool_size.or(file.db_pool_size).unwrap_or(16),
+            rate_limits,
         })
     }
 }
@@ -156,6 +207,28 @@ mod tests {
         assert_eq!(s.database_url, "data/tolk.sqlite3");
         assert_eq!(s.site_url, "http://127.0.0.1:8000");
         assert_eq!(s.site_title, "Tolk");
+        assert_eq!(s.rate_limits, RateLimits::default());
+    }
+
+    #[test]
+    fn rate_limits_can_be_set_or_turned_off() {
+        let flags = Flags {
+            api_ratelimit_anon: Some("off".into()),
+            api_ratelimit_user: Some("10/minute".into()),
+            ..Flags::default()
+        };
+        let s = Settings::resolve(&flags).unwrap();
+        assert_eq!(s.rate_limits.anon, None);
+        assert_eq!(s.rate_limits.user, Some("10/m".parse().unwrap()));
+        let bad = Flags {
+            api_ratelimit_user: Some("10 per minute".into()),
+            ..Flags::default()
+        };
+        let err = Settings::resolve(&bad).unwrap_err().to_string();
+        assert!(
+            err.starts_with("invalid api_ratelimit_user: invalid rate"),
+            "{err}"
+        );
     }
 
     #[test]

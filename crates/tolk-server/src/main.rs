@@ -4,10 +4,11 @@ mod config;
 mod files;
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use actix_web::{HttpServer, middleware::Logger};
 use clap::{Parser, Subcommand};
-use tolk_api::AppState;
+use tolk_api::{AppState, Throttle};
 use tolk_service::store::Store;
 use tolk_service::{Service, ServiceConfig};
 
@@ -70,6 +71,7 @@ fn serve(settings: Settings) -> Result<(), String> {
     let state = AppState {
         service,
         site_url: settings.site_url.clone(),
+        throttle: Arc::new(Throttle::new(settings.rate_limits)),
     };
     log::info!(
         "Tolk {} listening on http://{} ({})",

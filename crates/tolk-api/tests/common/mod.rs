@@ -68,6 +68,7 @@ impl Ctx {
         AppState {
             service: self.service.clone(),
             site_url: SITE.into(),
+            throttle: Default::default(),
         }
     }
 }
