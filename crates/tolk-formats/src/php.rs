@@ -31,6 +31,8 @@ pub struct PhpFile {
     entries: Vec<Entry>,
     /// Where the root array's closing bracket is.
     closer: usize,
+    /// The root array's last item: where it ends and whether a comma follows.
+    last_item: Option<(usize, bool)>,
     edits: SpanEdits,
 }
 
@@ -132,24 +134,27 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// The items of an array whose opening token was read, up to `close`.
+    /// The items of an array whose opening token was read, up to `close`;
+    /// returns where `close` is and where the last item ends, with whether
+    /// a comma follows it.
     fn array(
         &mut self,
         prefix: &str,
         close: &str,
         depth: usize,
         out: &mut Vec<Entry>,
-    ) -> Result<usize, FormatError> {
+    ) -> Result<(usize, Option<(usize, bool)>), FormatError> {
         if depth > MAX_DEPTH {
             return Err(self.error("the arrays are nested too deeply"));
         }
         let mut index = 0;
+        let mut last = None;
         loop {
             self.skip()?;
             if self.text[self.pos..].starts_with(close) {
                 let at = self.pos;
                 self.pos += close.len();
-                return Ok(at);
+                return Ok((at, last));
             }
             let (key, span, value) = self.item()?;
             let key = match key {
@@ -164,18 +169,25 @@ impl Reader<'_> {
             } else {
                 format!("{prefix}->{key}")
             };
-            match value {
-                Item::String(value) => out.push(Entry {
-                    key: full,
-                    value,
-                    span,
-                }),
+            let end = match value {
+                Item::String(value) => {
+                    let end = span.end;
+                    out.push(Entry {
+                        key: full,
+                        value,
+                        span,
+                    });
+                    end
+                }
                 Item::Array(close) => {
                     self.array(&full, close, depth + 1, out)?;
+                    self.pos
                 }
-                Item::Other => {}
-            }
-            if !self.eat(",")? {
+                Item::Other => span.end,
+            };
+            let comma = self.eat(",")?;
+            last = Some((end, comma));
+            if !comma {
                 self.skip()?;
                 if !self.text[self.pos..].starts_with(close) {
                     return Err(self.error(&format!("expected `,` or `{close}`")));
@@ -187,6 +199,7 @@ impl Reader<'_> {
     /// One item: its key (if written), the span of its value and the value.
     fn item(&mut self) -> Result<(Option<String>, Range<usize>, Item), FormatError> {
         let (start, first) = self.value()?;
+        let end = self.pos;
         if self.eat("=>")? {
             let key = match first {
                 Item::String(key) => key,
@@ -195,7 +208,7 @@ impl Reader<'_> {
             let (start, value) = self.value()?;
             return Ok((Some(key), start..self.pos, value));
         }
-        Ok((None, start..self.pos, first))
+        Ok((None, start..end, first))
     }
 
     /// A value at the current position and where it starts.
@@ -257,7 +270,7 @@ impl PhpFile {
             _ => return Err(reader.error("expected an array after `return`")),
         };
         let mut entries = Vec::new();
-        let closer = reader.array("", close, 0, &mut entries)?;
+        let (closer, last_item) = reader.array("", close, 0, &mut entries)?;
         reader.expect(";")?;
         // Only comments and a closing `?>` may follow the array.
         reader.eat("?>")?;
@@ -270,6 +283,7 @@ impl PhpFile {
             text: text.to_owned(),
             entries,
             closer,
+            last_item,
             edits: SpanEdits::default(),
         })
     }
@@ -312,27 +326,26 @@ impl TranslationFile for PhpFile {
                 "nested keys to PHP files",
             ));
         }
-        // After the last item, with a comma after it unless it has one.
+        // On a line of its own after the last item and any comment after
+        // it, with a comma after the last item unless it has one.
         let before = self.text[..self.closer].trim_end();
+        let at = before.len();
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let line = &before[line_start..];
-        let indent = &line[..line.len() - line.trim_start().len()];
-        let opened = before.ends_with('[') || before.to_ascii_lowercase().ends_with("array(");
-        let comma = if opened || before.ends_with(',') {
-            ""
-        } else {
-            ","
+        let indent = match self.last_item {
+            Some(_) => &line[..line.len() - line.trim_start().len()],
+            None => "    ",
         };
-        let indent = if opened { "    " } else { indent };
+        let item = format!("\n{indent}{} => {},", quote(&unit.context), quote(value));
         let mut edits = self.edits.clone();
-        edits.replace(
-            before.len()..before.len(),
-            format!(
-                "{comma}\n{indent}{} => {},",
-                quote(&unit.context),
-                quote(value)
-            ),
-        );
+        match self.last_item {
+            Some((end, false)) if end == at => edits.replace(at..at, format!(",{item}")),
+            Some((end, false)) => {
+                edits.replace(end..end, ",".into());
+                edits.replace(at..at, item);
+            }
+            _ => edits.replace(at..at, item),
+        }
         *self = PhpFile::parse(&self.name, edits.apply(&self.text).as_bytes())?;
         Ok(())
     }
@@ -346,7 +359,7 @@ impl TranslationFile for PhpFile {
 mod tests {
     use super::*;
 
-    const SAMPLE: &str = "<?php\n\n/* Lines */\n\nreturn [\n    'accepted' => ':attribute must be accepted.', // note\n    \"quoted\"   => \"Tab\\there \\\"x\\\"\",\n    'between'  => [\n        'array' => 'It\\'s :min',\n        'count' => 5,\n    ],\n    'list' => array('a', 'b'),\n];\n";
+    const SAMPLE: &str = "<?php\n\n/* Lines */\n\nreturn [\n    'accepted' => ':attribute must be accepted.', // note\n    \"quoted\"   => \"Tab\\there \\\"x\\\"\",\n    'between'  => [\n        'array' => 'It\\'s :min',\n        'count' => 5,\n    ],\n    'list' => array('a', 'b'), // a, b\n    'last' // no comma, a comment\n];\n";
 
     #[test]
     fn reads_nested_arrays_and_edits_one_literal() {
@@ -360,11 +373,13 @@ mod tests {
                 ("between->array", "It's :min"),
                 ("list->0", "a"),
                 ("list->1", "b"),
+                ("0", "last"),
             ]
         );
         assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
         file.set_translation(2, &["To je 'ono' \\ ".into()], false)
             .unwrap();
+        file.set_translation(5, &["poslední".into()], false).unwrap();
         file.add_unit(&Unit::keyed("new", "Nový", vec![])).unwrap();
         let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
         assert_eq!(
@@ -372,8 +387,8 @@ mod tests {
             SAMPLE
                 .replace("'It\\'s :min'", "'To je \\'ono\\' \\\\ '")
                 .replace(
-                    "'list' => array('a', 'b'),\n];",
-                    "'list' => array('a', 'b'),\n    'new' => 'Nový',\n];"
+                    "'last' // no comma, a comment\n];",
+                    "'poslední', // no comma, a comment\n    'new' => 'Nový',\n];"
                 )
         );
         assert!(PhpFile::parse("v.php", b"<?php return ['a' => 'b'").is_err());
