@@ -379,7 +379,8 @@ mod tests {
         assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
         file.set_translation(2, &["To je 'ono' \\ ".into()], false)
             .unwrap();
-        file.set_translation(5, &["poslední".into()], false).unwrap();
+        file.set_translation(5, &["poslední".into()], false)
+            .unwrap();
         file.add_unit(&Unit::keyed("new", "Nový", vec![])).unwrap();
         let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
         assert_eq!(

@@ -178,9 +178,9 @@ fn conversions_read_back_with_the_units_they_can_hold() {
                 .iter()
                 .filter(|u| u.state == State::Translated)
                 .count(),
-            // Plural forms are units (XLIFF trans-units or segments, CSV
-            // rows) of their own.
-            "xliff" | "xliff11" | "xliff12" | "xliff2" | "csv" => forms,
+            // Plural forms are units (XLIFF 2.0 segments, CSV rows) of
+            // their own; XLIFF 1.2 groups them again.
+            "xliff2" | "csv" => forms,
             // Keyed formats hold the strings without plurals.
             "json" | "json-nested" | "aresource" | "strings" => singular,
             _ => units.len(),

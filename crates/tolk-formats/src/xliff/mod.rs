@@ -1,6 +1,7 @@
 //! XLIFF 1.2 (`xliff`, `plainxliff`) and XLIFF 2.0 (`xliff2`): one unit per
-//! `<trans-unit>` (1.2) or per `<segment>` (2.0), with notes, source
-//! locations and the translation state kept in the file's attributes.
+//! `<trans-unit>` (1.2; a `x-gettext-plurals` group of them is one plural
+//! unit) or per `<segment>` (2.0), with notes, source locations and the
+//! translation state kept in the file's attributes.
 //!
 //! Inline markup (`<x id="1"/>`, `<pc>…</pc>`) stays in the text as written,
 //! and a translation may carry it back. An edit rewrites the `<target>`
@@ -108,6 +109,8 @@ pub struct XliffFile {
     text: String,
     version: Version,
     entries: Vec<Entry>,
+    /// The entries of each unit: one, or the forms of a plural group.
+    units: Vec<Range<usize>>,
     /// Where the last `</body>` (1.2) or `</file>` (2.0) starts.
     closer: Option<usize>,
     edits: SpanEdits,
@@ -117,13 +120,14 @@ impl XliffFile {
     /// Parses an XLIFF document of the given version.
     pub fn parse(name: &str, bytes: &[u8], version: Version) -> Result<XliffFile, FormatError> {
         let text = utf8(name, bytes)?;
-        let (entries, closer) = read::entries(name, text, version)?;
+        let read = read::entries(name, text, version)?;
         Ok(XliffFile {
             name: name.to_owned(),
             text: text.to_owned(),
             version,
-            entries,
-            closer,
+            units: group_units(read.entries.len(), read.plurals),
+            entries: read.entries,
+            closer: read.closer,
             edits: SpanEdits::default(),
         })
     }
@@ -165,21 +169,71 @@ impl XliffFile {
     }
 }
 
+/// Splits `count` entries into units: each plural range (sorted here;
+/// one overlapping an earlier one is ignored) is one unit, every other
+/// entry a unit of its own.
+fn group_units(count: usize, mut plurals: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    plurals.sort_by_key(|range| range.start);
+    let mut plurals = plurals.into_iter().peekable();
+    let mut units = Vec::with_capacity(count);
+    let mut at = 0;
+    while at < count {
+        while plurals.next_if(|range| range.start < at).is_some() {}
+        let end = plurals
+            .next_if(|range| range.start == at)
+            .map_or(at + 1, |r| r.end);
+        units.push(at..end);
+        at = end;
+    }
+    units
+}
+
+/// The unit of `entries`: one entry, or the forms of a plural group, whose
+/// first two sources are the singular and plural source strings and whose
+/// id is the first form's without its `[0]`.
+fn unit_of(entries: &[Entry], version: Version) -> Unit {
+    let first = &entries[0];
+    let states: Vec<State> = entries.iter().map(|e| e.state(version)).collect();
+    let state = if states.contains(&State::ReadOnly) {
+        State::ReadOnly
+    } else if states.contains(&State::Untranslated) {
+        State::Untranslated
+    } else if states.contains(&State::Fuzzy) {
+        State::Fuzzy
+    } else if states.iter().all(|s| *s == State::Approved) {
+        State::Approved
+    } else {
+        State::Translated
+    };
+    let (id, source) = match entries.get(1) {
+        None => (first.id.clone(), vec![first.source.clone()]),
+        Some(second) => (
+            first.id.strip_suffix("[0]").unwrap_or(&first.id).to_owned(),
+            vec![first.source.clone(), second.source.clone()],
+        ),
+    };
+    Unit {
+        state,
+        developer_notes: first.notes.clone(),
+        locations: first.locations.clone(),
+        flags: if first.translatable {
+            Vec::new()
+        } else {
+            vec!["read-only".to_owned()]
+        },
+        ..Unit::new(
+            id,
+            source,
+            entries.iter().map(|e| e.target.clone()).collect(),
+        )
+    }
+}
+
 impl TranslationFile for XliffFile {
     fn units(&self) -> Vec<Unit> {
-        self.entries
+        self.units
             .iter()
-            .map(|e| Unit {
-                state: e.state(self.version),
-                developer_notes: e.notes.clone(),
-                locations: e.locations.clone(),
-                flags: if e.translatable {
-                    Vec::new()
-                } else {
-                    vec!["read-only".to_owned()]
-                },
-                ..Unit::new(e.id.clone(), vec![e.source.clone()], vec![e.target.clone()])
-            })
+            .map(|range| unit_of(&self.entries[range.clone()], self.version))
             .collect()
     }
 
@@ -190,10 +244,35 @@ impl TranslationFile for XliffFile {
         fuzzy: bool,
     ) -> Result<(), FormatError> {
         crate::xml::storable(&self.name, 0, target)?;
-        let entry = unit_at(&mut self.entries, index, &self.name)?.clone();
-        let line = line_at(self.text.as_bytes(), entry.holder.start);
-        same_forms(&self.name, line, target.len(), 1)?;
-        let value = &target[0];
+        let range = unit_at(&mut self.units, index, &self.name)?.clone();
+        let line = line_at(self.text.as_bytes(), self.entries[range.start].holder.start);
+        same_forms(&self.name, line, target.len(), range.len())?;
+        for (entry, value) in range.zip(target) {
+            self.set_entry(entry, value, fuzzy);
+        }
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
+        crate::xml::storable_unit(&self.name, unit)?;
+        ensure_new(&self.name, &self.units(), unit, true)?;
+        let id = write::unit_id(unit, self.units.len());
+        let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
+            write::element(self.version, indent, &id, unit)
+        })?;
+        *self = XliffFile::parse(&self.name, text.as_bytes(), self.version)?;
+        Ok(())
+    }
+
+    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
+        Ok(self.edits.apply(&self.text).into_bytes())
+    }
+}
+
+impl XliffFile {
+    /// Writes `value` into entry `index` and its state.
+    fn set_entry(&mut self, index: usize, value: &str, fuzzy: bool) {
+        let entry = self.entries[index].clone();
         let start = self.target_tag(&entry, fuzzy);
         let end = format!("</{}>", xml::tag_name(&start));
         let body = match &entry.slot {
@@ -220,29 +299,13 @@ impl TranslationFile for XliffFile {
             self.edits.replace(entry.holder.clone(), holder);
         }
         let updated = &mut self.entries[index];
-        updated.target = value.clone();
+        updated.target = value.to_owned();
         updated.approved &= !fuzzy;
         updated.state_attr = match (self.version, fuzzy) {
             (Version::V1, true) => Some("needs-review-translation".to_owned()),
             (Version::V2, true) => Some("initial".to_owned()),
             (_, false) => entry.state_attr.map(|_| "translated".to_owned()),
         };
-        Ok(())
-    }
-
-    fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
-        crate::xml::storable_unit(&self.name, unit)?;
-        ensure_new(&self.name, &self.units(), unit, true)?;
-        let id = write::unit_id(unit, self.entries.len());
-        let text = insert_child(&self.name, &self.text, &self.edits, self.closer, |indent| {
-            write::element(self.version, indent, &id, unit)
-        })?;
-        *self = XliffFile::parse(&self.name, text.as_bytes(), self.version)?;
-        Ok(())
-    }
-
-    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        Ok(self.edits.apply(&self.text).into_bytes())
     }
 }
 

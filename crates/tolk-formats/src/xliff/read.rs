@@ -8,13 +8,17 @@ use super::{Entry, Target, Version};
 use crate::error::FormatError;
 use crate::xml::{Scanner, attribute};
 
-/// The entries of an XLIFF document of `version`, and where the last
-/// element new units go into ends.
-pub(super) fn entries(
-    name: &str,
-    text: &str,
-    version: Version,
-) -> Result<(Vec<Entry>, Option<usize>), FormatError> {
+/// What a document holds: its entries, the ranges of entries that form
+/// one plural unit (1.2 `x-gettext-plurals` groups of two or more), and
+/// where the last element new units go into ends.
+pub(super) struct Read {
+    pub entries: Vec<Entry>,
+    pub plurals: Vec<Range<usize>>,
+    pub closer: Option<usize>,
+}
+
+/// Reads an XLIFF document of `version`.
+pub(super) fn entries(name: &str, text: &str, version: Version) -> Result<Read, FormatError> {
     let mut xml = Scanner::new(name, text)?;
     match version {
         Version::V1 => xml.watch("body", 2),
@@ -23,14 +27,23 @@ pub(super) fn entries(
     let mut reader = Reader {
         xml,
         entries: Vec::new(),
+        groups: Vec::new(),
+        plurals: Vec::new(),
     };
     reader.document(version)?;
-    Ok((reader.entries, reader.xml.watched()))
+    Ok(Read {
+        closer: reader.xml.watched(),
+        entries: reader.entries,
+        plurals: reader.plurals,
+    })
 }
 
 struct Reader<'a> {
     xml: Scanner<'a>,
     entries: Vec<Entry>,
+    /// The open 1.2 `<group>`s: for plural groups, their first entry.
+    groups: Vec<Option<usize>>,
+    plurals: Vec<Range<usize>>,
 }
 
 /// What a `<trans-unit>` or `<segment>` holds.
@@ -67,9 +80,21 @@ impl Reader<'_> {
                         let tag = before..self.xml.position();
                         self.trans_unit(&e, tag, files, &original)?;
                     }
+                    (Version::V1, "group") => {
+                        let plural =
+                            attribute(&e, "restype").is_some_and(|r| r == "x-gettext-plurals");
+                        self.groups.push(plural.then_some(self.entries.len()));
+                    }
                     (Version::V2, "unit") => self.unit(&e)?,
                     _ => {}
                 },
+                Event::End(e) if version == Version::V1 && e.local_name().as_ref() == "group" => {
+                    if let Some(Some(first)) = self.groups.pop()
+                        && self.entries.len() >= first + 2
+                    {
+                        self.plurals.push(first..self.entries.len());
+                    }
+                }
                 Event::Eof if seen_root => return Ok(()),
                 Event::Eof => return Err(self.xml.error(before, "no <xliff> element")),
                 _ => {}

@@ -183,6 +183,41 @@ fn new_files_read_back() {
 }
 
 #[test]
+fn plural_groups_are_one_unit_with_a_form_per_trans_unit() {
+    let text = "<xliff version=\"1.2\"><file original=\"f\"><body>\n  <group id=\"files\" restype=\"x-gettext-plurals\">\n    <trans-unit id=\"files[0]\"><source>%d file</source><target state=\"translated\">%d soubor</target></trans-unit>\n    <trans-unit id=\"files[1]\"><source>%d files</source><target state=\"translated\">%d soubory</target></trans-unit>\n    <trans-unit id=\"files[2]\"><source>%d files</source></trans-unit>\n  </group>\n  <group id=\"plain\">\n    <trans-unit id=\"one\"><source>One</source></trans-unit>\n  </group>\n</body></file></xliff>\n";
+    let mut file = XliffFile::parse("p.xlf", text.as_bytes(), Version::V1).unwrap();
+    let units = file.units();
+    assert_eq!(units.len(), 2);
+    assert_eq!(units[0].context, "files");
+    assert_eq!(units[0].source, ["%d file", "%d files"]);
+    assert_eq!(units[0].target, ["%d soubor", "%d soubory", ""]);
+    assert_eq!(units[0].state, State::Untranslated, "a form is missing");
+    assert_eq!(
+        (units[1].context.as_str(), units[1].target.len()),
+        ("one", 1)
+    );
+    assert!(file.set_translation(0, &["x".into()], false).is_err());
+    let forms = ["%d soubor", "%d soubory", "%d souborů"].map(String::from);
+    file.set_translation(0, &forms, true).unwrap();
+    let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+    assert_eq!(
+        written,
+        text.replace(
+            "<trans-unit id=\"files[2]\"><source>%d files</source></trans-unit>",
+            "<trans-unit id=\"files[2]\"><source>%d files</source>\n<target state=\"needs-review-translation\">%d souborů</target></trans-unit>"
+        )
+        .replace("state=\"translated\"", "state=\"needs-review-translation\"")
+    );
+    let read = XliffFile::parse("p.xlf", written.as_bytes(), Version::V1)
+        .unwrap()
+        .units();
+    assert_eq!(
+        (read[0].target.as_slice(), read[0].state),
+        (&forms[..], State::Fuzzy)
+    );
+}
+
+#[test]
 fn broken_documents_are_errors_with_lines() {
     let err = XliffFile::parse(
         "x.xlf",
