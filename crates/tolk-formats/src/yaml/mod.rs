@@ -190,6 +190,7 @@ impl YamlFile {
 /// line after it, two spaces when there is none).
 fn key_indent(text: &str, flavor: Flavor) -> &str {
     let mut lines = text
+        .trim_start_matches('\u{feff}')
         .lines()
         .filter(|line| {
             let content = line.trim();
