@@ -200,7 +200,7 @@ fn monolingual_new(format: &str, name: &str, units: &[Unit]) -> Result<Vec<u8>, 
         keyed.push(unit);
     }
     let text = match format {
-        "json" | "json-nested" => crate::json::write_new(&keyed),
+        "json" | "json-nested" => crate::json::write_new(&keyed, format == "json-nested"),
         "aresource" => {
             crate::android::write_new(&keyed).map_err(|e| FormatError::new(name, 0, e))?
         }

@@ -14,8 +14,8 @@ pub(super) fn entries(root: &Value, flavor: Flavor) -> Result<Vec<Entry>, String
     let mut entries = Vec::new();
     match (flavor, root) {
         (Flavor::GoI18n, Value::Array(items)) => go_i18n_v1(items, &mut entries)?,
-        (_, Value::Object(members)) => match flavor {
-            Flavor::KeyValue => flatten("", root, &mut entries),
+        (_, Value::Object(members, _)) => match flavor {
+            Flavor::KeyValue | Flavor::Nested => flatten("", root, &mut entries),
             Flavor::WebExtension => web_extension(members, &mut entries)?,
             Flavor::Arb => arb(members, &mut entries),
             Flavor::I18nextV3 | Flavor::I18nextV4 => {
@@ -51,7 +51,7 @@ fn text_of(value: Option<&Value>) -> Option<String> {
 /// Every leaf under `value`, with dotted keys (`a.b`, `list[0]`).
 fn flatten(prefix: &str, value: &Value, out: &mut Vec<Entry>) {
     match value {
-        Value::Object(members) => {
+        Value::Object(members, _) => {
             for (key, value) in members {
                 let key = if prefix.is_empty() {
                     key.clone()
@@ -76,7 +76,7 @@ fn flatten(prefix: &str, value: &Value, out: &mut Vec<Entry>) {
 
 fn web_extension(members: &[(String, Value)], out: &mut Vec<Entry>) -> Result<(), String> {
     for (key, value) in members {
-        let Value::Object(fields) = value else {
+        let Value::Object(fields, _) = value else {
             return Err(format!("message {key:?} is not an object"));
         };
         if let Some(found) = member(fields, "message").and_then(leaf) {
@@ -91,7 +91,7 @@ fn arb(members: &[(String, Value)], out: &mut Vec<Entry>) {
     for (key, value) in members.iter().filter(|(k, _)| !k.starts_with('@')) {
         if let Some(found) = leaf(value) {
             let note = match member(members, &format!("@{key}")) {
-                Some(Value::Object(meta)) => text_of(member(meta, "description")),
+                Some(Value::Object(meta, _)) => text_of(member(meta, "description")),
                 _ => None,
             };
             out.push(Entry::single(key.clone(), found, note));
@@ -177,7 +177,7 @@ fn plural_groups(entries: Vec<Entry>, flavor: Flavor) -> Vec<Entry> {
 fn go_i18n_v2(members: &[(String, Value)], out: &mut Vec<Entry>) {
     for (key, value) in members {
         match value {
-            Value::Object(fields) => {
+            Value::Object(fields, _) => {
                 let note = text_of(member(fields, "description"));
                 out.extend(go_i18n_entry(key.clone(), fields, note));
             }
@@ -193,7 +193,7 @@ fn go_i18n_v2(members: &[(String, Value)], out: &mut Vec<Entry>) {
 /// go-i18n v1: `[{"id": …, "translation": "text" | {"one": …, "other": …}}]`.
 fn go_i18n_v1(items: &[Value], out: &mut Vec<Entry>) -> Result<(), String> {
     for (i, item) in items.iter().enumerate() {
-        let Value::Object(fields) = item else {
+        let Value::Object(fields, _) = item else {
             return Err(format!("list item {i} is not an object"));
         };
         let Some(id) = text_of(member(fields, "id")) else {
@@ -201,7 +201,7 @@ fn go_i18n_v1(items: &[Value], out: &mut Vec<Entry>) -> Result<(), String> {
         };
         let note = text_of(member(fields, "description"));
         match member(fields, "translation") {
-            Some(Value::Object(forms)) => out.extend(go_i18n_entry(id, forms, note)),
+            Some(Value::Object(forms, _)) => out.extend(go_i18n_entry(id, forms, note)),
             Some(value) => {
                 if let Some(found) = leaf(value) {
                     out.push(Entry::single(id, found, note));

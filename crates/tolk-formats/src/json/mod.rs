@@ -6,12 +6,15 @@
 //! The original text is kept; an edit replaces the string tokens that hold
 //! the value's forms, so everything else (order, indentation, escapes) stays.
 
+mod add;
 mod flavors;
 mod parse;
+mod write;
 
 use std::ops::Range;
 
 pub(crate) use parse::quote;
+pub(crate) use write::write_new;
 
 use crate::edits::{SpanEdits, line_at, utf8};
 use crate::error::{
@@ -23,8 +26,12 @@ use crate::unit::Unit;
 /// The JSON dialects this codec reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flavor {
-    /// Key/value pairs; nested objects give dotted keys (`json`, `json-nested`).
+    /// Key/value pairs; nested objects give dotted keys, new ones are
+    /// written flat (`json`).
     KeyValue,
+    /// Key/value pairs in nested objects, dotted keys both read and written
+    /// as nesting (`json-nested`).
+    Nested,
     /// `{"key": {"message": …, "description": …}}` (`webextension`).
     WebExtension,
     /// Flutter ARB: `"key": "value"` with `"@key": {"description": …}` metadata (`arb`).
@@ -44,7 +51,8 @@ impl Flavor {
     /// The flavor of a Weblate format id.
     pub fn for_format(format: &str) -> Option<Flavor> {
         match format {
-            "json" | "json-nested" => Some(Flavor::KeyValue),
+            "json" => Some(Flavor::KeyValue),
+            "json-nested" => Some(Flavor::Nested),
             "webextension" => Some(Flavor::WebExtension),
             "arb" => Some(Flavor::Arb),
             "i18next" => Some(Flavor::I18nextV3),
@@ -88,9 +96,16 @@ pub struct JsonFile {
     ascii_only: bool,
 }
 
-/// The member of the root object that holds a new string.
-fn member(flavor: Flavor, ascii_only: bool, unit: &Unit, value: &str) -> String {
-    let key = quote(&unit.context, ascii_only);
+impl Flavor {
+    /// Whether dots in keys are nested objects when strings are added.
+    fn nests(self) -> bool {
+        matches!(self, Flavor::Nested | Flavor::I18nextV3 | Flavor::I18nextV4)
+    }
+}
+
+/// The member named `name` that holds a new string.
+fn member(flavor: Flavor, ascii_only: bool, name: &str, unit: &Unit, value: &str) -> String {
+    let key = quote(name, ascii_only);
     let value = quote(value, ascii_only);
     match flavor {
         Flavor::WebExtension => match unit.developer_notes.first() {
@@ -101,22 +116,6 @@ fn member(flavor: Flavor, ascii_only: bool, unit: &Unit, value: &str) -> String 
             None => format!("{key}: {{\"message\": {value}}}"),
         },
         _ => format!("{key}: {value}"),
-    }
-}
-
-/// A new key/value JSON file of single-valued keyed `units`.
-pub(crate) fn write_new(units: &[Unit]) -> String {
-    let members: Vec<String> = units
-        .iter()
-        .map(|u| {
-            let value = u.target.first().map_or("", String::as_str);
-            format!("  {}", member(Flavor::KeyValue, false, u, value))
-        })
-        .collect();
-    if members.is_empty() {
-        "{}\n".to_owned()
-    } else {
-        format!("{{\n{}\n}}\n", members.join(",\n"))
     }
 }
 
@@ -204,41 +203,19 @@ impl TranslationFile for JsonFile {
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
         ensure_new(&self.name, &self.units(), unit, true)?;
         let value = single_new_value(&self.name, "JSON", unit)?;
-        let member = member(self.flavor, self.ascii_only, unit, value);
         let text = self.edits.apply(&self.text);
-        // The document is one value: its first and last characters (after
-        // a byte order mark and white space) are the root's braces.
-        let start = text.trim_start_matches('\u{feff}');
-        let open = text.len() - start.trim_start().len();
-        let close = text.trim_end().len().saturating_sub(1);
-        if !text[open..].starts_with('{') || !text[close..].starts_with('}') {
-            let what = if text[open..].starts_with('[') {
-                "strings to a go-i18n v1 list"
-            } else {
-                "strings to a JSON file that is not an object"
-            };
-            return Err(cannot_add(&self.name, what));
-        }
-        let body_end = text[..close].trim_end().len().max(open + 1);
-        let has_members = !text[open + 1..body_end].trim().is_empty();
-        let line_start = text[..body_end].rfind('\n').map_or(0, |i| i + 1);
-        let line = &text[line_start..];
-        let indent = if has_members && line_start > 0 {
-            &line[..line.len() - line.trim_start().len()]
-        } else {
-            "  "
+        let root = parse::parse(&text).map_err(|e| {
+            FormatError::new(&self.name, line_at(text.as_bytes(), e.offset), e.message)
+        })?;
+        let (flavor, ascii_only) = (self.flavor, self.ascii_only);
+        let new = add::NewMember {
+            key: &unit.context,
+            nests: flavor.nests(),
+            quote: &|text| quote(text, ascii_only),
+            leaf: &|name| member(flavor, ascii_only, name, unit, value),
         };
-        let comma = if has_members { "," } else { "" };
-        let closing_line = if text[body_end..close].contains('\n') {
-            ""
-        } else {
-            "\n"
-        };
-        let updated = format!(
-            "{}{comma}\n{indent}{member}{closing_line}{}",
-            &text[..body_end],
-            &text[body_end..]
-        );
+        let updated =
+            add::insert(&text, &root, &new).map_err(|what| cannot_add(&self.name, &what))?;
         *self = JsonFile::parse(&self.name, updated.as_bytes(), self.flavor)?;
         Ok(())
     }
@@ -279,6 +256,31 @@ mod tests {
             json.set_translation(0, &["x".into(), "y".into()], false)
                 .is_err()
         );
+    }
+
+    #[test]
+    fn nested_files_take_new_strings_in_their_objects() {
+        let text = "{\n  \"a\": {\n    \"x\": \"1\"\n  },\n  \"s\": \"2\"\n}\n";
+        let add = |flavor, keys: &[&str]| {
+            let mut json = JsonFile::parse("t.json", text.as_bytes(), flavor).unwrap();
+            for key in keys {
+                json.add_unit(&Unit::keyed(key, "v", vec![])).unwrap();
+            }
+            String::from_utf8(json.to_bytes().unwrap()).unwrap()
+        };
+        assert_eq!(
+            add(Flavor::Nested, &["a.b", "c.d.e", "s.t"]),
+            "{\n  \"a\": {\n    \"x\": \"1\",\n    \"b\": \"v\"\n  },\n  \"s\": \"2\",\n  \"c\": {\n    \"d\": {\n      \"e\": \"v\"\n    }\n  },\n  \"s.t\": \"v\"\n}\n"
+        );
+        assert_eq!(
+            add(Flavor::KeyValue, &["a.b"]),
+            "{\n  \"a\": {\n    \"x\": \"1\"\n  },\n  \"s\": \"2\",\n  \"a.b\": \"v\"\n}\n"
+        );
+        let mut json = JsonFile::parse("t.json", text.as_bytes(), Flavor::Nested).unwrap();
+        let taken = json.add_unit(&Unit::keyed("a", "v", vec![])).unwrap_err();
+        assert_eq!(taken.message, "cannot add \"a\": the key names an object");
+        let keys: Vec<String> = json.units().into_iter().map(|u| u.context).collect();
+        assert_eq!(keys, ["a.x", "s"]);
     }
 
     #[test]

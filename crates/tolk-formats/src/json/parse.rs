@@ -9,8 +9,9 @@ const MAX_DEPTH: usize = 128;
 /// A JSON value with the byte span of its text.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
-    /// An object: keys in file order with their values.
-    Object(Vec<(String, Value)>),
+    /// An object: keys in file order with their values, and the span from
+    /// its `{` to its `}` included.
+    Object(Vec<(String, Value)>, Range<usize>),
     /// An array.
     Array(Vec<Value>),
     /// A string: its content and the span of the quoted token.
@@ -111,12 +112,13 @@ impl Parser<'_> {
     }
 
     fn object(&mut self) -> Result<Value, SyntaxError> {
+        let start = self.pos;
         self.pos += 1;
         let mut members = Vec::new();
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
-            return Ok(Value::Object(members));
+            return Ok(Value::Object(members, start..self.pos));
         }
         loop {
             self.skip_ws();
@@ -132,7 +134,7 @@ impl Parser<'_> {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
-                    return Ok(Value::Object(members));
+                    return Ok(Value::Object(members, start..self.pos));
                 }
                 _ => return Err(self.error("expected ',' or '}'")),
             }
@@ -276,7 +278,7 @@ mod tests {
     #[test]
     fn reads_values_with_spans() {
         let text = r#" {"a": "x\"y", "b": [1, true, null], "c": {"d": "\u00e9\ud83d\ude00"}} "#;
-        let Value::Object(members) = parse(text).unwrap() else {
+        let Value::Object(members, _) = parse(text).unwrap() else {
             panic!("object expected")
         };
         let Value::String(a, span) = &members[0].1 else {
@@ -285,9 +287,10 @@ mod tests {
         assert_eq!(a, "x\"y");
         assert_eq!(&text[span.clone()], r#""x\"y""#);
         assert!(matches!(&members[1].1, Value::Array(items) if items.len() == 3));
-        let Value::Object(c) = &members[2].1 else {
+        let Value::Object(c, span) = &members[2].1 else {
             panic!()
         };
+        assert_eq!(&text[span.clone()], r#"{"d": "\u00e9\ud83d\ude00"}"#);
         assert!(matches!(&c[0].1, Value::String(s, _) if s == "é😀"));
     }
 
@@ -334,7 +337,7 @@ mod tests {
             }
             let text: String = text.into_iter().collect();
             // Whatever parses can be quoted back.
-            if let Ok(Value::Object(members)) = parse(&text) {
+            if let Ok(Value::Object(members, _)) = parse(&text) {
                 for (key, _) in members {
                     parse(&quote(&key, true)).unwrap();
                 }

@@ -67,8 +67,10 @@ pub struct YamlFile {
     name: String,
     text: String,
     flavor: Flavor,
-    /// The document is one mapping under the language's key (Rails).
-    language_root: bool,
+    /// The column of the keys new strings go among: the root mapping's, or
+    /// for Rails the one under the language key; `None` for a Rails file
+    /// without its language key.
+    key_column: Option<usize>,
     entries: Vec<Entry>,
     edits: SpanEdits,
 }
@@ -110,7 +112,7 @@ fn plural_forms(members: &[(String, Node)]) -> Option<Vec<Form>> {
 
 fn flatten(prefix: &str, node: &Node, flavor: Flavor, out: &mut Vec<Entry>) {
     match node {
-        Node::Map(members) => {
+        Node::Map(members, _) => {
             if flavor == Flavor::Ruby
                 && let Some(forms) = plural_forms(members)
             {
@@ -149,23 +151,32 @@ impl YamlFile {
         let text = utf8(name, bytes)?;
         let root = parse::parse(text).map_err(|e| FormatError::new(name, e.line, e.message))?;
         let mut entries = Vec::new();
-        let mut language_root = false;
-        match (&root, flavor) {
-            (Node::Map(members), Flavor::Ruby)
+        let key_column = match (&root, flavor) {
+            (Node::Map(members, column), Flavor::Ruby)
                 if members.len() == 1
                     && matches!(
                         members[0].1,
-                        Node::Map(_)
+                        Node::Map(..)
                             | Node::Scalar {
                                 style: Style::Missing,
                                 ..
                             }
                     ) =>
             {
-                language_root = true;
                 flatten("", &members[0].1, flavor, &mut entries);
+                match members[0].1 {
+                    Node::Map(_, inner) => Some(inner),
+                    _ => Some(column + 2),
+                }
             }
-            (Node::Map(_), _) => flatten("", &root, flavor, &mut entries),
+            (Node::Map(_, column), Flavor::Plain) => {
+                flatten("", &root, flavor, &mut entries);
+                Some(*column)
+            }
+            (Node::Map(..), Flavor::Ruby) => {
+                flatten("", &root, flavor, &mut entries);
+                None
+            }
             _ => {
                 return Err(FormatError::new(
                     name,
@@ -173,33 +184,15 @@ impl YamlFile {
                     "the document must be a mapping of keys",
                 ));
             }
-        }
+        };
         Ok(YamlFile {
             name: name.to_owned(),
             text: text.to_owned(),
             flavor,
-            language_root,
+            key_column,
             entries,
             edits: SpanEdits::default(),
         })
-    }
-}
-
-/// The indentation of the keys new strings go among: those of the root
-/// mapping (its first line), or for Rails those under the language key (the
-/// line after it, two spaces when there is none).
-fn key_indent(text: &str, flavor: Flavor) -> &str {
-    let mut lines = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .filter(|line| {
-            let content = line.trim();
-            !content.is_empty() && !content.starts_with('#') && !parse::is_marker(line, "---")
-        })
-        .map(|line| &line[..line.len() - line.trim_start_matches(' ').len()]);
-    match flavor {
-        Flavor::Plain => lines.next().unwrap_or(""),
-        Flavor::Ruby => lines.nth(1).filter(|i| !i.is_empty()).unwrap_or("  "),
     }
 }
 
@@ -300,19 +293,19 @@ impl TranslationFile for YamlFile {
             return Err(cannot_add(&self.name, "nested keys to YAML files"));
         }
         let value = single_new_value(&self.name, "YAML", unit)?;
-        if self.flavor == Flavor::Ruby && !self.language_root {
+        let Some(column) = self.key_column else {
             return Err(cannot_add(
                 &self.name,
                 "strings to a Rails file without its language key",
             ));
-        }
+        };
         if self.text.lines().any(|line| parse::is_marker(line, "...")) {
             return Err(cannot_add(
                 &self.name,
                 "strings after the end of a YAML document",
             ));
         }
-        let indent = key_indent(&self.text, self.flavor);
+        let indent = " ".repeat(column);
         let mut text = self.edits.apply(&self.text);
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');

@@ -25,7 +25,8 @@ pub enum Style {
 /// A YAML node with the spans edits need.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Node {
-    Map(Vec<(String, Node)>),
+    /// Members in order, and the column their keys start at.
+    Map(Vec<(String, Node)>, usize),
     Seq(Vec<Node>),
     Scalar {
         value: String,
@@ -90,7 +91,7 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
         parser.skip_blank();
     }
     let Some(first) = parser.peek() else {
-        return Ok(Node::Map(Vec::new()));
+        return Ok(Node::Map(Vec::new(), 0));
     };
     let root = parser.block(first.indent)?;
     parser.skip_blank();
@@ -212,7 +213,7 @@ impl<'a> Parser<'a> {
             };
             members.push((key, node));
         }
-        Ok(Node::Map(members))
+        Ok(Node::Map(members, indent))
     }
 
     /// The node on the lines after a `key:` or `-` with nothing after it,
@@ -626,10 +627,12 @@ mod tests {
     #[test]
     fn reads_the_block_structures_of_translation_files() {
         let text = "---\nen:\n  a: plain # note\n  b: 'it''s'\n  c: \"tab\\there\"\n  list:\n  - one\n  - \n  - :sym\n  nested:\n    x: |\n      line 1\n      line 2\n    y: >-\n      folded\n      text\n    z:\n  items:\n    - k: v\n      l: w\n  flow: [1, 2]\n";
-        let Node::Map(root) = parse(text).unwrap() else {
+        let Node::Map(root, 0) = parse(text).unwrap() else {
             panic!()
         };
-        let Node::Map(en) = &root[0].1 else { panic!() };
+        let Node::Map(en, 2) = &root[0].1 else {
+            panic!()
+        };
         let keys: Vec<&str> = en.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(keys, vec!["a", "b", "c", "list", "nested", "items", "flow"]);
         assert_eq!(scalar(&en[0].1), ("plain", Style::Plain));
@@ -638,14 +641,14 @@ mod tests {
         let Node::Seq(list) = &en[3].1 else { panic!() };
         assert_eq!(scalar(&list[1]), ("", Style::Missing));
         assert_eq!(scalar(&list[2]), (":sym", Style::Plain));
-        let Node::Map(nested) = &en[4].1 else {
+        let Node::Map(nested, 4) = &en[4].1 else {
             panic!()
         };
         assert_eq!(scalar(&nested[0].1), ("line 1\nline 2\n", Style::Block));
         assert_eq!(scalar(&nested[1].1), ("folded text", Style::Block));
         assert_eq!(scalar(&nested[2].1), ("", Style::Missing));
         let Node::Seq(items) = &en[5].1 else { panic!() };
-        assert!(matches!(&items[0], Node::Map(m) if m.len() == 2));
+        assert!(matches!(&items[0], Node::Map(m, 6) if m.len() == 2));
         assert_eq!(en[6].1, Node::Opaque);
     }
 
