@@ -128,12 +128,17 @@ fn new_bilingual_files_keep_the_base_strings_untranslated() {
         ("xliff20", "xliff2"),
         ("csv", "csv"),
         ("tbx", "tbx"),
+        ("ts", "ts"),
     ] {
         for row in expected(&[dir]).into_iter().take(3) {
             let base = read_bytes(&row.path);
             let bytes = new_translation(format, &row.path, "cs", None, Some(&base)).unwrap();
             if is_xml(format) {
                 well_formed(&bytes).unwrap_or_else(|e| panic!("{}: {e}", row.path));
+            }
+            if format == "ts" {
+                let text = String::from_utf8_lossy(&bytes);
+                assert!(text.contains("language=\"cs\""), "{text}");
             }
             let units = parse(format, &row.path, &bytes).unwrap().units();
             let template = parse(format, &row.path, &base).unwrap().units();
