@@ -67,10 +67,6 @@ pub struct YamlFile {
     name: String,
     text: String,
     flavor: Flavor,
-    /// The column of the keys new strings go among: the root mapping's, or
-    /// for Rails the one under the language key; `None` for a Rails file
-    /// without its language key.
-    key_column: Option<usize>,
     entries: Vec<Entry>,
     edits: SpanEdits,
 }
@@ -112,7 +108,7 @@ fn plural_forms(members: &[(String, Node)]) -> Option<Vec<Form>> {
 
 fn flatten(prefix: &str, node: &Node, flavor: Flavor, out: &mut Vec<Entry>) {
     match node {
-        Node::Map(members, _) => {
+        Node::Map { members, .. } => {
             if flavor == Flavor::Ruby
                 && let Some(forms) = plural_forms(members)
             {
@@ -145,38 +141,72 @@ fn flatten(prefix: &str, node: &Node, flavor: Flavor, out: &mut Vec<Entry>) {
     }
 }
 
+/// A mapping new strings may go into.
+struct Place<'a> {
+    members: &'a [(String, Node)],
+    /// The column of its keys.
+    column: usize,
+    /// The end of its last line.
+    end: usize,
+}
+
+impl<'a> Place<'a> {
+    /// The place of a mapping node.
+    fn of(node: &'a Node) -> Option<Place<'a>> {
+        match node {
+            Node::Map {
+                members,
+                column,
+                end,
+            } => Some(Place {
+                members,
+                column: *column,
+                end: *end,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The mapping new strings go into. That is the root mapping, or for Rails the
+/// one under the language key (a language key without a value gets one);
+/// `None` for a Rails file without its one language key.
+fn strings_mapping(root: &Node, flavor: Flavor, text_len: usize) -> Option<Place<'_>> {
+    let place = Place::of(root)?;
+    match (flavor, place.members) {
+        (Flavor::Plain, _) => Some(place),
+        (Flavor::Ruby, [(_, Node::Map { .. })]) => Place::of(&place.members[0].1),
+        (
+            Flavor::Ruby,
+            [
+                (
+                    _,
+                    Node::Scalar {
+                        style: Style::Missing,
+                        ..
+                    },
+                ),
+            ],
+        ) => Some(Place {
+            members: &[],
+            column: place.column + 2,
+            end: text_len,
+        }),
+        (Flavor::Ruby, _) => None,
+    }
+}
+
 impl YamlFile {
     /// Parses a YAML translation file of the given flavor.
     pub fn parse(name: &str, bytes: &[u8], flavor: Flavor) -> Result<YamlFile, FormatError> {
         let text = utf8(name, bytes)?;
         let root = parse::parse(text).map_err(|e| FormatError::new(name, e.line, e.message))?;
         let mut entries = Vec::new();
-        let key_column = match (&root, flavor) {
-            (Node::Map(members, column), Flavor::Ruby)
-                if members.len() == 1
-                    && matches!(
-                        members[0].1,
-                        Node::Map(..)
-                            | Node::Scalar {
-                                style: Style::Missing,
-                                ..
-                            }
-                    ) =>
-            {
+        match (strings_mapping(&root, flavor, text.len()), &root) {
+            (Some(_), Node::Map { members, .. }) if flavor == Flavor::Ruby => {
                 flatten("", &members[0].1, flavor, &mut entries);
-                match members[0].1 {
-                    Node::Map(_, inner) => Some(inner),
-                    _ => Some(column + 2),
-                }
             }
-            (Node::Map(_, column), Flavor::Plain) => {
-                flatten("", &root, flavor, &mut entries);
-                Some(*column)
-            }
-            (Node::Map(..), Flavor::Ruby) => {
-                flatten("", &root, flavor, &mut entries);
-                None
-            }
+            (_, Node::Map { .. }) => flatten("", &root, flavor, &mut entries),
             _ => {
                 return Err(FormatError::new(
                     name,
@@ -184,12 +214,11 @@ impl YamlFile {
                     "the document must be a mapping of keys",
                 ));
             }
-        };
+        }
         Ok(YamlFile {
             name: name.to_owned(),
             text: text.to_owned(),
             flavor,
-            key_column,
             entries,
             edits: SpanEdits::default(),
         })
@@ -289,33 +318,85 @@ impl TranslationFile for YamlFile {
 
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError> {
         ensure_new(&self.name, &self.units(), unit, true)?;
-        if unit.context.contains("->") {
-            return Err(cannot_add(&self.name, "nested keys to YAML files"));
-        }
         let value = single_new_value(&self.name, "YAML", unit)?;
-        let Some(column) = self.key_column else {
+        let key = unit.context.as_str();
+        let path: Vec<&str> = key.split("->").collect();
+        if path
+            .iter()
+            .any(|name| name.is_empty() || name.starts_with('['))
+        {
+            return Err(cannot_add(&self.name, "strings into YAML sequences"));
+        }
+        if self
+            .entries
+            .iter()
+            .any(|e| key.starts_with(&format!("{}->", e.key)))
+        {
             return Err(cannot_add(
                 &self.name,
-                "strings to a Rails file without its language key",
+                &format!("{key:?}: a string holds a part of it"),
             ));
-        };
+        }
         if self.text.lines().any(|line| parse::is_marker(line, "...")) {
             return Err(cannot_add(
                 &self.name,
                 "strings after the end of a YAML document",
             ));
         }
-        let indent = " ".repeat(column);
-        let mut text = self.edits.apply(&self.text);
-        if !text.is_empty() && !text.ends_with('\n') {
-            text.push('\n');
+        let text = self.edits.apply(&self.text);
+        let root =
+            parse::parse(&text).map_err(|e| FormatError::new(&self.name, e.line, e.message))?;
+        let Some(mut place) = strings_mapping(&root, self.flavor, text.len()) else {
+            return Err(cannot_add(
+                &self.name,
+                "strings to a Rails file without its language key",
+            ));
+        };
+        // Into the deepest mapping the key leads to.
+        let mut rest = path.as_slice();
+        while let Some((name, tail)) = rest.split_first() {
+            match place.members.iter().find(|(k, _)| k == name) {
+                None => break,
+                Some((_, node @ Node::Map { .. })) if !tail.is_empty() => {
+                    place = Place::of(node).unwrap_or(place);
+                    rest = tail;
+                }
+                Some(_) => {
+                    return Err(cannot_add(
+                        &self.name,
+                        &format!("{key:?}: the key is taken"),
+                    ));
+                }
+            }
         }
-        text.push_str(&format!(
-            "{indent}{}: {}\n",
-            render(&unit.context, Style::Plain),
-            render(value, Style::Plain)
-        ));
-        *self = YamlFile::parse(&self.name, text.as_bytes(), self.flavor)?;
+        if self.flavor == Flavor::Ruby && plural_forms(place.members).is_some() {
+            return Err(cannot_add(
+                &self.name,
+                &format!("{key:?}: its mapping is a plural string"),
+            ));
+        }
+        let lines: Vec<String> = rest
+            .iter()
+            .enumerate()
+            .map(|(depth, name)| {
+                let indent = " ".repeat(place.column + 2 * depth);
+                let name = render(name, Style::Plain);
+                if depth + 1 == rest.len() {
+                    format!("{indent}{name}: {}", render(value, Style::Plain))
+                } else {
+                    format!("{indent}{name}:")
+                }
+            })
+            .collect();
+        let (before, after) = text.split_at(place.end);
+        let lead = if before.is_empty() || before.ends_with('\n') {
+            ""
+        } else {
+            "\n"
+        };
+        let trail = if after.is_empty() { "\n" } else { "" };
+        let updated = format!("{before}{lead}{}{trail}{after}", lines.join("\n"));
+        *self = YamlFile::parse(&self.name, updated.as_bytes(), self.flavor)?;
         Ok(())
     }
 
@@ -382,5 +463,34 @@ mod tests {
         let plain = YamlFile::parse("ru.yml", SAMPLE.as_bytes(), Flavor::Plain).unwrap();
         assert_eq!(plain.units()[0].context, "ru->date->abbr_day_names->[0]");
         assert!(YamlFile::parse("x.yml", b"- a\n- b\n", Flavor::Plain).is_err());
+    }
+
+    #[test]
+    fn nested_keys_go_into_their_mappings() {
+        let mut file = YamlFile::parse("ru.yml", SAMPLE.as_bytes(), Flavor::Ruby).unwrap();
+        for key in ["date->formats->short", "new->deep", "top"] {
+            file.add_unit(&Unit::keyed(key, "v", vec![])).unwrap();
+        }
+        assert_eq!(
+            String::from_utf8(file.to_bytes().unwrap()).unwrap(),
+            SAMPLE
+                .replace("    - :day\n", "    - :day\n    formats:\n      short: v\n")
+                .replace("  none:\n", "  none:\n  new:\n    deep: v\n  top: v\n")
+        );
+        let refused = [
+            ("date->order->[1]", "cannot add strings into YAML sequences"),
+            (
+                "count->zero",
+                "cannot add \"count->zero\": a string holds a part of it",
+            ),
+            ("date", "cannot add \"date\": the key is taken"),
+        ];
+        for (key, message) in refused {
+            let error = file.add_unit(&Unit::keyed(key, "v", vec![])).unwrap_err();
+            assert_eq!(error.message, message);
+        }
+        let mut bare = YamlFile::parse("cs.yml", b"cs:\n", Flavor::Ruby).unwrap();
+        bare.add_unit(&Unit::keyed("a->b", "v", vec![])).unwrap();
+        assert_eq!(bare.to_bytes().unwrap(), b"cs:\n  a:\n    b: v\n");
     }
 }

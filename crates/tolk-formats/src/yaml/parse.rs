@@ -25,8 +25,15 @@ pub enum Style {
 /// A YAML node with the spans edits need.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Node {
-    /// Members in order, and the column their keys start at.
-    Map(Vec<(String, Node)>, usize),
+    /// A block mapping.
+    Map {
+        /// Keys and values in order.
+        members: Vec<(String, Node)>,
+        /// The column its keys start at.
+        column: usize,
+        /// The end of its last line (before the line break).
+        end: usize,
+    },
     Seq(Vec<Node>),
     Scalar {
         value: String,
@@ -91,7 +98,11 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
         parser.skip_blank();
     }
     let Some(first) = parser.peek() else {
-        return Ok(Node::Map(Vec::new(), 0));
+        return Ok(Node::Map {
+            members: Vec::new(),
+            column: 0,
+            end: text.len(),
+        });
     };
     let root = parser.block(first.indent)?;
     parser.skip_blank();
@@ -185,6 +196,7 @@ impl<'a> Parser<'a> {
 
     fn mapping(&mut self, indent: usize) -> Result<Node, SyntaxError> {
         let mut members = Vec::new();
+        let mut end = self.peek().map_or(self.text.len(), |line| line.end);
         loop {
             self.skip_blank();
             let Some(line) = self.peek() else { break };
@@ -212,8 +224,13 @@ impl<'a> Parser<'a> {
                 self.scalar(value_start, indent)?
             };
             members.push((key, node));
+            end = self.lines[self.at.max(1) - 1].end;
         }
-        Ok(Node::Map(members, indent))
+        Ok(Node::Map {
+            members,
+            column: indent,
+            end,
+        })
     }
 
     /// The node on the lines after a `key:` or `-` with nothing after it,
@@ -627,10 +644,21 @@ mod tests {
     #[test]
     fn reads_the_block_structures_of_translation_files() {
         let text = "---\nen:\n  a: plain # note\n  b: 'it''s'\n  c: \"tab\\there\"\n  list:\n  - one\n  - \n  - :sym\n  nested:\n    x: |\n      line 1\n      line 2\n    y: >-\n      folded\n      text\n    z:\n  items:\n    - k: v\n      l: w\n  flow: [1, 2]\n";
-        let Node::Map(root, 0) = parse(text).unwrap() else {
+        let Node::Map {
+            members: root,
+            column: 0,
+            end,
+        } = parse(text).unwrap()
+        else {
             panic!()
         };
-        let Node::Map(en, 2) = &root[0].1 else {
+        assert_eq!(end, text.len() - 1);
+        let Node::Map {
+            members: en,
+            column: 2,
+            ..
+        } = &root[0].1
+        else {
             panic!()
         };
         let keys: Vec<&str> = en.iter().map(|(k, _)| k.as_str()).collect();
@@ -641,14 +669,20 @@ mod tests {
         let Node::Seq(list) = &en[3].1 else { panic!() };
         assert_eq!(scalar(&list[1]), ("", Style::Missing));
         assert_eq!(scalar(&list[2]), (":sym", Style::Plain));
-        let Node::Map(nested, 4) = &en[4].1 else {
+        let Node::Map {
+            members: nested,
+            column: 4,
+            end,
+        } = &en[4].1
+        else {
             panic!()
         };
         assert_eq!(scalar(&nested[0].1), ("line 1\nline 2\n", Style::Block));
         assert_eq!(scalar(&nested[1].1), ("folded text", Style::Block));
         assert_eq!(scalar(&nested[2].1), ("", Style::Missing));
         let Node::Seq(items) = &en[5].1 else { panic!() };
-        assert!(matches!(&items[0], Node::Map(m, 6) if m.len() == 2));
+        assert_eq!(&text[..*end], &text[..text.find("    z:").unwrap() + 6]);
+        assert!(matches!(&items[0], Node::Map { members, column: 6, .. } if members.len() == 2));
         assert_eq!(en[6].1, Node::Opaque);
     }
 
