@@ -45,12 +45,31 @@ pub fn check(format: &str, data: &[u8]) {
     check_added(format, file.as_mut());
 }
 
-/// Adds a string to the file after the checks above and reads it back.
+/// Adds a string to the file after the checks above and reads it back;
+/// for formats whose keys nest, then one beside the first string's key.
 fn check_added(format: &str, file: &mut dyn tolk_formats::TranslationFile) {
+    add_and_reread(format, file, "tolk_new_key");
+    let separator = match format {
+        "yaml" | "ruby-yaml" => "->",
+        "json" | "json-nested" | "i18next" | "i18nextv4" => ".",
+        _ => return,
+    };
+    let units = file.units();
+    let Some((parent, _)) = units
+        .first()
+        .and_then(|unit| unit.context.rsplit_once(separator))
+    else {
+        return;
+    };
+    add_and_reread(format, file, &format!("{parent}{separator}tolk_nested"));
+}
+
+/// Adds a string keyed `key`, if the file takes it, and reads it back.
+fn add_and_reread(format: &str, file: &mut dyn tolk_formats::TranslationFile, key: &str) {
     let before = file.units();
     let unit = tolk_formats::Unit {
         state: tolk_formats::State::Translated,
-        ..tolk_formats::Unit::keyed("tolk_new_key", EDIT, Vec::new())
+        ..tolk_formats::Unit::keyed(key, EDIT, Vec::new())
     };
     if file.add_unit(&unit).is_err() {
         return;
@@ -65,8 +84,9 @@ fn check_added(format: &str, file: &mut dyn tolk_formats::TranslationFile) {
         "{format}: units after adding"
     );
     assert!(
-        reread.iter().any(|u| u.target == vec![EDIT.to_owned()]
-            && (u.context == "tolk_new_key" || u.source[0] == "tolk_new_key")),
-        "{format}: the new string is not there"
+        reread
+            .iter()
+            .any(|u| u.target == vec![EDIT.to_owned()] && (u.context == key || u.source[0] == key)),
+        "{format}: the new string {key:?} is not there"
     );
 }
