@@ -1,10 +1,8 @@
 //! The readable HTML page of an API response (`?format=api`): the same
 //! JSON, pretty-printed, with every link clickable.
 
-use actix_web::HttpResponse;
-use actix_web::body::{BoxBody, to_bytes};
+use actix_web::body::BoxBody;
 use actix_web::dev::ServiceResponse;
-use actix_web::http::header;
 use rust_embed::Embed;
 
 /// Files embedded in the binary.
@@ -92,32 +90,15 @@ pub fn page(method: &str, path: &str, status: &str, body: &[u8]) -> String {
 
 /// Replaces a JSON response by its HTML page, keeping status and headers.
 pub async fn wrap(response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !is_json {
-        return response;
-    }
-    let (req, res) = response.into_parts();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let body = to_bytes(res.into_body()).await.unwrap_or_default();
-    let status_line = format!(
-        "HTTP {} {}",
-        status.as_u16(),
-        status.canonical_reason().unwrap_or("")
-    );
-    let html = page(req.method().as_str(), req.path(), &status_line, &body);
-    let mut builder = HttpResponse::build(status);
-    for (name, value) in &headers {
-        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
-            builder.append_header((name.clone(), value.clone()));
-        }
-    }
-    let page = builder.content_type("text/html; charset=utf-8").body(html);
-    ServiceResponse::new(req, page)
+    crate::reencode::json_response(response, "text/html; charset=utf-8", |req, status, body| {
+        let status_line = format!(
+            "HTTP {} {}",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or("")
+        );
+        page(req.method().as_str(), req.path(), &status_line, body).into_bytes()
+    })
+    .await
 }
 
 #[cfg(test)]

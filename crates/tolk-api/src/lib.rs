@@ -3,10 +3,12 @@
 //! serialise the answers; errors are mapped to HTTP in one place.
 
 mod auth;
+mod csv;
 mod html;
 mod links;
 mod negotiate;
 mod pagination;
+mod reencode;
 mod routes;
 mod throttle;
 

@@ -2,10 +2,13 @@
 //!
 //! * paths without a trailing slash are answered as if they had one (never redirected);
 //! * `HEAD` is answered like `GET` without a body;
-//! * the representation is chosen by `?format=` (`json`, `api`) or `Accept`,
-//!   406 when nothing offered matches, 404 for an unknown format;
+//! * the representation is chosen by `?format=` (`json`, `api`, `csv`, and
+//!   `json-flat` on statistics and project languages) or `Accept`, 406 when
+//!   nothing offered matches, 404 for an unknown format;
 //! * every response on a known path carries `Allow` and `Vary: Accept`;
-//! * `?format=api` (or a browser's `Accept`) turns JSON into a readable HTML page;
+//! * `?format=api` (or a browser's `Accept`) turns JSON into a readable HTML
+//!   page, `?format=csv` into a table (`csv`), `?format=json-flat` a page
+//!   into its items;
 //! * unknown methods on known paths are 405, `OPTIONS` describes the path.
 
 use actix_router::ResourceDef;
@@ -18,13 +21,20 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use utoipa::openapi::OpenApi;
 
 use crate::error::ApiError;
-use crate::html;
+use crate::{csv, html, reencode};
 
 /// Paths served by other components (interactive docs and their assets).
 const DOCS_PREFIX: &str = "/api/docs";
 
 /// Extra `?format=` values a path answers itself.
 const EXTRA_FORMATS: &[(&str, &str)] = &[("/api/metrics/", "openmetrics")];
+
+/// Paths that answer `?format=json-flat`: statistics and project languages
+/// (as in Weblate, where only these actions offer it).
+fn offers_flat_json(path: &str) -> bool {
+    path.ends_with("/statistics/")
+        || ResourceDef::new("/api/projects/{slug}/languages/").is_match(path)
+}
 
 /// The methods each API path answers, from the OpenAPI document.
 #[derive(Debug)]
@@ -108,6 +118,10 @@ enum Rendering {
     AsIs,
     /// JSON wrapped in a readable HTML page.
     Html,
+    /// JSON as a CSV table.
+    Csv,
+    /// JSON with a page's envelope replaced by its items.
+    FlatJson,
 }
 
 /// The `?format=` value of a request.
@@ -122,6 +136,8 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
         return match format.as_str() {
             "json" => Ok(Rendering::AsIs),
             "api" => Ok(Rendering::Html),
+            "csv" => Ok(Rendering::Csv),
+            "json-flat" if offers_flat_json(req.path()) => Ok(Rendering::FlatJson),
             other if EXTRA_FORMATS.contains(&(req.path(), other)) => Ok(Rendering::AsIs),
             _ => Err(ApiError::not_found()),
         };
@@ -153,6 +169,7 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
         match media.as_str() {
             "application/json" | "application/*" | "*/*" => return Ok(Rendering::AsIs),
             "text/html" | "text/*" => return Ok(Rendering::Html),
+            "text/csv" => return Ok(Rendering::Csv),
             "application/openmetrics-text"
                 if EXTRA_FORMATS.iter().any(|(p, _)| *p == req.path()) =>
             {
@@ -208,7 +225,7 @@ pub async fn negotiate(
     } else {
         Ok(Rendering::AsIs)
     };
-    let html = matches!(rendering, Ok(Rendering::Html));
+    let rerender = rendering.as_ref().ok().copied();
     let mut response = match rendering {
         Err(error) => req.into_response(error.error_response()),
         Ok(_) => next.call(req).await?.map_into_boxed_body(),
@@ -218,9 +235,26 @@ pub async fn negotiate(
         headers.insert(header::ALLOW, allow);
         headers.insert(header::VARY, HeaderValue::from_static("Accept"));
     }
-    if html {
-        response = html::wrap(response).await;
-    }
+    response = match rerender {
+        Some(Rendering::Html) => html::wrap(response).await,
+        Some(Rendering::Csv) => {
+            reencode::json_response(response, "text/csv; charset=utf-8", |_, _, body| {
+                csv::from_json(body)
+            })
+            .await
+        }
+        Some(Rendering::FlatJson) => {
+            reencode::json_response(response, "application/json", |_, _, body| {
+                match serde_json::from_slice(body) {
+                    Ok(value) => serde_json::to_vec(&reencode::unwrap_page(value))
+                        .unwrap_or_else(|_| body.to_vec()),
+                    Err(_) => body.to_vec(),
+                }
+            })
+            .await
+        }
+        Some(Rendering::AsIs) | None => response,
+    };
     if head_request {
         response = response.map_body(|_, _| BoxBody::new(()));
     }
@@ -236,7 +270,7 @@ pub async fn fallback(req: HttpRequest, table: web::Data<AllowTable>) -> HttpRes
         return HttpResponse::Ok().json(serde_json::json!({
             "name": entry.name,
             "description": "",
-            "renders": ["application/json", "text/html"],
+            "renders": ["application/json", "text/html", "text/csv"],
             "parses": [
                 "application/json",
                 "application/x-www-form-urlencoded",

@@ -60,7 +60,7 @@ async fn methods_head_and_options() {
         );
         assert_eq!(
             options.json()["renders"],
-            json!(["application/json", "text/html"])
+            json!(["application/json", "text/html", "text/csv"])
         );
         let unknown = call(&app, Method::GET, "/api/nonexistent/", None, Body::None).await;
         assert_eq!(unknown.status, StatusCode::NOT_FOUND);
@@ -105,6 +105,79 @@ async fn formats_and_content_negotiation() {
         assert_eq!(
             browser.headers().get("content-type").unwrap(),
             "text/html; charset=utf-8"
+        );
+
+        let admin = Some(ctx.admin.as_str());
+        let czech = call(&app, Method::GET, "/api/languages/cs/", admin, Body::None).await;
+        let czech = czech.json();
+        let csv = call(
+            &app,
+            Method::GET,
+            "/api/languages/cs/?format=csv",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(csv.status, StatusCode::OK);
+        assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8"));
+        let cell = |v: &serde_json::Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+        let expected = format!(
+            "aliases.0,aliases.1,aliases.2,aliases.3,aliases.4,code,direction,id,name,plural.formula,plural.id,plural.number,plural.source,plural.type,population,statistics_url,url,web_url\r\n\
+             ces,cs_cs,csy,cz,cze,cs,ltr,{},Czech,(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2,{},3,0,2,13236057,{},{},{}\r\n",
+            czech["id"],
+            czech["plural"]["id"],
+            cell(&czech["statistics_url"]),
+            cell(&czech["url"]),
+            cell(&czech["web_url"])
+        );
+        assert_eq!(csv.text(), expected);
+        let empty = call(
+            &app,
+            Method::GET,
+            "/api/projects/?format=csv",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(
+            (empty.status, empty.text()),
+            (StatusCode::OK, String::new())
+        );
+
+        let project = json!({"name": "Demo", "slug": "demo", "web": "https://example.com/"});
+        call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            admin,
+            Body::Json(project),
+        )
+        .await;
+        for path in [
+            "/api/projects/demo/languages/",
+            "/api/projects/demo/statistics/",
+        ] {
+            let plain = call(&app, Method::GET, path, admin, Body::None)
+                .await
+                .json();
+            let uri = format!("{path}?format=json-flat");
+            let flat = call(&app, Method::GET, &uri, admin, Body::None).await;
+            assert_eq!(flat.status, StatusCode::OK, "{path}");
+            let items = plain.get("results").cloned().unwrap_or(plain);
+            assert_eq!(flat.json(), items, "{path}");
+        }
+        let flat = call(
+            &app,
+            Method::GET,
+            "/api/?format=json-flat",
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(
+            flat.status,
+            StatusCode::NOT_FOUND,
+            "only where Weblate offers it"
         );
     }
 }
