@@ -1,6 +1,7 @@
 //! Request and response handling shared by every API route:
 //!
-//! * paths without a trailing slash are answered as if they had one (never redirected);
+//! * paths without a trailing slash are answered as if they had one (never
+//!   redirected), and a format suffix (`/api/projects.json`) as `?format=`;
 //! * `HEAD` is answered like `GET` without a body;
 //! * the representation is chosen by `?format=` (`json`, `api`, `csv`, and
 //!   `json-flat` on statistics and project languages) or `Accept`, 406 when
@@ -181,7 +182,9 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
     Err(ApiError::NotAcceptable)
 }
 
-/// Adds the trailing slash API paths are registered with.
+/// Adds the trailing slash API paths are registered with, and turns a
+/// format suffix (`/api/projects.json`) into the `?format=` it stands for
+/// (put first, so that it wins over one in the query, as in Weblate).
 fn normalized_uri(uri: &Uri) -> Option<Uri> {
     let path = uri.path();
     let is_api = path == "/api" || path.starts_with("/api/");
@@ -191,9 +194,25 @@ fn normalized_uri(uri: &Uri) -> Option<Uri> {
     if !is_api || is_docs || path.ends_with('/') {
         return None;
     }
-    let with_slash = match uri.query() {
-        Some(q) => format!("{path}/?{q}"),
-        None => format!("{path}/"),
+    let suffix = path.rsplit_once('.').filter(|(head, format)| {
+        !head.ends_with('/')
+            && !format.is_empty()
+            && format
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    });
+    let (path, format) = match suffix {
+        Some((head, format)) => (head, Some(format!("format={format}"))),
+        None => (path, None),
+    };
+    let query: Vec<String> = format
+        .into_iter()
+        .chain(uri.query().map(str::to_owned))
+        .collect();
+    let with_slash = if query.is_empty() {
+        format!("{path}/")
+    } else {
+        format!("{path}/?{}", query.join("&"))
     };
     with_slash.parse().ok()
 }
@@ -338,5 +357,19 @@ mod tests {
         assert_eq!(norm("/api/docs/swagger-ui.css"), None);
         assert_eq!(norm("/api/docs"), None);
         assert_eq!(norm("/healthz"), None);
+        assert_eq!(
+            norm("/api/projects.json?format=api&page=2").as_deref(),
+            Some("/api/projects/?format=json&format=api&page=2")
+        );
+        assert_eq!(
+            norm("/api/languages/cs.csv").as_deref(),
+            Some("/api/languages/cs/?format=csv")
+        );
+        assert_eq!(
+            norm("/api/users/j.Doe").as_deref(),
+            Some("/api/users/j.Doe/"),
+            "not a format"
+        );
+        assert_eq!(norm("/api/users/j.doe/"), None, "a user name");
     }
 }

@@ -131,6 +131,15 @@ async fn formats_and_content_negotiation() {
             cell(&czech["web_url"])
         );
         assert_eq!(csv.text(), expected);
+        let suffixed = call(
+            &app,
+            Method::GET,
+            "/api/languages/cs.csv",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(suffixed.text(), expected, "a format suffix is ?format=");
         let empty = call(
             &app,
             Method::GET,
