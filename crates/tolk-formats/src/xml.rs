@@ -57,10 +57,20 @@ pub(crate) fn unescape(text: &str) -> String {
 pub(crate) fn inner_text(inner: &str) -> String {
     let mut text = String::with_capacity(inner.len());
     let mut rest = inner;
-    while let Some(at) = rest.find("<![CDATA[") {
+    // Markup is searched by its first byte (fast), then checked for CDATA.
+    let cdata_at = |rest: &str| {
+        rest.match_indices('<')
+            .map(|(at, _)| at)
+            .find(|at| rest[*at..].starts_with("<![CDATA["))
+    };
+    while let Some(at) = cdata_at(rest) {
         text.push_str(&unescape(&rest[..at]));
         let body = &rest[at + 9..];
-        let end = body.find("]]>").unwrap_or(body.len());
+        let end = body
+            .match_indices(']')
+            .map(|(at, _)| at)
+            .find(|at| body[*at..].starts_with("]]>"))
+            .unwrap_or(body.len());
         text.push_str(&body[..end]);
         rest = body.get(end + 3..).unwrap_or("");
     }
