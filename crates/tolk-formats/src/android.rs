@@ -48,9 +48,15 @@ fn android_value(text: &str) -> String {
     out
 }
 
-/// Writes a value as element text: Android escapes, XML escapes, and
-/// quotes around values whose white space must be kept.
+/// Writes a value as element text: Android's escapes, then XML's.
 fn android_text(value: &str) -> String {
+    xml::escape(&android_escape(value), &[])
+}
+
+/// A value with Android's escapes (backslashes, quotes, line breaks, a
+/// leading `@` or `?`), in quotes when its white space must be kept; what
+/// a CDATA section holds.
+fn android_escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 8);
     for (i, c) in value.chars().enumerate() {
         match c {
@@ -63,9 +69,6 @@ fn android_text(value: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
             c => out.push(c),
         }
     }
@@ -187,6 +190,7 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
 const DIALECT: Dialect = Dialect {
     kind: "Android resource",
     escape: android_text,
+    raw: android_escape,
     parse,
     new_unit: Some(new_string),
 };
@@ -275,7 +279,7 @@ mod tests {
         let mut file = parse();
         file.set_translation(2, &["Ať je \"to\"\n& <ok>".into()], false)
             .unwrap();
-        file.set_translation(3, &["<i>x</i>".into()], false)
+        file.set_translation(3, &["<i>x</i> it's\\n".into()], false)
             .unwrap();
         file.set_translation(4, &["@now".into()], false).unwrap();
         file.set_translation(7, &["%d soubor".into(), "%d souborů".into()], false)
@@ -286,7 +290,7 @@ mod tests {
                 r#"It\'s a \"test\"\nnext &amp; last"#,
                 r#"Ať je \"to\"\n&amp; &lt;ok&gt;"#,
             )
-            .replace("<![CDATA[<b>bold</b>]]>", "<![CDATA[<i>x</i>]]>")
+            .replace("<![CDATA[<b>bold</b>]]>", r"<![CDATA[<i>x</i> it\'s\\n]]>")
             .replace(
                 r#"<string name="empty"/>"#,
                 r#"<string name="empty">\@now</string>"#,
@@ -298,6 +302,11 @@ mod tests {
             .unwrap()
             .units();
         assert_eq!(again[2].target, vec!["Ať je \"to\"\n& <ok>"]);
+        assert_eq!(
+            again[3].target,
+            vec!["<i>x</i> it's\\n"],
+            "Android escapes in CDATA"
+        );
         assert_eq!(again[4].target, vec!["@now"]);
         assert!(file.set_translation(7, &["x".into()], false).is_err());
         assert!(file.set_translation(0, &["x".into()], true).is_err());

@@ -29,6 +29,9 @@ pub(crate) struct Dialect {
     pub kind: &'static str,
     /// How a value is written as element text.
     pub escape: fn(&str) -> String,
+    /// How a value is written inside a CDATA section: the format's own
+    /// escapes, without XML's.
+    pub raw: fn(&str) -> String,
     /// Reads a file of this dialect.
     pub parse: fn(&str, &[u8]) -> Result<KeyedXmlFile, FormatError>,
     /// The lines of a new unit at an indentation; `None` when the format
@@ -110,7 +113,8 @@ impl TranslationFile for KeyedXmlFile {
             entry.slots.len(),
         )?;
         for (slot, value) in entry.slots.iter().zip(target) {
-            let (span, replacement) = slot.replacement(&self.text, value, self.dialect.escape);
+            let (span, replacement) =
+                slot.replacement(&self.text, value, self.dialect.escape, self.dialect.raw);
             self.edits.replace(span, replacement);
         }
         entry.values = target.to_vec();

@@ -56,6 +56,7 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
 const DIALECT: Dialect = Dialect {
     kind: "RESX",
     escape,
+    raw: str::to_owned,
     parse,
     new_unit: Some(new_data),
 };

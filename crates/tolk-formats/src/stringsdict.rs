@@ -80,6 +80,7 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
 const DIALECT: Dialect = Dialect {
     kind: "stringsdict",
     escape,
+    raw: str::to_owned,
     parse,
     new_unit: None,
 };

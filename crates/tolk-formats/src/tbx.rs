@@ -246,7 +246,7 @@ impl TranslationFile for TbxFile {
         let line = line_at(self.text.as_bytes(), at);
         let value = single_value(&self.name, line, "TBX", target, fuzzy)?;
         let (span, text): (Range<usize>, String) = match &entry.slot {
-            TargetSlot::Term(slot) => slot.replacement(&self.text, value, escape),
+            TargetSlot::Term(slot) => slot.replacement(&self.text, value, escape, str::to_owned),
             TargetSlot::NoTerm(_) => {
                 return Err(FormatError::new(
                     &self.name,

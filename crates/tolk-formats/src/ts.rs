@@ -304,7 +304,7 @@ impl TranslationFile for TsFile {
         } else {
             self.edits.replace(message.tag.clone(), start);
             for (slot, value) in message.slots.iter().zip(target) {
-                let (span, text) = slot.replacement(&self.text, value, escape);
+                let (span, text) = slot.replacement(&self.text, value, escape, str::to_owned);
                 self.edits.replace(span, text);
             }
         }

@@ -224,15 +224,19 @@ impl Slot {
     }
 
     /// The span to replace and its new text to hold `value`, written by
-    /// `escape` (or as CDATA where the original was CDATA).
+    /// `escape`, or where the original was CDATA as a CDATA section of
+    /// `raw` of it (the format's own escapes without XML's).
     pub(crate) fn replacement(
         &self,
         original: &str,
         value: &str,
         escape: impl Fn(&str) -> String,
+        raw: impl Fn(&str) -> String,
     ) -> (Range<usize>, String) {
         match self {
-            Slot::Inner(span) if is_cdata(&original[span.clone()]) => (span.clone(), cdata(value)),
+            Slot::Inner(span) if is_cdata(&original[span.clone()]) => {
+                (span.clone(), cdata(&raw(value)))
+            }
             Slot::Inner(span) => (span.clone(), escape(value)),
             Slot::Empty(tag) => {
                 let open = trim_space_end(original[tag.clone()].trim_end_matches("/>"));
