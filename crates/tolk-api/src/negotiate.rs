@@ -264,11 +264,7 @@ pub async fn negotiate(
         }
         Some(Rendering::FlatJson) => {
             reencode::json_response(response, "application/json", |_, _, body| {
-                match serde_json::from_slice(body) {
-                    Ok(value) => serde_json::to_vec(&reencode::unwrap_page(value))
-                        .unwrap_or_else(|_| body.to_vec()),
-                    Err(_) => body.to_vec(),
-                }
+                reencode::flat_json(body)
             })
             .await
         }

@@ -37,6 +37,15 @@ pub async fn json_response(
     ServiceResponse::new(req, response)
 }
 
+/// `?format=json-flat`: a JSON body with a page's envelope replaced by its
+/// items; other bodies are kept.
+pub fn flat_json(body: &[u8]) -> Vec<u8> {
+    serde_json::from_slice(body)
+        .ok()
+        .and_then(|value| serde_json::to_vec(&unwrap_page(value)).ok())
+        .unwrap_or_else(|| body.to_vec())
+}
+
 /// The items of a page (`results` of a paginated envelope), else the value.
 pub fn unwrap_page(value: serde_json::Value) -> serde_json::Value {
     match value {
@@ -46,5 +55,19 @@ pub fn unwrap_page(value: serde_json::Value) -> serde_json::Value {
             map.remove("results").unwrap_or_default()
         }
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flat_json_unwraps_pages_only() {
+        let page = br#"{"count":2,"next":null,"previous":null,"results":[{"a":1},{"a":2}]}"#;
+        assert_eq!(flat_json(page), br#"[{"a":1},{"a":2}]"#);
+        assert_eq!(flat_json(br#"{"total":5}"#), br#"{"total":5}"#);
+        assert_eq!(flat_json(br#"{"results":[1]}"#), br#"{"results":[1]}"#);
+        assert_eq!(flat_json(b"oops"), b"oops");
     }
 }

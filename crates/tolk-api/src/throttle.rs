@@ -114,6 +114,14 @@ pub struct Throttle {
     checks: AtomicU64,
 }
 
+/// How long until the oldest request of `times` leaves its window (the
+/// whole window when there is none).
+fn time_left(times: &VecDeque<Instant>, rate: &Rate, now: Instant) -> Duration {
+    let oldest = times.front().copied().unwrap_or(now);
+    rate.window
+        .saturating_sub(now.saturating_duration_since(oldest))
+}
+
 /// Whole seconds, rounded up.
 fn ceil_seconds(duration: Duration) -> u64 {
     duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
@@ -131,22 +139,16 @@ impl Throttle {
     /// Counts a request by `subject` from `client` at `now`, unless a
     /// throttle's window is full; `None` when no throttle applies.
     pub fn check(&self, subject: &Subject, client: &str, now: Instant) -> Option<Verdict> {
-        let mut scopes = Vec::with_capacity(2);
+        let mut scopes: Vec<((Scope, String), Rate)> = Vec::with_capacity(2);
         match subject {
             Subject::User { id, .. } => {
-                scopes.extend(self.limits.user.map(|r| (Scope::User, id.to_string(), r)));
+                scopes.extend(self.limits.user.map(|r| ((Scope::User, id.to_string()), r)));
             }
             Subject::Anonymous => {
-                scopes.extend(
-                    self.limits
-                        .user
-                        .map(|r| (Scope::User, client.to_owned(), r)),
-                );
-                scopes.extend(
-                    self.limits
-                        .anon
-                        .map(|r| (Scope::Anon, client.to_owned(), r)),
-                );
+                let by_address =
+                    |scope, rate: Option<Rate>| rate.map(|r| ((scope, client.to_owned()), r));
+                scopes.extend(by_address(Scope::User, self.limits.user));
+                scopes.extend(by_address(Scope::Anon, self.limits.anon));
             }
             Subject::System => {}
         }
@@ -157,8 +159,8 @@ impl Throttle {
         // Every window is brought up to date first, so that a request one
         // throttle refuses is not counted by the other.
         let mut waits = Vec::new();
-        for (scope, key, rate) in &scopes {
-            let times = history.entry((*scope, key.clone())).or_default();
+        for (key, rate) in &scopes {
+            let times = history.entry(key.clone()).or_default();
             while times
                 .front()
                 .is_some_and(|t| now.saturating_duration_since(*t) >= rate.window)
@@ -166,31 +168,21 @@ impl Throttle {
                 times.pop_front();
             }
             if times.len() >= rate.limit as usize {
-                let oldest = times.front().copied().unwrap_or(now);
-                waits.push(
-                    rate.window
-                        .saturating_sub(now.saturating_duration_since(oldest)),
-                );
+                waits.push(time_left(times, rate, now));
             }
         }
         let retry_after = waits.into_iter().max().map(ceil_seconds);
-        let (scope, key, rate) = scopes.last()?;
         if retry_after.is_none() {
-            for (scope, key, _) in &scopes {
-                if let Some(times) = history.get_mut(&(*scope, key.clone())) {
-                    times.push_back(now);
-                }
+            for (key, _) in &scopes {
+                history.entry(key.clone()).or_default().push_back(now);
             }
         }
-        let times = &history[&(*scope, key.clone())];
-        let oldest = times.front().copied().unwrap_or(now);
+        let (key, rate) = scopes.last()?;
+        let times = &history[key];
         Some(Verdict {
             limit: rate.limit,
             remaining: rate.limit.saturating_sub(times.len() as u32),
-            reset: ceil_seconds(
-                rate.window
-                    .saturating_sub(now.saturating_duration_since(oldest)),
-            ),
+            reset: ceil_seconds(time_left(times, rate, now)),
             retry_after,
         })
     }

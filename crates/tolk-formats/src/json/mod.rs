@@ -61,6 +61,11 @@ impl Flavor {
             _ => None,
         }
     }
+
+    /// Whether dots in keys are nested objects when strings are added.
+    fn nests(self) -> bool {
+        matches!(self, Flavor::Nested | Flavor::I18nextV3 | Flavor::I18nextV4)
+    }
 }
 
 /// One translatable value (one form of it per token) and where it is.
@@ -94,13 +99,6 @@ pub struct JsonFile {
     flavor: Flavor,
     /// The file writes non-ASCII characters as `\u` escapes.
     ascii_only: bool,
-}
-
-impl Flavor {
-    /// Whether dots in keys are nested objects when strings are added.
-    fn nests(self) -> bool {
-        matches!(self, Flavor::Nested | Flavor::I18nextV3 | Flavor::I18nextV4)
-    }
 }
 
 /// The member named `name` that holds a new string.

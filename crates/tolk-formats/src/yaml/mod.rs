@@ -355,10 +355,11 @@ impl TranslationFile for YamlFile {
         // Into the deepest mapping the key leads to.
         let mut rest = path.as_slice();
         while let Some((name, tail)) = rest.split_first() {
-            match place.members.iter().find(|(k, _)| k == name) {
+            let found = place.members.iter().find(|(k, _)| k == name);
+            match found.map(|(_, node)| Place::of(node)) {
                 None => break,
-                Some((_, node @ Node::Map { .. })) if !tail.is_empty() => {
-                    place = Place::of(node).unwrap_or(place);
+                Some(Some(inner)) if !tail.is_empty() => {
+                    place = inner;
                     rest = tail;
                 }
                 Some(_) => {
