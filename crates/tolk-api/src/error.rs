@@ -13,6 +13,9 @@ use tolk_domain::validation::{FieldError, FieldErrors};
 use tolk_service::ServiceError;
 use utoipa::ToSchema;
 
+/// What a client learns of a server error; the cause is in the log.
+pub const SERVER_ERROR: &str = "A server error occurred.";
+
 /// One entry of an error response.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct ErrorItem {
@@ -69,9 +72,13 @@ pub enum ApiError {
     /// Too many requests (429); the detail says when to come back.
     #[error("{0}")]
     Throttled(String),
-    /// Something broke on our side (500).
+    /// Something broke on our side (500). The cause goes to the log, never
+    /// to the client.
     #[error("{0}")]
     Internal(String),
+    /// The request body is larger than the server reads (413).
+    #[error("request body larger than {0} bytes")]
+    TooLarge(usize),
 }
 
 impl ApiError {
@@ -144,7 +151,14 @@ impl ApiError {
                 ),
             ),
             ApiError::Throttled(detail) => ("client_error", one("throttled", detail.clone())),
-            ApiError::Internal(detail) => ("server_error", one("error", detail.clone())),
+            ApiError::TooLarge(limit) => (
+                "client_error",
+                one(
+                    "request_too_large",
+                    format!("The request body is larger than {limit} bytes."),
+                ),
+            ),
+            ApiError::Internal(_) => ("server_error", one("error", SERVER_ERROR.into())),
         }
     }
 
@@ -172,13 +186,15 @@ impl ResponseError for ApiError {
             ApiError::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse {
-        if let ApiError::Internal(detail) = self {
-            log::error!("request failed: {detail}");
+        if let ApiError::Internal(cause) = self {
+            // Logged inside the request's span, which carries its id.
+            tracing::error!(%cause, "request failed");
         }
         let mut response = HttpResponse::build(self.status_code());
         if self.status_code() == StatusCode::UNAUTHORIZED {
@@ -233,5 +249,21 @@ mod tests {
         assert_eq!(body["type"], "validation_error");
         assert_eq!(body["errors"][1]["attr"], "slug");
         assert_eq!(body["detail"], "This field is required.");
+    }
+
+    #[test]
+    fn server_errors_keep_their_cause_to_the_log() {
+        let error = ApiError::Internal(
+            "duplicate key value violates unique constraint \"projects_slug_key\"".into(),
+        );
+        assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            serde_json::to_value(error.body()).unwrap(),
+            serde_json::json!({
+                "type": "server_error",
+                "errors": [{"code": "error", "detail": SERVER_ERROR, "attr": null}],
+                "detail": SERVER_ERROR
+            })
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Request bodies: JSON, form-encoded or multipart, read into one shape and
 //! checked field by field so that a 400 lists every invalid field.
 
-use actix_web::http::header::CONTENT_TYPE;
+use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use actix_web::{HttpRequest, web};
 use chrono::{DateTime, NaiveDateTime};
 use futures_util::StreamExt;
@@ -13,7 +13,7 @@ use tolk_domain::validation::FieldErrors;
 use crate::error::ApiError;
 
 /// Largest request body read, in bytes.
-const MAX_BODY: usize = 4 * 1024 * 1024;
+pub const MAX_BODY: usize = 4 * 1024 * 1024;
 
 /// The fields of a request body.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -79,15 +79,27 @@ impl Field {
 }
 
 impl Input {
-    /// Reads the body according to its content type. An empty body is an
-    /// empty input; malformed JSON is a parse error; unknown types are 415.
+    /// Reads the body according to its content type. An empty body, or one
+    /// without a content type, is an empty input; malformed JSON is a parse
+    /// error; unknown types are 415; a body over [`MAX_BODY`] is 413.
     pub async fn read(req: &HttpRequest, payload: web::Payload) -> Result<Input, ApiError> {
+        let declared = req
+            .headers()
+            .get(CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if declared.is_some_and(|length| length > MAX_BODY as u64) {
+            return Err(ApiError::TooLarge(MAX_BODY));
+        }
         let content_type = req
             .headers()
             .get(CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_owned();
+        if content_type.trim().is_empty() {
+            return Ok(Input::default());
+        }
         let media = content_type
             .split(';')
             .next()
@@ -107,7 +119,6 @@ impl Input {
             "application/x-www-form-urlencoded" => {
                 Ok(from_pairs(form_urlencoded::parse(&body).into_owned()))
             }
-            "" => Err(ApiError::UnsupportedMediaType(String::new())),
             _ => Err(ApiError::UnsupportedMediaType(content_type)),
         }
     }
@@ -162,9 +173,7 @@ async fn read_body(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
         let chunk =
             chunk.map_err(|e| ApiError::Parse(format!("Could not read the request body: {e}")))?;
         if body.len() + chunk.len() > MAX_BODY {
-            return Err(ApiError::Parse(format!(
-                "The request body is larger than {MAX_BODY} bytes."
-            )));
+            return Err(ApiError::TooLarge(MAX_BODY));
         }
         body.extend_from_slice(&chunk);
     }
@@ -218,9 +227,7 @@ async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Inpu
                 chunk.map_err(|e| ApiError::Parse(format!("Multipart form parse error - {e}")))?;
             total += chunk.len();
             if total > MAX_BODY {
-                return Err(ApiError::Parse(format!(
-                    "The request body is larger than {MAX_BODY} bytes."
-                )));
+                return Err(ApiError::TooLarge(MAX_BODY));
             }
             data.extend_from_slice(&chunk);
         }
@@ -317,7 +324,7 @@ fn coerce(given: &Value, kind: Kind, form: bool) -> Coerced {
     };
     match kind {
         Kind::Str => match given {
-            Value::String(s) => Ok(Value::String(s.clone())),
+            Value::String(s) => text(s),
             Value::Number(n) => Ok(Value::String(n.to_string())),
             _ => Err(("invalid", "Not a valid string.".into())),
         },
@@ -338,6 +345,18 @@ fn coerce(given: &Value, kind: Kind, form: bool) -> Coerced {
         Kind::Object(_) => Err(("invalid", "Expected a dictionary.".into())),
     }
 }
+
+/// A text value; databases cannot store NUL, so it is refused as Django does.
+fn text(s: &str) -> Coerced {
+    if s.contains('\0') {
+        Err(("null_characters_not_allowed", NUL_MESSAGE.into()))
+    } else {
+        Ok(Value::String(s.to_owned()))
+    }
+}
+
+/// Django's message for text holding a NUL character.
+pub const NUL_MESSAGE: &str = "Null characters are not allowed.";
 
 fn coerce_bool(given: &Value) -> Coerced {
     let truth = match given {
@@ -384,7 +403,7 @@ fn coerce_list(given: &Value, form: bool) -> Coerced {
     items
         .into_iter()
         .map(|item| match item {
-            Value::String(s) => Ok(Value::String(s.clone())),
+            Value::String(s) => text(s),
             _ => Err(("invalid", "Not a valid string.".into())),
         })
         .collect::<Result<Vec<Value>, _>>()
@@ -529,6 +548,24 @@ mod tests {
             .apply(&thing(), FIELDS, true)
             .unwrap_err();
         assert_eq!(partial.iter().next().unwrap().code, "null");
+    }
+
+    #[test]
+    fn nul_characters_are_refused_in_text() {
+        let input = json_input(json!({"name": "a\u{0}b", "tags": ["ok", "\u{0}"]}));
+        let errors = input.apply(&thing(), FIELDS, true).unwrap_err();
+        let got: Vec<(String, String, String)> = errors
+            .into_iter()
+            .map(|e| (e.attr.unwrap(), e.code, e.detail))
+            .collect();
+        let expected = ["name", "tags"].map(|attr| {
+            (
+                attr.to_owned(),
+                "null_characters_not_allowed".to_owned(),
+                NUL_MESSAGE.to_owned(),
+            )
+        });
+        assert_eq!(got, expected);
     }
 
     #[test]

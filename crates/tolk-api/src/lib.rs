@@ -8,7 +8,10 @@ mod html;
 mod links;
 mod negotiate;
 mod pagination;
+mod params;
+mod query;
 mod reencode;
+mod request_id;
 mod routes;
 mod throttle;
 
@@ -75,4 +78,6 @@ pub fn app(
         .default_service(web::to(negotiate::fallback))
         .wrap(from_fn(throttle::guard))
         .wrap(from_fn(negotiate::negotiate))
+        .wrap(from_fn(request_id::echo))
+        .wrap(tracing_actix_web::TracingLogger::default())
 }

@@ -13,7 +13,7 @@
 //! * unknown methods on known paths are 405, `OPTIONS` describes the path.
 
 use actix_router::ResourceDef;
-use actix_web::body::{BoxBody, MessageBody};
+use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, Uri};
@@ -125,11 +125,13 @@ enum Rendering {
     FlatJson,
 }
 
-/// The `?format=` value of a request.
+/// The `?format=` value of a request: the last one given, and none when it is empty.
 pub fn query_format(req: &HttpRequest) -> Option<String> {
     form_urlencoded::parse(req.query_string().as_bytes())
-        .find(|(k, _)| k == "format")
+        .filter(|(k, _)| k == "format")
+        .last()
         .map(|(_, v)| v.into_owned())
+        .filter(|v| !v.is_empty())
 }
 
 fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
@@ -184,7 +186,7 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
 
 /// Adds the trailing slash API paths are registered with, and turns a
 /// format suffix (`/api/projects.json`) into the `?format=` it stands for
-/// (put first, so that it wins over one in the query, as in Weblate).
+/// (replacing any in the query: the suffix wins, as in Weblate).
 fn normalized_uri(uri: &Uri) -> Option<Uri> {
     let path = uri.path();
     let is_api = path == "/api" || path.starts_with("/api/");
@@ -205,9 +207,17 @@ fn normalized_uri(uri: &Uri) -> Option<Uri> {
         Some((head, format)) => (head, Some(format!("format={format}"))),
         None => (path, None),
     };
+    let has_suffix = format.is_some();
     let query: Vec<String> = format
         .into_iter()
-        .chain(uri.query().map(str::to_owned))
+        .chain(
+            uri.query()
+                .into_iter()
+                .flat_map(|q| q.split('&'))
+                .filter(|pair| !pair.is_empty())
+                .filter(|pair| !(has_suffix && pair.split('=').next() == Some("format")))
+                .map(str::to_owned),
+        )
         .collect();
     let with_slash = if query.is_empty() {
         format!("{path}/")
@@ -227,6 +237,10 @@ pub async fn negotiate(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if is_api_path(req.path()) && req.path().contains("%00") {
+        // A NUL character names nothing that can be stored.
+        return Ok(req.into_response(ApiError::not_found().error_response()));
+    }
     if let Some(uri) = normalized_uri(req.uri()) {
         req.match_info_mut().get_mut().update(&uri);
         req.head_mut().uri = uri;
@@ -271,9 +285,33 @@ pub async fn negotiate(
         Some(Rendering::AsIs) | None => response,
     };
     if head_request {
-        response = response.map_body(|_, _| BoxBody::new(()));
+        response = without_body(response);
     }
     Ok(response)
+}
+
+/// A HEAD answer: the GET answer's headers, its length, and no body.
+fn without_body(response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+    response.map_body(|_, body| BoxBody::new(Announced(body.size())))
+}
+
+/// The body of a HEAD answer: it reports the size of the GET body it stands
+/// for, so that the server sends that `Content-Length`, and holds no bytes.
+struct Announced(BodySize);
+
+impl MessageBody for Announced {
+    type Error = std::convert::Infallible;
+
+    fn size(&self) -> BodySize {
+        self.0
+    }
+
+    fn poll_next(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<actix_web::web::Bytes, Self::Error>>> {
+        std::task::Poll::Ready(None)
+    }
 }
 
 /// Answers requests no route took: `OPTIONS` and 405 on known paths, 404 elsewhere.
@@ -355,7 +393,7 @@ mod tests {
         assert_eq!(norm("/healthz"), None);
         assert_eq!(
             norm("/api/projects.json?format=api&page=2").as_deref(),
-            Some("/api/projects/?format=json&format=api&page=2")
+            Some("/api/projects/?format=json&page=2")
         );
         assert_eq!(
             norm("/api/languages/cs.csv").as_deref(),

@@ -3,7 +3,7 @@
 //! for the first page.
 
 use actix_web::HttpRequest;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tolk_service::store::{Page, PageRequest};
 use utoipa::ToSchema;
 
@@ -25,16 +25,16 @@ pub const STANDARD: PageSizes = PageSizes {
     max: 1000,
 };
 
-/// Pagination parameters. Only describes the query for OpenAPI:
-/// [`page_request`] reads it, because `page` may be `last`.
-#[derive(utoipa::IntoParams)]
+/// Pagination parameters, as the query string gives them.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct PageQuery {
     /// 1-based page number, or `last`.
+    #[param(value_type = Option<String>, pattern = "^([1-9][0-9]*|last)$")]
     page: Option<String>,
-    /// Results per page (clamped to the list's maximum).
-    page_size: Option<u64>,
+    /// Results per page, clamped to the list's maximum (other values give the default).
+    #[param(value_type = Option<u64>, minimum = 1)]
+    page_size: Option<String>,
 }
 
 /// A page of results.
@@ -59,18 +59,14 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
 /// Reads `page` and `page_size` from the query. A non-numeric page is an
 /// error; `page=last` is the last page; a bad size falls back to the default.
 pub fn page_request(req: &HttpRequest, sizes: PageSizes) -> Result<PageRequest, ApiError> {
-    let pairs = query_pairs(req);
-    let get = |key: &str| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
-    let size = get("page_size")
-        .and_then(|v| v.parse::<u64>().ok())
+    let query: PageQuery = crate::query::parse(req.query_string())
+        .map_err(|_| ApiError::NotFound("Invalid page.".into()))?;
+    let size = query
+        .page_size
+        .and_then(|v| v.trim().parse::<u64>().ok())
         .filter(|s| *s > 0)
         .map_or(sizes.default, |s| s.min(sizes.max));
-    let number = match get("page") {
+    let number = match query.page.as_deref() {
         None => Some(1),
         Some("last") => None,
         Some(v) => Some(

@@ -66,6 +66,15 @@ impl FieldErrors {
         self.push(attr, "null", "This field may not be null.");
     }
 
+    /// An error of the whole request rather than of one field (`attr` null).
+    pub fn general(&mut self, code: &str, detail: impl Into<String>) {
+        self.0.push(FieldError {
+            attr: None,
+            code: code.to_owned(),
+            detail: detail.into(),
+        });
+    }
+
     /// A generic invalid value with a message.
     pub fn invalid(&mut self, attr: &str, detail: &str) {
         self.push(attr, "invalid", detail);

@@ -42,7 +42,7 @@ pub struct StringsFile {
 
 /// Decodes UTF-16 bytes (after the byte order mark).
 fn utf16(name: &str, bytes: &[u8], little: bool) -> Result<String, FormatError> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(FormatError::new(
             name,
             0,

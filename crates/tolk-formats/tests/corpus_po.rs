@@ -74,13 +74,13 @@ fn editing_a_unit_rewrites_only_that_entry() {
                 .collect()
         };
         // Files msgfmt accepts must stay acceptable after an edit.
-        if let Some(Ok(())) = msgfmt_check(&bytes) {
-            if let Some(Err(complaint)) = msgfmt_check(&written) {
-                panic!(
-                    "{}: msgfmt --check refused the edited file: {complaint}",
-                    file.path
-                );
-            }
+        if let Some(Ok(())) = msgfmt_check(&bytes)
+            && let Some(Err(complaint)) = msgfmt_check(&written)
+        {
+            panic!(
+                "{}: msgfmt --check refused the edited file: {complaint}",
+                file.path
+            );
         }
         for region in [changed(&old), changed(&new)] {
             let entries = region.iter().filter(|l| l.starts_with("msgid ")).count();
@@ -112,13 +112,13 @@ fn converted_files_keep_every_unit_and_pass_msgfmt() {
             0,
             "obsolete entries are not converted"
         );
-        if let Some(Ok(())) = msgfmt_check(&bytes) {
-            if let Some(Err(complaint)) = msgfmt_check(&written) {
-                panic!(
-                    "{}: msgfmt --check refused the converted file: {complaint}",
-                    file.path
-                );
-            }
+        if let Some(Ok(())) = msgfmt_check(&bytes)
+            && let Some(Err(complaint)) = msgfmt_check(&written)
+        {
+            panic!(
+                "{}: msgfmt --check refused the converted file: {complaint}",
+                file.path
+            );
         }
     }
 }

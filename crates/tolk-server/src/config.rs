@@ -7,40 +7,45 @@ use clap::Args;
 use serde::Deserialize;
 use tolk_api::{Rate, RateLimits};
 
-/// Settings given on the command line or in the environment.
+/// Where the database is: the settings every command that opens it takes.
 #[derive(Debug, Clone, Default, Args)]
-pub struct Flags {
-    /// TOML file with any of the settings below (keys in snake_case).
-    #[arg(long, env = "TOLK_CONFIG", global = true)]
+pub struct StorageFlags {
+    /// TOML file with any of the settings (keys in snake_case).
+    #[arg(long, env = "TOLK_CONFIG")]
     pub config: Option<PathBuf>,
     /// Database URL: a `postgres://` URL or a SQLite file path [default: DATA_DIR/tolk.sqlite3].
-    #[arg(long, env = "TOLK_DATABASE_URL", global = true)]
+    #[arg(long, env = "TOLK_DATABASE_URL")]
     pub database_url: Option<String>,
     /// Directory for Tolk's files [default: ./data].
-    #[arg(long, env = "TOLK_DATA_DIR", global = true)]
+    #[arg(long, env = "TOLK_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Database connections in the pool [default: 16].
+    #[arg(long, env = "TOLK_DB_POOL_SIZE")]
+    pub db_pool_size: Option<u32>,
+}
+
+/// How the HTTP server runs: the settings only `serve` takes.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ServerFlags {
     /// Address to listen on [default: 127.0.0.1:8000].
-    #[arg(long, env = "TOLK_BIND", global = true)]
+    #[arg(long, env = "TOLK_BIND")]
     pub bind: Option<String>,
     /// Public URL of the site, used for browser links [default: http://BIND].
-    #[arg(long, env = "TOLK_SITE_URL", global = true)]
+    #[arg(long, env = "TOLK_SITE_URL")]
     pub site_url: Option<String>,
     /// Name of the site [default: Tolk].
-    #[arg(long, env = "TOLK_SITE_TITLE", global = true)]
+    #[arg(long, env = "TOLK_SITE_TITLE")]
     pub site_title: Option<String>,
     /// HTTP worker threads [default: number of CPUs].
-    #[arg(long, env = "TOLK_WORKERS", global = true)]
+    #[arg(long, env = "TOLK_WORKERS")]
     pub workers: Option<usize>,
-    /// Database connections in the pool [default: 16].
-    #[arg(long, env = "TOLK_DB_POOL_SIZE", global = true)]
-    pub db_pool_size: Option<u32>,
     /// API requests an anonymous client address may make, as N/second,
     /// N/minute, N/hour or N/day, or `off` [default: 100/day].
-    #[arg(long, env = "TOLK_API_RATELIMIT_ANON", global = true)]
+    #[arg(long, env = "TOLK_API_RATELIMIT_ANON")]
     pub api_ratelimit_anon: Option<String>,
     /// API requests a user (or anonymous client address) may make, as
     /// N/second, N/minute, N/hour or N/day, or `off` [default: 5000/hour].
-    #[arg(long, env = "TOLK_API_RATELIMIT_USER", global = true)]
+    #[arg(long, env = "TOLK_API_RATELIMIT_USER")]
     pub api_ratelimit_user: Option<String>,
 }
 
@@ -138,17 +143,17 @@ fn read_file(path: &Path) -> Result<FileSettings, ConfigError> {
 
 impl Settings {
     /// Resolves flags over the configuration file over defaults.
-    pub fn resolve(flags: &Flags) -> Result<Settings, ConfigError> {
-        let file = match &flags.config {
+    pub fn resolve(storage: &StorageFlags, flags: &ServerFlags) -> Result<Settings, ConfigError> {
+        let file = match &storage.config {
             Some(path) => read_file(path)?,
             None => FileSettings::default(),
         };
-        let data_dir = flags
+        let data_dir = storage
             .data_dir
             .clone()
             .or(file.data_dir)
             .unwrap_or_else(|| PathBuf::from("data"));
-        let database_url = flags
+        let database_url = storage
             .database_url
             .clone()
             .or(file.database_url)
@@ -190,7 +195,7 @@ impl Settings {
                 .workers
                 .or(file.workers)
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
-            db_pool_size: flags.db_pool_size.or(file.db_pool_size).unwrap_or(16),
+            db_pool_size: storage.db_pool_size.or(file.db_pool_size).unwrap_or(16),
             rate_limits,
         })
     }
@@ -202,7 +207,7 @@ mod tests {
 
     #[test]
     fn defaults() {
-        let s = Settings::resolve(&Flags::default()).unwrap();
+        let s = Settings::resolve(&StorageFlags::default(), &ServerFlags::default()).unwrap();
         assert_eq!(s.bind, "127.0.0.1:8000");
         assert_eq!(s.database_url, "data/tolk.sqlite3");
         assert_eq!(s.site_url, "http://127.0.0.1:8000");
@@ -212,19 +217,21 @@ mod tests {
 
     #[test]
     fn rate_limits_can_be_set_or_turned_off() {
-        let flags = Flags {
+        let flags = ServerFlags {
             api_ratelimit_anon: Some("off".into()),
             api_ratelimit_user: Some("10/minute".into()),
-            ..Flags::default()
+            ..ServerFlags::default()
         };
-        let s = Settings::resolve(&flags).unwrap();
+        let s = Settings::resolve(&StorageFlags::default(), &flags).unwrap();
         assert_eq!(s.rate_limits.anon, None);
         assert_eq!(s.rate_limits.user, Some("10/m".parse().unwrap()));
-        let bad = Flags {
+        let bad = ServerFlags {
             api_ratelimit_user: Some("10 per minute".into()),
-            ..Flags::default()
+            ..ServerFlags::default()
         };
-        let err = Settings::resolve(&bad).unwrap_err().to_string();
+        let err = Settings::resolve(&StorageFlags::default(), &bad)
+            .unwrap_err()
+            .to_string();
         assert!(
             err.starts_with("invalid api_ratelimit_user: invalid rate"),
             "{err}"
@@ -240,18 +247,21 @@ mod tests {
             "bind = \"0.0.0.0:9000\"\nsite_url = \"https://l10n.example.com/\"\ndata_dir = \"/srv/tolk\"\n",
         )
         .unwrap();
-        let flags = Flags {
+        let storage = StorageFlags {
             config: Some(path.clone()),
-            bind: Some("127.0.0.1:7000".into()),
-            ..Flags::default()
+            ..StorageFlags::default()
         };
-        let s = Settings::resolve(&flags).unwrap();
+        let flags = ServerFlags {
+            bind: Some("127.0.0.1:7000".into()),
+            ..ServerFlags::default()
+        };
+        let s = Settings::resolve(&storage, &flags).unwrap();
         assert_eq!(s.bind, "127.0.0.1:7000");
         assert_eq!(s.site_url, "https://l10n.example.com");
         assert_eq!(s.database_url, "/srv/tolk/tolk.sqlite3");
 
         std::fs::write(&path, "bnid = 1\n").unwrap();
-        let err = Settings::resolve(&flags).unwrap_err();
+        let err = Settings::resolve(&storage, &flags).unwrap_err();
         assert!(err.to_string().contains("unknown field"), "{err}");
     }
 }

@@ -6,23 +6,25 @@ mod files;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use actix_web::{HttpServer, middleware::Logger};
+use actix_web::HttpServer;
 use clap::{Parser, Subcommand};
 use tolk_api::{AppState, Throttle};
 use tolk_service::store::Store;
 use tolk_service::{Service, ServiceConfig};
 
-use crate::config::{Flags, Settings};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+
+use crate::config::{ServerFlags, Settings, StorageFlags};
 
 /// Tolk: a translation management server speaking Weblate's REST API.
 #[derive(Debug, Parser)]
 #[command(
+    name = "tolk",
     version,
     about = "Tolk: a translation management server speaking Weblate's REST API."
 )]
 struct Cli {
-    #[command(flatten)]
-    flags: Flags,
     #[command(subcommand)]
     command: Command,
 }
@@ -30,9 +32,17 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the HTTP server (migrating the database first).
-    Serve,
+    Serve {
+        #[command(flatten)]
+        storage: StorageFlags,
+        #[command(flatten)]
+        server: ServerFlags,
+    },
     /// Apply database migrations and load built-in data.
-    Migrate,
+    Migrate {
+        #[command(flatten)]
+        storage: StorageFlags,
+    },
     /// Create a superuser and print a new API token on the last line.
     Createadmin {
         /// Username of the account.
@@ -44,6 +54,16 @@ enum Command {
         /// Promote the account if it exists instead of failing.
         #[arg(long)]
         update: bool,
+        #[command(flatten)]
+        storage: StorageFlags,
+    },
+    /// Print a new API token for an active account on the last line.
+    Token {
+        /// Username of the account.
+        #[arg(long)]
+        username: String,
+        #[command(flatten)]
+        storage: StorageFlags,
     },
     /// Print the OpenAPI document.
     Openapi,
@@ -52,6 +72,11 @@ enum Command {
         #[command(subcommand)]
         command: files::FileCommand,
     },
+}
+
+/// Resolves the settings of a command that only opens the database.
+fn storage_settings(storage: &StorageFlags) -> Result<Settings, String> {
+    Settings::resolve(storage, &ServerFlags::default()).map_err(|e| e.to_string())
 }
 
 fn open_service(settings: &Settings) -> Result<Service, String> {
@@ -66,6 +91,18 @@ fn open_service(settings: &Settings) -> Result<Service, String> {
     ))
 }
 
+/// A use-case's error as the command line reports it: every invalid field on its own line.
+fn describe(error: tolk_service::ServiceError) -> String {
+    match error {
+        tolk_service::ServiceError::Validation(errors) => errors
+            .iter()
+            .map(|e| format!("{}: {}", e.attr.as_deref().unwrap_or("input"), e.detail))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        other => other.to_string(),
+    }
+}
+
 fn serve(settings: Settings) -> Result<(), String> {
     let service = open_service(&settings)?;
     let state = AppState {
@@ -73,68 +110,109 @@ fn serve(settings: Settings) -> Result<(), String> {
         site_url: settings.site_url.clone(),
         throttle: Arc::new(Throttle::new(settings.rate_limits)),
     };
-    log::info!(
-        "Tolk {} listening on http://{} ({})",
-        env!("CARGO_PKG_VERSION"),
-        settings.bind,
-        settings.database_url
-    );
     let bind = settings.bind.clone();
     actix_web::rt::System::new()
         .block_on(async move {
-            HttpServer::new(move || tolk_api::app(state.clone()).wrap(Logger::default()))
+            let server = HttpServer::new(move || tolk_api::app(state.clone()))
                 .workers(settings.workers)
-                .bind(&settings.bind)?
-                .run()
-                .await
+                .bind(&settings.bind)?;
+            tracing::info!(
+                "Tolk {} listening on http://{} ({})",
+                env!("CARGO_PKG_VERSION"),
+                settings.bind,
+                redact(&settings.database_url)
+            );
+            server.run().await
         })
         .map_err(|e| format!("cannot serve on {bind}: {e}"))
+}
+
+/// A database URL without its password, for the log.
+fn redact(url: &str) -> String {
+    match (url.split_once("://"), url.rfind('@')) {
+        (Some((scheme, rest)), Some(at)) if at > scheme.len() => {
+            let credentials = &rest[..at - scheme.len() - 3];
+            let user = credentials.split(':').next().unwrap_or("");
+            format!("{scheme}://{user}@{}", &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
 }
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Openapi => {
             print!("{}", tolk_api::openapi::document_json());
-            return Ok(());
+            Ok(())
         }
-        Command::File { command } => return files::run(command),
-        _ => {}
-    }
-    let settings = Settings::resolve(&cli.flags).map_err(|e| e.to_string())?;
-    match cli.command {
-        Command::Serve => serve(settings),
-        Command::Migrate => open_service(&settings).map(|_| log::info!("database is up to date")),
+        Command::File { command } => files::run(command),
+        Command::Serve { storage, server } => {
+            serve(Settings::resolve(&storage, &server).map_err(|e| e.to_string())?)
+        }
+        Command::Migrate { storage } => open_service(&storage_settings(&storage)?)
+            .map(|_| tracing::info!("database is up to date")),
         Command::Createadmin {
             username,
             email,
             update,
+            storage,
         } => {
-            let service = open_service(&settings)?;
+            let service = open_service(&storage_settings(&storage)?)?;
             let token = service
                 .create_admin(&username, &email, update)
-                .map_err(|e| match e {
-                    tolk_service::ServiceError::Validation(errors) => errors
-                        .iter()
-                        .map(|e| format!("{}: {}", e.attr.as_deref().unwrap_or("input"), e.detail))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                    other => other.to_string(),
-                })?;
+                .map_err(describe)?;
             println!("Superuser {username} is ready. API token:");
             println!("{token}");
             Ok(())
         }
-        Command::Openapi | Command::File { .. } => unreachable!("handled above"),
+        Command::Token { username, storage } => {
+            let service = open_service(&storage_settings(&storage)?)?;
+            let token = service.issue_token_for(&username).map_err(describe)?;
+            println!("New API token of {username}:");
+            println!("{token}");
+            Ok(())
+        }
     }
 }
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    init_logging();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Structured logs on standard error, filtered by `RUST_LOG` (default `info`),
+/// with the log records of libraries that use the `log` crate.
+fn init_logging() {
+    let filter: tracing_subscriber::filter::Targets = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|spec| spec.parse().ok())
+        .unwrap_or_else(|| "info".parse().expect("a valid filter"));
+    tracing_subscriber::registry()
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(filter)
+        .init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn database_passwords_stay_out_of_the_log() {
+        assert_eq!(
+            redact("postgres://tolk:secret@db.example:5432/tolk"),
+            "postgres://tolk@db.example:5432/tolk"
+        );
+        assert_eq!(
+            redact("postgres://db.example/tolk"),
+            "postgres://db.example/tolk"
+        );
+        assert_eq!(redact("data/tolk.sqlite3"), "data/tolk.sqlite3");
     }
 }

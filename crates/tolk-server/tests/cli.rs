@@ -99,7 +99,7 @@ fn bad_settings_are_reported() {
     std::fs::write(&config, "bind = 5\n").unwrap();
     let failed = tolk(
         dir.path(),
-        &["--config", config.to_str().unwrap(), "migrate"],
+        &["migrate", "--config", config.to_str().unwrap()],
     );
     assert!(!failed.status.success());
     let stderr = String::from_utf8_lossy(&failed.stderr);
@@ -258,48 +258,218 @@ fn file_convert_writes_po_and_mo() {
 }
 
 #[test]
-fn serve_answers_the_api_root_with_links_to_itself() {
+fn version_and_help_name_the_tolk_command_and_only_its_own_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let version = tolk(dir.path(), &["--version"]);
+    assert_eq!(
+        String::from_utf8(version.stdout).unwrap(),
+        format!("tolk {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let help =
+        |command: &str| String::from_utf8(tolk(dir.path(), &[command, "--help"]).stdout).unwrap();
+    let serve = help("serve");
+    assert!(
+        serve.contains("--bind") && serve.contains("--database-url"),
+        "{serve}"
+    );
+    for command in ["createadmin", "token", "migrate"] {
+        let text = help(command);
+        assert!(text.contains("--database-url"), "{command}: {text}");
+        assert!(
+            !text.contains("--bind") && !text.contains("--site-url"),
+            "{command}: {text}"
+        );
+    }
+    let openapi = help("openapi");
+    assert!(
+        !openapi.contains("--database-url") && !openapi.contains("--bind"),
+        "{openapi}"
+    );
+}
+
+/// One HTTP/1.1 request to a running server: status line, headers (lower-cased names) and body.
+fn http(
+    address: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    json: Option<&str>,
+) -> (String, Vec<(String, String)>, String) {
     use std::io::{Read, Write};
 
-    let dir = tempfile::tempdir().unwrap();
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    let mut request =
+        format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n");
+    if let Some(token) = token {
+        request.push_str(&format!("Authorization: Token {token}\r\n"));
+    }
+    if let Some(body) = json {
+        request.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    request.push_str("\r\n");
+    request.push_str(json.unwrap_or(""));
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
+    let mut lines = head.lines();
+    let status = lines.next().unwrap_or("").to_owned();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    (status, headers, body.to_owned())
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// A free port on the loopback interface.
+fn free_address() -> String {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
-    let address = format!("127.0.0.1:{port}");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_tolk"))
+    format!("127.0.0.1:{port}")
+}
+
+fn start_server(data: &std::path::Path, address: &str) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_tolk"))
         .arg("serve")
-        .env("TOLK_DATA_DIR", dir.path())
-        .env("TOLK_BIND", &address)
+        .env("TOLK_DATA_DIR", data)
+        .env("TOLK_BIND", address)
         .env("TOLK_WORKERS", "1")
         .env_remove("TOLK_DATABASE_URL")
         .env_remove("TOLK_CONFIG")
-        .stderr(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
-        .unwrap();
-    let mut reply = String::new();
-    for _ in 0..100 {
-        if let Ok(mut stream) = std::net::TcpStream::connect(&address) {
-            write!(
-                stream,
-                "GET /api HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
-            )
-            .unwrap();
-            stream.read_to_string(&mut reply).unwrap();
-            break;
+        .unwrap()
+}
+
+fn wait_until_listening(address: &str) {
+    for _ in 0..200 {
+        if std::net::TcpStream::connect(address).is_ok() {
+            return;
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+    panic!("the server did not start on {address}");
+}
+
+#[test]
+fn serve_answers_the_api_root_with_links_to_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let address = free_address();
+    let mut server = start_server(dir.path(), &address);
+    wait_until_listening(&address);
+    let (status, headers, body) = http(&address, "GET", "/api", None, None);
+    let (head_status, head_headers, head_body) = http(&address, "HEAD", "/api/", None, None);
     server.kill().unwrap();
     server.wait().unwrap();
-    assert!(reply.starts_with("HTTP/1.1 200 OK"), "{reply}");
+    assert_eq!(status, "HTTP/1.1 200 OK", "{body}");
     assert!(
-        reply.contains(&format!("\"projects\":\"http://{address}/api/projects/\"")),
-        "{reply}"
+        body.contains(&format!("\"projects\":\"http://{address}/api/projects/\"")),
+        "{body}"
     );
+    let id = header(&headers, "x-request-id").expect("a request id");
+    assert_eq!(id.len(), 36, "a UUID: {id}");
+    assert_eq!(head_status, "HTTP/1.1 200 OK");
+    assert_eq!(
+        header(&head_headers, "content-length"),
+        Some(body.len().to_string().as_str()),
+        "HEAD announces the GET body's length"
+    );
+    assert_eq!(head_body, "", "HEAD sends no body");
+    assert_ne!(header(&head_headers, "x-request-id"), Some(id));
     assert!(
         dir.path().join("tolk.sqlite3").exists(),
         "the embedded database is created"
     );
+}
+
+#[test]
+fn a_plain_user_gets_a_token_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let created = tolk(
+        dir.path(),
+        &[
+            "createadmin",
+            "--username",
+            "root",
+            "--email",
+            "root@example.com",
+        ],
+    );
+    let admin = String::from_utf8(created.stdout).unwrap();
+    let admin = admin.lines().last().unwrap().to_owned();
+    let address = free_address();
+    let mut server = start_server(dir.path(), &address);
+    wait_until_listening(&address);
+    let (status, _, body) = http(
+        &address,
+        "POST",
+        "/api/users/",
+        Some(&admin),
+        Some(r#"{"username": "jane", "full_name": "Jane", "email": "jane@example.com"}"#),
+    );
+    assert_eq!(status, "HTTP/1.1 201 Created", "{body}");
+    let issued = tolk(dir.path(), &["token", "--username", "jane"]);
+    assert!(
+        issued.status.success(),
+        "{}",
+        String::from_utf8_lossy(&issued.stderr)
+    );
+    let stdout = String::from_utf8(issued.stdout).unwrap();
+    let token = stdout.lines().last().unwrap();
+    assert!(token.starts_with("wlu_") && token.len() == 40, "{stdout}");
+    let (status, _, body) = http(&address, "GET", "/api/users/jane/", Some(token), None);
+    let (denied, _, _) = http(
+        &address,
+        "POST",
+        "/api/projects/",
+        Some(token),
+        Some(r#"{"name": "P", "slug": "p", "web": "https://p.example/"}"#),
+    );
+    server.kill().unwrap();
+    server.wait().unwrap();
+    assert_eq!(status, "HTTP/1.1 200 OK", "{body}");
+    assert!(body.contains("\"username\":\"jane\""), "{body}");
+    assert_eq!(denied, "HTTP/1.1 403 Forbidden", "jane is no superuser");
+    let unknown = tolk(dir.path(), &["token", "--username", "nobody"]);
+    assert!(!unknown.status.success());
+    assert!(
+        String::from_utf8_lossy(&unknown.stderr).contains("No active account has this username."),
+        "{}",
+        String::from_utf8_lossy(&unknown.stderr)
+    );
+}
+
+#[test]
+fn serve_fails_clearly_when_its_address_is_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = taken.local_addr().unwrap().to_string();
+    let failed = Command::new(env!("CARGO_BIN_EXE_tolk"))
+        .arg("serve")
+        .env("TOLK_DATA_DIR", dir.path())
+        .env("TOLK_BIND", &address)
+        .env_remove("TOLK_DATABASE_URL")
+        .env_remove("TOLK_CONFIG")
+        .output()
+        .unwrap();
+    assert!(!failed.status.success());
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        stderr.contains(&format!("cannot serve on {address}")),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("listening"), "{stderr}");
 }

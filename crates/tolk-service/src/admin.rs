@@ -1,7 +1,8 @@
 //! Administration from the command line.
 
 use tolk_domain::permission::Subject;
-use tolk_domain::user::UserFields;
+use tolk_domain::user::{ANONYMOUS_USERNAME, UserFields};
+use tolk_domain::validation::FieldErrors;
 use tolk_store::users;
 
 use crate::{Service, ServiceError, ServiceResult};
@@ -31,11 +32,12 @@ impl Service {
                     ..fields
                 };
                 self.store
-                    .write(|conn| users::update(conn, row.id, &fields, &settings))?
+                    .write(|conn| users::update(conn, row.id, &row.username, &fields, &settings))?
+                    .ok_or(ServiceError::NotFound)?
                     .id
             }
             Some(_) => {
-                let mut errors = tolk_domain::validation::FieldErrors::default();
+                let mut errors = FieldErrors::default();
                 errors.unique("username", "User", "Username");
                 return Err(ServiceError::Validation(errors));
             }
@@ -47,5 +49,20 @@ impl Service {
             }
         };
         self.issue_user_token(user_id)
+    }
+
+    /// Mints a new personal API token for the active account `username`,
+    /// whatever its permissions, and returns it.
+    pub fn issue_token_for(&self, username: &str) -> ServiceResult<String> {
+        let row = self
+            .store
+            .read(|conn| users::get_by_username(conn, username))?
+            .filter(|row| row.is_active && row.username != ANONYMOUS_USERNAME)
+            .ok_or_else(|| {
+                let mut errors = FieldErrors::default();
+                errors.invalid("username", "No active account has this username.");
+                ServiceError::Validation(errors)
+            })?;
+        self.issue_user_token(row.id)
     }
 }

@@ -4,6 +4,7 @@
 //! change. Methods block; async callers run them on a blocking thread.
 
 mod access;
+mod conflict;
 mod error;
 
 pub mod admin;

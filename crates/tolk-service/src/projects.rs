@@ -12,7 +12,20 @@ use tolk_store::stats::{self, Summary};
 use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
+use crate::conflict::{Unique, unique_violation};
 use crate::{Service, ServiceError, ServiceResult};
+
+/// The project fields no two projects share, whatever their case.
+const NAME: Unique = Unique {
+    attr: "name",
+    model: "Project",
+    label: "Project name",
+};
+const SLUG: Unique = Unique {
+    attr: "slug",
+    model: "Project",
+    label: "URL slug",
+};
 
 /// A project as shown to a caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,16 +44,15 @@ fn check_references(
     errors: &mut FieldErrors,
 ) -> ServiceResult<()> {
     let (name_taken, slug_taken) = projects::taken(conn, &settings.name, &settings.slug, except)?;
-    if name_taken && !errors.has("name") {
-        errors.unique("name", "Project", "Project name");
-    }
-    if slug_taken && !errors.has("slug") {
-        errors.unique("slug", "Project", "URL slug");
-    }
-    if let Some(id) = settings.secondary_language {
-        if languages::get_by_ids(conn, &[id])?.is_empty() {
-            errors.does_not_exist("secondary_language", &id.to_string());
+    for (taken, field) in [(name_taken, NAME), (slug_taken, SLUG)] {
+        if taken && !errors.has(field.attr) {
+            field.report(errors);
         }
+    }
+    if let Some(id) = settings.secondary_language
+        && languages::get_by_ids(conn, &[id])?.is_empty()
+    {
+        errors.does_not_exist("secondary_language", &id.to_string());
     }
     Ok(())
 }
@@ -165,7 +177,8 @@ impl Service {
         let settings = settings?;
         self.store.write(|conn| {
             validated(conn, &settings, None)?;
-            let project = projects::insert(conn, &settings, time::now())?;
+            let project = projects::insert(conn, &settings, time::now())
+                .map_err(|e| unique_violation(e, &[SLUG, NAME]))?;
             let change = NewChange {
                 project_id: Some(project.id),
                 target: project.settings.name.clone(),
@@ -197,7 +210,13 @@ impl Service {
             )?;
             let settings = edit(&project.settings)?;
             validated(conn, &settings, Some(project.id))?;
-            projects::update(conn, project.id, &settings)?;
+            // A project deleted since it was read is gone; a name taken
+            // since it was checked is taken.
+            let updated = projects::update(conn, project.id, &settings)
+                .map_err(|e| unique_violation(e, &[SLUG, NAME]))?;
+            if !updated {
+                return Err(ServiceError::NotFound);
+            }
             record_edit(conn, subject, project.id, &project.settings, &settings)?;
             project.settings = settings;
             let locked = projects::locked(conn, &[project.id])?.contains(&project.id);
@@ -221,7 +240,10 @@ impl Service {
                 details: json!({"slug": project.settings.slug}),
                 ..NewChange::new(Action::REMOVE_PROJECT, subject.user_id())
             };
-            projects::delete(conn, project.id)?;
+            if !projects::delete(conn, project.id)? {
+                // Another request deleted it first.
+                return Err(ServiceError::NotFound);
+            }
             changes::record(conn, &change, time::now())?;
             Ok(())
         })

@@ -6,13 +6,66 @@ use tolk_domain::permission::{Permission, Subject, Target};
 use tolk_domain::user::{ANONYMOUS_USERNAME, ProfileSettings, UserFields};
 use tolk_domain::validation::FieldErrors;
 use tolk_store::changes::{self, NewChange};
-use tolk_store::users::{self, ProfileLinks, UserFilter, UserRow};
+use tolk_store::users::{self, Identity, ProfileLinks, UserFilter, UserRow};
 use tolk_store::{DbConnection, Page, PageRequest, languages, projects, time};
 
 use crate::access::{page, require};
+use crate::conflict::{Unique, unique_violation};
 use crate::{Service, ServiceError, ServiceResult};
 
 const DENIED: &str = "Can not manage Users";
+
+/// The account fields no two accounts share, whatever their case.
+const USERNAME: Unique = Unique {
+    attr: "username",
+    model: "User",
+    label: "Username",
+};
+const EMAIL: Unique = Unique {
+    attr: "email",
+    model: "User",
+    label: "Email",
+};
+
+/// Reports a username or e-mail another account than `except` already has.
+fn check_identity(
+    conn: &mut DbConnection,
+    fields: &UserFields,
+    except: Option<i64>,
+    errors: &mut FieldErrors,
+) -> ServiceResult<()> {
+    for (field, kind, value) in [
+        (USERNAME, Identity::Username, &fields.username),
+        (EMAIL, Identity::Email, &fields.email),
+    ] {
+        if !errors.has(field.attr) && users::identity_taken(conn, kind, value, except)? {
+            field.report(errors);
+        }
+    }
+    Ok(())
+}
+
+/// Refuses to leave the site without an active superuser: `attr` names
+/// the field whose change would (null for a removal).
+fn keep_a_superuser(
+    conn: &mut DbConnection,
+    user_id: i64,
+    attr: Option<&str>,
+) -> ServiceResult<()> {
+    let others = users::lock_active_superusers(conn)?
+        .into_iter()
+        .any(|id| id != user_id);
+    if others {
+        return Ok(());
+    }
+    let detail = "This is the last active superuser; make another account a superuser first.";
+    let mut errors = FieldErrors::default();
+    match attr {
+        Some(attr) => errors.invalid(attr, detail),
+        None => errors.general("invalid", detail),
+    }
+    Err(errors.into())
+}
 
 /// How much of an account the caller may see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,11 +316,10 @@ impl Service {
         let fields = fields?;
         self.store.write(|conn| {
             let mut errors = fields.validate();
-            if !errors.has("username") && users::username_taken(conn, &fields.username, None)? {
-                errors.unique("username", "User", "Username");
-            }
+            check_identity(conn, &fields, None, &mut errors)?;
             errors.into_result()?;
-            let row = users::insert(conn, &fields, time::now())?;
+            let row = users::insert(conn, &fields, time::now())
+                .map_err(|e| unique_violation(e, &[USERNAME, EMAIL]))?;
             let change = NewChange {
                 target: row.username.clone(),
                 details: json!({"username": row.username}),
@@ -295,11 +347,7 @@ impl Service {
             let after = edit(&before, detail)?;
             let mut errors = after.fields.validate();
             errors.extend(after.settings.validate());
-            if !errors.has("username")
-                && users::username_taken(conn, &after.fields.username, Some(current.row.id))?
-            {
-                errors.unique("username", "User", "Username");
-            }
+            check_identity(conn, &after.fields, Some(current.row.id), &mut errors)?;
             if detail == Detail::Basic
                 && after.fields.email != before.fields.email
                 && !users::is_verified_email(conn, current.row.id, &after.fields.email)?
@@ -315,7 +363,21 @@ impl Service {
             )?;
             let watched = project_ids(conn, subject, &after.watched, &mut errors)?;
             errors.into_result()?;
-            let row = users::update(conn, current.row.id, &after.fields, &after.settings)?;
+            let was_admin = before.fields.is_superuser && before.fields.is_active;
+            if was_admin && !after.fields.is_superuser {
+                keep_a_superuser(conn, current.row.id, Some("is_superuser"))?;
+            } else if was_admin && !after.fields.is_active {
+                keep_a_superuser(conn, current.row.id, Some("is_active"))?;
+            }
+            let row = users::update(
+                conn,
+                current.row.id,
+                &current.row.username,
+                &after.fields,
+                &after.settings,
+            )
+            .map_err(|e| unique_violation(e, &[USERNAME, EMAIL]))?
+            .ok_or(ServiceError::NotFound)?;
             users::set_languages(conn, row.id, false, &primary)?;
             users::set_languages(conn, row.id, true, &secondary)?;
             users::set_watched(conn, row.id, &watched)?;
@@ -345,7 +407,13 @@ impl Service {
     pub fn delete_user(&self, subject: &Subject, username: &str) -> ServiceResult<()> {
         self.store.write(|conn| {
             let (current, _) = editable_user(conn, subject, username, false)?;
-            users::deactivate(conn, current.row.id)?;
+            if current.row.is_superuser && current.row.is_active {
+                keep_a_superuser(conn, current.row.id, None)?;
+            }
+            if !users::deactivate(conn, current.row.id, &current.row.username)? {
+                // Another request renamed or removed it first.
+                return Err(ServiceError::NotFound);
+            }
             let change = NewChange {
                 target: current.row.username.clone(),
                 details: json!({"username": current.row.username}),

@@ -38,6 +38,23 @@ impl StoreError {
         )
     }
 
+    /// When a unique constraint or index rejected the statement, what the
+    /// database calls it: the constraint's name on PostgreSQL, the message
+    /// naming the columns or index on SQLite. Callers look for a field's
+    /// name in it to tell the client which field is taken.
+    pub fn unique_constraint(&self) -> Option<String> {
+        match self {
+            StoreError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                info,
+            )) => Some(
+                info.constraint_name()
+                    .map_or_else(|| info.message().to_owned(), str::to_owned),
+            ),
+            _ => None,
+        }
+    }
+
     /// True when a foreign key rejected the statement.
     pub fn is_foreign_key_violation(&self) -> bool {
         matches!(

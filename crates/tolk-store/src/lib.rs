@@ -9,6 +9,7 @@
 mod connection;
 mod error;
 mod seed;
+mod sql;
 mod store;
 
 pub mod changes;

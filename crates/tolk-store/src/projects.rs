@@ -11,6 +11,7 @@ use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
 use crate::schema::{components, projects};
+use crate::sql::lower;
 
 /// A stored project.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -221,7 +222,7 @@ pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<Proje
         .collect()
 }
 
-/// Which of `name` and `slug` another project already uses.
+/// Which of `name` and `slug` another project already uses, whatever their case.
 pub fn taken(
     conn: &mut DbConnection,
     name: &str,
@@ -229,16 +230,23 @@ pub fn taken(
     except_id: Option<i64>,
 ) -> StoreResult<(bool, bool)> {
     let mut query = projects::table
-        .filter(projects::name.eq(name).or(projects::slug.eq(slug)))
-        .select((projects::name, projects::slug))
+        .filter(
+            lower(projects::name)
+                .eq(lower(name.to_owned()))
+                .or(lower(projects::slug).eq(lower(slug.to_owned()))),
+        )
+        .select((
+            lower(projects::name).eq(lower(name.to_owned())),
+            lower(projects::slug).eq(lower(slug.to_owned())),
+        ))
         .into_boxed();
     if let Some(id) = except_id {
         query = query.filter(projects::id.ne(id));
     }
-    let clashes: Vec<(String, String)> = query.load(conn)?;
+    let clashes: Vec<(bool, bool)> = query.load(conn)?;
     Ok((
-        clashes.iter().any(|(n, _)| n == name),
-        clashes.iter().any(|(_, s)| s == slug),
+        clashes.iter().any(|(name, _)| *name),
+        clashes.iter().any(|(_, slug)| *slug),
     ))
 }
 
@@ -263,18 +271,20 @@ pub fn insert(
     })
 }
 
-/// Replaces a project's settings.
-pub fn update(conn: &mut DbConnection, id: i64, settings: &ProjectSettings) -> StoreResult<()> {
-    diesel::update(projects::table.find(id))
+/// Replaces a project's settings; false when the project is gone. The
+/// updated row stays locked until the transaction ends, so a concurrent
+/// delete waits for it.
+pub fn update(conn: &mut DbConnection, id: i64, settings: &ProjectSettings) -> StoreResult<bool> {
+    let rows = diesel::update(projects::table.find(id))
         .set(ProjectColumns::from_settings(settings))
         .execute(conn)?;
-    Ok(())
+    Ok(rows == 1)
 }
 
-/// Deletes a project and everything it holds.
-pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
-    diesel::delete(projects::table.find(id)).execute(conn)?;
-    Ok(())
+/// Deletes a project and everything it holds; false when another
+/// transaction deleted it first.
+pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
+    Ok(diesel::delete(projects::table.find(id)).execute(conn)? == 1)
 }
 
 /// Of the given projects, those that have components and all of them locked.

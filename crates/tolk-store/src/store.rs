@@ -121,14 +121,13 @@ impl Store {
     /// Opens a pool of up to `max_connections` connections to `url`.
     pub fn open(url: &str, max_connections: u32) -> StoreResult<Store> {
         let (kind, target) = BackendKind::from_url(url)?;
-        if kind == BackendKind::Sqlite {
-            if let Some(dir) = std::path::Path::new(&target).parent() {
-                if !dir.as_os_str().is_empty() {
-                    std::fs::create_dir_all(dir).map_err(|e| {
-                        StoreError::Connection(format!("cannot create {}: {e}", dir.display()))
-                    })?;
-                }
-            }
+        if kind == BackendKind::Sqlite
+            && let Some(dir) = std::path::Path::new(&target).parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Connection(format!("cannot create {}: {e}", dir.display()))
+            })?;
         }
         let counter = StatementCounter::default();
         let pool = r2d2::Pool::builder()
@@ -198,7 +197,7 @@ impl Store {
         }
         .map_err(|e| StoreError::Migration(e.to_string()))?;
         if applied > 0 {
-            log::info!("applied {applied} database migration(s)");
+            tracing::info!("applied {applied} database migration(s)");
         }
         drop(conn);
         self.write(crate::seed::ensure_builtin_data)

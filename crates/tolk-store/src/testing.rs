@@ -71,10 +71,10 @@ impl TestDb {
     /// Every backend to test on: SQLite, and PostgreSQL when configured.
     pub fn all() -> Vec<TestDb> {
         let mut dbs = vec![TestDb::sqlite()];
-        if let Ok(url) = std::env::var(DATABASE_URL_VAR) {
-            if !url.is_empty() {
-                dbs.push(TestDb::postgres(&url));
-            }
+        if let Ok(url) = std::env::var(DATABASE_URL_VAR)
+            && !url.is_empty()
+        {
+            dbs.push(TestDb::postgres(&url));
         }
         dbs
     }
@@ -87,11 +87,10 @@ impl TestDb {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
-        if let Cleanup::Postgres { admin_url, name } = &self.cleanup {
-            if let Ok(mut admin) = PgConnection::establish(admin_url) {
-                let _ =
-                    admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-            }
+        if let Cleanup::Postgres { admin_url, name } = &self.cleanup
+            && let Ok(mut admin) = PgConnection::establish(admin_url)
+        {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::page::{Page, PageRequest};
 use crate::schema::{
     languages, projects, user_languages, users, verified_emails, watched_projects,
 };
+use crate::sql::lower;
 
 /// A stored account.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -95,10 +96,6 @@ pub struct UserFilter {
 }
 
 type BoxedUsers<'a> = users::BoxedQuery<'a, crate::MultiBackend>;
-
-diesel::define_sql_function!(
-    /// SQL `lower()`: the text in lower case.
-    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
 fn filtered(filter: &UserFilter) -> BoxedUsers<'static> {
     let mut query = users::table.into_boxed();
@@ -184,19 +181,51 @@ pub fn id_of(conn: &mut DbConnection, username: &str) -> StoreResult<Option<i64>
         .optional()?)
 }
 
-/// True when another user has this username.
-pub fn username_taken(
+/// A field that names an account and is unique whatever its case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Identity {
+    /// The login name.
+    Username,
+    /// The primary e-mail.
+    Email,
+}
+
+/// True when another account than `except_id` has this username or
+/// e-mail, whatever its case.
+pub fn identity_taken(
     conn: &mut DbConnection,
-    username: &str,
+    field: Identity,
+    value: &str,
     except_id: Option<i64>,
 ) -> StoreResult<bool> {
-    let mut query = users::table
-        .filter(users::username.eq(username))
-        .into_boxed();
+    let value = lower(value.to_owned());
+    let mut query = match field {
+        Identity::Username => users::table
+            .filter(lower(users::username).eq(value))
+            .into_boxed(),
+        Identity::Email => users::table
+            .filter(lower(users::email).eq(value))
+            .into_boxed(),
+    };
     if let Some(id) = except_id {
         query = query.filter(users::id.ne(id));
     }
     Ok(query.count().get_result::<i64>(conn)? > 0)
+}
+
+/// Locks the active superusers' rows until the transaction ends (on
+/// PostgreSQL; SQLite's writers run one at a time) and returns their ids,
+/// so that two requests cannot each remove a different last superuser.
+pub fn lock_active_superusers(conn: &mut DbConnection) -> StoreResult<Vec<i64>> {
+    let query = users::table
+        .filter(users::is_superuser.eq(true))
+        .filter(users::is_active.eq(true))
+        .select(users::id)
+        .order(users::id);
+    Ok(match conn {
+        DbConnection::Pg(c) => query.for_update().load(c)?,
+        DbConnection::Sqlite(c) => query.load(c)?,
+    })
 }
 
 /// Creates an account; its e-mail counts as verified.
@@ -251,16 +280,19 @@ pub fn is_verified_email(conn: &mut DbConnection, user_id: i64, email: &str) -> 
     .get_result(conn)?)
 }
 
-/// Replaces the identity fields and profile preferences of an account.
-/// An e-mail set by an administrator counts as verified.
+/// Replaces the identity fields and profile preferences of the account
+/// `id`, if it is still called `username` (`None` when another
+/// transaction renamed or removed it since it was read). An e-mail set by
+/// an administrator counts as verified.
 pub fn update(
     conn: &mut DbConnection,
     id: i64,
+    username: &str,
     fields: &UserFields,
     settings: &ProfileSettings,
-) -> StoreResult<UserRow> {
+) -> StoreResult<Option<UserRow>> {
     let profile = serde_json::to_string(settings).map_err(|_| StoreError::Corrupt("profile"))?;
-    diesel::update(users::table.find(id))
+    let rows = diesel::update(still_named(id, username))
         .set((
             users::username.eq(&fields.username),
             users::full_name.eq(&fields.full_name),
@@ -272,8 +304,24 @@ pub fn update(
             users::profile.eq(profile),
         ))
         .execute(conn)?;
+    if rows == 0 {
+        return Ok(None);
+    }
     add_verified_email(conn, id, &fields.email)?;
-    get(conn, id)?.ok_or(StoreError::Corrupt("users"))
+    get(conn, id)
+}
+
+/// The account `id` while it is still called `username`.
+fn still_named(
+    id: i64,
+    username: &str,
+) -> diesel::dsl::Filter<
+    diesel::dsl::Find<users::table, i64>,
+    diesel::dsl::Eq<users::username, String>,
+> {
+    users::table
+        .find(id)
+        .filter(users::username.eq(username.to_owned()))
 }
 
 /// Replaces the profile's translated (`secondary` false) or secondary languages.
@@ -377,8 +425,8 @@ pub fn profile_links(
 }
 
 /// Anonymises and deactivates an account, keeping its history.
-pub fn deactivate(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
-    diesel::update(users::table.find(id))
+pub fn deactivate(conn: &mut DbConnection, id: i64, username: &str) -> StoreResult<bool> {
+    let rows = diesel::update(still_named(id, username))
         .set((
             users::username.eq(format!("deleted-{id}")),
             users::full_name.eq("Deleted User"),
@@ -389,12 +437,15 @@ pub fn deactivate(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
             users::profile.eq("{}"),
         ))
         .execute(conn)?;
+    if rows == 0 {
+        return Ok(false);
+    }
     diesel::delete(verified_emails::table.filter(verified_emails::user_id.eq(id))).execute(conn)?;
     diesel::delete(user_languages::table.filter(user_languages::user_id.eq(id))).execute(conn)?;
     diesel::delete(watched_projects::table.filter(watched_projects::user_id.eq(id)))
         .execute(conn)?;
     crate::tokens::delete_for_user(conn, id)?;
-    Ok(())
+    Ok(true)
 }
 
 /// Number of accounts.

@@ -270,7 +270,12 @@ fn users_filters_tokens_and_deactivation() {
         assert!(tokens::find(&mut conn, "hash-2", now).unwrap().is_none());
 
         assert!(users::is_verified_email(&mut conn, jane.id, "Jane@Example.com").unwrap());
-        users::deactivate(&mut conn, jane.id).unwrap();
+        assert!(
+            !users::deactivate(&mut conn, jane.id, "janet").unwrap(),
+            "only while the account has the name it was read with"
+        );
+        assert!(users::deactivate(&mut conn, jane.id, "jane").unwrap());
+        assert!(!users::deactivate(&mut conn, jane.id, "jane").unwrap());
         let gone = users::get(&mut conn, jane.id).unwrap().unwrap();
         assert_eq!(gone.username, format!("deleted-{}", jane.id));
         assert!(!gone.is_active);

@@ -1,8 +1,7 @@
 //! `/api/changes/`.
 
 use actix_web::{HttpRequest, get, web};
-use tolk_domain::change::Action;
-use tolk_domain::validation::FieldErrors;
+use serde::Deserialize;
 use tolk_service::changes::ChangeQuery;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -11,56 +10,48 @@ use crate::auth::Caller;
 use crate::blocking;
 use crate::dto::change::ChangeDto;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::parse_datetime;
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
+use crate::params::{ActionCode, Timestamp};
+use crate::query;
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list).service(detail);
 }
 
-/// Filters of change lists. Only describes the query for OpenAPI:
-/// [`change_query`] reads it, because `action` may repeat.
-#[derive(IntoParams)]
+/// Filters of change lists, as the query string gives them.
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct ChangeFilters {
     /// Only changes by this username.
     user: Option<String>,
     /// Only these action codes; repeat for several.
-    action: Option<Vec<i32>>,
-    /// Only changes at or after this ISO 8601 time.
-    timestamp_after: Option<String>,
-    /// Only changes at or before this ISO 8601 time.
-    timestamp_before: Option<String>,
+    #[param(explode = true, inline)]
+    action: Option<Vec<ActionCode>>,
+    /// Only changes at or after this time (ISO 8601).
+    #[param(inline)]
+    timestamp_after: Option<Timestamp>,
+    /// Only changes at or before this time (ISO 8601).
+    #[param(inline)]
+    timestamp_before: Option<Timestamp>,
 }
 
 /// Reads the change filters from the query string; every bad one is reported.
 pub fn change_query(req: &HttpRequest) -> Result<ChangeQuery, ApiError> {
-    let mut query = ChangeQuery::default();
-    let mut errors = FieldErrors::default();
-    for (key, value) in form_urlencoded::parse(req.query_string().as_bytes()) {
-        match key.as_ref() {
-            "user" => query.user = Some(value.into_owned()),
-            "action" => match value.parse::<i32>().ok().and_then(Action::from_code) {
-                Some(action) => query.actions.push(action.0),
-                None => errors.push(
-                    "action",
-                    "invalid_choice",
-                    format!("Select a valid choice. {value} is not one of the available choices."),
-                ),
-            },
-            "timestamp_after" | "timestamp_before" => match parse_datetime(&value) {
-                Some(at) if key == "timestamp_after" => query.after = Some(at),
-                Some(at) => query.before = Some(at),
-                None => errors.invalid(&key, "Enter a valid date/time."),
-            },
-            _ => {}
-        }
-    }
-    errors.into_result()?;
-    Ok(query)
+    let filters: ChangeFilters = query::parse(req.query_string())?;
+    Ok(ChangeQuery {
+        user: filters.user,
+        actions: filters
+            .action
+            .unwrap_or_default()
+            .into_iter()
+            .map(|a| a.0.0)
+            .collect(),
+        after: filters.timestamp_after.map(|t| t.0),
+        before: filters.timestamp_before.map(|t| t.0),
+        ..ChangeQuery::default()
+    })
 }
 
 /// Answers a change list for `query`.

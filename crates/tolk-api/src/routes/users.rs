@@ -10,10 +10,11 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::Caller;
 use crate::dto::user::UserDto;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::input::{Field, Kind};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
+use crate::query;
 use crate::routes::with_body;
 use crate::state::AppState;
 use crate::{blocking, created};
@@ -180,9 +181,7 @@ async fn list(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<UserDto>>> {
-    let filters = web::Query::<UserFilters>::from_query(req.query_string())
-        .map_err(|e| ApiError::field("non_field_errors", "invalid", e.to_string()))?
-        .into_inner();
+    let filters: UserFilters = query::parse(req.query_string())?;
     let query = UserQuery {
         id: filters.id,
         username: filters.username,

@@ -1,0 +1,46 @@
+-- Names, slugs, usernames and e-mails are unique whatever their case, as
+-- in Weblate. SQLite's lower() folds ASCII letters only.
+CREATE UNIQUE INDEX users_username_ci ON users (lower(username));
+CREATE UNIQUE INDEX users_email_ci ON users (lower(email)) WHERE email <> '';
+CREATE UNIQUE INDEX projects_name_ci ON projects (lower(name));
+CREATE UNIQUE INDEX projects_slug_ci ON projects (lower(slug));
+
+-- Every foreign-key column leads an index, so that deleting the row it
+-- points to, and joins on it, never scan the table.
+CREATE INDEX projects_secondary_language_id ON projects (secondary_language_id);
+CREATE INDEX user_languages_language_id ON user_languages (language_id);
+CREATE INDEX watched_projects_project_id ON watched_projects (project_id);
+CREATE INDEX categories_parent_id ON categories (parent_id);
+CREATE INDEX categories_project_id ON categories (project_id);
+CREATE INDEX components_category_id ON components (category_id);
+CREATE INDEX components_project_id ON components (project_id);
+CREATE INDEX components_source_language_id ON components (source_language_id);
+CREATE INDEX translations_plural_id ON translations (plural_id);
+CREATE INDEX unit_labels_label_id ON unit_labels (label_id);
+CREATE INDEX suggestions_user_id ON suggestions (user_id);
+CREATE INDEX comments_user_id ON comments (user_id);
+CREATE INDEX screenshots_user_id ON screenshots (user_id);
+CREATE INDEX screenshot_units_unit_id ON screenshot_units (unit_id);
+CREATE INDEX component_list_components_component_id ON component_list_components (component_id);
+CREATE INDEX component_list_rules_component_list_id ON component_list_rules (component_list_id);
+CREATE INDEX teams_defining_project_id ON teams (defining_project_id);
+CREATE INDEX team_roles_role_id ON team_roles (role_id);
+CREATE INDEX team_projects_project_id ON team_projects (project_id);
+CREATE INDEX team_languages_language_id ON team_languages (language_id);
+CREATE INDEX team_components_component_id ON team_components (component_id);
+CREATE INDEX team_component_lists_component_list_id ON team_component_lists (component_list_id);
+CREATE INDEX tokens_project_id ON tokens (project_id);
+CREATE INDEX subscriptions_component_id ON subscriptions (component_id);
+CREATE INDEX subscriptions_project_id ON subscriptions (project_id);
+CREATE INDEX announcements_component_id ON announcements (component_id);
+CREATE INDEX announcements_language_id ON announcements (language_id);
+CREATE INDEX announcements_project_id ON announcements (project_id);
+CREATE INDEX memory_project_id ON memory (project_id);
+CREATE INDEX memory_target_language_id ON memory (target_language_id);
+CREATE INDEX memory_user_id ON memory (user_id);
+CREATE INDEX tasks_component_id ON tasks (component_id);
+CREATE INDEX tasks_project_id ON tasks (project_id);
+CREATE INDEX tasks_translation_id ON tasks (translation_id);
+CREATE INDEX tasks_user_id ON tasks (user_id);
+CREATE INDEX changes_addon_id ON changes (addon_id);
+CREATE INDEX changes_author_id ON changes (author_id);
