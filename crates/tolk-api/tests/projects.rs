@@ -507,3 +507,67 @@ async fn statistics_and_languages_sum_translations() {
         assert_eq!(language["approved_percent"], 0.0);
     }
 }
+
+#[actix_web::test]
+async fn names_and_slugs_are_unique_whatever_their_case() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let created = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            admin,
+            Body::Json(demo()),
+        )
+        .await;
+        assert_eq!(created.status, StatusCode::CREATED);
+        let clash = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            admin,
+            Body::Json(json!({"name": "DEMO", "slug": "Demo", "web": "https://x.example/"})),
+        )
+        .await;
+        assert_eq!(clash.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            codes(&clash.json()),
+            [("name", "unique"), ("slug", "unique")].map(|(a, c)| (a.to_owned(), c.to_owned()))
+        );
+        let other = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            admin,
+            Body::Json(json!({"name": "Other", "slug": "other", "web": "https://x.example/"})),
+        )
+        .await;
+        assert_eq!(other.status, StatusCode::CREATED);
+        let renamed = call(
+            &app,
+            Method::PATCH,
+            "/api/projects/other/",
+            admin,
+            Body::Json(json!({"slug": "DEMO"})),
+        )
+        .await;
+        assert_eq!(
+            codes(&renamed.json()),
+            [("slug".to_owned(), "unique".to_owned())]
+        );
+        let own_case = call(
+            &app,
+            Method::PATCH,
+            "/api/projects/other/",
+            admin,
+            Body::Json(json!({"name": "OTHER"})),
+        )
+        .await;
+        assert_eq!(
+            own_case.status,
+            StatusCode::OK,
+            "a project may change its own name's case"
+        );
+    }
+}

@@ -302,3 +302,141 @@ async fn users_edit_their_own_account() {
         assert_eq!(others.status, StatusCode::FORBIDDEN);
     }
 }
+
+/// `(attr, code)` of each error of a 400.
+fn field_codes(reply: &serde_json::Value) -> Vec<(String, String)> {
+    reply["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["attr"].as_str().unwrap_or("").to_owned(),
+                e["code"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn usernames_and_emails_are_unique_whatever_their_case() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let create = |username: &str, email: &str| {
+            Body::Json(json!({"username": username, "full_name": "X", "email": email}))
+        };
+        let clash = call(
+            &app,
+            Method::POST,
+            "/api/users/",
+            admin,
+            create("JANE", "Jane@Example.com"),
+        )
+        .await;
+        assert_eq!(clash.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            field_codes(&clash.json()),
+            [("username", "unique"), ("email", "unique")]
+                .map(|(a, c)| (a.to_owned(), c.to_owned()))
+        );
+        assert_eq!(
+            clash.json()["errors"][1]["detail"],
+            "User with this Email already exists."
+        );
+        let alice = call(
+            &app,
+            Method::POST,
+            "/api/users/",
+            admin,
+            create("alice", "alice@example.com"),
+        )
+        .await;
+        assert_eq!(alice.status, StatusCode::CREATED);
+        let renamed = call(
+            &app,
+            Method::PATCH,
+            "/api/users/alice/",
+            admin,
+            Body::Json(json!({"username": "Jane", "email": "JANE@example.com"})),
+        )
+        .await;
+        assert_eq!(
+            field_codes(&renamed.json()),
+            [("username", "unique"), ("email", "unique")]
+                .map(|(a, c)| (a.to_owned(), c.to_owned()))
+        );
+        let invalid = call(
+            &app,
+            Method::POST,
+            "/api/users/",
+            admin,
+            create("bob", "bob@example..com"),
+        )
+        .await;
+        assert_eq!(
+            field_codes(&invalid.json()),
+            [("email".to_owned(), "invalid".to_owned())]
+        );
+    }
+}
+
+#[actix_web::test]
+async fn the_last_active_superuser_stays() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        for (method, body, attr) in [
+            (
+                Method::PATCH,
+                Some(json!({"is_superuser": false})),
+                "is_superuser",
+            ),
+            (
+                Method::PATCH,
+                Some(json!({"is_active": false})),
+                "is_active",
+            ),
+            (Method::DELETE, None, ""),
+        ] {
+            let body = body.map_or(Body::None, Body::Json);
+            let refused = call(&app, method.clone(), "/api/users/admin/", admin, body).await;
+            assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{method}");
+            assert_eq!(
+                field_codes(&refused.json()),
+                [(attr.to_owned(), "invalid".to_owned())],
+                "{method}"
+            );
+        }
+        let still = call(&app, Method::GET, "/api/users/admin/", admin, Body::None).await;
+        assert_eq!(still.json()["is_superuser"], true);
+        assert_eq!(still.json()["is_active"], true);
+
+        // With a second superuser, the first may step down.
+        let promoted = call(
+            &app,
+            Method::PATCH,
+            "/api/users/jane/",
+            admin,
+            Body::Json(json!({"is_superuser": true})),
+        )
+        .await;
+        assert_eq!(promoted.status, StatusCode::OK);
+        let removed = call(&app, Method::DELETE, "/api/users/admin/", admin, Body::None).await;
+        assert_eq!(removed.status, StatusCode::NO_CONTENT);
+        let jane = Some(ctx.jane.as_str());
+        let last = call(
+            &app,
+            Method::PATCH,
+            "/api/users/jane/",
+            jane,
+            Body::Json(json!({"is_superuser": false})),
+        )
+        .await;
+        assert_eq!(
+            last.status,
+            StatusCode::BAD_REQUEST,
+            "jane is now the last one"
+        );
+    }
+}

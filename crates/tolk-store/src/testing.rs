@@ -79,6 +79,12 @@ impl TestDb {
         dbs
     }
 
+    /// Runs raw SQL, for tests that damage the database on purpose.
+    pub fn execute(&self, sql: &str) {
+        let mut conn = self.store.conn().expect("connection");
+        conn.batch_execute(sql).expect("raw SQL");
+    }
+
     /// The backend of this database.
     pub fn backend(&self) -> BackendKind {
         self.store.backend()

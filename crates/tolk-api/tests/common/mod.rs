@@ -101,6 +101,8 @@ pub enum Body<'a> {
     None,
     Json(Value),
     Raw(&'a str, &'a str),
+    /// A body without a `Content-Type` header.
+    Untyped(&'a str),
 }
 
 /// Sends one request to the app.
@@ -128,6 +130,7 @@ where
         Body::Raw(content_type, text) => req
             .insert_header(("content-type", content_type))
             .set_payload(text.to_owned()),
+        Body::Untyped(text) => req.set_payload(text.to_owned()),
     };
     let response = test::call_service(app, req.to_request()).await;
     let status = response.status();
@@ -190,4 +193,82 @@ pub fn pluck(list: &Value, field: &str) -> Value {
             .map(|item| field.split('.').fold(item, |v, key| &v[key]).clone())
             .collect(),
     )
+}
+
+/// The app served over real HTTP on a loopback port, for tests that send
+/// requests from several threads at once. Stops when dropped.
+pub struct Served {
+    /// `host:port` to connect to.
+    pub address: String,
+    handle: actix_web::dev::ServerHandle,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Served {
+    pub fn start(state: AppState, workers: usize) -> Served {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let thread = std::thread::spawn(move || {
+            actix_web::rt::System::new().block_on(async move {
+                let server = actix_web::HttpServer::new(move || tolk_api::app(state.clone()))
+                    .workers(workers)
+                    .bind("127.0.0.1:0")
+                    .expect("bind a loopback port");
+                let address = server.addrs()[0].to_string();
+                let server = server.run();
+                sender.send((address, server.handle())).unwrap();
+                server.await.unwrap();
+            });
+        });
+        let (address, handle) = receiver.recv().unwrap();
+        Served {
+            address,
+            handle,
+            thread: Some(thread),
+        }
+    }
+
+    /// Sends one request on its own connection; returns the status and body.
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        json: Option<&Value>,
+    ) -> (u16, String) {
+        use std::io::{Read, Write};
+
+        let mut stream = std::net::TcpStream::connect(&self.address).unwrap();
+        let body = json.map(Value::to_string).unwrap_or_default();
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+        if let Some(token) = token {
+            head.push_str(&format!("Authorization: Token {token}\r\n"));
+        }
+        if json.is_some() {
+            head.push_str("Content-Type: application/json\r\n");
+        }
+        stream
+            .write_all(format!("{head}\r\n{body}").as_bytes())
+            .unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        let status = reply
+            .split(' ')
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .unwrap_or(0);
+        let body = reply.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        (status, body.to_owned())
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        actix_web::rt::System::new().block_on(self.handle.stop(false));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }

@@ -1,0 +1,189 @@
+//! Requests racing on one row, from threads against the app served over
+//! HTTP, on every configured database: each race ends as one of its serial
+//! outcomes, the loser gets a 400 or 404 (never a 500), and the counts
+//! afterwards are exact.
+
+mod common;
+
+use std::sync::Barrier;
+
+use common::{Ctx, Served};
+use serde_json::{Value, json};
+use tolk_api::{RateLimits, Throttle};
+
+/// Runs `act(i)` on `n` threads released at the same moment; returns the results in order.
+fn race<T: Send>(n: usize, act: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let barrier = Barrier::new(n);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..n)
+            .map(|i| {
+                let (barrier, act) = (&barrier, &act);
+                scope.spawn(move || {
+                    barrier.wait();
+                    act(i)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+fn project(slug: &str) -> Value {
+    json!({"name": slug, "slug": slug, "web": "https://race.example/"})
+}
+
+fn count(served: &Served, token: &str) -> u64 {
+    let (status, body) = served.request("GET", "/api/projects/", Some(token), None);
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str::<Value>(&body).unwrap()["count"]
+        .as_u64()
+        .unwrap()
+}
+
+fn served(ctx: &Ctx) -> Served {
+    let mut state = ctx.state();
+    state.throttle = std::sync::Arc::new(Throttle::new(RateLimits {
+        anon: None,
+        user: None,
+    }));
+    Served::start(state, 4)
+}
+
+const THREADS: usize = 8;
+
+#[test]
+fn creates_of_one_slug_make_one_project() {
+    for ctx in Ctx::all() {
+        let served = served(&ctx);
+        for round in 0..5 {
+            let slug = format!("race-{round}");
+            let replies = race(THREADS, |_| {
+                served.request(
+                    "POST",
+                    "/api/projects/",
+                    Some(&ctx.admin),
+                    Some(&project(&slug)),
+                )
+            });
+            let created = replies.iter().filter(|(s, _)| *s == 201).count();
+            assert_eq!(created, 1, "{replies:?}");
+            for (status, body) in replies.iter().filter(|(s, _)| *s != 201) {
+                assert_eq!(*status, 400, "{body}");
+                let error: Value = serde_json::from_str(body).unwrap();
+                assert_eq!(error["errors"][0]["code"], "unique", "{body}");
+                assert!(
+                    ["name", "slug"].contains(&error["errors"][0]["attr"].as_str().unwrap()),
+                    "{body}"
+                );
+            }
+        }
+        assert_eq!(count(&served, &ctx.admin), 5);
+    }
+}
+
+#[test]
+fn deletes_of_one_project_succeed_once() {
+    for ctx in Ctx::all() {
+        let served = served(&ctx);
+        for round in 0..5 {
+            let slug = format!("gone-{round}");
+            let (status, _) = served.request(
+                "POST",
+                "/api/projects/",
+                Some(&ctx.admin),
+                Some(&project(&slug)),
+            );
+            assert_eq!(status, 201);
+            let path = format!("/api/projects/{slug}/");
+            let statuses: Vec<u16> = race(THREADS, |_| {
+                served.request("DELETE", &path, Some(&ctx.admin), None).0
+            });
+            assert_eq!(
+                statuses.iter().filter(|s| **s == 204).count(),
+                1,
+                "{statuses:?}"
+            );
+            assert!(
+                statuses.iter().all(|s| [204, 404].contains(s)),
+                "{statuses:?}"
+            );
+        }
+        assert_eq!(count(&served, &ctx.admin), 0);
+    }
+}
+
+#[test]
+fn edits_racing_deletes_end_as_either_order() {
+    for ctx in Ctx::all() {
+        let served = served(&ctx);
+        for round in 0..10 {
+            let slug = format!("edit-{round}");
+            let (status, _) = served.request(
+                "POST",
+                "/api/projects/",
+                Some(&ctx.admin),
+                Some(&project(&slug)),
+            );
+            assert_eq!(status, 201);
+            let path = format!("/api/projects/{slug}/");
+            let replies = race(4, |i| {
+                if i == 0 {
+                    served.request("DELETE", &path, Some(&ctx.admin), None)
+                } else {
+                    let edit =
+                        json!({"web": format!("https://edit{i}.example/"), "license": "MIT"});
+                    served.request("PATCH", &path, Some(&ctx.admin), Some(&edit))
+                }
+            });
+            assert_eq!(replies[0].0, 204, "the only delete wins: {replies:?}");
+            for (status, body) in &replies[1..] {
+                assert!([200, 404].contains(status), "{status}: {body}");
+            }
+            let (after, _) = served.request("GET", &path, Some(&ctx.admin), None);
+            assert_eq!(after, 404);
+        }
+        assert_eq!(count(&served, &ctx.admin), 0);
+    }
+}
+
+#[test]
+fn a_mixed_load_keeps_exact_counts() {
+    for ctx in Ctx::all() {
+        let served = served(&ctx);
+        let outcomes = race(THREADS, |i| {
+            let mut created = 0i64;
+            let mut deleted = 0i64;
+            for step in 0..12 {
+                // Threads share a few slugs, so their requests collide.
+                let slug = format!("mix-{}", (i + step) % 5);
+                let path = format!("/api/projects/{slug}/");
+                let (status, body) = match step % 3 {
+                    0 => served.request(
+                        "POST",
+                        "/api/projects/",
+                        Some(&ctx.admin),
+                        Some(&project(&slug)),
+                    ),
+                    1 => served.request(
+                        "PATCH",
+                        &path,
+                        Some(&ctx.admin),
+                        Some(&json!({"instructions": format!("{i}/{step}")})),
+                    ),
+                    _ => served.request("DELETE", &path, Some(&ctx.admin), None),
+                };
+                assert!(status < 500, "{status}: {body}");
+                match status {
+                    201 => created += 1,
+                    204 => deleted += 1,
+                    _ => {}
+                }
+            }
+            (created, deleted)
+        });
+        let (created, deleted) = outcomes
+            .iter()
+            .fold((0, 0), |(c, d), (dc, dd)| (c + dc, d + dd));
+        assert_eq!(count(&served, &ctx.admin) as i64, created - deleted);
+    }
+}
