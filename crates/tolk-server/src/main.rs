@@ -187,14 +187,19 @@ fn main() -> ExitCode {
 }
 
 /// Structured logs on standard error, filtered by `RUST_LOG` (default `info`),
-/// with the log records of libraries that use the `log` crate.
+/// with the log records of libraries that use the `log` crate. Each request
+/// is logged when it ends, with its id, method, route, status and time.
 fn init_logging() {
     let filter: tracing_subscriber::filter::Targets = std::env::var("RUST_LOG")
         .ok()
         .and_then(|spec| spec.parse().ok())
         .unwrap_or_else(|| "info".parse().expect("a valid filter"));
     tracing_subscriber::registry()
-        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE),
+        )
         .with(filter)
         .init();
 }

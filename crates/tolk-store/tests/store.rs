@@ -10,7 +10,8 @@ use tolk_store::languages::LanguageScope;
 use tolk_store::testing::TestDb;
 use tolk_store::users::UserFilter;
 use tolk_store::{
-    PageRequest, StoreError, changes, languages, metrics, projects, stats, time, tokens, users,
+    BackendKind, PageRequest, StoreError, changes, languages, metrics, projects, stats, time,
+    tokens, users,
 };
 
 fn page(number: u64, size: u64) -> PageRequest {
@@ -574,5 +575,48 @@ fn statistics_sum_translation_counters() {
             ),
             (125, 118, 4, 3)
         );
+    }
+}
+
+/// `table.column` of each foreign-key column that leads no full index.
+#[derive(diesel::QueryableByName)]
+struct Unindexed {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    column: String,
+}
+
+#[test]
+fn every_foreign_key_column_leads_an_index() {
+    use diesel::RunQueryDsl;
+
+    // A full (not partial) index whose first column is the key's.
+    let postgres = "SELECT c.conrelid::regclass::text || '.' || a.attname AS column \
+        FROM pg_constraint c \
+        JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] \
+        WHERE c.contype = 'f' AND NOT EXISTS ( \
+          SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid \
+          AND i.indkey[0] = c.conkey[1] AND i.indpred IS NULL) \
+        ORDER BY 1";
+    let sqlite = "SELECT m.name || '.' || f.\"from\" AS column \
+        FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f \
+        WHERE m.type = 'table' AND NOT EXISTS ( \
+          SELECT 1 FROM pragma_index_list(m.name) l \
+          JOIN pragma_index_info(l.name) i ON i.seqno = 0 \
+          WHERE l.partial = 0 AND i.name = f.\"from\") \
+        AND NOT (f.\"from\" IN (SELECT name FROM pragma_table_info(m.name) WHERE pk = 1)) \
+        ORDER BY 1";
+    for db in TestDb::all() {
+        let query = match db.backend() {
+            BackendKind::Postgres => postgres,
+            BackendKind::Sqlite => sqlite,
+        };
+        let mut conn = db.store.conn().unwrap();
+        let missing: Vec<String> = diesel::sql_query(query)
+            .load::<Unindexed>(&mut *conn)
+            .unwrap()
+            .into_iter()
+            .map(|u| u.column)
+            .collect();
+        assert_eq!(missing, Vec::<String>::new(), "{:?}", db.backend());
     }
 }
