@@ -4,6 +4,7 @@
 
 mod auth;
 mod csv;
+mod fields;
 mod html;
 mod links;
 mod negotiate;

@@ -10,8 +10,8 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::fields::Problem as QueryError;
 use crate::input::parse_datetime;
-use crate::query::QueryError;
 
 /// A change action code (§32), one of the known codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,6 +7,7 @@ pub mod language;
 pub mod permission;
 pub mod plural;
 pub mod project;
+pub mod settings;
 pub mod stats;
 pub mod user;
 pub mod validation;

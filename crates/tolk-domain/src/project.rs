@@ -1,9 +1,8 @@
 //! Projects: their settings, defaults and the rules a valid project follows.
 
-use serde::{Deserialize, Serialize};
-
 use crate::checks::CHECK_IDS;
 use crate::permission::AccessControl;
+use crate::settings::settings;
 use crate::validation::{FieldErrors, check_length, check_slug, check_text, check_url};
 
 /// Longest project name and slug.
@@ -62,98 +61,68 @@ pub const DEFAULT_PULL_MESSAGE: &str = "chore(l10n): update translations\n\n\
 Translations for {{ project_name }}/{{ component_name }} were updated in \
 [{{ site_title }}]({{ url }}).\n";
 
-/// Every writable setting of a project.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ProjectSettings {
-    /// Display name, unique.
-    pub name: String,
-    /// URL slug, unique.
-    pub slug: String,
-    /// Project website.
-    pub web: String,
-    /// Markdown instructions for translators.
-    pub instructions: String,
-    /// Comma-separated translation flags applied to every string.
-    pub check_flags: String,
-    /// Translations need review.
-    pub translation_review: bool,
-    /// Source strings need review.
-    pub source_review: bool,
-    /// Which strings get committed (§29.7).
-    pub commit_policy: i32,
-    /// Repository hooks update this project.
-    pub enable_hooks: bool,
-    /// Language code aliases, e.g. `en_GB:en`.
-    pub language_aliases: String,
-    /// Access level code (§29.6).
-    pub access_control: i32,
-    /// Allow public links to the project.
-    pub public_sharing: bool,
-    /// Use the shared translation memory.
-    pub use_shared_tm: bool,
-    /// Contribute to the shared translation memory.
-    pub contribute_shared_tm: bool,
-    /// Remove memory entries when strings go away.
-    pub autoclean_tm: bool,
-    /// Translation license.
-    pub license: String,
-    /// Contributor agreement text.
-    pub agreement: String,
-    /// How new languages are added (§29.9).
-    pub new_lang: String,
-    /// How language codes are written in file names (§29.9).
-    pub language_code_style: String,
-    /// Id of the secondary language shown to translators.
-    pub secondary_language: Option<i64>,
-    /// Commit message template.
-    pub commit_message: String,
-    /// Message template for added translations.
-    pub add_message: String,
-    /// Message template for removed translations.
-    pub delete_message: String,
-    /// Message template for merges.
-    pub merge_message: String,
-    /// Message template for add-on changes.
-    pub addon_message: String,
-    /// Pull-request description template.
-    pub pull_message: String,
-    /// Members need two-factor authentication.
-    pub enforced_2fa: bool,
-    /// Quality checks that block saving (§29.13).
-    pub enforced_checks: Vec<String>,
-}
-
-impl Default for ProjectSettings {
-    fn default() -> Self {
-        Self {
-            name: String::new(),
-            slug: String::new(),
-            web: String::new(),
-            instructions: String::new(),
-            check_flags: String::new(),
-            translation_review: false,
-            source_review: false,
-            commit_policy: 0,
-            enable_hooks: true,
-            language_aliases: String::new(),
-            access_control: AccessControl::Public.code(),
-            public_sharing: false,
-            use_shared_tm: true,
-            contribute_shared_tm: true,
-            autoclean_tm: false,
-            license: String::new(),
-            agreement: String::new(),
-            new_lang: "add".into(),
-            language_code_style: String::new(),
-            secondary_language: None,
-            commit_message: DEFAULT_COMMIT_MESSAGE.into(),
-            add_message: DEFAULT_ADD_MESSAGE.into(),
-            delete_message: DEFAULT_DELETE_MESSAGE.into(),
-            merge_message: DEFAULT_MERGE_MESSAGE.into(),
-            addon_message: DEFAULT_ADDON_MESSAGE.into(),
-            pull_message: DEFAULT_PULL_MESSAGE.into(),
-            enforced_2fa: false,
-            enforced_checks: Vec::new(),
+settings! {
+    /// Every writable setting of a project.
+    pub struct ProjectSettings {
+        create: ProjectCreate,
+        patch: ProjectPatch,
+        fields: {
+            /// Display name, unique.
+            name: String [required] = String::new(),
+            /// URL slug, unique.
+            slug: String [required] = String::new(),
+            /// Project website.
+            web: String [required] = String::new(),
+            /// Markdown instructions for translators.
+            instructions: String [] = String::new(),
+            /// Comma-separated translation flags applied to every string.
+            check_flags: String [] = String::new(),
+            /// Translations need review.
+            translation_review: bool [] = false,
+            /// Source strings need review.
+            source_review: bool [] = false,
+            /// Which strings get committed (§29.7).
+            commit_policy: i32 [] = 0,
+            /// Repository hooks update this project.
+            enable_hooks: bool [] = true,
+            /// Language code aliases, e.g. `en_GB:en`.
+            language_aliases: String [] = String::new(),
+            /// Access level code (§29.6).
+            access_control: i32 [] = AccessControl::Public.code(),
+            /// Allow public links to the project.
+            public_sharing: bool [] = false,
+            /// Use the shared translation memory.
+            use_shared_tm: bool [] = true,
+            /// Contribute to the shared translation memory.
+            contribute_shared_tm: bool [] = true,
+            /// Remove memory entries when strings go away.
+            autoclean_tm: bool [] = false,
+            /// Translation license.
+            license: String [] = String::new(),
+            /// Contributor agreement text.
+            agreement: String [] = String::new(),
+            /// How new languages are added (§29.9).
+            new_lang: String [] = "add".into(),
+            /// How language codes are written in file names (§29.9).
+            language_code_style: String [] = String::new(),
+            /// Id of the secondary language shown to translators.
+            secondary_language: Option<i64> [] = None,
+            /// Commit message template.
+            commit_message: String [] = DEFAULT_COMMIT_MESSAGE.into(),
+            /// Message template for added translations.
+            add_message: String [] = DEFAULT_ADD_MESSAGE.into(),
+            /// Message template for removed translations.
+            delete_message: String [] = DEFAULT_DELETE_MESSAGE.into(),
+            /// Message template for merges.
+            merge_message: String [] = DEFAULT_MERGE_MESSAGE.into(),
+            /// Message template for add-on changes.
+            addon_message: String [] = DEFAULT_ADDON_MESSAGE.into(),
+            /// Pull-request description template.
+            pull_message: String [] = DEFAULT_PULL_MESSAGE.into(),
+            /// Members need two-factor authentication.
+            enforced_2fa: bool [] = false,
+            /// Quality checks that block saving (§29.13).
+            enforced_checks: Vec<String> [] = Vec::new(),
         }
     }
 }

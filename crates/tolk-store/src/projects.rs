@@ -31,106 +31,41 @@ impl Project {
     }
 }
 
+/// The columns of a project row: the settings the database searches,
+/// joins or keeps unique, and the whole settings document.
 #[derive(Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = projects)]
 #[diesel(treat_none_as_null = true)]
 struct ProjectColumns {
     name: String,
     slug: String,
-    web: String,
-    instructions: String,
-    check_flags: String,
-    translation_review: bool,
-    source_review: bool,
-    commit_policy: i32,
-    enable_hooks: bool,
-    language_aliases: String,
     access_control: i32,
-    public_sharing: bool,
-    use_shared_tm: bool,
-    contribute_shared_tm: bool,
-    autoclean_tm: bool,
-    license: String,
-    agreement: String,
-    new_lang: String,
-    language_code_style: String,
     secondary_language_id: Option<i64>,
-    commit_message: String,
-    add_message: String,
-    delete_message: String,
-    merge_message: String,
-    addon_message: String,
-    pull_message: String,
-    enforced_2fa: bool,
-    enforced_checks: String,
+    settings: String,
 }
 
 impl ProjectColumns {
-    fn from_settings(s: &ProjectSettings) -> Self {
-        Self {
+    fn from_settings(s: &ProjectSettings) -> StoreResult<Self> {
+        Ok(Self {
             name: s.name.clone(),
             slug: s.slug.clone(),
-            web: s.web.clone(),
-            instructions: s.instructions.clone(),
-            check_flags: s.check_flags.clone(),
-            translation_review: s.translation_review,
-            source_review: s.source_review,
-            commit_policy: s.commit_policy,
-            enable_hooks: s.enable_hooks,
-            language_aliases: s.language_aliases.clone(),
             access_control: s.access_control,
-            public_sharing: s.public_sharing,
-            use_shared_tm: s.use_shared_tm,
-            contribute_shared_tm: s.contribute_shared_tm,
-            autoclean_tm: s.autoclean_tm,
-            license: s.license.clone(),
-            agreement: s.agreement.clone(),
-            new_lang: s.new_lang.clone(),
-            language_code_style: s.language_code_style.clone(),
             secondary_language_id: s.secondary_language,
-            commit_message: s.commit_message.clone(),
-            add_message: s.add_message.clone(),
-            delete_message: s.delete_message.clone(),
-            merge_message: s.merge_message.clone(),
-            addon_message: s.addon_message.clone(),
-            pull_message: s.pull_message.clone(),
-            enforced_2fa: s.enforced_2fa,
-            enforced_checks: serde_json::to_string(&s.enforced_checks).unwrap_or_default(),
-        }
+            settings: serde_json::to_string(s)
+                .map_err(|_| StoreError::Corrupt("projects.settings"))?,
+        })
     }
 
+    /// The settings document, with the columns' values (which are what
+    /// the database checks) over the document's.
     fn into_settings(self) -> StoreResult<ProjectSettings> {
-        Ok(ProjectSettings {
-            name: self.name,
-            slug: self.slug,
-            web: self.web,
-            instructions: self.instructions,
-            check_flags: self.check_flags,
-            translation_review: self.translation_review,
-            source_review: self.source_review,
-            commit_policy: self.commit_policy,
-            enable_hooks: self.enable_hooks,
-            language_aliases: self.language_aliases,
-            access_control: self.access_control,
-            public_sharing: self.public_sharing,
-            use_shared_tm: self.use_shared_tm,
-            contribute_shared_tm: self.contribute_shared_tm,
-            autoclean_tm: self.autoclean_tm,
-            license: self.license,
-            agreement: self.agreement,
-            new_lang: self.new_lang,
-            language_code_style: self.language_code_style,
-            secondary_language: self.secondary_language_id,
-            commit_message: self.commit_message,
-            add_message: self.add_message,
-            delete_message: self.delete_message,
-            merge_message: self.merge_message,
-            addon_message: self.addon_message,
-            pull_message: self.pull_message,
-            enforced_2fa: self.enforced_2fa,
-            enforced_checks: serde_json::from_str(&self.enforced_checks)
-                .map_err(|_| StoreError::Corrupt("projects.enforced_checks"))?,
-        })
+        let mut settings: ProjectSettings = serde_json::from_str(&self.settings)
+            .map_err(|_| StoreError::Corrupt("projects.settings"))?;
+        settings.name = self.name;
+        settings.slug = self.slug;
+        settings.access_control = self.access_control;
+        settings.secondary_language = self.secondary_language_id;
+        Ok(settings)
     }
 }
 
@@ -257,7 +192,7 @@ pub fn insert(
     created: NaiveDateTime,
 ) -> StoreResult<Project> {
     let values = (
-        ProjectColumns::from_settings(settings),
+        ProjectColumns::from_settings(settings)?,
         projects::created.eq(created),
     );
     let id: i64 = crate::with_backend!(conn, |c| diesel::insert_into(projects::table)
@@ -276,7 +211,7 @@ pub fn insert(
 /// delete waits for it.
 pub fn update(conn: &mut DbConnection, id: i64, settings: &ProjectSettings) -> StoreResult<bool> {
     let rows = diesel::update(projects::table.find(id))
-        .set(ProjectColumns::from_settings(settings))
+        .set(ProjectColumns::from_settings(settings)?)
         .execute(conn)?;
     Ok(rows == 1)
 }

@@ -1,3 +1,30 @@
+-- Settings return to their columns with default values; the JSON document
+-- is not read back.
+ALTER TABLE projects ADD COLUMN web TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN instructions TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN check_flags TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN translation_review BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE projects ADD COLUMN source_review BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE projects ADD COLUMN commit_policy INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE projects ADD COLUMN enable_hooks BOOLEAN NOT NULL DEFAULT TRUE;
+ALTER TABLE projects ADD COLUMN language_aliases TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN public_sharing BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE projects ADD COLUMN use_shared_tm BOOLEAN NOT NULL DEFAULT TRUE;
+ALTER TABLE projects ADD COLUMN contribute_shared_tm BOOLEAN NOT NULL DEFAULT TRUE;
+ALTER TABLE projects ADD COLUMN autoclean_tm BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE projects ADD COLUMN license TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN agreement TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN new_lang TEXT NOT NULL DEFAULT 'add';
+ALTER TABLE projects ADD COLUMN language_code_style TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN commit_message TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN add_message TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN delete_message TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN merge_message TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN addon_message TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN pull_message TEXT NOT NULL DEFAULT '';
+ALTER TABLE projects ADD COLUMN enforced_2fa BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE projects ADD COLUMN enforced_checks TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE projects DROP COLUMN settings;
 DROP INDEX users_username_ci;
 DROP INDEX users_email_ci;
 DROP INDEX projects_name_ci;

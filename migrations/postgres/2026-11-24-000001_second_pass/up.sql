@@ -44,3 +44,60 @@ CREATE INDEX tasks_translation_id ON tasks (translation_id);
 CREATE INDEX tasks_user_id ON tasks (user_id);
 CREATE INDEX changes_addon_id ON changes (addon_id);
 CREATE INDEX changes_author_id ON changes (author_id);
+
+-- A project's settings live in one JSON document (`settings`), so that a
+-- new setting is added in one place (tolk_domain::project) and needs no
+-- migration. Only what the database must search, join or keep unique
+-- stays in columns: name, slug, access_control, secondary_language_id.
+-- Texts are quoted by the database's own JSON quoting (json_quote on
+-- SQLite, to_json on PostgreSQL: the only difference between the two files).
+ALTER TABLE projects ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+UPDATE projects SET settings =
+    '{"web": ' || to_json(web) ||
+    ', "instructions": ' || to_json(instructions) ||
+    ', "check_flags": ' || to_json(check_flags) ||
+    ', "translation_review": ' || CASE WHEN translation_review THEN 'true' ELSE 'false' END ||
+    ', "source_review": ' || CASE WHEN source_review THEN 'true' ELSE 'false' END ||
+    ', "commit_policy": ' || CAST(commit_policy AS TEXT) ||
+    ', "enable_hooks": ' || CASE WHEN enable_hooks THEN 'true' ELSE 'false' END ||
+    ', "language_aliases": ' || to_json(language_aliases) ||
+    ', "public_sharing": ' || CASE WHEN public_sharing THEN 'true' ELSE 'false' END ||
+    ', "use_shared_tm": ' || CASE WHEN use_shared_tm THEN 'true' ELSE 'false' END ||
+    ', "contribute_shared_tm": ' || CASE WHEN contribute_shared_tm THEN 'true' ELSE 'false' END ||
+    ', "autoclean_tm": ' || CASE WHEN autoclean_tm THEN 'true' ELSE 'false' END ||
+    ', "license": ' || to_json(license) ||
+    ', "agreement": ' || to_json(agreement) ||
+    ', "new_lang": ' || to_json(new_lang) ||
+    ', "language_code_style": ' || to_json(language_code_style) ||
+    ', "commit_message": ' || to_json(commit_message) ||
+    ', "add_message": ' || to_json(add_message) ||
+    ', "delete_message": ' || to_json(delete_message) ||
+    ', "merge_message": ' || to_json(merge_message) ||
+    ', "addon_message": ' || to_json(addon_message) ||
+    ', "pull_message": ' || to_json(pull_message) ||
+    ', "enforced_2fa": ' || CASE WHEN enforced_2fa THEN 'true' ELSE 'false' END ||
+    ', "enforced_checks": ' || enforced_checks || '}';
+ALTER TABLE projects DROP COLUMN web;
+ALTER TABLE projects DROP COLUMN instructions;
+ALTER TABLE projects DROP COLUMN check_flags;
+ALTER TABLE projects DROP COLUMN translation_review;
+ALTER TABLE projects DROP COLUMN source_review;
+ALTER TABLE projects DROP COLUMN commit_policy;
+ALTER TABLE projects DROP COLUMN enable_hooks;
+ALTER TABLE projects DROP COLUMN language_aliases;
+ALTER TABLE projects DROP COLUMN public_sharing;
+ALTER TABLE projects DROP COLUMN use_shared_tm;
+ALTER TABLE projects DROP COLUMN contribute_shared_tm;
+ALTER TABLE projects DROP COLUMN autoclean_tm;
+ALTER TABLE projects DROP COLUMN license;
+ALTER TABLE projects DROP COLUMN agreement;
+ALTER TABLE projects DROP COLUMN new_lang;
+ALTER TABLE projects DROP COLUMN language_code_style;
+ALTER TABLE projects DROP COLUMN commit_message;
+ALTER TABLE projects DROP COLUMN add_message;
+ALTER TABLE projects DROP COLUMN delete_message;
+ALTER TABLE projects DROP COLUMN merge_message;
+ALTER TABLE projects DROP COLUMN addon_message;
+ALTER TABLE projects DROP COLUMN pull_message;
+ALTER TABLE projects DROP COLUMN enforced_2fa;
+ALTER TABLE projects DROP COLUMN enforced_checks;
