@@ -12,6 +12,7 @@
 //!   Rust's or serde's words.
 
 use std::fmt;
+use std::rc::Rc;
 
 use serde::de::value::{MapDeserializer, SeqDeserializer};
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
@@ -40,6 +41,9 @@ pub enum Given {
     Text(Vec<String>),
     /// A JSON value.
     Json(Value),
+    /// Stands for a field already reported as bad (or missing), so that
+    /// reading the rest goes on: it reads as any type's empty value.
+    Placeholder,
 }
 
 /// The fields of a request, in the order given.
@@ -162,25 +166,28 @@ impl de::Error for Problem {
 }
 
 /// Reads `entries` into `T`, reporting every bad field.
-pub fn parse<T: DeserializeOwned>(
-    mut entries: Entries,
-    dialect: Dialect,
-) -> Result<T, FieldErrors> {
+pub fn parse<T: DeserializeOwned>(entries: Entries, dialect: Dialect) -> Result<T, FieldErrors> {
     let mut errors = FieldErrors::default();
-    // serde stops at the first bad value: drop it and read again, so that
-    // every bad field is reported (each read drops one field).
+    // serde stops at the first bad (or missing) field: read again with a
+    // placeholder in its place, so that every bad field is reported.
+    let mut failed: Vec<String> = Vec::new();
     loop {
-        let map = MapDeserializer::new(entries.iter().map(|(attr, given)| {
-            let field = Field {
-                attr: attr.clone(),
-                depth: 0,
-                given: given.clone(),
-                dialect,
-                in_option: false,
-            };
-            (attr.clone(), field)
-        }));
-        match T::deserialize(map) {
+        let shared = Rc::new(failed.clone());
+        let top = Field {
+            attr: String::new(),
+            path: String::new(),
+            depth: 0,
+            given: Given::Placeholder,
+            dialect,
+            in_option: false,
+            failed: Rc::clone(&shared),
+        };
+        let mut fields: Vec<(String, Field)> = entries
+            .iter()
+            .map(|(key, given)| (key.clone(), top.member(key, given.clone())))
+            .collect();
+        fields.extend(top.missing_failed(|key| entries.iter().any(|(k, _)| k == key)));
+        match T::deserialize(MapDeserializer::new(fields.into_iter())) {
             Ok(parsed) => {
                 errors.into_result()?;
                 return Ok(parsed);
@@ -188,58 +195,36 @@ pub fn parse<T: DeserializeOwned>(
             Err(problem) => {
                 let attr = problem.attr().unwrap_or_else(|| "non_field_errors".into());
                 errors.push(&attr, problem.code, problem.message);
-                if !remove(&mut entries, &attr) {
+                if attr == "non_field_errors" || failed.contains(&attr) {
                     return Err(errors);
                 }
+                failed.push(attr);
             }
         }
-    }
-}
-
-/// Removes the field at a dotted path; false when there is none.
-fn remove(entries: &mut Entries, attr: &str) -> bool {
-    let (head, rest) = attr.split_once('.').unwrap_or((attr, ""));
-    let Some(index) = entries.iter().position(|(key, _)| key == head) else {
-        return false;
-    };
-    if let (Given::Json(Value::Object(map)), false) = (&mut entries[index].1, rest.is_empty()) {
-        if remove_nested(map, rest) {
-            return true;
-        }
-    }
-    entries.remove(index);
-    true
-}
-
-fn remove_nested(map: &mut Map<String, Value>, path: &str) -> bool {
-    match path.split_once('.') {
-        Some((head, rest)) => {
-            if let Some(Value::Object(inner)) = map.get_mut(head) {
-                if remove_nested(inner, rest) {
-                    return true;
-                }
-            }
-            map.remove(head).is_some()
-        }
-        None => map.remove(path).is_some(),
     }
 }
 
 /// One field's value, as a serde deserializer with DRF's conversions.
 struct Field {
+    /// The field's own name (empty for list items).
     attr: String,
+    /// Its dotted name from the top.
+    path: String,
     /// How deep the field is nested (0 for the input's own fields).
     depth: usize,
     given: Given,
     dialect: Dialect,
     /// True inside an `Option`: a JSON null there is `None`.
     in_option: bool,
+    /// Dotted names of the fields already reported, read as placeholders.
+    failed: Rc<Vec<String>>,
 }
 
 const TRUE_WORDS: [&str; 6] = ["true", "1", "yes", "on", "y", "t"];
 const FALSE_WORDS: [&str; 6] = ["false", "0", "no", "off", "n", "f"];
 
-fn json_type(value: &Value) -> &'static str {
+/// The name Python gives a JSON value's type, as DRF's messages use it.
+pub fn json_type(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "bool",
@@ -259,6 +244,7 @@ impl Field {
             Given::Json(Value::Number(n)) => n.to_string(),
             Given::Json(Value::Null) => return Err(self.null()),
             Given::Json(_) => return Err(Problem::invalid("Not a valid string.")),
+            Given::Placeholder => String::new(),
         };
         if text.contains('\0') {
             return Err(Problem::coded("null_characters_not_allowed", NUL_MESSAGE));
@@ -273,6 +259,7 @@ impl Field {
     fn boolean(&self) -> Result<bool, Problem> {
         let word = match &self.given {
             Given::Json(Value::Bool(b)) => return Ok(*b),
+            Given::Placeholder => return Ok(false),
             Given::Json(Value::Null) => return Err(self.null()),
             Given::Json(Value::Number(n)) => n.to_string(),
             _ => self.text()?,
@@ -295,8 +282,10 @@ impl Field {
             Dialect::Body => Problem::invalid("A valid integer is required."),
             Dialect::Query => Problem::invalid("Enter a number."),
         };
-        if matches!(self.given, Given::Json(Value::Bool(_))) {
-            return Err(wrong());
+        match self.given {
+            Given::Json(Value::Bool(_)) => return Err(wrong()),
+            Given::Placeholder => return "0".parse().map_err(|_| wrong()),
+            _ => {}
         }
         self.text()
             .map_err(|e| if e.code == "invalid" { wrong() } else { e })?
@@ -311,15 +300,60 @@ impl Field {
         result.map_err(|e| e.at(depth, attr))
     }
 
-    /// An item of this list field, or (with a name) a field of this object.
-    fn child(&self, attr: &str, given: Given) -> Field {
+    /// An item of this list field (its errors are the list's).
+    fn item(&self, given: Given) -> Field {
         Field {
-            attr: attr.to_owned(),
+            attr: String::new(),
+            path: self.path.clone(),
             depth: self.depth + 1,
             given,
             dialect: self.dialect,
             in_option: false,
+            failed: Rc::clone(&self.failed),
         }
+    }
+
+    /// The field `key` of this object (or of the input, at the top).
+    fn member(&self, key: &str, given: Given) -> Field {
+        let path = if self.path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{}.{key}", self.path)
+        };
+        let given = if self.failed.contains(&path) {
+            Given::Placeholder
+        } else {
+            given
+        };
+        let depth = if self.path.is_empty() && self.attr.is_empty() {
+            0
+        } else {
+            self.depth + 1
+        };
+        Field {
+            attr: key.to_owned(),
+            path,
+            depth,
+            given,
+            dialect: self.dialect,
+            in_option: false,
+            failed: Rc::clone(&self.failed),
+        }
+    }
+
+    /// Placeholders for this object's reported fields that were never given.
+    fn missing_failed(&self, given: impl Fn(&str) -> bool) -> Vec<(String, Field)> {
+        let prefix = if self.path.is_empty() {
+            String::new()
+        } else {
+            format!("{}.", self.path)
+        };
+        self.failed
+            .iter()
+            .filter_map(|path| path.strip_prefix(&prefix))
+            .filter(|key| !key.contains('.') && !given(key))
+            .map(|key| (key.to_owned(), self.member(key, Given::Placeholder)))
+            .collect()
     }
 }
 
@@ -372,8 +406,12 @@ impl<'de> de::Deserializer<'de> for Field {
     /// `None` without reaching here); an inner one (a nullable field) is
     /// `None` for JSON null or an empty form value.
     fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Problem> {
+        if self.given == Given::Placeholder {
+            return visitor.visit_none();
+        }
         let empty = match &self.given {
             Given::Json(Value::Null) => true,
+            Given::Placeholder => true,
             Given::Text(values) => values.last().is_none_or(String::is_empty),
             Given::Json(_) => false,
         };
@@ -400,12 +438,13 @@ impl<'de> de::Deserializer<'de> for Field {
         let items: Vec<Field> = match &self.given {
             Given::Text(values) => values
                 .iter()
-                .map(|v| self.child("", Given::Text(vec![v.clone()])))
+                .map(|v| self.item(Given::Text(vec![v.clone()])))
                 .collect(),
             Given::Json(Value::Array(items)) => items
                 .iter()
-                .map(|v| self.child("", Given::Json(v.clone())))
+                .map(|v| self.item(Given::Json(v.clone())))
                 .collect(),
+            Given::Placeholder => Vec::new(),
             Given::Json(Value::Null) => return self.named(Err(self.null())),
             Given::Json(other) => {
                 let problem = Problem::coded(
@@ -427,6 +466,7 @@ impl<'de> de::Deserializer<'de> for Field {
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Problem> {
         let map = match &self.given {
             Given::Json(Value::Object(map)) => map.clone(),
+            Given::Placeholder => Map::new(),
             Given::Json(Value::Null) => return self.named(Err(self.null())),
             Given::Json(other) => {
                 let problem = Problem::invalid(format!(
@@ -440,13 +480,11 @@ impl<'de> de::Deserializer<'de> for Field {
                 return self.named(Err(problem));
             }
         };
-        let fields: Vec<(String, Field)> = map
-            .into_iter()
-            .map(|(key, value)| {
-                let field = self.child(&key, Given::Json(value));
-                (key, field)
-            })
+        let mut fields: Vec<(String, Field)> = map
+            .iter()
+            .map(|(key, value)| (key.clone(), self.member(key, Given::Json(value.clone()))))
             .collect();
+        fields.extend(self.missing_failed(|key| map.contains_key(key)));
         let (depth, attr) = (self.depth, self.attr.clone());
         visitor
             .visit_map(MapDeserializer::new(fields.into_iter()))
@@ -456,10 +494,18 @@ impl<'de> de::Deserializer<'de> for Field {
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         _: &'static str,
-        _: &'static [&'static str],
+        names: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Problem> {
-        self.deserialize_map(visitor)
+        if self.given != Given::Placeholder {
+            return self.deserialize_map(visitor);
+        }
+        // A reported object reads as one with every field a placeholder.
+        let fields: Vec<(String, Field)> = names
+            .iter()
+            .map(|name| ((*name).to_owned(), self.member(name, Given::Placeholder)))
+            .collect();
+        visitor.visit_map(MapDeserializer::new(fields.into_iter()))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -575,6 +621,56 @@ mod tests {
         assert_eq!(
             problems(json(json!({"nested": [1]}))),
             [("nested".to_owned(), "invalid".to_owned())]
+        );
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Required {
+        name: String,
+        count: i64,
+        inner: Inner,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Inner {
+        a: String,
+        b: Option<i32>,
+        c: bool,
+    }
+
+    #[test]
+    fn every_missing_field_is_reported_with_the_bad_ones() {
+        let codes = |value: Value| -> Vec<(String, String)> {
+            parse::<Required>(json(value), Dialect::Body)
+                .unwrap_err()
+                .into_iter()
+                .map(|e| (e.attr.unwrap(), e.code))
+                .collect()
+        };
+        let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+            list.iter()
+                .map(|(a, c)| ((*a).to_owned(), (*c).to_owned()))
+                .collect()
+        };
+        assert_eq!(
+            codes(json!({})),
+            pairs(&[
+                ("name", "required"),
+                ("count", "required"),
+                ("inner", "required")
+            ])
+        );
+        assert_eq!(
+            codes(json!({"name": "\u{0}", "count": 1, "inner": {"b": "x"}})),
+            pairs(&[
+                ("name", "null_characters_not_allowed"),
+                ("inner.b", "invalid"),
+                ("inner.a", "required"),
+                ("inner.c", "required"),
+            ]),
+            "given fields first, then missing ones"
         );
     }
 

@@ -1,81 +1,29 @@
 //! Request bodies: JSON, form-encoded or multipart, read into one shape and
-//! checked field by field so that a 400 lists every invalid field.
+//! then into the request's typed body, field by field, so that a 400 lists
+//! every invalid field.
 
 use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use actix_web::{HttpRequest, web};
-use chrono::{DateTime, NaiveDateTime};
 use futures_util::StreamExt;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use tolk_domain::validation::FieldErrors;
 
 use crate::error::ApiError;
+use crate::fields::{self, Dialect, Entries, Given, json_type};
 
 /// Largest request body read, in bytes.
 pub const MAX_BODY: usize = 4 * 1024 * 1024;
 
-/// The fields of a request body.
+/// The fields of a request body, as given.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Input {
-    fields: Map<String, Value>,
-    /// Form bodies carry only text; values are converted per field.
-    form: bool,
+    entries: Entries,
 }
 
 /// True for PATCH: absent fields keep their values. PUT needs every required field.
 pub fn is_partial(req: &HttpRequest) -> bool {
     req.method() == actix_web::http::Method::PATCH
-}
-
-/// The type a field accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// Text.
-    Str,
-    /// Boolean (forms: `true/false/1/0/yes/no/on/off`).
-    Bool,
-    /// Integer.
-    Int,
-    /// Id of another object, or null.
-    OptId,
-    /// List of texts.
-    StrList,
-    /// ISO 8601 date and time, or null.
-    OptDateTime,
-    /// A nested object with its own fields.
-    Object(&'static [Field]),
-}
-
-/// A writable field of a resource.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Field {
-    /// Name in the request body.
-    pub name: &'static str,
-    /// Accepted type.
-    pub kind: Kind,
-    /// Must be present on create and full update.
-    pub required: bool,
-}
-
-impl Field {
-    /// An optional field.
-    pub const fn optional(name: &'static str, kind: Kind) -> Self {
-        Self {
-            name,
-            kind,
-            required: false,
-        }
-    }
-
-    /// A required field.
-    pub const fn required(name: &'static str, kind: Kind) -> Self {
-        Self {
-            name,
-            kind,
-            required: true,
-        }
-    }
 }
 
 impl Input {
@@ -123,47 +71,24 @@ impl Input {
         }
     }
 
-    /// Builds input from a JSON object, as a JSON body would give.
-    pub fn from_json(fields: Map<String, Value>) -> Self {
-        Self {
-            fields,
-            form: false,
-        }
+    /// Reads the body into `T`, the typed body of the request: every bad
+    /// field is reported (see [`crate::fields`]).
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, FieldErrors> {
+        fields::parse(self.entries.clone(), Dialect::Body)
     }
 
-    /// True when the body has this field.
-    pub fn has(&self, name: &str) -> bool {
-        self.fields.contains_key(name)
-    }
-
-    /// Overlays the given fields of the body on `current` and converts the
-    /// result back. `partial` (PATCH) leaves absent required fields alone;
-    /// otherwise they are reported as missing.
-    pub fn apply<T: Serialize + DeserializeOwned>(
-        &self,
-        current: &T,
-        fields: &[Field],
-        partial: bool,
-    ) -> Result<T, FieldErrors> {
-        let mut value = serde_json::to_value(current).unwrap_or(Value::Null);
-        let mut errors = FieldErrors::default();
-        if let Value::Object(target) = &mut value {
-            merge(
-                target,
-                &self.fields,
-                self.form,
-                fields,
-                "",
-                partial,
-                &mut errors,
-            );
+    /// Reads a body that creates or replaces (POST, PUT: `C`) or changes
+    /// (PATCH: `P`) a resource, as the change it amounts to.
+    pub fn parse_change<C, P>(&self, partial: bool) -> Result<P, FieldErrors>
+    where
+        C: DeserializeOwned + Into<P>,
+        P: DeserializeOwned,
+    {
+        if partial {
+            self.parse::<P>()
+        } else {
+            self.parse::<C>().map(Into::into)
         }
-        errors.into_result()?;
-        serde_json::from_value(value).map_err(|e| {
-            let mut errors = FieldErrors::default();
-            errors.push("non_field_errors", "invalid", e.to_string());
-            errors
-        })
     }
 }
 
@@ -182,7 +107,12 @@ async fn read_body(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
 
 fn parse_json(body: &[u8]) -> Result<Input, ApiError> {
     match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(fields)) => Ok(Input::from_json(fields)),
+        Ok(Value::Object(fields)) => Ok(Input {
+            entries: fields
+                .into_iter()
+                .map(|(key, value)| (key, Given::Json(value)))
+                .collect(),
+        }),
         Ok(other) => Err(ApiError::field(
             "non_field_errors",
             "invalid",
@@ -195,22 +125,16 @@ fn parse_json(body: &[u8]) -> Result<Input, ApiError> {
     }
 }
 
-/// Form fields: a repeated key becomes a list.
+/// Form fields: every value of a repeated key is kept, in order.
 fn from_pairs(pairs: impl Iterator<Item = (String, String)>) -> Input {
-    let mut fields = Map::new();
+    let mut entries: Entries = Vec::new();
     for (key, value) in pairs {
-        match fields.get_mut(&key) {
-            Some(Value::Array(list)) => list.push(Value::String(value)),
-            Some(existing) => {
-                let first = existing.take();
-                *existing = Value::Array(vec![first, Value::String(value)]);
-            }
-            None => {
-                fields.insert(key, Value::String(value));
-            }
+        match entries.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, Given::Text(values))) => values.push(value),
+            _ => entries.push((key, Given::Text(vec![value]))),
         }
     }
-    Input { fields, form: true }
+    Input { entries }
 }
 
 async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Input, ApiError> {
@@ -234,369 +158,4 @@ async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Inpu
         pairs.push((name, String::from_utf8_lossy(&data).into_owned()));
     }
     Ok(from_pairs(pairs.into_iter()))
-}
-
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "int",
-        Value::String(_) => "str",
-        Value::Array(_) => "list",
-        Value::Object(_) => "dict",
-    }
-}
-
-fn merge(
-    target: &mut Map<String, Value>,
-    input: &Map<String, Value>,
-    form: bool,
-    fields: &[Field],
-    prefix: &str,
-    partial: bool,
-    errors: &mut FieldErrors,
-) {
-    for field in fields {
-        let attr = format!("{prefix}{}", field.name);
-        let Some(given) = input.get(field.name) else {
-            if field.required && !partial {
-                errors.required(&attr);
-            }
-            continue;
-        };
-        if let Kind::Object(nested) = field.kind {
-            match given {
-                Value::Object(map) => {
-                    let slot = target
-                        .entry(field.name)
-                        .or_insert_with(|| Value::Object(Map::new()));
-                    if let Value::Object(inner) = slot {
-                        merge(
-                            inner,
-                            map,
-                            false,
-                            nested,
-                            &format!("{attr}."),
-                            partial,
-                            errors,
-                        );
-                    }
-                }
-                other => errors.push(
-                    &attr,
-                    "invalid",
-                    format!(
-                        "Invalid data. Expected a dictionary, but got {}.",
-                        json_type(other)
-                    ),
-                ),
-            }
-            continue;
-        }
-        match coerce(given, field.kind, form) {
-            Ok(value) => {
-                target.insert(field.name.to_owned(), value);
-            }
-            Err((code, detail)) => errors.push(&attr, code, detail),
-        }
-    }
-}
-
-type Coerced = Result<Value, (&'static str, String)>;
-
-/// Converts one given value to the field's type, with DRF's messages.
-fn coerce(given: &Value, kind: Kind, form: bool) -> Coerced {
-    let null_ok = matches!(kind, Kind::OptId | Kind::OptDateTime);
-    if given.is_null() {
-        return if null_ok {
-            Ok(Value::Null)
-        } else {
-            Err(("null", "This field may not be null.".into()))
-        };
-    }
-    // A single form value for a list field is a one-item list; several
-    // values for a scalar field keep the last, as forms do.
-    let given = match (given, kind) {
-        (Value::Array(items), k) if form && k != Kind::StrList => {
-            items.last().unwrap_or(&Value::Null)
-        }
-        _ => given,
-    };
-    match kind {
-        Kind::Str => match given {
-            Value::String(s) => text(s),
-            Value::Number(n) => Ok(Value::String(n.to_string())),
-            _ => Err(("invalid", "Not a valid string.".into())),
-        },
-        Kind::Bool => coerce_bool(given),
-        Kind::Int => coerce_int(given).ok_or(("invalid", "A valid integer is required.".into())),
-        Kind::OptId => match given {
-            Value::String(s) if form && s.is_empty() => Ok(Value::Null),
-            _ => coerce_int(given).ok_or((
-                "incorrect_type",
-                format!(
-                    "Incorrect type. Expected pk value, received {}.",
-                    json_type(given)
-                ),
-            )),
-        },
-        Kind::StrList => coerce_list(given, form),
-        Kind::OptDateTime => coerce_datetime(given, form),
-        Kind::Object(_) => Err(("invalid", "Expected a dictionary.".into())),
-    }
-}
-
-/// A text value; databases cannot store NUL, so it is refused as Django does.
-fn text(s: &str) -> Coerced {
-    if s.contains('\0') {
-        Err(("null_characters_not_allowed", NUL_MESSAGE.into()))
-    } else {
-        Ok(Value::String(s.to_owned()))
-    }
-}
-
-/// Django's message for text holding a NUL character.
-pub const NUL_MESSAGE: &str = "Null characters are not allowed.";
-
-fn coerce_bool(given: &Value) -> Coerced {
-    let truth = match given {
-        Value::Bool(b) => Some(*b),
-        Value::Number(n) => match n.as_i64() {
-            Some(1) => Some(true),
-            Some(0) => Some(false),
-            _ => None,
-        },
-        Value::String(s) => match s.to_ascii_lowercase().as_str() {
-            "true" | "1" | "yes" | "on" | "y" | "t" => Some(true),
-            "false" | "0" | "no" | "off" | "n" | "f" => Some(false),
-            _ => None,
-        },
-        _ => None,
-    };
-    truth
-        .map(Value::Bool)
-        .ok_or(("invalid", "Must be a valid boolean.".into()))
-}
-
-fn coerce_int(given: &Value) -> Option<Value> {
-    match given {
-        Value::Number(n) => n.as_i64().map(Value::from),
-        Value::String(s) => s.trim().parse::<i64>().ok().map(Value::from),
-        _ => None,
-    }
-}
-
-fn coerce_list(given: &Value, form: bool) -> Coerced {
-    let items: Vec<&Value> = match given {
-        Value::Array(items) => items.iter().collect(),
-        Value::String(_) if form => vec![given],
-        other => {
-            return Err((
-                "not_a_list",
-                format!(
-                    "Expected a list of items but got type \"{}\".",
-                    json_type(other)
-                ),
-            ));
-        }
-    };
-    items
-        .into_iter()
-        .map(|item| match item {
-            Value::String(s) => text(s),
-            _ => Err(("invalid", "Not a valid string.".into())),
-        })
-        .collect::<Result<Vec<Value>, _>>()
-        .map(Value::Array)
-}
-
-fn coerce_datetime(given: &Value, form: bool) -> Coerced {
-    let wrong = || {
-        (
-            "invalid",
-            "Datetime has wrong format. Use one of these formats instead: \
-             YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."
-                .to_owned(),
-        )
-    };
-    let Value::String(text) = given else {
-        return Err(wrong());
-    };
-    if form && text.is_empty() {
-        return Ok(Value::Null);
-    }
-    let parsed = parse_datetime(text).ok_or_else(wrong)?;
-    serde_json::to_value(parsed).map_err(|_| wrong())
-}
-
-/// Parses an ISO 8601 date and time; without an offset it is taken as UTC.
-pub fn parse_datetime(text: &str) -> Option<NaiveDateTime> {
-    let text = text.trim();
-    if let Ok(with_offset) = DateTime::parse_from_rfc3339(text) {
-        return Some(with_offset.naive_utc());
-    }
-    [
-        "%Y-%m-%dT%H:%M:%S%.f",
-        "%Y-%m-%dT%H:%M",
-        "%Y-%m-%d %H:%M:%S%.f",
-        "%Y-%m-%d %H:%M",
-    ]
-    .iter()
-    .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
-    .or_else(|| {
-        chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
-            .ok()
-            .and_then(|d| d.and_hms_opt(0, 0, 0))
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde::Deserialize;
-    use serde_json::json;
-
-    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-    struct Thing {
-        name: String,
-        count: i64,
-        active: bool,
-        tags: Vec<String>,
-        parent: Option<i64>,
-        nested: Nested,
-    }
-
-    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-    struct Nested {
-        flag: bool,
-    }
-
-    const NESTED: &[Field] = &[Field::optional("flag", Kind::Bool)];
-    const FIELDS: &[Field] = &[
-        Field::required("name", Kind::Str),
-        Field::optional("count", Kind::Int),
-        Field::optional("active", Kind::Bool),
-        Field::optional("tags", Kind::StrList),
-        Field::optional("parent", Kind::OptId),
-        Field::optional("nested", Kind::Object(NESTED)),
-    ];
-
-    fn thing() -> Thing {
-        Thing {
-            name: "a".into(),
-            count: 1,
-            active: false,
-            tags: vec![],
-            parent: None,
-            nested: Nested { flag: false },
-        }
-    }
-
-    fn json_input(v: Value) -> Input {
-        match v {
-            Value::Object(map) => Input::from_json(map),
-            _ => unreachable!(),
-        }
-    }
-
-    #[test]
-    fn json_fields_are_typed_and_merged() {
-        let input = json_input(json!({
-            "name": "b", "count": "7", "active": true, "tags": ["x"],
-            "parent": 3, "nested": {"flag": "yes"}, "unknown": 1
-        }));
-        let out = input.apply(&thing(), FIELDS, false).unwrap();
-        assert_eq!(
-            out,
-            Thing {
-                name: "b".into(),
-                count: 7,
-                active: true,
-                tags: vec!["x".into()],
-                parent: Some(3),
-                nested: Nested { flag: true },
-            }
-        );
-    }
-
-    #[test]
-    fn every_bad_field_is_reported() {
-        let input = json_input(json!({
-            "count": "x", "active": "maybe", "tags": "x", "parent": "p", "nested": {"flag": 2}
-        }));
-        let errors = input.apply(&thing(), FIELDS, false).unwrap_err();
-        let got: Vec<(String, String)> = errors
-            .into_iter()
-            .map(|e| (e.attr.unwrap(), e.code))
-            .collect();
-        let expected = [
-            ("name", "required"),
-            ("count", "invalid"),
-            ("active", "invalid"),
-            ("tags", "not_a_list"),
-            ("parent", "incorrect_type"),
-            ("nested.flag", "invalid"),
-        ];
-        assert_eq!(
-            got,
-            expected
-                .iter()
-                .map(|(a, c)| ((*a).to_owned(), (*c).to_owned()))
-                .collect::<Vec<_>>()
-        );
-        let partial = json_input(json!({"name": null}))
-            .apply(&thing(), FIELDS, true)
-            .unwrap_err();
-        assert_eq!(partial.iter().next().unwrap().code, "null");
-    }
-
-    #[test]
-    fn nul_characters_are_refused_in_text() {
-        let input = json_input(json!({"name": "a\u{0}b", "tags": ["ok", "\u{0}"]}));
-        let errors = input.apply(&thing(), FIELDS, true).unwrap_err();
-        let got: Vec<(String, String, String)> = errors
-            .into_iter()
-            .map(|e| (e.attr.unwrap(), e.code, e.detail))
-            .collect();
-        let expected = ["name", "tags"].map(|attr| {
-            (
-                attr.to_owned(),
-                "null_characters_not_allowed".to_owned(),
-                NUL_MESSAGE.to_owned(),
-            )
-        });
-        assert_eq!(got, expected);
-    }
-
-    #[test]
-    fn form_values_are_text() {
-        let input = from_pairs(
-            [
-                ("name", "c"),
-                ("active", "on"),
-                ("tags", "a"),
-                ("tags", "b"),
-                ("parent", ""),
-            ]
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v.to_owned())),
-        );
-        let out = input.apply(&thing(), FIELDS, true).unwrap();
-        assert!(out.active);
-        assert_eq!(out.tags, vec!["a", "b"]);
-        assert_eq!(out.parent, None);
-    }
-
-    #[test]
-    fn datetimes() {
-        let dt = parse_datetime("2026-05-04T09:00:00Z").unwrap();
-        assert_eq!(dt.to_string(), "2026-05-04 09:00:00");
-        assert_eq!(
-            parse_datetime("2026-05-04T11:00:00+02:00").unwrap(),
-            dt,
-            "offsets are converted to UTC"
-        );
-        assert!(parse_datetime("2026-05-04").is_some());
-        assert!(parse_datetime("yesterday").is_none());
-    }
 }

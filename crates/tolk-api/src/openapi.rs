@@ -62,11 +62,10 @@ pub fn document() -> utoipa::openapi::OpenApi {
 }
 
 /// Makes operation ids unique: handlers are named after what they do
-/// within their resource (`list`, `update`), so ids get the resource's tag
-/// as a prefix, and a PATCH served by the same handler as PUT gets `_partial`.
+/// within their resource (`list`, `update`, `partial_update`), so ids get
+/// the resource's tag as a prefix, as Weblate's (`projects_partial_update`).
 pub(crate) fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
     for item in api.paths.paths.values_mut() {
-        let put_id = item.put.as_ref().and_then(|op| op.operation_id.clone());
         let operations = [
             &mut item.get,
             &mut item.post,
@@ -74,8 +73,7 @@ pub(crate) fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
             &mut item.patch,
             &mut item.delete,
         ];
-        for (index, operation) in operations.into_iter().enumerate() {
-            let Some(operation) = operation else { continue };
+        for operation in operations.into_iter().flatten() {
             let tag = operation
                 .tags
                 .as_ref()
@@ -83,11 +81,7 @@ pub(crate) fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
                 .cloned()
                 .unwrap_or_default();
             if let Some(id) = &mut operation.operation_id {
-                let is_patch_of_put = index == 3 && put_id.as_ref() == Some(id);
                 *id = format!("{tag}_{id}");
-                if is_patch_of_put {
-                    id.push_str("_partial");
-                }
             }
         }
     }

@@ -11,7 +11,6 @@ use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, 
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::fields::Problem as QueryError;
-use crate::input::parse_datetime;
 
 /// A change action code (§32), one of the known codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,8 +48,8 @@ pub struct Timestamp(pub NaiveDateTime);
 impl<'de> Deserialize<'de> for Timestamp {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        parse_datetime(&text)
-            .map(Timestamp)
+        tolk_domain::time::UtcTime::parse(&text)
+            .map(|t| Timestamp(t.0))
             .ok_or_else(|| de::Error::custom(QueryError::invalid("Enter a valid date/time.")))
     }
 }

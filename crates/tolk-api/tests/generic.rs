@@ -502,7 +502,7 @@ async fn served_schema_and_docs() {
             serde_json::from_str(&tolk_api::openapi::document_json()).unwrap();
         assert_eq!(served, generated);
         let patch = &served["paths"]["/api/projects/{slug}/"]["patch"]["operationId"];
-        assert_eq!(patch, "projects_update_partial");
+        assert_eq!(patch, "projects_partial_update");
         let mut ids: Vec<&str> = served["paths"]
             .as_object()
             .unwrap()

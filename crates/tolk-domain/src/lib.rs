@@ -9,5 +9,6 @@ pub mod plural;
 pub mod project;
 pub mod settings;
 pub mod stats;
+pub mod time;
 pub mod user;
 pub mod validation;

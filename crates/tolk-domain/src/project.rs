@@ -66,63 +66,65 @@ settings! {
     pub struct ProjectSettings {
         create: ProjectCreate,
         patch: ProjectPatch,
-        fields: {
+        required: {
             /// Display name, unique.
-            name: String [required] = String::new(),
+            name: String = String::new(),
             /// URL slug, unique.
-            slug: String [required] = String::new(),
+            slug: String = String::new(),
             /// Project website.
-            web: String [required] = String::new(),
+            web: String = String::new(),
+        },
+        optional: {
             /// Markdown instructions for translators.
-            instructions: String [] = String::new(),
+            instructions: String = String::new(),
             /// Comma-separated translation flags applied to every string.
-            check_flags: String [] = String::new(),
+            check_flags: String = String::new(),
             /// Translations need review.
-            translation_review: bool [] = false,
+            translation_review: bool = false,
             /// Source strings need review.
-            source_review: bool [] = false,
+            source_review: bool = false,
             /// Which strings get committed (§29.7).
-            commit_policy: i32 [] = 0,
+            commit_policy: i32 = 0,
             /// Repository hooks update this project.
-            enable_hooks: bool [] = true,
+            enable_hooks: bool = true,
             /// Language code aliases, e.g. `en_GB:en`.
-            language_aliases: String [] = String::new(),
+            language_aliases: String = String::new(),
             /// Access level code (§29.6).
-            access_control: i32 [] = AccessControl::Public.code(),
+            access_control: i32 = AccessControl::Public.code(),
             /// Allow public links to the project.
-            public_sharing: bool [] = false,
+            public_sharing: bool = false,
             /// Use the shared translation memory.
-            use_shared_tm: bool [] = true,
+            use_shared_tm: bool = true,
             /// Contribute to the shared translation memory.
-            contribute_shared_tm: bool [] = true,
+            contribute_shared_tm: bool = true,
             /// Remove memory entries when strings go away.
-            autoclean_tm: bool [] = false,
+            autoclean_tm: bool = false,
             /// Translation license.
-            license: String [] = String::new(),
+            license: String = String::new(),
             /// Contributor agreement text.
-            agreement: String [] = String::new(),
+            agreement: String = String::new(),
             /// How new languages are added (§29.9).
-            new_lang: String [] = "add".into(),
+            new_lang: String = "add".into(),
             /// How language codes are written in file names (§29.9).
-            language_code_style: String [] = String::new(),
+            language_code_style: String = String::new(),
             /// Id of the secondary language shown to translators.
-            secondary_language: Option<i64> [] = None,
+            secondary_language: Option<i64> = None,
             /// Commit message template.
-            commit_message: String [] = DEFAULT_COMMIT_MESSAGE.into(),
+            commit_message: String = DEFAULT_COMMIT_MESSAGE.into(),
             /// Message template for added translations.
-            add_message: String [] = DEFAULT_ADD_MESSAGE.into(),
+            add_message: String = DEFAULT_ADD_MESSAGE.into(),
             /// Message template for removed translations.
-            delete_message: String [] = DEFAULT_DELETE_MESSAGE.into(),
+            delete_message: String = DEFAULT_DELETE_MESSAGE.into(),
             /// Message template for merges.
-            merge_message: String [] = DEFAULT_MERGE_MESSAGE.into(),
+            merge_message: String = DEFAULT_MERGE_MESSAGE.into(),
             /// Message template for add-on changes.
-            addon_message: String [] = DEFAULT_ADDON_MESSAGE.into(),
+            addon_message: String = DEFAULT_ADDON_MESSAGE.into(),
             /// Pull-request description template.
-            pull_message: String [] = DEFAULT_PULL_MESSAGE.into(),
+            pull_message: String = DEFAULT_PULL_MESSAGE.into(),
             /// Members need two-factor authentication.
-            enforced_2fa: bool [] = false,
+            enforced_2fa: bool = false,
             /// Quality checks that block saving (§29.13).
-            enforced_checks: Vec<String> [] = Vec::new(),
+            enforced_checks: Vec<String> = Vec::new(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The one place a resource's settings are listed.
 //!
-//! [`settings!`](crate::settings) takes each setting once (its doc, name,
-//! type, whether a create must give it, and its default) and writes:
+//! `settings!` takes each setting once (its doc, name, type, whether a
+//! create must give it, and its default) and writes:
 //!
 //! * the settings struct itself (serde, with the defaults filling in
 //!   settings a stored document lacks, so a new setting needs no data
@@ -14,41 +14,64 @@
 //!   (`Option<T>`) is `Option<Option<T>>` in a body: absent, or given as
 //!   null or a value (the API's field reader gives the outer `Option` that
 //!   meaning; plain serde readers take null for absent);
-//! * `apply` on both bodies, writing the given settings over current ones.
+//! * `apply` on both bodies, writing the given settings over current ones,
+//!   and the patch a create body amounts to (`From`);
+//! * optionally, `extra` fields that bodies carry beside the settings (such
+//!   as references kept in other tables): both bodies have them, `apply`
+//!   leaves them to the caller.
 //!
 //! Validation stays with each resource: its rules are not one per field.
 
 /// Declares a settings struct with its default and request bodies; see the
-/// [module documentation](crate::settings). Each field is written
-/// `name: Type [required] = default` or `name: Type [] = default`.
+/// [module documentation](crate::settings). Settings a create must give
+/// are listed under `required`, the others under `optional`, each as
+/// `name: Type = default`.
 macro_rules! settings {
     (
         $(#[$meta:meta])*
         pub struct $name:ident {
             create: $create:ident,
             patch: $patch:ident,
-            fields: {
+            required: {
                 $(
-                    $(#[$field_meta:meta])*
-                    $field:ident : $ty:ty [$($flag:ident)?] = $default:expr
+                    $(#[$req_meta:meta])*
+                    $req:ident : $req_ty:ty = $req_default:expr
+                ),* $(,)?
+            },
+            optional: {
+                $(
+                    $(#[$opt_meta:meta])*
+                    $opt:ident : $opt_ty:ty = $opt_default:expr
                 ),* $(,)?
             }
+            $(, extra: {
+                $(
+                    $(#[$extra_meta:meta])*
+                    $extra:ident : $extra_ty:ty
+                ),* $(,)?
+            })? $(,)?
         }
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         #[serde(default)]
         pub struct $name {
             $(
-                $(#[$field_meta])*
-                pub $field: $ty,
+                $(#[$req_meta])*
+                pub $req: $req_ty,
+            )*
+            $(
+                $(#[$opt_meta])*
+                pub $opt: $opt_ty,
             )*
         }
 
         impl Default for $name {
             fn default() -> Self {
                 Self {
-                    $($field: $default,)*
+                    $($req: $req_default,)*
+                    $($opt: $opt_default,)*
                 }
             }
         }
@@ -58,9 +81,17 @@ macro_rules! settings {
         #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         pub struct $create {
             $(
-                $(#[$field_meta])*
-                pub $field: $crate::settings::settings!(@create_type [$($flag)?] $ty),
+                $(#[$req_meta])*
+                pub $req: $req_ty,
             )*
+            $(
+                $(#[$opt_meta])*
+                pub $opt: Option<$opt_ty>,
+            )*
+            $($(
+                $(#[$extra_meta])*
+                pub $extra: Option<$extra_ty>,
+            )*)?
         }
 
         #[doc = concat!("A request body changing some of [`", stringify!($name), "`]: any setting may be left out.")]
@@ -68,15 +99,33 @@ macro_rules! settings {
         #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         pub struct $patch {
             $(
-                $(#[$field_meta])*
-                pub $field: Option<$ty>,
+                $(#[$req_meta])*
+                pub $req: Option<$req_ty>,
             )*
+            $(
+                $(#[$opt_meta])*
+                pub $opt: Option<$opt_ty>,
+            )*
+            $($(
+                $(#[$extra_meta])*
+                pub $extra: Option<$extra_ty>,
+            )*)?
+        }
+
+        impl From<$create> for $patch {
+            fn from(create: $create) -> Self {
+                Self {
+                    $($req: Some(create.$req),)*
+                    $($opt: create.$opt,)*
+                    $($($extra: create.$extra,)*)?
+                }
+            }
         }
 
         impl $create {
             /// Writes every given setting over `settings`.
             pub fn apply(self, settings: &mut $name) {
-                $( $crate::settings::settings!(@apply_create [$($flag)?] self settings $field); )*
+                $patch::from(self).apply(settings);
             }
         }
 
@@ -84,21 +133,16 @@ macro_rules! settings {
             /// Writes every given setting over `settings`.
             pub fn apply(self, settings: &mut $name) {
                 $(
-                    if let Some(value) = self.$field {
-                        settings.$field = value;
+                    if let Some(value) = self.$req {
+                        settings.$req = value;
+                    }
+                )*
+                $(
+                    if let Some(value) = self.$opt {
+                        settings.$opt = value;
                     }
                 )*
             }
-        }
-    };
-    (@create_type [required] $ty:ty) => { $ty };
-    (@create_type [] $ty:ty) => { Option<$ty> };
-    (@apply_create [required] $from:ident $to:ident $field:ident) => {
-        $to.$field = $from.$field;
-    };
-    (@apply_create [] $from:ident $to:ident $field:ident) => {
-        if let Some(value) = $from.$field {
-            $to.$field = value;
         }
     };
 }
@@ -112,13 +156,19 @@ mod tests {
         pub struct WidgetSettings {
             create: WidgetCreate,
             patch: WidgetPatch,
-            fields: {
+            required: {
                 /// Its name.
-                name: String [required] = "unnamed".into(),
+                name: String = "unnamed".into(),
+            },
+            optional: {
                 /// How many.
-                count: i32 [] = 3,
+                count: i32 = 3,
                 /// Its parent, if any.
-                parent: Option<i64> [] = Some(1),
+                parent: Option<i64> = Some(1),
+            },
+            extra: {
+                /// Kept elsewhere.
+                tags: Vec<String>,
             }
         }
     }
@@ -148,5 +198,12 @@ mod tests {
         assert_eq!((settings.count, settings.parent), (7, Some(2)));
         let nothing: WidgetPatch = serde_json::from_str("{}").unwrap();
         assert_eq!(nothing, WidgetPatch::default());
+        let create: WidgetCreate = serde_json::from_str(r#"{"name": "v", "tags": ["a"]}"#).unwrap();
+        let patch = WidgetPatch::from(create);
+        assert_eq!(patch.name.as_deref(), Some("v"));
+        assert_eq!(
+            (patch.count, patch.tags),
+            (None, Some(vec!["a".to_owned()]))
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! User accounts: identity fields, profile preferences and their rules.
 
-use serde::{Deserialize, Serialize};
-
+use crate::settings::settings;
+use crate::time::UtcTime;
 use crate::validation::{FieldErrors, check_email, check_length, check_text};
 
 /// Username of the built-in account that stands for anonymous callers.
@@ -10,23 +10,34 @@ pub const ANONYMOUS_USERNAME: &str = "anonymous";
 /// Longest username and full name.
 pub const NAME_MAX: usize = 150;
 
-/// Identity fields of an account.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UserFields {
-    /// Login name, unique.
-    pub username: String,
-    /// Display name.
-    pub full_name: String,
-    /// Primary e-mail address.
-    pub email: String,
-    /// Passes every permission check.
-    pub is_superuser: bool,
-    /// May sign in.
-    pub is_active: bool,
-    /// A bot account (project tokens).
-    pub is_bot: bool,
-    /// When the account expires.
-    pub date_expires: Option<chrono::NaiveDateTime>,
+settings! {
+    /// Identity fields of an account.
+    pub struct UserFields {
+        create: UserCreate,
+        patch: UserPatch,
+        required: {
+            /// Login name, unique whatever its case.
+            username: String = String::new(),
+            /// Display name.
+            full_name: String = String::new(),
+            /// Primary e-mail address, unique whatever its case.
+            email: String = String::new(),
+        },
+        optional: {
+            /// Passes every permission check.
+            is_superuser: bool = false,
+            /// May sign in.
+            is_active: bool = true,
+            /// A bot account (project tokens).
+            is_bot: bool = false,
+            /// When the account expires.
+            date_expires: Option<UtcTime> = None,
+        },
+        extra: {
+            /// Profile preferences, languages and watched projects.
+            profile: ProfilePatch,
+        }
+    }
 }
 
 impl UserFields {
@@ -63,79 +74,28 @@ fn check_username(username: &str, errors: &mut FieldErrors) {
     }
 }
 
-/// Interface preferences kept for API compatibility (§3.2). Tolk itself has
-/// no web interface; clients may still store and read these values.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ProfileSettings {
-    /// Interface language code.
-    pub language: String,
-    /// `auto`, `light` or `dark`.
-    pub theme: String,
-    /// Hide completed translations on the dashboard.
-    pub hide_completed: bool,
-    /// Show secondary translations in zen mode.
-    pub secondary_in_zen: bool,
-    /// Hide the source if a secondary translation exists.
-    pub hide_source_secondary: bool,
-    /// Use the full width of the screen for tables.
-    pub wide_tables: bool,
-    /// Columns shown in listings.
-    pub listing_columns: Vec<String>,
-    /// Editor link template.
-    pub editor_link: String,
-    /// 0 full editor, 1 zen.
-    pub translate_mode: i64,
-    /// 0 vertical, 1 horizontal.
-    pub zen_mode: i64,
-    /// Extra characters offered by the editor.
-    pub special_chars: String,
-    /// Number of nearby strings shown.
-    pub nearby_strings: i64,
-    /// Watch projects the user contributes to.
-    pub auto_watch: bool,
-    /// Contribute to the personal translation memory.
-    pub contribute_personal_tm: bool,
-    /// Default dashboard view.
-    pub dashboard_view: i64,
-    /// Website.
-    pub website: String,
-    /// Contact.
-    pub contact: String,
-    /// Liberapay username.
-    pub liberapay: String,
-    /// Fediverse address.
-    pub fediverse: String,
-    /// Code site.
-    pub codesite: String,
-    /// GitHub username.
-    pub github: String,
-    /// Twitter username.
-    pub twitter: String,
-    /// LinkedIn profile.
-    pub linkedin: String,
-    /// Location.
-    pub location: String,
-    /// Company.
-    pub company: String,
-    /// Public e-mail.
-    pub public_email: String,
-    /// E-mail used in commits.
-    pub commit_email: String,
-    /// 0 default, 1 public, 2 private name in commits.
-    pub commit_name: i64,
-}
-
-impl Default for ProfileSettings {
-    fn default() -> Self {
-        Self {
-            language: String::new(),
-            theme: "auto".into(),
-            hide_completed: false,
-            secondary_in_zen: true,
-            hide_source_secondary: false,
-            wide_tables: false,
-            listing_columns: [
+settings! {
+    /// Interface preferences kept for API compatibility (§3.2). Tolk itself has
+    /// no web interface; clients may still store and read these values.
+    pub struct ProfileSettings {
+        create: ProfileCreate,
+        patch: ProfilePatch,
+        required: {},
+        optional: {
+            /// Interface language code.
+            language: String = String::new(),
+            /// `auto`, `light` or `dark`.
+            theme: String = "auto".into(),
+            /// Hide completed translations on the dashboard.
+            hide_completed: bool = false,
+            /// Show secondary translations in zen mode.
+            secondary_in_zen: bool = true,
+            /// Hide the source if a secondary translation exists.
+            hide_source_secondary: bool = false,
+            /// Use the full width of the screen for tables.
+            wide_tables: bool = false,
+            /// Columns shown in listings.
+            listing_columns: Vec<String> = [
                 "untranslated",
                 "untranslated_words",
                 "untranslated_chars",
@@ -146,27 +106,56 @@ impl Default for ProfileSettings {
             ]
             .map(String::from)
             .to_vec(),
-            editor_link: String::new(),
-            translate_mode: 0,
-            zen_mode: 0,
-            special_chars: String::new(),
-            nearby_strings: 15,
-            auto_watch: true,
-            contribute_personal_tm: true,
-            dashboard_view: 1,
-            website: String::new(),
-            contact: String::new(),
-            liberapay: String::new(),
-            fediverse: String::new(),
-            codesite: String::new(),
-            github: String::new(),
-            twitter: String::new(),
-            linkedin: String::new(),
-            location: String::new(),
-            company: String::new(),
-            public_email: String::new(),
-            commit_email: String::new(),
-            commit_name: 0,
+            /// Editor link template.
+            editor_link: String = String::new(),
+            /// 0 full editor, 1 zen.
+            translate_mode: i64 = 0,
+            /// 0 vertical, 1 horizontal.
+            zen_mode: i64 = 0,
+            /// Extra characters offered by the editor.
+            special_chars: String = String::new(),
+            /// Number of nearby strings shown.
+            nearby_strings: i64 = 15,
+            /// Watch projects the user contributes to.
+            auto_watch: bool = true,
+            /// Contribute to the personal translation memory.
+            contribute_personal_tm: bool = true,
+            /// Default dashboard view.
+            dashboard_view: i64 = 1,
+            /// Website.
+            website: String = String::new(),
+            /// Contact.
+            contact: String = String::new(),
+            /// Liberapay username.
+            liberapay: String = String::new(),
+            /// Fediverse address.
+            fediverse: String = String::new(),
+            /// Code site.
+            codesite: String = String::new(),
+            /// GitHub username.
+            github: String = String::new(),
+            /// Twitter username.
+            twitter: String = String::new(),
+            /// LinkedIn profile.
+            linkedin: String = String::new(),
+            /// Location.
+            location: String = String::new(),
+            /// Company.
+            company: String = String::new(),
+            /// Public e-mail.
+            public_email: String = String::new(),
+            /// E-mail used in commits.
+            commit_email: String = String::new(),
+            /// 0 default, 1 public, 2 private name in commits.
+            commit_name: i64 = 0,
+        },
+        extra: {
+            /// Codes of the languages the user translates.
+            languages: Vec<String>,
+            /// Codes of the user's secondary languages.
+            secondary_languages: Vec<String>,
+            /// Slugs of the projects the user watches.
+            watched: Vec<String>,
         }
     }
 }

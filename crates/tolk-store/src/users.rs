@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use tolk_domain::time::UtcTime;
 use tolk_domain::user::{ProfileSettings, UserFields};
 
 use crate::DbConnection;
@@ -60,7 +61,7 @@ impl UserRow {
             is_superuser: self.is_superuser,
             is_active: self.is_active,
             is_bot: self.is_bot,
-            date_expires: self.date_expires,
+            date_expires: self.date_expires.map(UtcTime),
         }
     }
 
@@ -242,7 +243,7 @@ pub fn insert(
         users::is_active.eq(fields.is_active),
         users::is_bot.eq(fields.is_bot),
         users::date_joined.eq(date_joined),
-        users::date_expires.eq(fields.date_expires),
+        users::date_expires.eq(fields.date_expires.map(|t| t.0)),
     );
     let id: i64 = crate::with_backend!(conn, |c| diesel::insert_into(users::table)
         .values(&values)
@@ -300,7 +301,7 @@ pub fn update(
             users::is_superuser.eq(fields.is_superuser),
             users::is_active.eq(fields.is_active),
             users::is_bot.eq(fields.is_bot),
-            users::date_expires.eq(fields.date_expires),
+            users::date_expires.eq(fields.date_expires.map(|t| t.0)),
             users::profile.eq(profile),
         ))
         .execute(conn)?;

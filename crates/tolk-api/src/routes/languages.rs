@@ -1,16 +1,17 @@
 //! `/api/languages/`.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, route, web};
-use serde::{Deserialize, Serialize};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
+use serde::Deserialize;
 use tolk_domain::language::{LanguageFields, default_direction, plural_source};
 use tolk_domain::validation::FieldErrors;
+use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::Caller;
 use crate::dto::language::LanguageDto;
 use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::{Field, Input, Kind};
+use crate::input::Input;
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
 use crate::routes::{page_of, with_body};
@@ -21,74 +22,98 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)
         .service(create)
         .service(detail)
-        .service(update)
+        .service(replace)
+        .service(modify)
         .service(remove)
         .service(statistics);
 }
 
-const PLURAL_FIELDS: &[Field] = &[
-    Field::required("number", Kind::Int),
-    Field::required("formula", Kind::Str),
-    Field::optional("source", Kind::Int),
-];
-
-const FIELDS: &[Field] = &[
-    Field::required("code", Kind::Str),
-    Field::required("name", Kind::Str),
-    Field::optional("direction", Kind::Str),
-    Field::optional("population", Kind::Int),
-    Field::required("plural", Kind::Object(PLURAL_FIELDS)),
-];
-
-/// A language as a request body writes it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct LanguageInput {
+/// A language as POST and PUT give it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LanguageCreate {
+    /// Unique code, e.g. `pt_BR`.
     code: String,
+    /// English name.
     name: String,
-    direction: String,
-    population: i64,
-    plural: PluralInput,
+    /// `ltr` or `rtl` (by default from the code).
+    direction: Option<String>,
+    /// Number of speakers.
+    population: Option<i64>,
+    /// The default plural definition.
+    plural: PluralCreate,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct PluralInput {
+/// A plural definition as POST and PUT give it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PluralCreate {
+    /// Number of plural forms.
     number: i32,
+    /// Gettext plural formula.
     formula: String,
-    source: i32,
+    /// Where the definition comes from (`plural.source` code).
+    source: Option<i32>,
 }
 
-impl From<LanguageFields> for LanguageInput {
-    fn from(f: LanguageFields) -> Self {
+/// Changes to a language (PATCH): any field may be left out.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct LanguagePatch {
+    /// Unique code, e.g. `pt_BR`.
+    code: Option<String>,
+    /// English name.
+    name: Option<String>,
+    /// `ltr` or `rtl`.
+    direction: Option<String>,
+    /// Number of speakers.
+    population: Option<i64>,
+    /// Changes to the default plural definition.
+    plural: Option<PluralPatch>,
+}
+
+/// Changes to a plural definition.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct PluralPatch {
+    /// Number of plural forms.
+    number: Option<i32>,
+    /// Gettext plural formula.
+    formula: Option<String>,
+    /// Where the definition comes from (`plural.source` code).
+    source: Option<i32>,
+}
+
+impl From<LanguageCreate> for LanguagePatch {
+    fn from(c: LanguageCreate) -> Self {
         Self {
-            code: f.code,
-            name: f.name,
-            direction: f.direction,
-            population: f.population,
-            plural: PluralInput {
-                number: f.plural_number,
-                formula: f.plural_formula,
-                source: f.plural_source,
-            },
+            code: Some(c.code),
+            name: Some(c.name),
+            direction: c.direction,
+            population: c.population,
+            plural: Some(PluralPatch {
+                number: Some(c.plural.number),
+                formula: Some(c.plural.formula),
+                source: c.plural.source,
+            }),
         }
     }
 }
 
-impl From<LanguageInput> for LanguageFields {
-    fn from(i: LanguageInput) -> Self {
-        let direction = if i.direction.is_empty() {
-            default_direction(&i.code).to_owned()
-        } else {
-            i.direction
-        };
-        Self {
-            code: i.code,
-            name: i.name,
-            direction,
-            population: i.population,
-            plural_number: i.plural.number,
-            plural_formula: i.plural.formula,
-            plural_source: i.plural.source,
+impl LanguagePatch {
+    /// Writes the given fields over `fields`; an empty direction is the code's default.
+    fn apply(self, mut fields: LanguageFields) -> LanguageFields {
+        let plural = self.plural.unwrap_or_default();
+        for (given, kept) in [(self.code, &mut fields.code), (self.name, &mut fields.name)] {
+            if let Some(given) = given {
+                *kept = given;
+            }
         }
+        fields.direction = self.direction.unwrap_or(fields.direction);
+        fields.population = self.population.unwrap_or(fields.population);
+        fields.plural_number = plural.number.unwrap_or(fields.plural_number);
+        fields.plural_formula = plural.formula.unwrap_or(fields.plural_formula);
+        fields.plural_source = plural.source.unwrap_or(fields.plural_source);
+        if fields.direction.is_empty() {
+            fields.direction = default_direction(&fields.code).to_owned();
+        }
+        fields
     }
 }
 
@@ -97,9 +122,9 @@ fn apply(
     current: LanguageFields,
     partial: bool,
 ) -> Result<LanguageFields, FieldErrors> {
-    input
-        .apply(&LanguageInput::from(current), FIELDS, partial)
-        .map(LanguageFields::from)
+    Ok(input
+        .parse_change::<LanguageCreate, LanguagePatch>(partial)?
+        .apply(current))
 }
 
 /// Lists languages: every defined language for language managers, the
@@ -130,7 +155,11 @@ async fn list(
 /// Defines a language (needs `language.edit`).
 #[utoipa::path(
     tag = "languages",
-    request_body(content = Object, description = "`code`, `name`, optional `direction` and `population`, and `plural` with `number`, `formula` and optional `source`"),
+    request_body(content(
+        (LanguageCreate = "application/json"),
+        (LanguageCreate = "application/x-www-form-urlencoded"),
+        (LanguageCreate = "multipart/form-data")
+    )),
     responses(
         (status = 201, description = "Created", body = LanguageDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -184,12 +213,17 @@ async fn detail(
     Ok(web::Json(LanguageDto::new(language, &links)))
 }
 
-/// Changes a language (needs `language.edit`): PUT sets every field;
-/// PATCH changes only the given fields.
+/// Replaces a language (needs `language.edit`): `code`, `name` and
+/// `plural` must be given.
 #[utoipa::path(
+    operation_id = "update",
     tag = "languages",
     params(("code" = String, Path, description = "Language code")),
-    request_body(content = Object, description = "Language fields"),
+    request_body(content(
+        (LanguageCreate = "application/json"),
+        (LanguageCreate = "application/x-www-form-urlencoded"),
+        (LanguageCreate = "multipart/form-data")
+    )),
     responses(
         (status = 200, description = "Updated", body = LanguageDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -197,8 +231,49 @@ async fn detail(
         (status = 404, description = "Missing or hidden", body = ErrorBody)
     )
 )]
-#[route("/api/languages/{code}/", method = "PUT", method = "PATCH")]
-async fn update(
+#[put("/api/languages/{code}/")]
+async fn replace(
+    caller: Caller,
+    code: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<LanguageDto>> {
+    change(caller, code, req, payload, links, state).await
+}
+
+/// Changes the given fields of a language (needs `language.edit`).
+#[utoipa::path(
+    operation_id = "partial_update",
+    tag = "languages",
+    params(("code" = String, Path, description = "Language code")),
+    request_body(content(
+        (LanguagePatch = "application/json"),
+        (LanguagePatch = "application/x-www-form-urlencoded"),
+        (LanguagePatch = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "Updated", body = LanguageDto),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[patch("/api/languages/{code}/")]
+async fn modify(
+    caller: Caller,
+    code: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<LanguageDto>> {
+    change(caller, code, req, payload, links, state).await
+}
+
+/// PUT and PATCH: the body's fields over the current ones.
+async fn change(
     caller: Caller,
     code: web::Path<String>,
     req: HttpRequest,

@@ -1,7 +1,7 @@
 //! `/api/projects/`.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, route, web};
-use tolk_domain::project::ProjectSettings;
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
+use tolk_domain::project::{ProjectCreate, ProjectPatch, ProjectSettings};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::Caller;
@@ -9,7 +9,6 @@ use crate::dto::change::ChangeDto;
 use crate::dto::project::ProjectDto;
 use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::{Field, Kind};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
 use crate::routes::changes::{ChangeFilters, change_query};
@@ -21,44 +20,13 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)
         .service(create)
         .service(detail)
-        .service(update)
+        .service(replace)
+        .service(modify)
         .service(remove)
         .service(statistics)
         .service(languages)
         .service(changes);
 }
-
-/// Writable project fields; `name`, `slug` and `web` are required.
-const FIELDS: &[Field] = &[
-    Field::required("name", Kind::Str),
-    Field::required("slug", Kind::Str),
-    Field::required("web", Kind::Str),
-    Field::optional("instructions", Kind::Str),
-    Field::optional("check_flags", Kind::Str),
-    Field::optional("translation_review", Kind::Bool),
-    Field::optional("source_review", Kind::Bool),
-    Field::optional("commit_policy", Kind::Int),
-    Field::optional("enable_hooks", Kind::Bool),
-    Field::optional("language_aliases", Kind::Str),
-    Field::optional("access_control", Kind::Int),
-    Field::optional("public_sharing", Kind::Bool),
-    Field::optional("use_shared_tm", Kind::Bool),
-    Field::optional("contribute_shared_tm", Kind::Bool),
-    Field::optional("autoclean_tm", Kind::Bool),
-    Field::optional("license", Kind::Str),
-    Field::optional("agreement", Kind::Str),
-    Field::optional("new_lang", Kind::Str),
-    Field::optional("language_code_style", Kind::Str),
-    Field::optional("secondary_language", Kind::OptId),
-    Field::optional("commit_message", Kind::Str),
-    Field::optional("add_message", Kind::Str),
-    Field::optional("delete_message", Kind::Str),
-    Field::optional("merge_message", Kind::Str),
-    Field::optional("addon_message", Kind::Str),
-    Field::optional("pull_message", Kind::Str),
-    Field::optional("enforced_2fa", Kind::Bool),
-    Field::optional("enforced_checks", Kind::StrList),
-];
 
 /// Lists the projects the caller may see.
 #[utoipa::path(
@@ -87,7 +55,11 @@ async fn list(
 /// Creates a project (needs `project.add`).
 #[utoipa::path(
     tag = "projects",
-    request_body(content = Object, description = "`name`, `slug` and `web`, and any other writable project field"),
+    request_body(content(
+        (ProjectCreate = "application/json"),
+        (ProjectCreate = "application/x-www-form-urlencoded"),
+        (ProjectCreate = "multipart/form-data")
+    )),
     responses(
         (status = 201, description = "Created", body = ProjectDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -105,7 +77,11 @@ async fn create(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
-        let settings = input.apply(&ProjectSettings::default(), FIELDS, false);
+        let settings = input.parse::<ProjectCreate>().map(|body| {
+            let mut settings = ProjectSettings::default();
+            body.apply(&mut settings);
+            settings
+        });
         service.create_project(&caller.0, settings)
     })
     .await?;
@@ -134,12 +110,17 @@ async fn detail(
     Ok(web::Json(ProjectDto::new(view, &links)))
 }
 
-/// Changes a project (needs `project.edit`): PUT sets every field and
-/// needs `name`, `slug` and `web`; PATCH changes only the given fields.
+/// Replaces a project's settings (needs `project.edit`): `name`, `slug`
+/// and `web` must be given; settings left out keep their values.
 #[utoipa::path(
+    operation_id = "update",
     tag = "projects",
     params(("slug" = String, Path, description = "Project slug")),
-    request_body(content = Object, description = "Writable project fields"),
+    request_body(content(
+        (ProjectCreate = "application/json"),
+        (ProjectCreate = "application/x-www-form-urlencoded"),
+        (ProjectCreate = "multipart/form-data")
+    )),
     responses(
         (status = 200, description = "Updated", body = ProjectDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -147,8 +128,49 @@ async fn detail(
         (status = 404, description = "Missing or hidden", body = ErrorBody)
     )
 )]
-#[route("/api/projects/{slug}/", method = "PUT", method = "PATCH")]
-async fn update(
+#[put("/api/projects/{slug}/")]
+async fn replace(
+    caller: Caller,
+    slug: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<ProjectDto>> {
+    change(caller, slug, req, payload, links, state).await
+}
+
+/// Changes the given settings of a project (needs `project.edit`).
+#[utoipa::path(
+    operation_id = "partial_update",
+    tag = "projects",
+    params(("slug" = String, Path, description = "Project slug")),
+    request_body(content(
+        (ProjectPatch = "application/json"),
+        (ProjectPatch = "application/x-www-form-urlencoded"),
+        (ProjectPatch = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "Updated", body = ProjectDto),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[patch("/api/projects/{slug}/")]
+async fn modify(
+    caller: Caller,
+    slug: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<ProjectDto>> {
+    change(caller, slug, req, payload, links, state).await
+}
+
+/// PUT and PATCH: the body's settings over the current ones.
+async fn change(
     caller: Caller,
     slug: web::Path<String>,
     req: HttpRequest,
@@ -159,7 +181,10 @@ async fn update(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, partial| {
         service.update_project(&caller.0, &slug, |current| {
-            input.apply(current, FIELDS, partial)
+            let patch = input.parse_change::<ProjectCreate, ProjectPatch>(partial)?;
+            let mut settings = current.clone();
+            patch.apply(&mut settings);
+            Ok(settings)
         })
     })
     .await?;

@@ -1,9 +1,8 @@
 //! `/api/users/`.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, route, web};
-use chrono::NaiveDateTime;
-use serde::{Deserialize, Serialize};
-use tolk_domain::user::{ProfileSettings, UserFields};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
+use serde::Deserialize;
+use tolk_domain::user::{UserCreate, UserFields, UserPatch};
 use tolk_service::users::{Detail, UserQuery, UserState, UserView};
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -11,7 +10,6 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::Caller;
 use crate::dto::user::UserDto;
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::{Field, Kind};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::query;
@@ -23,124 +21,39 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)
         .service(create)
         .service(detail)
-        .service(update)
+        .service(replace)
+        .service(modify)
         .service(remove);
 }
 
-const PROFILE_FIELDS: &[Field] = &[
-    Field::optional("language", Kind::Str),
-    Field::optional("languages", Kind::StrList),
-    Field::optional("secondary_languages", Kind::StrList),
-    Field::optional("theme", Kind::Str),
-    Field::optional("hide_completed", Kind::Bool),
-    Field::optional("secondary_in_zen", Kind::Bool),
-    Field::optional("hide_source_secondary", Kind::Bool),
-    Field::optional("wide_tables", Kind::Bool),
-    Field::optional("listing_columns", Kind::StrList),
-    Field::optional("editor_link", Kind::Str),
-    Field::optional("translate_mode", Kind::Int),
-    Field::optional("zen_mode", Kind::Int),
-    Field::optional("special_chars", Kind::Str),
-    Field::optional("nearby_strings", Kind::Int),
-    Field::optional("auto_watch", Kind::Bool),
-    Field::optional("contribute_personal_tm", Kind::Bool),
-    Field::optional("dashboard_view", Kind::Int),
-    Field::optional("watched", Kind::StrList),
-    Field::optional("website", Kind::Str),
-    Field::optional("contact", Kind::Str),
-    Field::optional("liberapay", Kind::Str),
-    Field::optional("fediverse", Kind::Str),
-    Field::optional("codesite", Kind::Str),
-    Field::optional("github", Kind::Str),
-    Field::optional("twitter", Kind::Str),
-    Field::optional("linkedin", Kind::Str),
-    Field::optional("location", Kind::Str),
-    Field::optional("company", Kind::Str),
-    Field::optional("public_email", Kind::Str),
-    Field::optional("commit_email", Kind::Str),
-    Field::optional("commit_name", Kind::Int),
-];
-
-/// Fields user managers write.
-const FULL_FIELDS: &[Field] = &[
-    Field::required("username", Kind::Str),
-    Field::required("full_name", Kind::Str),
-    Field::required("email", Kind::Str),
-    Field::optional("is_superuser", Kind::Bool),
-    Field::optional("is_active", Kind::Bool),
-    Field::optional("is_bot", Kind::Bool),
-    Field::optional("date_expires", Kind::OptDateTime),
-    Field::optional("profile", Kind::Object(PROFILE_FIELDS)),
-];
-
-/// Fields users write on their own account.
-const OWN_FIELDS: &[Field] = &[
-    Field::required("full_name", Kind::Str),
-    Field::required("email", Kind::Str),
-    Field::optional("profile", Kind::Object(PROFILE_FIELDS)),
-];
-
-/// An account as a request body writes it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct UserInput {
-    username: String,
-    full_name: String,
-    email: String,
-    is_superuser: bool,
-    is_active: bool,
-    is_bot: bool,
-    date_expires: Option<NaiveDateTime>,
-    profile: ProfileInput,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct ProfileInput {
-    #[serde(flatten)]
-    settings: ProfileSettings,
-    languages: Vec<String>,
-    secondary_languages: Vec<String>,
-    watched: Vec<String>,
-}
-
-impl From<&UserState> for UserInput {
-    fn from(s: &UserState) -> Self {
-        let f = &s.fields;
-        Self {
-            username: f.username.clone(),
-            full_name: f.full_name.clone(),
-            email: f.email.clone(),
-            is_superuser: f.is_superuser,
-            is_active: f.is_active,
-            is_bot: f.is_bot,
-            date_expires: f.date_expires,
-            profile: ProfileInput {
-                settings: s.settings.clone(),
-                languages: s.languages.clone(),
-                secondary_languages: s.secondary_languages.clone(),
-                watched: s.watched.clone(),
-            },
-        }
+/// The account `current` with the body's changes: user managers change
+/// every field, others only their own name, e-mail and profile.
+fn edited(current: &UserState, mut patch: UserPatch, level: Detail) -> UserState {
+    if level == Detail::Basic {
+        patch.username = None;
+        patch.is_superuser = None;
+        patch.is_active = None;
+        patch.is_bot = None;
+        patch.date_expires = None;
     }
-}
-
-impl From<UserInput> for UserState {
-    fn from(i: UserInput) -> Self {
-        Self {
-            fields: UserFields {
-                username: i.username,
-                full_name: i.full_name,
-                email: i.email,
-                is_superuser: i.is_superuser,
-                is_active: i.is_active,
-                is_bot: i.is_bot,
-                date_expires: i.date_expires,
-            },
-            settings: i.profile.settings,
-            languages: i.profile.languages,
-            secondary_languages: i.profile.secondary_languages,
-            watched: i.profile.watched,
+    let mut next = current.clone();
+    if let Some(mut profile) = patch.profile.take() {
+        for (given, kept) in [
+            (profile.languages.take(), &mut next.languages),
+            (
+                profile.secondary_languages.take(),
+                &mut next.secondary_languages,
+            ),
+            (profile.watched.take(), &mut next.watched),
+        ] {
+            if let Some(given) = given {
+                *kept = given;
+            }
         }
+        profile.apply(&mut next.settings);
     }
+    patch.apply(&mut next.fields);
+    next
 }
 
 /// Filters of the user list.
@@ -196,10 +109,14 @@ async fn list(
     })))
 }
 
-/// Creates an account (needs `user.edit`).
+/// Creates an account (needs `user.edit`); a profile given here is ignored.
 #[utoipa::path(
     tag = "users",
-    request_body(content = Object, description = "`username`, `full_name`, `email`, optional `is_superuser`, `is_active`, `is_bot`, `date_expires`"),
+    request_body(content(
+        (UserCreate = "application/json"),
+        (UserCreate = "application/x-www-form-urlencoded"),
+        (UserCreate = "multipart/form-data")
+    )),
     responses(
         (status = 201, description = "Created", body = UserDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -214,26 +131,13 @@ async fn create(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
-    let empty = UserState {
-        fields: UserFields {
-            username: String::new(),
-            full_name: String::new(),
-            email: String::new(),
-            is_superuser: false,
-            is_active: true,
-            is_bot: false,
-            date_expires: None,
-        },
-        settings: ProfileSettings::default(),
-        languages: Vec::new(),
-        secondary_languages: Vec::new(),
-        watched: Vec::new(),
-    };
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
-        let fields = input
-            .apply(&UserInput::from(&empty), FULL_FIELDS, false)
-            .map(|i| UserState::from(i).fields);
+        let fields = input.parse::<UserCreate>().map(|body| {
+            let mut fields = UserFields::default();
+            body.apply(&mut fields);
+            fields
+        });
         service.create_user(&caller.0, fields)
     })
     .await?;
@@ -262,12 +166,18 @@ async fn detail(
     Ok(web::Json(shape(&view, level, &links)))
 }
 
-/// Changes an account (own account, or `user.edit`): PUT sets every
-/// field; PATCH changes only the given fields. `profile` is always merged.
+/// Replaces an account (own account, or `user.edit`): `username`,
+/// `full_name` and `email` must be given; fields left out keep their
+/// values, and `profile` is merged.
 #[utoipa::path(
+    operation_id = "update",
     tag = "users",
     params(("username" = String, Path, description = "Username")),
-    request_body(content = Object, description = "Account fields"),
+    request_body(content(
+        (UserCreate = "application/json"),
+        (UserCreate = "application/x-www-form-urlencoded"),
+        (UserCreate = "multipart/form-data")
+    )),
     responses(
         (status = 200, description = "Updated", body = UserDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -275,8 +185,50 @@ async fn detail(
         (status = 404, description = "Missing or hidden", body = ErrorBody)
     )
 )]
-#[route("/api/users/{username}/", method = "PUT", method = "PATCH")]
-async fn update(
+#[put("/api/users/{username}/")]
+async fn replace(
+    caller: Caller,
+    username: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UserDto>> {
+    change(caller, username, req, payload, links, state).await
+}
+
+/// Changes the given fields of an account (own account, or `user.edit`);
+/// `profile` is merged.
+#[utoipa::path(
+    operation_id = "partial_update",
+    tag = "users",
+    params(("username" = String, Path, description = "Username")),
+    request_body(content(
+        (UserPatch = "application/json"),
+        (UserPatch = "application/x-www-form-urlencoded"),
+        (UserPatch = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "Updated", body = UserDto),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[patch("/api/users/{username}/")]
+async fn modify(
+    caller: Caller,
+    username: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UserDto>> {
+    change(caller, username, req, payload, links, state).await
+}
+
+/// PUT and PATCH: the body's fields over the current ones.
+async fn change(
     caller: Caller,
     username: web::Path<String>,
     req: HttpRequest,
@@ -287,13 +239,8 @@ async fn update(
     let service = state.service.clone();
     let (view, level) = with_body(&req, payload, move |input, partial| {
         service.update_user(&caller.0, &username, |current, level| {
-            let fields = match level {
-                Detail::Full => FULL_FIELDS,
-                Detail::Basic => OWN_FIELDS,
-            };
-            input
-                .apply(&UserInput::from(current), fields, partial)
-                .map(UserState::from)
+            let patch = input.parse_change::<UserCreate, UserPatch>(partial)?;
+            Ok(edited(current, patch, level))
         })
     })
     .await?;
