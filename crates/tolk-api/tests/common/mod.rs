@@ -161,13 +161,16 @@ fn kind(value: &Value) -> &'static str {
     }
 }
 
-/// Asserts that `ours` has exactly the keys of `theirs`, in the same order,
-/// with the same JSON types (null matching anything), recursing into objects.
+/// Asserts that `ours` has exactly the keys of `theirs` (in any order: JSON
+/// objects have none) with the same JSON types (null matching anything),
+/// recursing into objects.
 pub fn assert_same_shape(ours: &Value, theirs: &Value, path: &str) {
     match (ours, theirs) {
         (Value::Object(a), Value::Object(b)) => {
-            let ka: Vec<&String> = a.keys().collect();
-            let kb: Vec<&String> = b.keys().collect();
+            let mut ka: Vec<&String> = a.keys().collect();
+            let mut kb: Vec<&String> = b.keys().collect();
+            ka.sort();
+            kb.sort();
             assert_eq!(ka, kb, "keys differ at {path}");
             for (k, v) in a {
                 assert_same_shape(v, &b[k], &format!("{path}.{k}"));
