@@ -70,7 +70,7 @@ pub fn app(
         .openapi(openapi::base())
         .configure(routes::configure)
         .split_for_parts();
-    openapi::distinguish_operation_ids(&mut api);
+    openapi::finish(&mut api);
     let allow = web::Data::new(negotiate::AllowTable::from_openapi(&api));
     app.app_data(web::Data::new(state))
         .app_data(allow)

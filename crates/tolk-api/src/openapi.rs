@@ -1,6 +1,7 @@
 //! The OpenAPI document, generated from the handlers' annotations.
 
 use actix_web::App;
+use serde_json::{Value, json};
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
 
@@ -57,14 +58,121 @@ pub fn document() -> utoipa::openapi::OpenApi {
         .openapi(base())
         .configure(crate::routes::configure)
         .split_for_parts();
-    distinguish_operation_ids(&mut api);
+    finish(&mut api);
     api
+}
+
+/// The statuses any operation may answer, whatever it does: a bad token
+/// (401), an unknown `?format=` or a hidden object (404), an `Accept` it
+/// cannot satisfy (406) and the rate limits (429).
+const ANY: [(&str, &str); 4] = [
+    ("401", "Invalid token"),
+    ("404", "Not found"),
+    ("406", "No acceptable representation"),
+    ("429", "Too many requests"),
+];
+
+/// What operations reading a body may answer besides.
+const WITH_BODY: [(&str, &str); 5] = [
+    ("400", "Invalid fields"),
+    ("401", "Not signed in"),
+    ("403", "Not allowed"),
+    ("413", "Body too large"),
+    ("415", "Unsupported body media type"),
+];
+
+/// Completes what the handlers' annotations cannot say once for all:
+/// unique operation ids, the token scheme on every operation (anonymous
+/// access allowed), the statuses every operation may answer, the `format`
+/// parameter and the other representations of success, and which user
+/// shape an answer is (any one of them: they nest).
+pub(crate) fn finish(api: &mut utoipa::openapi::OpenApi) {
+    distinguish_operation_ids(api);
+    let mut document = serde_json::to_value(&*api).expect("the document serialises");
+    document["security"] = json!([{"token": []}, {}]);
+    if let Some(paths) = document["paths"].as_object_mut() {
+        for (path, item) in paths.iter_mut() {
+            let Some(item) = item.as_object_mut() else {
+                continue;
+            };
+            for (method, operation) in item.iter_mut() {
+                complete_operation(path, method, operation);
+            }
+        }
+    }
+    if let Some(user) = document.pointer_mut("/components/schemas/UserDto") {
+        if let Some(shapes) = user.as_object_mut().and_then(|u| u.remove("oneOf")) {
+            user["anyOf"] = shapes;
+        }
+    }
+    *api = serde_json::from_value(document).expect("the document reads back");
+}
+
+fn complete_operation(path: &str, method: &str, operation: &mut Value) {
+    let error = |description: &str| {
+        json!({
+            "description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+        })
+    };
+    let has_body = operation.get("requestBody").is_some();
+    let has_query = operation["parameters"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|p| p["in"] == "query"));
+    let Some(responses) = operation["responses"].as_object_mut() else {
+        return;
+    };
+    let extra = ANY
+        .iter()
+        .chain(if has_body { WITH_BODY.as_slice() } else { &[] })
+        .chain(if has_query {
+            &[("400", "Invalid parameter")][..]
+        } else {
+            &[]
+        });
+    for (status, description) in extra {
+        responses
+            .entry(status.to_string())
+            .or_insert_with(|| error(description));
+    }
+    if method != "get" {
+        return;
+    }
+    // Successful reads also come as a browsable page or a CSV table.
+    for success in ["200"] {
+        if let Some(content) = responses
+            .get_mut(success)
+            .and_then(|r| r["content"].as_object_mut())
+        {
+            for media in ["text/html", "text/csv"] {
+                content.insert(media.into(), json!({"schema": {"type": "string"}}));
+            }
+        }
+    }
+    let mut formats = vec!["json", "api", "csv"];
+    if path.ends_with("/statistics/") || path == "/api/projects/{slug}/languages/" {
+        formats.push("json-flat");
+    }
+    if path == "/api/metrics/" {
+        formats.push("openmetrics");
+    }
+    let parameter = json!({
+        "name": "format",
+        "in": "query",
+        "description": "The representation: JSON (default), a browsable page, a CSV table, ...",
+        "required": false,
+        "schema": {"type": "string", "enum": formats}
+    });
+    match operation["parameters"].as_array_mut() {
+        Some(parameters) => parameters.push(parameter),
+        None => operation["parameters"] = json!([parameter]),
+    }
 }
 
 /// Makes operation ids unique: handlers are named after what they do
 /// within their resource (`list`, `update`, `partial_update`), so ids get
 /// the resource's tag as a prefix, as Weblate's (`projects_partial_update`).
-pub(crate) fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
+fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
     for item in api.paths.paths.values_mut() {
         let operations = [
             &mut item.get,

@@ -27,6 +27,7 @@ pub struct ChangeDto {
     #[schema(value_type = Option<Object>)]
     pub alert: Option<Value>,
     /// When it happened.
+    #[schema(format = DateTime)]
     pub timestamp: String,
     /// Action code.
     pub action: i32,

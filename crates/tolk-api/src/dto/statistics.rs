@@ -17,6 +17,7 @@ pub struct StatisticsDto {
     /// Source characters of all strings.
     pub total_chars: i64,
     /// Time of the last change, or null.
+    #[schema(format = DateTime)]
     pub last_change: Option<String>,
     /// Content changes within six hours before the last change.
     pub recent_changes: i64,

@@ -120,10 +120,13 @@ pub struct FullUserDto {
     /// A bot account.
     pub is_bot: bool,
     /// When the account was created.
+    #[schema(format = DateTime)]
     pub date_joined: String,
     /// When the account expires, or null.
+    #[schema(format = DateTime)]
     pub date_expires: Option<String>,
     /// Last sign-in, or null.
+    #[schema(format = DateTime)]
     pub last_login: Option<String>,
     /// API link.
     pub url: String,
