@@ -1,5 +1,5 @@
-//! The shared corpus of real translation files and translate-toolkit's
-//! counts for it (`expected.tsv`).
+//! The corpus of real translation files (`tests/corpus`, with provenance
+//! and licenses) and translate-toolkit's counts for it (`expected.tsv`).
 
 #![allow(dead_code)]
 
@@ -7,25 +7,18 @@ use std::path::PathBuf;
 
 use tolk_formats::stats::FileStats;
 
-/// The corpus directory: `TOLK_CORPUS_DIR`, else the first `shared/corpus`
-/// found beside the checkout or one of its parent directories.
+/// The corpus directory: `TOLK_CORPUS_DIR`, else the copy shipped in
+/// `tests/corpus` (real files with their sources and licenses).
 pub fn corpus() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::var_os("TOLK_CORPUS_DIR")
         .map(PathBuf::from)
-        .or_else(|| {
-            manifest
-                .ancestors()
-                .map(|a| a.join("shared").join("corpus"))
-                .find(|d| d.join("expected.tsv").exists())
-        });
-    match dir {
-        Some(dir) if dir.join("expected.tsv").exists() => dir,
-        _ => panic!(
-            "the shared corpus was not found beside {}; set TOLK_CORPUS_DIR",
-            manifest.display()
-        ),
-    }
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus"));
+    assert!(
+        dir.join("expected.tsv").exists(),
+        "no corpus (expected.tsv) in {}",
+        dir.display()
+    );
+    dir
 }
 
 /// translate-toolkit's counts for one corpus file.
