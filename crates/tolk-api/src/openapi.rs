@@ -100,12 +100,23 @@ pub(crate) fn finish(api: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
-    if let Some(user) = document.pointer_mut("/components/schemas/UserDto") {
-        if let Some(shapes) = user.as_object_mut().and_then(|u| u.remove("oneOf")) {
-            user["anyOf"] = shapes;
-        }
-    }
+    any_of(&mut document);
     *api = serde_json::from_value(document).expect("the document reads back");
+}
+
+/// `oneOf` becomes `anyOf`: a value must match at least one schema, and
+/// may match several (a full account is also a basic one).
+fn any_of(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if let Some(shapes) = map.remove("oneOf") {
+                map.insert("anyOf".into(), shapes);
+            }
+            map.values_mut().for_each(any_of);
+        }
+        Value::Array(items) => items.iter_mut().for_each(any_of),
+        _ => {}
+    }
 }
 
 fn complete_operation(path: &str, method: &str, operation: &mut Value) {
@@ -119,6 +130,12 @@ fn complete_operation(path: &str, method: &str, operation: &mut Value) {
     let has_query = operation["parameters"]
         .as_array()
         .is_some_and(|p| p.iter().any(|p| p["in"] == "query"));
+    if let Some(parameters) = operation["parameters"].as_array_mut() {
+        parameters
+            .iter_mut()
+            .filter(|p| p["in"] == "query")
+            .for_each(may_be_empty);
+    }
     let Some(responses) = operation["responses"].as_object_mut() else {
         return;
     };
@@ -138,12 +155,9 @@ fn complete_operation(path: &str, method: &str, operation: &mut Value) {
     if method != "get" {
         return;
     }
-    // Successful reads also come as a browsable page or a CSV table.
-    for success in ["200"] {
-        if let Some(content) = responses
-            .get_mut(success)
-            .and_then(|r| r["content"].as_object_mut())
-        {
+    // Reads, and their errors, also come as a browsable page or a CSV table.
+    for response in responses.values_mut() {
+        if let Some(content) = response["content"].as_object_mut() {
             for media in ["text/html", "text/csv"] {
                 content.insert(media.into(), json!({"schema": {"type": "string"}}));
             }
@@ -163,10 +177,20 @@ fn complete_operation(path: &str, method: &str, operation: &mut Value) {
         "required": false,
         "schema": {"type": "string", "enum": formats}
     });
+    let mut parameter = parameter;
+    may_be_empty(&mut parameter);
     match operation["parameters"].as_array_mut() {
         Some(parameters) => parameters.push(parameter),
         None => operation["parameters"] = json!([parameter]),
     }
+}
+
+/// A query parameter given empty is not given, as in Weblate's filters: its
+/// schema takes the empty text too.
+fn may_be_empty(parameter: &mut Value) {
+    parameter["allowEmptyValue"] = json!(true);
+    let schema = parameter["schema"].take();
+    parameter["schema"] = json!({"anyOf": [schema, {"type": "string", "maxLength": 0}]});
 }
 
 /// Makes operation ids unique: handlers are named after what they do

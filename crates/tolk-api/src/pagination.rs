@@ -32,9 +32,9 @@ pub struct PageQuery {
     /// 1-based page number, or `last`.
     #[param(value_type = Option<String>, pattern = "^([1-9][0-9]*|last)$")]
     page: Option<String>,
-    /// Results per page, clamped to the list's maximum (other values give the default).
-    #[param(value_type = Option<u64>, minimum = 1)]
-    page_size: Option<String>,
+    /// Results per page, clamped to the list's maximum.
+    #[param(minimum = 1)]
+    page_size: Option<i64>,
 }
 
 /// A page of results.
@@ -56,16 +56,21 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Reads `page` and `page_size` from the query. A non-numeric page is an
-/// error; `page=last` is the last page; a bad size falls back to the default.
+/// Reads `page` and `page_size` from the query. A page that is not a
+/// positive number is 404 `Invalid page.` (as in Weblate); `page=last` is
+/// the last page; a size that is not a positive number is a 400.
 pub fn page_request(req: &HttpRequest, sizes: PageSizes) -> Result<PageRequest, ApiError> {
-    let query: PageQuery = crate::query::parse(req.query_string())
-        .map_err(|_| ApiError::NotFound("Invalid page.".into()))?;
+    let query: PageQuery = crate::query::parse(req.query_string())?;
+    if query.page_size.is_some_and(|s| s < 1) {
+        return Err(ApiError::field(
+            "page_size",
+            "min_value",
+            "Ensure this value is greater than or equal to 1.",
+        ));
+    }
     let size = query
         .page_size
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .filter(|s| *s > 0)
-        .map_or(sizes.default, |s| s.min(sizes.max));
+        .map_or(sizes.default, |s| s.unsigned_abs().min(sizes.max));
     let number = match query.page.as_deref() {
         None => Some(1),
         Some("last") => None,

@@ -220,6 +220,26 @@ async fn query_filters_read_as_django_filter_reads_them() {
                 "{query}"
             );
         }
+        for (query, status) in [
+            ("?page_size=0", StatusCode::BAD_REQUEST),
+            ("?page_size=x", StatusCode::BAD_REQUEST),
+            ("?page_size=-1", StatusCode::BAD_REQUEST),
+            ("?page_size=99999999999999999999", StatusCode::BAD_REQUEST),
+            ("?page_size=", StatusCode::OK),
+            ("?page=0", StatusCode::NOT_FOUND),
+            ("?page=x", StatusCode::NOT_FOUND),
+            ("?page=", StatusCode::OK),
+        ] {
+            let reply = call(
+                &app,
+                Method::GET,
+                &format!("/api/projects/{query}"),
+                admin,
+                Body::None,
+            )
+            .await;
+            assert_eq!(reply.status, status, "{query}: {}", reply.text());
+        }
         let last_format = call(
             &app,
             Method::GET,

@@ -256,6 +256,7 @@ async fn change(
     params(("username" = String, Path, description = "Username")),
     responses(
         (status = 204, description = "Removed"),
+        (status = 400, description = "The last active superuser", body = ErrorBody),
         (status = 403, description = "Not allowed", body = ErrorBody),
         (status = 404, description = "Missing or hidden", body = ErrorBody)
     )
