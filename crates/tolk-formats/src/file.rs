@@ -53,33 +53,86 @@ pub trait TranslationFile {
     }
 }
 
-/// Format ids with a codec so far.
-pub const SUPPORTED: &[&str] = &[
-    "po",
-    "po-mono",
-    "mo",
-    "properties",
-    "aresource",
-    "resx",
-    "strings",
-    "stringsdict",
-    "ts",
-    "tbx",
-    "json",
-    "json-nested",
-    "webextension",
-    "arb",
-    "i18next",
-    "i18nextv4",
-    "go-i18n-json",
-    "go-i18n-json-v2",
-    "xliff",
-    "plainxliff",
-    "poxliff",
-    "apple-xliff",
-    "xliff2",
-    "xliff2-placeables",
+/// Reads a file of format `id` (one reader may serve several ids), named
+/// `name` in errors.
+pub type Reader =
+    fn(id: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError>;
+
+/// Writes a new file of format `id` holding `units`, with a gettext-style
+/// `header` (UTF-8) for the formats that carry one or a language.
+pub type Writer =
+    fn(id: &str, name: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError>;
+
+/// What Tolk can do with one format id: read it, write new files of it, or both.
+#[derive(Debug, Clone, Copy)]
+pub struct Codec {
+    /// The format id (Weblate's, or a download format such as `mo`).
+    pub id: &'static str,
+    /// How files of the format are read, if they can be.
+    pub read: Option<Reader>,
+    /// How new files of the format are written, if they can be.
+    pub write: Option<Writer>,
+}
+
+/// Every format id Tolk reads or writes, and how: [`parse`], [`write_new`],
+/// the command line's help and the tests all follow this one table.
+#[rustfmt::skip]
+pub const CODECS: &[Codec] = &[
+    Codec { id: "po", read: Some(read_po), write: Some(write_po) },
+    Codec { id: "po-mono", read: Some(read_po), write: Some(write_po) },
+    Codec { id: "mo", read: Some(read_mo), write: Some(write_mo) },
+    Codec { id: "properties", read: Some(read_properties), write: None },
+    Codec { id: "aresource", read: Some(read_android), write: Some(monolingual_new) },
+    Codec { id: "resx", read: Some(read_resx), write: None },
+    Codec { id: "strings", read: Some(read_strings), write: Some(monolingual_new) },
+    Codec { id: "stringsdict", read: Some(read_stringsdict), write: None },
+    Codec { id: "laravel", read: Some(read_laravel), write: None },
+    Codec { id: "ts", read: Some(read_ts), write: Some(write_ts) },
+    Codec { id: "tbx", read: Some(read_tbx), write: Some(write_tbx) },
+    Codec { id: "csv", read: Some(read_csv), write: Some(write_csv) },
+    Codec { id: "csv-simple", read: Some(read_csv), write: None },
+    Codec { id: "xlsx", read: None, write: Some(write_xlsx) },
+    Codec { id: "json", read: Some(read_json), write: Some(monolingual_new) },
+    Codec { id: "json-nested", read: Some(read_json), write: Some(monolingual_new) },
+    Codec { id: "webextension", read: Some(read_json), write: None },
+    Codec { id: "arb", read: Some(read_json), write: None },
+    Codec { id: "i18next", read: Some(read_json), write: None },
+    Codec { id: "i18nextv4", read: Some(read_json), write: None },
+    Codec { id: "go-i18n-json", read: Some(read_json), write: None },
+    Codec { id: "go-i18n-json-v2", read: Some(read_json), write: None },
+    Codec { id: "yaml", read: Some(read_yaml), write: None },
+    Codec { id: "ruby-yaml", read: Some(read_yaml), write: None },
+    Codec { id: "xliff", read: Some(read_xliff), write: Some(write_xliff) },
+    Codec { id: "xliff11", read: None, write: Some(write_xliff) },
+    Codec { id: "xliff12", read: None, write: Some(write_xliff) },
+    Codec { id: "plainxliff", read: Some(read_xliff), write: None },
+    Codec { id: "poxliff", read: Some(read_xliff), write: None },
+    Codec { id: "apple-xliff", read: Some(read_xliff), write: None },
+    Codec { id: "xliff2", read: Some(read_xliff), write: Some(write_xliff) },
+    Codec { id: "xliff2-placeables", read: Some(read_xliff), write: None },
 ];
+
+fn codec(id: &str) -> Option<&'static Codec> {
+    CODECS.iter().find(|c| c.id == id)
+}
+
+/// Format ids Tolk reads, in [`CODECS`] order.
+pub fn readable() -> Vec<&'static str> {
+    CODECS
+        .iter()
+        .filter(|c| c.read.is_some())
+        .map(|c| c.id)
+        .collect()
+}
+
+/// Format ids Tolk writes new files of (conversions), in [`CODECS`] order.
+pub fn writable() -> Vec<&'static str> {
+    CODECS
+        .iter()
+        .filter(|c| c.write.is_some())
+        .map(|c| c.id)
+        .collect()
+}
 
 /// Parses `bytes` (named `name` in errors) as a file of format `format`.
 pub fn parse(
@@ -87,60 +140,107 @@ pub fn parse(
     name: &str,
     bytes: &[u8],
 ) -> Result<Box<dyn TranslationFile>, FormatError> {
-    if let Some(flavor) = Flavor::for_format(format) {
-        return Ok(Box::new(JsonFile::parse(name, bytes, flavor)?));
+    if let Some(read) = codec(format).and_then(|c| c.read) {
+        return read(format, name, bytes);
     }
-    if let Some(flavor) = crate::yaml::Flavor::for_format(format) {
-        return Ok(Box::new(crate::yaml::YamlFile::parse(name, bytes, flavor)?));
-    }
-    if let Some(version) = Version::for_format(format) {
-        return Ok(Box::new(XliffFile::parse(name, bytes, version)?));
-    }
-    match format {
-        "po" => Ok(Box::new(PoFile::parse(name, bytes)?)),
-        "po-mono" => Ok(Box::new(PoFile::parse_monolingual(name, bytes)?)),
-        "mo" => Ok(Box::new(MoFile::parse(name, bytes)?)),
-        "properties" => Ok(Box::new(PropertiesFile::parse(name, bytes)?)),
-        "aresource" => Ok(Box::new(crate::android::parse(name, bytes)?)),
-        "resx" => Ok(Box::new(crate::resx::parse(name, bytes)?)),
-        "strings" => Ok(Box::new(crate::strings::StringsFile::parse(name, bytes)?)),
-        "laravel" => Ok(Box::new(crate::php::PhpFile::parse(name, bytes)?)),
-        "stringsdict" => Ok(Box::new(crate::stringsdict::parse(name, bytes)?)),
-        "ts" => Ok(Box::new(crate::ts::TsFile::parse(name, bytes)?)),
-        "tbx" => Ok(Box::new(crate::tbx::TbxFile::parse(name, bytes)?)),
-        "csv" | "csv-simple" => Ok(Box::new(crate::csv::CsvFile::parse(name, bytes)?)),
-        other if crate::registry::find(other).is_some() => Err(FormatError::new(
-            name,
-            0,
-            format!(
-                "reading the {other} format is not supported yet (supported: {})",
-                SUPPORTED.join(", ")
-            ),
-        )),
-        other => Err(FormatError::new(
-            name,
-            0,
-            format!("unknown format id {other:?}"),
-        )),
-    }
+    let problem = if crate::registry::find(format).is_some() || codec(format).is_some() {
+        format!(
+            "reading the {format} format is not supported yet (supported: {})",
+            readable().join(", ")
+        )
+    } else {
+        format!("unknown format id {format:?}")
+    };
+    Err(FormatError::new(name, 0, problem))
 }
 
-/// Format ids new files can be written in (conversions).
-pub const WRITABLE: &[&str] = &[
-    "po",
-    "mo",
-    "xliff",
-    "xliff11",
-    "xliff12",
-    "xliff2",
-    "tbx",
-    "csv",
-    "xlsx",
-    "json",
-    "json-nested",
-    "aresource",
-    "strings",
-];
+fn read_po(id: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(if id == "po-mono" {
+        PoFile::parse_monolingual(name, bytes)?
+    } else {
+        PoFile::parse(name, bytes)?
+    }))
+}
+
+fn read_mo(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(MoFile::parse(name, bytes)?))
+}
+
+fn read_properties(
+    _: &str,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(PropertiesFile::parse(name, bytes)?))
+}
+
+fn read_android(
+    _: &str,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::android::parse(name, bytes)?))
+}
+
+fn read_resx(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::resx::parse(name, bytes)?))
+}
+
+fn read_strings(
+    _: &str,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::strings::StringsFile::parse(name, bytes)?))
+}
+
+fn read_stringsdict(
+    _: &str,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::stringsdict::parse(name, bytes)?))
+}
+
+fn read_laravel(
+    _: &str,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::php::PhpFile::parse(name, bytes)?))
+}
+
+fn read_ts(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::ts::TsFile::parse(name, bytes)?))
+}
+
+fn read_tbx(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::tbx::TbxFile::parse(name, bytes)?))
+}
+
+fn read_csv(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::csv::CsvFile::parse(name, bytes)?))
+}
+
+fn read_json(id: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    let flavor = Flavor::for_format(id).ok_or_else(|| unknown(id, name))?;
+    Ok(Box::new(JsonFile::parse(name, bytes, flavor)?))
+}
+
+fn read_yaml(id: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    let flavor = crate::yaml::Flavor::for_format(id).ok_or_else(|| unknown(id, name))?;
+    Ok(Box::new(crate::yaml::YamlFile::parse(name, bytes, flavor)?))
+}
+
+fn read_xliff(id: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    let version = Version::for_format(id).ok_or_else(|| unknown(id, name))?;
+    Ok(Box::new(XliffFile::parse(name, bytes, version)?))
+}
+
+/// A table entry whose codec does not know its id: a mistake in [`CODECS`].
+fn unknown(id: &str, name: &str) -> FormatError {
+    FormatError::new(name, 0, format!("no codec for the format id {id:?}"))
+}
 
 /// Writes `units` as a new file of format `format`, with `header` for the
 /// formats that have one.
@@ -155,35 +255,75 @@ pub fn write_new(
             .filter(|h| !h.is_empty())
             .unwrap_or(crate::po::DEFAULT_HEADER),
     );
-    let header = header.as_str();
-    match format {
-        "po" => Ok(crate::po::write_new(header, units).into_bytes()),
-        "po-mono" => {
-            let entries: Vec<Unit> = units.iter().map(crate::po::keyed_entry).collect();
-            Ok(crate::po::write_new(header, &entries).into_bytes())
-        }
-        "mo" => MoFile::from_units(name, header, units).to_bytes(),
-        "xliff" | "xliff11" | "xliff12" => Ok(xliff_new(Version::V1, header, units)),
-        "xliff2" => Ok(xliff_new(Version::V2, header, units)),
-        "csv" => Ok(crate::csv::write_new(units).into_bytes()),
-        "ts" => Ok(crate::ts::write_new(target_language(header), units).into_bytes()),
-        "xlsx" => crate::xlsx::write_new(name, target_language(header), units),
-        "json" | "json-nested" | "aresource" | "strings" => monolingual_new(format, name, units),
-        "tbx" => Ok(crate::tbx::write_new("en", target_language(header), units).into_bytes()),
-        other => Err(FormatError::new(
+    match codec(format).and_then(|c| c.write) {
+        Some(write) => write(format, name, &header, units),
+        None => Err(FormatError::new(
             name,
             0,
             format!(
-                "writing new {other} files is not supported yet (supported: {})",
-                WRITABLE.join(", ")
+                "writing new {format} files is not supported yet (supported: {})",
+                writable().join(", ")
             ),
         )),
     }
 }
 
+fn write_po(id: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    let text = if id == "po-mono" {
+        // Keyed by context, else source, as the other monolingual formats.
+        let entries: Vec<Unit> = units
+            .iter()
+            .map(|unit| {
+                crate::po::keyed_entry(&Unit {
+                    context: unit.context_or_source().to_owned(),
+                    ..unit.clone()
+                })
+            })
+            .collect();
+        crate::po::write_new(header, &entries)
+    } else {
+        crate::po::write_new(header, units)
+    };
+    Ok(text.into_bytes())
+}
+
+fn write_mo(_: &str, name: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    MoFile::from_units(name, header, units).to_bytes()
+}
+
+fn write_xliff(id: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    let version = if id == "xliff2" {
+        Version::V2
+    } else {
+        Version::V1
+    };
+    Ok(crate::xliff::write_new(version, "en", target_language(header), units).into_bytes())
+}
+
+fn write_csv(_: &str, _: &str, _: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    Ok(crate::csv::write_new(units).into_bytes())
+}
+
+fn write_ts(_: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    Ok(crate::ts::write_new(target_language(header), units).into_bytes())
+}
+
+fn write_xlsx(_: &str, name: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    crate::xlsx::write_new(name, target_language(header), units)
+}
+
+fn write_tbx(_: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    Ok(crate::tbx::write_new("en", target_language(header), units).into_bytes())
+}
+
 /// A monolingual file (`json`, `json-nested`, `aresource` or `strings`)
 /// of `units` keyed by context, else source; plural units are left out.
-fn monolingual_new(format: &str, name: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+fn monolingual_new(
+    format: &str,
+    name: &str,
+    _: &str,
+    units: &[Unit],
+) -> Result<Vec<u8>, FormatError> {
     let mut keys = std::collections::HashSet::new();
     let mut keyed = Vec::with_capacity(units.len());
     for unit in units.iter().filter(|u| !u.has_plurals()) {
@@ -207,11 +347,6 @@ fn monolingual_new(format: &str, name: &str, units: &[Unit]) -> Result<Vec<u8>, 
         _ => crate::strings::write_new(&keyed),
     };
     Ok(text.into_bytes())
-}
-
-/// An XLIFF document into the language the gettext `header` names.
-fn xliff_new(version: Version, header: &str, units: &[Unit]) -> Vec<u8> {
-    crate::xliff::write_new(version, "en", target_language(header), units).into_bytes()
 }
 
 /// The language a gettext `header` names, or `und`.

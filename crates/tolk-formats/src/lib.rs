@@ -32,7 +32,9 @@ pub mod xlsx;
 pub mod yaml;
 
 pub use error::FormatError;
-pub use file::{SUPPORTED, TranslationFile, WRITABLE, parse, write_new};
+pub use file::{
+    CODECS, Codec, Reader, TranslationFile, Writer, parse, readable, writable, write_new,
+};
 pub use keyed::KeyedXmlFile;
 pub use new_file::{PluralRule, new_translation};
 pub use registry::{FORMATS, FormatInfo, Linguality, find};

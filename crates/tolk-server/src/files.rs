@@ -13,7 +13,7 @@ pub enum FileCommand {
         /// The file.
         path: PathBuf,
         /// Format id, e.g. `po`.
-        #[arg(long)]
+        #[arg(long, value_parser = readable())]
         format: String,
         /// The template of a monolingual file: its keys are the units and
         /// its values the source strings.
@@ -24,16 +24,15 @@ pub enum FileCommand {
         #[arg(long)]
         language: Option<String>,
     },
-    /// Convert a file to another format (po, mo, xliff, xliff2, tbx, csv,
-    /// xlsx, json, json-nested, aresource, strings).
+    /// Convert a file to another format.
     Convert {
         /// The input file.
         input: PathBuf,
         /// Format id of the input.
-        #[arg(long)]
+        #[arg(long, value_parser = readable())]
         from: String,
         /// Format id of the output.
-        #[arg(long)]
+        #[arg(long, value_parser = writable())]
         to: String,
         /// Where to write; standard output when absent.
         #[arg(short, long)]
@@ -44,12 +43,22 @@ pub enum FileCommand {
         /// The file.
         path: PathBuf,
         /// Format id, e.g. `po`.
-        #[arg(long)]
+        #[arg(long, value_parser = readable())]
         format: String,
         /// The template of a monolingual file (checked to read too).
         #[arg(long)]
         template: Option<PathBuf>,
     },
+}
+
+/// The format ids files can be read in, for the help and the checks of `--format`.
+fn readable() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(tolk_formats::readable())
+}
+
+/// The format ids new files can be written in.
+fn writable() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(tolk_formats::writable())
 }
 
 fn open(path: &PathBuf, format: &str) -> Result<Box<dyn tolk_formats::TranslationFile>, String> {
