@@ -166,8 +166,16 @@ mod tests {
             }
         );
         assert_eq!(parse("/x/?page_size=5000").unwrap().size, 1000);
-        assert_eq!(parse("/x/?page_size=0").unwrap().size, 50);
-        assert_eq!(parse("/x/?page_size=abc").unwrap().size, 50);
+        assert_eq!(parse("/x/?page_size=").unwrap().size, 50);
+        for bad in ["0", "-3", "abc"] {
+            assert!(
+                matches!(
+                    parse(&format!("/x/?page_size={bad}")),
+                    Err(ApiError::Validation(_))
+                ),
+                "{bad}"
+            );
+        }
         assert_eq!(parse("/x/?page=last").unwrap().number, None);
         assert!(matches!(parse("/x/?page=abc"), Err(ApiError::NotFound(_))));
         assert!(matches!(parse("/x/?page=0"), Err(ApiError::NotFound(_))));
