@@ -304,10 +304,7 @@ mod tests {
                 .remaining,
             1
         );
-        let user = Subject::User {
-            id: 7,
-            superuser: false,
-        };
+        let user = Subject::user(7, false);
         let signed_in = throttle.check(&user, "10.0.0.1", at(200)).unwrap();
         assert_eq!((signed_in.limit, signed_in.remaining), (3, 2));
         assert_eq!(throttle.check(&Subject::System, "", at(200)), None);

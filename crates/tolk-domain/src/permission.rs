@@ -1,12 +1,14 @@
 //! Who may do what: permission codenames, built-in roles and the single
 //! access check every use-case asks before it acts.
 //!
-//! The check knows superusers, authenticated users and the anonymous
-//! caller, and grants what Weblate's built-in site-wide teams grant:
-//! anonymous callers are `Guests` (suggest and access the repository of
-//! public projects), signed-in users are `Users` (Power user on public
-//! projects), and both are `Viewers` (read protected projects). Team and
-//! role records will feed [`Subject`] through the same entry point.
+//! The check knows superusers, the grants of a user's teams (their roles'
+//! permissions on their selection of projects and languages, loaded once
+//! per request into [`Subject`]) and what Weblate's built-in site-wide
+//! teams grant everybody: anonymous callers are `Guests` (suggest and
+//! access the repository of public projects), signed-in users are `Users`
+//! (Power user on public projects), and both are `Viewers` (read protected
+//! projects). Lists are filtered in the database by [`ProjectVisibility`],
+//! the same rule as [`Subject::can_view_project`].
 
 /// A permission codename (§29.3), e.g. `project.edit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -219,6 +221,102 @@ impl AccessControl {
     pub const OPEN: [AccessControl; 2] = [AccessControl::Public, AccessControl::Protected];
 }
 
+/// A project as the access check sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProjectRef {
+    /// The project's id.
+    pub id: i64,
+    /// Its access level.
+    pub access: AccessControl,
+}
+
+/// Which projects a team's grant covers (`project_selection`, §29.5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Projects {
+    /// The projects listed on the team (manual selection).
+    Listed(Vec<i64>),
+    /// Every project.
+    All,
+    /// Every project with this access level (all public, all protected).
+    AllWith(AccessControl),
+}
+
+impl Projects {
+    /// Reads a team's selection code with the projects listed on it; the
+    /// component-list selection grants no whole project.
+    pub fn from_selection(code: i32, listed: Vec<i64>) -> Projects {
+        match code {
+            1 => Projects::All,
+            3 => Projects::AllWith(AccessControl::Public),
+            4 => Projects::AllWith(AccessControl::Protected),
+            2 => Projects::Listed(Vec::new()),
+            _ => Projects::Listed(listed),
+        }
+    }
+
+    fn covers(&self, project: ProjectRef) -> bool {
+        match self {
+            Projects::Listed(ids) => ids.contains(&project.id),
+            Projects::All => true,
+            Projects::AllWith(access) => *access == project.access,
+        }
+    }
+}
+
+/// Which languages a team's grant covers (`language_selection`, §29.5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Languages {
+    /// The languages listed on the team.
+    Listed(Vec<i64>),
+    /// Every language.
+    All,
+}
+
+impl Languages {
+    fn covers(&self, language: i64) -> bool {
+        match self {
+            Languages::Listed(ids) => ids.contains(&language),
+            Languages::All => true,
+        }
+    }
+}
+
+/// What one team gives its members: its roles' permissions, on its
+/// selection of projects and languages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grant {
+    /// The permissions of the team's roles.
+    pub permissions: Vec<Permission>,
+    /// The projects they apply to.
+    pub projects: Projects,
+    /// The languages they apply to, for translations and their strings.
+    pub languages: Languages,
+}
+
+impl Grant {
+    /// True when this grant gives `permission` on `target`.
+    fn gives(&self, permission: Permission, target: Target) -> bool {
+        if !self.permissions.contains(&permission) {
+            return false;
+        }
+        match target {
+            Target::Site | Target::Language(_) => self.projects == Projects::All,
+            Target::Project(project) => self.projects.covers(project),
+            // Restricted components are reached only through teams that
+            // name them; those selections come with teams (issue 10).
+            Target::Component {
+                project,
+                restricted,
+            } => !restricted && self.projects.covers(project),
+            Target::Translation {
+                project,
+                restricted,
+                language,
+            } => !restricted && self.projects.covers(project) && self.languages.covers(language),
+        }
+    }
+}
+
 /// The caller a use-case acts for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Subject {
@@ -233,16 +331,48 @@ pub enum Subject {
         id: i64,
         /// Superusers pass every check.
         superuser: bool,
+        /// What the user's teams give, loaded once per request.
+        grants: Vec<Grant>,
     },
 }
 
 /// The object a permission is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
-    /// The whole site (global permissions).
+    /// The whole site (global permissions: accounts, teams, languages...).
     Site,
-    /// A project with the given access level.
-    Project(AccessControl),
+    /// A language's own definition.
+    Language(i64),
+    /// A project.
+    Project(ProjectRef),
+    /// A component of a project.
+    Component {
+        /// Its project.
+        project: ProjectRef,
+        /// Only teams naming it reach it.
+        restricted: bool,
+    },
+    /// A translation (or one of its strings): a component in a language.
+    Translation {
+        /// The component's project.
+        project: ProjectRef,
+        /// Whether the component is restricted.
+        restricted: bool,
+        /// The translation's language id.
+        language: i64,
+    },
+}
+
+impl Target {
+    /// The project the target belongs to, if any.
+    fn project(self) -> Option<ProjectRef> {
+        match self {
+            Target::Site | Target::Language(_) => None,
+            Target::Project(project)
+            | Target::Component { project, .. }
+            | Target::Translation { project, .. } => Some(project),
+        }
+    }
 }
 
 /// Which projects a caller may see, for filtering lists in the database.
@@ -250,21 +380,37 @@ pub enum Target {
 pub enum ProjectVisibility {
     /// Every project.
     All,
-    /// Only projects with one of these access levels.
-    Levels(Vec<AccessControl>),
+    /// Projects with one of these access levels, and these projects.
+    Some {
+        /// Access levels visible to everybody the filter is for.
+        levels: Vec<AccessControl>,
+        /// Projects visible beyond those levels (granted by teams).
+        projects: Vec<i64>,
+    },
 }
 
 impl ProjectVisibility {
-    /// True when a project with this access level is visible.
-    pub fn allows(&self, access: AccessControl) -> bool {
+    /// True when this project is visible.
+    pub fn allows(&self, project: ProjectRef) -> bool {
         match self {
             ProjectVisibility::All => true,
-            ProjectVisibility::Levels(levels) => levels.contains(&access),
+            ProjectVisibility::Some { levels, projects } => {
+                levels.contains(&project.access) || projects.contains(&project.id)
+            }
         }
     }
 }
 
 impl Subject {
+    /// A signed-in user whom no team grants anything yet.
+    pub fn user(id: i64, superuser: bool) -> Subject {
+        Subject::User {
+            id,
+            superuser,
+            grants: Vec::new(),
+        }
+    }
+
     /// True for a signed-in user.
     pub fn is_authenticated(&self) -> bool {
         !matches!(self, Subject::Anonymous)
@@ -290,36 +436,63 @@ impl Subject {
         }
     }
 
+    fn grants(&self) -> &[Grant] {
+        match self {
+            Subject::User { grants, .. } => grants,
+            Subject::Anonymous | Subject::System => &[],
+        }
+    }
+
     /// The one access check: may this caller use `permission` on `target`?
+    /// Superusers may do everything; otherwise the caller's teams decide,
+    /// and the built-in teams everybody is in: on public projects signed-in
+    /// users are `Users` (Power user) and anonymous callers `Guests`.
     pub fn can(&self, permission: Permission, target: Target) -> bool {
-        if self.is_superuser() {
+        if self.is_superuser() || self.grants().iter().any(|g| g.gives(permission, target)) {
             return true;
         }
-        match target {
-            Target::Site => false,
-            Target::Project(AccessControl::Public) if !permission.is_global() => {
+        match target.project() {
+            Some(project) if project.access == AccessControl::Public && !permission.is_global() => {
                 if self.is_authenticated() {
                     power_user(permission)
                 } else {
                     guest(permission)
                 }
             }
-            Target::Project(_) => false,
+            _ => false,
         }
     }
 
-    /// Which projects this caller may see.
+    /// Which projects this caller may see: public and protected ones, and
+    /// those a team of theirs covers.
     pub fn project_visibility(&self) -> ProjectVisibility {
-        if self.is_superuser() {
-            ProjectVisibility::All
-        } else {
-            ProjectVisibility::Levels(AccessControl::OPEN.to_vec())
+        if self.is_superuser() || self.grants().iter().any(|g| g.projects == Projects::All) {
+            return ProjectVisibility::All;
         }
+        let mut projects: Vec<i64> = self
+            .grants()
+            .iter()
+            .flat_map(|g| match &g.projects {
+                Projects::Listed(ids) => ids.clone(),
+                Projects::All | Projects::AllWith(_) => Vec::new(),
+            })
+            .collect();
+        projects.sort_unstable();
+        projects.dedup();
+        let mut levels = AccessControl::OPEN.to_vec();
+        for grant in self.grants() {
+            if let Projects::AllWith(access) = grant.projects
+                && !levels.contains(&access)
+            {
+                levels.push(access);
+            }
+        }
+        ProjectVisibility::Some { levels, projects }
     }
 
-    /// May this caller see a project with this access level?
-    pub fn can_view_project(&self, access: AccessControl) -> bool {
-        self.project_visibility().allows(access)
+    /// May this caller see this project?
+    pub fn can_view_project(&self, project: ProjectRef) -> bool {
+        self.project_visibility().allows(project)
     }
 }
 
@@ -328,55 +501,118 @@ mod tests {
     use super::*;
 
     const ANON: Subject = Subject::Anonymous;
-    const USER: Subject = Subject::User {
-        id: 2,
-        superuser: false,
-    };
-    const ADMIN: Subject = Subject::User {
-        id: 1,
-        superuser: true,
-    };
+
+    fn user() -> Subject {
+        Subject::user(2, false)
+    }
+
+    fn admin() -> Subject {
+        Subject::user(1, true)
+    }
+
+    fn project(id: i64, access: AccessControl) -> ProjectRef {
+        ProjectRef { id, access }
+    }
 
     #[test]
     fn superuser_passes_every_check() {
         assert!(Subject::System.can(Permission::USER_EDIT, Target::Site));
         assert_eq!(Subject::System.user_id(), None);
         for p in Permission::ALL {
-            assert!(ADMIN.can(*p, Target::Site));
-            assert!(ADMIN.can(*p, Target::Project(AccessControl::Private)));
+            assert!(admin().can(*p, Target::Site));
+            assert!(admin().can(*p, Target::Project(project(1, AccessControl::Private))));
         }
     }
 
     #[test]
-    fn global_permissions_need_a_superuser() {
-        assert!(!USER.can(Permission::PROJECT_ADD, Target::Site));
-        assert!(!USER.can(Permission::LANGUAGE_EDIT, Target::Site));
+    fn global_permissions_need_a_superuser_or_a_site_wide_team() {
+        assert!(!user().can(Permission::PROJECT_ADD, Target::Site));
+        assert!(!user().can(Permission::LANGUAGE_EDIT, Target::Language(3)));
         assert!(!ANON.can(Permission::USER_VIEW, Target::Site));
-        assert!(!USER.can(
-            Permission::USER_EDIT,
-            Target::Project(AccessControl::Public)
-        ));
+        let public = Target::Project(project(1, AccessControl::Public));
+        assert!(!user().can(Permission::USER_EDIT, public));
+        let managers = Subject::User {
+            id: 2,
+            superuser: false,
+            grants: vec![Grant {
+                permissions: vec![Permission::LANGUAGE_EDIT],
+                projects: Projects::All,
+                languages: Languages::All,
+            }],
+        };
+        assert!(managers.can(Permission::LANGUAGE_EDIT, Target::Language(3)));
+        assert!(!managers.can(Permission::USER_EDIT, Target::Site));
     }
 
     #[test]
     fn default_teams_on_public_projects() {
-        let public = Target::Project(AccessControl::Public);
-        assert!(USER.can(Permission::UNIT_EDIT, public));
-        assert!(!USER.can(Permission::PROJECT_EDIT, public));
-        assert!(!USER.can(Permission::UNIT_REVIEW, public));
+        let public = Target::Project(project(1, AccessControl::Public));
+        assert!(user().can(Permission::UNIT_EDIT, public));
+        assert!(!user().can(Permission::PROJECT_EDIT, public));
+        assert!(!user().can(Permission::UNIT_REVIEW, public));
         assert!(ANON.can(Permission::SUGGESTION_ADD, public));
         assert!(!ANON.can(Permission::UNIT_EDIT, public));
-        let protected = Target::Project(AccessControl::Protected);
-        assert!(!USER.can(Permission::UNIT_EDIT, protected));
+        let protected = Target::Project(project(2, AccessControl::Protected));
+        assert!(!user().can(Permission::UNIT_EDIT, protected));
+    }
+
+    #[test]
+    fn teams_grant_on_their_projects_and_languages() {
+        let private = project(7, AccessControl::Private);
+        let translator = Subject::User {
+            id: 2,
+            superuser: false,
+            grants: vec![Grant {
+                permissions: vec![Permission::UNIT_EDIT],
+                projects: Projects::Listed(vec![7]),
+                languages: Languages::Listed(vec![30]),
+            }],
+        };
+        let translation = |language| Target::Translation {
+            project: private,
+            restricted: false,
+            language,
+        };
+        assert!(translator.can(Permission::UNIT_EDIT, translation(30)));
+        assert!(!translator.can(Permission::UNIT_EDIT, translation(31)));
+        assert!(!translator.can(Permission::PROJECT_EDIT, Target::Project(private)));
+        assert!(translator.can_view_project(private));
+        assert!(!translator.can_view_project(project(8, AccessControl::Private)));
+        let restricted = Target::Component {
+            project: private,
+            restricted: true,
+        };
+        assert!(!translator.can(Permission::UNIT_EDIT, restricted));
+        assert_eq!(
+            translator.project_visibility(),
+            ProjectVisibility::Some {
+                levels: AccessControl::OPEN.to_vec(),
+                projects: vec![7]
+            }
+        );
     }
 
     #[test]
     fn visibility() {
-        assert!(ANON.can_view_project(AccessControl::Protected));
-        assert!(!ANON.can_view_project(AccessControl::Private));
-        assert!(!USER.can_view_project(AccessControl::Custom));
-        assert!(ADMIN.can_view_project(AccessControl::Private));
-        assert_eq!(ADMIN.project_visibility(), ProjectVisibility::All);
+        let private = project(1, AccessControl::Private);
+        assert!(ANON.can_view_project(project(1, AccessControl::Protected)));
+        assert!(!ANON.can_view_project(private));
+        assert!(!user().can_view_project(project(1, AccessControl::Custom)));
+        assert!(admin().can_view_project(private));
+        assert_eq!(admin().project_visibility(), ProjectVisibility::All);
+    }
+
+    #[test]
+    fn selections_read_weblate_codes() {
+        assert_eq!(Projects::from_selection(1, vec![4]), Projects::All);
+        assert_eq!(
+            Projects::from_selection(0, vec![4]),
+            Projects::Listed(vec![4])
+        );
+        assert_eq!(
+            Projects::from_selection(4, vec![]),
+            Projects::AllWith(AccessControl::Protected)
+        );
     }
 
     #[test]

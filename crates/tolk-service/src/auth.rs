@@ -2,7 +2,7 @@
 
 use sha2::{Digest, Sha256};
 use tolk_domain::permission::Subject;
-use tolk_store::{time, tokens};
+use tolk_store::{grants, time, tokens};
 
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -51,10 +51,19 @@ impl Service {
             return Err(invalid());
         }
         let hash = hash_token(key);
-        let found = self
-            .store
-            .read(|conn| tokens::find(conn, &hash, time::now()))?;
-        let Some((stored_hash, user)) = found else {
+        let found = self.store.read(|conn| {
+            let Some((stored_hash, user)) = tokens::find(conn, &hash, time::now())? else {
+                return Ok(None);
+            };
+            // Superusers pass every check: their teams need not be read.
+            let grants = if user.is_superuser {
+                Vec::new()
+            } else {
+                grants::of_user(conn, user.id)?
+            };
+            Ok::<_, ServiceError>(Some((stored_hash, user, grants)))
+        })?;
+        let Some((stored_hash, user, grants)) = found else {
             return Err(invalid());
         };
         if !constant_time_eq::constant_time_eq(stored_hash.as_bytes(), hash.as_bytes()) {
@@ -68,6 +77,7 @@ impl Service {
         Ok(Subject::User {
             id: user.id,
             superuser: user.is_superuser,
+            grants,
         })
     }
 

@@ -201,7 +201,7 @@ impl Service {
     ) -> ServiceResult<ProjectView> {
         self.store.write(|conn| {
             let mut project = visible_project(conn, subject, slug)?;
-            let target = Target::Project(project.access());
+            let target = Target::Project(project.as_ref());
             require(
                 subject,
                 Permission::PROJECT_EDIT,
@@ -228,7 +228,7 @@ impl Service {
     pub fn delete_project(&self, subject: &Subject, slug: &str) -> ServiceResult<()> {
         self.store.write(|conn| {
             let project = visible_project(conn, subject, slug)?;
-            let target = Target::Project(project.access());
+            let target = Target::Project(project.as_ref());
             require(
                 subject,
                 Permission::PROJECT_EDIT,
@@ -294,6 +294,6 @@ pub(crate) fn visible_project(
     slug: &str,
 ) -> ServiceResult<Project> {
     projects::get_by_slug(conn, slug)?
-        .filter(|p| subject.can_view_project(p.access()))
+        .filter(|p| subject.can_view_project(p.as_ref()))
         .ok_or(ServiceError::NotFound)
 }

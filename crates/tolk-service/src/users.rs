@@ -140,10 +140,9 @@ fn views(
     rows.into_iter()
         .map(|row| {
             let mut row_links = links.remove(&row.id).unwrap_or_default();
-            row_links.watched.retain(|(_, access)| {
-                tolk_domain::permission::AccessControl::from_code(*access)
-                    .is_some_and(|a| subject.can_view_project(a))
-            });
+            row_links
+                .watched
+                .retain(|(_, project)| subject.can_view_project(*project));
             Ok(UserView {
                 settings: row.settings()?,
                 links: row_links,
@@ -237,7 +236,7 @@ fn project_ids(
 ) -> ServiceResult<Vec<i64>> {
     let found: Vec<_> = projects::get_by_slugs(conn, slugs)?
         .into_iter()
-        .filter(|p| subject.can_view_project(p.access()))
+        .filter(|p| subject.can_view_project(p.as_ref()))
         .collect();
     let ids = slugs
         .iter()

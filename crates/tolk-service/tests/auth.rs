@@ -28,10 +28,7 @@ fn tokens_are_kept_as_hashes_only() {
 
         assert_eq!(
             service.authenticate(&token).unwrap(),
-            Subject::User {
-                id: owner.id,
-                superuser: true
-            }
+            Subject::user(owner.id, true)
         );
         let mut wrong = token.clone();
         wrong.pop();

@@ -136,19 +136,13 @@ type BoxedChanges<'a> = changes::BoxedQuery<'a, crate::MultiBackend>;
 
 fn filtered(filter: &ChangeFilter) -> BoxedChanges<'static> {
     let mut query = changes::table.into_boxed();
-    if let ProjectVisibility::Levels(levels) = &filter.visibility {
-        let codes: Vec<i32> = levels.iter().map(|l| l.code()).collect();
-        let visible = projects::table
-            .filter(projects::access_control.eq_any(codes))
-            .select(projects::id);
+    if let Some(visible) = crate::projects::visible_ids(&filter.visibility) {
+        // A NULL project id is in no list: only `site_wide` lets it through.
+        let in_visible = changes::project_id.assume_not_null().eq_any(visible);
         query = if filter.site_wide {
-            query.filter(
-                changes::project_id
-                    .is_null()
-                    .or(changes::project_id.eq_any(visible.select(projects::id.nullable()))),
-            )
+            query.filter(changes::project_id.is_null().or(in_visible))
         } else {
-            query.filter(changes::project_id.eq_any(visible.select(projects::id.nullable())))
+            query.filter(in_visible)
         };
     } else if !filter.site_wide {
         query = query.filter(changes::project_id.is_not_null());

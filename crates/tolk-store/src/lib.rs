@@ -13,6 +13,7 @@ mod sql;
 mod store;
 
 pub mod changes;
+pub mod grants;
 pub mod languages;
 pub mod metrics;
 pub mod page;

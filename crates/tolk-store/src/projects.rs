@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use tolk_domain::permission::{AccessControl, ProjectVisibility};
+use tolk_domain::permission::{AccessControl, ProjectRef, ProjectVisibility};
 use tolk_domain::project::ProjectSettings;
 
 use crate::DbConnection;
@@ -28,6 +28,14 @@ impl Project {
     /// The project's access level.
     pub fn access(&self) -> AccessControl {
         self.settings.access()
+    }
+
+    /// The project as the access check sees it.
+    pub fn as_ref(&self) -> ProjectRef {
+        ProjectRef {
+            id: self.id,
+            access: self.access(),
+        }
     }
 }
 
@@ -89,15 +97,47 @@ fn into_project((id, columns, created): Row) -> StoreResult<Project> {
 
 type BoxedProjects<'a> = projects::BoxedQuery<'a, crate::MultiBackend>;
 
+/// The condition "this project is visible with `visibility`", on the
+/// projects table; `None` when every project is. The one place the
+/// visibility rule becomes SQL: an open access level, or granted by a team.
+pub(crate) fn visible_condition(visibility: &ProjectVisibility) -> Option<Visible> {
+    match visibility {
+        ProjectVisibility::All => None,
+        ProjectVisibility::Some {
+            levels,
+            projects: granted,
+        } => {
+            let codes: Vec<i32> = levels.iter().map(|l| l.code()).collect();
+            Some(
+                projects::access_control
+                    .eq_any(codes)
+                    .or(projects::id.eq_any(granted.clone())),
+            )
+        }
+    }
+}
+
+/// The condition [`visible_condition`] builds.
+pub(crate) type Visible = diesel::dsl::Or<
+    diesel::dsl::EqAny<projects::access_control, Vec<i32>>,
+    diesel::dsl::EqAny<projects::id, Vec<i64>>,
+>;
+
+/// The ids of the visible projects, as a subquery for filtering other
+/// tables (a query already reading `projects` uses the condition itself).
+pub(crate) fn visible_ids(
+    visibility: &ProjectVisibility,
+) -> Option<diesel::dsl::Select<diesel::dsl::Filter<projects::table, Visible>, projects::id>> {
+    visible_condition(visibility)
+        .map(|visible| projects::table.filter(visible).select(projects::id))
+}
+
 /// Projects visible with `visibility`.
 fn visible(visibility: &ProjectVisibility) -> BoxedProjects<'static> {
     let query = projects::table.into_boxed();
-    match visibility {
-        ProjectVisibility::All => query,
-        ProjectVisibility::Levels(levels) => {
-            let codes: Vec<i32> = levels.iter().map(|l| l.code()).collect();
-            query.filter(projects::access_control.eq_any(codes))
-        }
+    match visible_condition(visibility) {
+        None => query,
+        Some(visible) => query.filter(visible),
     }
 }
 

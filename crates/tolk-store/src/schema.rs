@@ -152,12 +152,64 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    teams (id) {
+        id -> BigInt,
+        name -> Text,
+        defining_project_id -> Nullable<BigInt>,
+        project_selection -> Integer,
+        language_selection -> Integer,
+        enforced_2fa -> Bool,
+        internal -> Bool,
+    }
+}
+
+diesel::table! {
+    team_members (team_id, user_id) {
+        team_id -> BigInt,
+        user_id -> BigInt,
+        is_admin -> Bool,
+    }
+}
+
+diesel::table! {
+    team_roles (team_id, role_id) {
+        team_id -> BigInt,
+        role_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    role_permissions (role_id, codename) {
+        role_id -> BigInt,
+        codename -> Text,
+    }
+}
+
+diesel::table! {
+    team_projects (team_id, project_id) {
+        team_id -> BigInt,
+        project_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    team_languages (team_id, language_id) {
+        team_id -> BigInt,
+        language_id -> BigInt,
+    }
+}
+
 diesel::joinable!(plurals -> languages (language_id));
 diesel::joinable!(language_aliases -> languages (language_id));
 diesel::joinable!(components -> projects (project_id));
 diesel::joinable!(translations -> components (component_id));
 diesel::joinable!(translations -> languages (language_id));
 diesel::joinable!(tokens -> users (user_id));
+diesel::joinable!(team_members -> teams (team_id));
+diesel::joinable!(team_roles -> teams (team_id));
+diesel::joinable!(team_projects -> teams (team_id));
+diesel::joinable!(team_languages -> teams (team_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     languages,
@@ -172,4 +224,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     translations,
     tokens,
     changes,
+    teams,
+    team_members,
+    team_roles,
+    role_permissions,
+    team_projects,
+    team_languages,
 );

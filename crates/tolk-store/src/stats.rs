@@ -136,9 +136,8 @@ pub fn language(
         .inner_join(components::table.inner_join(projects::table))
         .filter(translations::language_id.eq(language_id))
         .into_boxed();
-    if let ProjectVisibility::Levels(levels) = visibility {
-        let codes: Vec<i32> = levels.iter().map(|l| l.code()).collect();
-        query = query.filter(projects::access_control.eq_any(codes));
+    if let Some(visible) = crate::projects::visible_condition(visibility) {
+        query = query.filter(visible);
     }
     let mut summary = summary(query.select(sums()).first(conn)?);
     summary.recent_changes =

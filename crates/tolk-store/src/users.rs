@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use tolk_domain::permission::{AccessControl, ProjectRef};
 use tolk_domain::time::UtcTime;
 use tolk_domain::user::{ProfileSettings, UserFields};
 
@@ -78,9 +79,9 @@ pub struct ProfileLinks {
     pub languages: Vec<String>,
     /// Codes of the secondary languages.
     pub secondary_languages: Vec<String>,
-    /// Watched projects as (slug, access level code), sorted by name; the
-    /// caller hides those the viewer may not see.
-    pub watched: Vec<(String, i32)>,
+    /// Watched projects (slug and what the access check needs), sorted by
+    /// name; the caller hides those the viewer may not see.
+    pub watched: Vec<(String, ProjectRef)>,
 }
 
 /// Filters of the user list.
@@ -405,22 +406,24 @@ pub fn profile_links(
             entry.languages.push(code);
         }
     }
-    let watched_rows: Vec<(i64, String, i32)> = watched_projects::table
+    let watched_rows: Vec<(i64, String, i64, i32)> = watched_projects::table
         .inner_join(projects::table.on(projects::id.eq(watched_projects::project_id)))
         .filter(watched_projects::user_id.eq_any(user_ids))
         .order(projects::name)
         .select((
             watched_projects::user_id,
             projects::slug,
+            projects::id,
             projects::access_control,
         ))
         .load(conn)?;
-    for (user_id, slug, access) in watched_rows {
+    for (user_id, slug, id, access) in watched_rows {
+        let access = AccessControl::from_code(access).unwrap_or(AccessControl::Private);
         links
             .entry(user_id)
             .or_default()
             .watched
-            .push((slug, access));
+            .push((slug, ProjectRef { id, access }));
     }
     Ok(links)
 }

@@ -2,7 +2,7 @@
 //! PostgreSQL when TOLK_TEST_DATABASE_URL is set).
 
 use tolk_domain::change::Action;
-use tolk_domain::permission::{AccessControl, ProjectVisibility};
+use tolk_domain::permission::{AccessControl, ProjectRef, ProjectVisibility};
 use tolk_domain::project::ProjectSettings;
 use tolk_domain::user::UserFields;
 use tolk_store::changes::{ChangeFilter, NewChange};
@@ -152,12 +152,27 @@ fn projects_are_unique_filtered_by_visibility_and_updated() {
         assert!(err.is_unique_violation(), "{err}");
 
         let mut conn = store.conn().unwrap();
-        let open = ProjectVisibility::Levels(AccessControl::OPEN.to_vec());
+        let open = ProjectVisibility::Some {
+            levels: AccessControl::OPEN.to_vec(),
+            projects: Vec::new(),
+        };
         let listed = projects::list(&mut conn, &open, page(1, 50))
             .unwrap()
             .unwrap();
         assert_eq!(listed.count, 1);
         assert_eq!(listed.items[0].settings.slug, "public");
+        let private_id = projects::get_by_slug(&mut conn, "private")
+            .unwrap()
+            .unwrap()
+            .id;
+        let granted = ProjectVisibility::Some {
+            levels: AccessControl::OPEN.to_vec(),
+            projects: vec![private_id],
+        };
+        let listed = projects::list(&mut conn, &granted, page(1, 50))
+            .unwrap()
+            .unwrap();
+        assert_eq!(listed.count, 2, "a team's project is visible too");
         let all = projects::list(&mut conn, &ProjectVisibility::All, page(1, 50))
             .unwrap()
             .unwrap();
@@ -314,7 +329,16 @@ fn profile_links_load_for_many_users() {
             1,
             "a language is primary or secondary"
         );
-        assert_eq!(jane_links.watched, vec![("demo".to_owned(), 0)]);
+        assert_eq!(
+            jane_links.watched,
+            vec![(
+                "demo".to_owned(),
+                ProjectRef {
+                    id: project.id,
+                    access: AccessControl::Public
+                }
+            )]
+        );
     }
 }
 
@@ -368,7 +392,10 @@ fn changes_filter_and_order() {
             "newest first"
         );
         let public_only = ChangeFilter {
-            visibility: ProjectVisibility::Levels(AccessControl::OPEN.to_vec()),
+            visibility: ProjectVisibility::Some {
+                levels: AccessControl::OPEN.to_vec(),
+                projects: Vec::new(),
+            },
             site_wide: false,
             ..filter.clone()
         };
@@ -551,7 +578,10 @@ fn statistics_sum_translation_counters() {
         assert_eq!(totals.len(), 2);
         assert!(totals.contains(&(cs.row.id, 15)));
 
-        let open = ProjectVisibility::Levels(AccessControl::OPEN.to_vec());
+        let open = ProjectVisibility::Some {
+            levels: AccessControl::OPEN.to_vec(),
+            projects: Vec::new(),
+        };
         let visible = stats::language(&mut conn, cs.row.id, &open).unwrap();
         assert_eq!(
             visible.counters.total.strings, 15,
