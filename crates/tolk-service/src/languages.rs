@@ -122,7 +122,8 @@ impl Service {
     ) -> ServiceResult<Language> {
         self.store.write(|conn| {
             let current = visible_language(conn, subject, code)?;
-            require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
+            let target = Target::Language(current.row.id);
+            require(subject, Permission::LANGUAGE_EDIT, target, DENIED)?;
             let fields = edit(fields_of(&current))?;
             let kind = validated(conn, &fields, Some(current.row.id))?;
             let language =
@@ -136,7 +137,8 @@ impl Service {
     pub fn delete_language(&self, subject: &Subject, code: &str) -> ServiceResult<()> {
         self.store.write(|conn| {
             let current = visible_language(conn, subject, code)?;
-            require(subject, Permission::LANGUAGE_EDIT, Target::Site, DENIED)?;
+            let target = Target::Language(current.row.id);
+            require(subject, Permission::LANGUAGE_EDIT, target, DENIED)?;
             let used = languages::translation_count(conn, current.row.id)?;
             if used > 0 {
                 let mut errors = FieldErrors::default();

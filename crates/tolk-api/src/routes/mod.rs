@@ -14,6 +14,7 @@ use crate::pagination::{PageSizes, Paginated, page_request, paginated};
 
 pub mod changes;
 pub mod languages;
+pub mod permissions;
 pub mod projects;
 pub mod root;
 pub mod users;

@@ -1,0 +1,159 @@
+//! The one table of what every route checks before it acts, read by
+//! people (and `docs/permissions.md`) and kept complete by a test that
+//! walks the OpenAPI document: a route missing here fails the build's
+//! tests. Requests from anonymous callers to routes that need a signed-in
+//! caller stop here (401, before the body is read); the use-cases in
+//! `tolk-service` make the permission checks, with `Subject::can`.
+
+use tolk_domain::permission::Permission;
+
+/// What a route asks of its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// Nothing: anyone may call it.
+    Public,
+    /// A signed-in caller.
+    SignedIn,
+    /// Anyone; only what the caller may see is listed.
+    Listed,
+    /// Anyone who may see the object (hidden objects are 404).
+    Visible,
+    /// The permission on the object, which must be visible first (403 when
+    /// it is visible but the permission is missing, 404 when hidden).
+    On(Permission),
+    /// The permission site-wide.
+    Site(Permission),
+    /// One's own account, or the permission site-wide.
+    OwnOr(Permission),
+}
+
+/// Every route: method, path (as the OpenAPI document writes it) and check.
+pub const ROUTES: &[(&str, &str, Check)] = &[
+    ("GET", "/api/", Check::Public),
+    ("GET", "/api/metrics/", Check::SignedIn),
+    ("GET", "/api/changes/", Check::Listed),
+    ("GET", "/api/changes/{id}/", Check::Visible),
+    ("GET", "/api/languages/", Check::Listed),
+    (
+        "POST",
+        "/api/languages/",
+        Check::Site(Permission::LANGUAGE_EDIT),
+    ),
+    ("GET", "/api/languages/{code}/", Check::Visible),
+    (
+        "PUT",
+        "/api/languages/{code}/",
+        Check::On(Permission::LANGUAGE_EDIT),
+    ),
+    (
+        "PATCH",
+        "/api/languages/{code}/",
+        Check::On(Permission::LANGUAGE_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/languages/{code}/",
+        Check::On(Permission::LANGUAGE_EDIT),
+    ),
+    ("GET", "/api/languages/{code}/statistics/", Check::Visible),
+    ("GET", "/api/projects/", Check::Listed),
+    (
+        "POST",
+        "/api/projects/",
+        Check::Site(Permission::PROJECT_ADD),
+    ),
+    ("GET", "/api/projects/{slug}/", Check::Visible),
+    (
+        "PUT",
+        "/api/projects/{slug}/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
+    (
+        "PATCH",
+        "/api/projects/{slug}/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/projects/{slug}/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
+    ("GET", "/api/projects/{slug}/changes/", Check::Visible),
+    ("GET", "/api/projects/{slug}/languages/", Check::Visible),
+    ("GET", "/api/projects/{slug}/statistics/", Check::Visible),
+    ("GET", "/api/users/", Check::Listed),
+    ("POST", "/api/users/", Check::Site(Permission::USER_EDIT)),
+    ("GET", "/api/users/{username}/", Check::Visible),
+    (
+        "PUT",
+        "/api/users/{username}/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
+    (
+        "PATCH",
+        "/api/users/{username}/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/users/{username}/",
+        Check::Site(Permission::USER_EDIT),
+    ),
+];
+
+impl Check {
+    /// True when anonymous callers are turned away before anything else (401).
+    pub fn needs_sign_in(self) -> bool {
+        !matches!(self, Check::Public | Check::Listed | Check::Visible)
+    }
+}
+
+/// The check of a route, if it is in the table.
+pub fn check(method: &str, path: &str) -> Option<Check> {
+    ROUTES
+        .iter()
+        .find(|(m, p, _)| *m == method && *p == path)
+        .map(|(_, _, check)| *check)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_route_has_exactly_one_entry() {
+        let document = crate::openapi::document();
+        let mut served: Vec<(String, String)> = Vec::new();
+        for (path, item) in &document.paths.paths {
+            let operations = [
+                ("GET", &item.get),
+                ("POST", &item.post),
+                ("PUT", &item.put),
+                ("PATCH", &item.patch),
+                ("DELETE", &item.delete),
+            ];
+            for (method, operation) in operations {
+                if operation.is_some() {
+                    served.push((method.to_owned(), path.clone()));
+                }
+            }
+        }
+        let missing: Vec<&(String, String)> = served
+            .iter()
+            .filter(|(m, p)| check(m, p).is_none())
+            .collect();
+        assert!(missing.is_empty(), "routes without a check: {missing:?}");
+        let stale: Vec<_> = ROUTES
+            .iter()
+            .filter(|(m, p, _)| !served.iter().any(|(sm, sp)| sm == m && sp == p))
+            .collect();
+        assert!(
+            stale.is_empty(),
+            "checks of routes that do not exist: {stale:?}"
+        );
+        let mut keys: Vec<(&str, &str)> = ROUTES.iter().map(|(m, p, _)| (*m, *p)).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), ROUTES.len(), "a route listed twice");
+    }
+}
