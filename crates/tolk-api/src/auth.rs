@@ -1,23 +1,19 @@
 //! Who is calling: the `Authorization: Token <key>` (or `Bearer <key>`)
-//! header resolved to a [`Subject`]. Authentication runs once per request,
-//! in the middleware, before throttling and any permission check, so a bad
-//! token is 401 even where anonymous reads are allowed; the [`Caller`]
-//! extractor hands its result to handlers and lets anonymous callers only
-//! read.
+//! header resolved to a [`Subject`] by the [`identify`] middleware, once
+//! per request, before throttling and any permission check, so a bad token
+//! is 401 even where anonymous reads are allowed. The result reaches
+//! handlers through the [`Caller`](crate::caller::Caller) extractor.
 
-use actix_web::http::Method;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::AUTHORIZATION;
-use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload, web};
-use futures_util::future::{Ready, ready};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, HttpRequest, ResponseError, web};
 use tolk_domain::permission::Subject;
 
+use crate::caller::Caller;
 use crate::error::ApiError;
-use crate::routes::permissions::{self, Check};
 use crate::state::AppState;
-
-/// The authenticated caller of a request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Caller(pub Subject);
 
 /// What the `Authorization` header says.
 #[derive(Debug, PartialEq, Eq)]
@@ -51,12 +47,23 @@ fn credentials(req: &HttpRequest) -> Result<Credentials, ApiError> {
     }
 }
 
-fn is_safe(method: &Method) -> bool {
-    matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+/// The middleware: resolves the caller once and keeps it for the
+/// [`Caller`] extractor and the throttle; bad credentials are 401 here.
+pub async fn identify(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    match authenticate(req.request()).await {
+        Ok(subject) => {
+            req.extensions_mut().insert(Caller(subject));
+            Ok(next.call(req).await?.map_into_boxed_body())
+        }
+        Err(error) => Ok(req.into_response(error.error_response())),
+    }
 }
 
 /// Resolves the request's credentials to the subject acting.
-pub(crate) async fn authenticate(req: &HttpRequest) -> Result<Subject, ApiError> {
+async fn authenticate(req: &HttpRequest) -> Result<Subject, ApiError> {
     match credentials(req)? {
         Credentials::None => Ok(Subject::Anonymous),
         Credentials::Key(key) => {
@@ -66,31 +73,6 @@ pub(crate) async fn authenticate(req: &HttpRequest) -> Result<Subject, ApiError>
                 .ok_or_else(|| ApiError::Internal("no application state".into()))?;
             crate::blocking(move || state.service.authenticate(&key)).await
         }
-    }
-}
-
-impl FromRequest for Caller {
-    type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let caller = req
-            .extensions()
-            .get::<Caller>()
-            .cloned()
-            .ok_or_else(|| ApiError::Internal("the request was not authenticated".into()));
-        // The route table says who may call; a route missing from it (a
-        // test keeps that from happening) lets anonymous callers only read.
-        let needs_sign_in = req
-            .match_pattern()
-            .and_then(|pattern| permissions::check(req.method().as_str(), &pattern))
-            .map_or(!is_safe(req.method()), Check::needs_sign_in);
-        ready(caller.and_then(|caller| {
-            if needs_sign_in && !caller.0.is_authenticated() {
-                return Err(ApiError::NotAuthenticated);
-            }
-            Ok(caller)
-        }))
     }
 }
 

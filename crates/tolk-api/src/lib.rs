@@ -3,6 +3,8 @@
 //! serialise the answers; errors are mapped to HTTP in one place.
 
 mod auth;
+mod caller;
+mod client;
 mod csv;
 mod fields;
 mod html;
@@ -31,6 +33,7 @@ use tolk_service::ServiceResult;
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
+pub use client::TrustedProxies;
 pub use error::{ApiError, ApiResult};
 pub use state::AppState;
 pub use throttle::{Rate, RateLimits, Throttle};
@@ -72,12 +75,17 @@ pub fn app(
         .split_for_parts();
     openapi::finish(&mut api);
     let allow = web::Data::new(negotiate::AllowTable::from_openapi(&api));
+    let throttle = web::Data::from(state.throttle.clone());
+    let proxies = web::Data::new(state.trusted_proxies.clone());
     app.app_data(web::Data::new(state))
+        .app_data(throttle)
+        .app_data(proxies)
         .app_data(allow)
         .service(web::redirect("/api/docs", "/api/docs/").permanent())
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))
         .default_service(web::to(negotiate::fallback))
         .wrap(from_fn(throttle::guard))
+        .wrap(from_fn(auth::identify))
         .wrap(from_fn(negotiate::negotiate))
         .wrap(from_fn(request_id::echo))
         .wrap(tracing_actix_web::TracingLogger::default())

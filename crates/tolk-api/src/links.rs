@@ -1,6 +1,6 @@
 //! The one URL builder: API links from the request's own scheme, host and
-//! port (clients refuse links to another origin); browser links from the
-//! configured site URL.
+//! port (clients refuse links to another origin; behind trusted proxies,
+//! the ones the client used); browser links from the configured site URL.
 
 use std::future::{Ready, ready};
 
@@ -8,6 +8,7 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use chrono::NaiveDateTime;
 use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
 
+use crate::client::Client;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -71,8 +72,7 @@ impl FromRequest for Links {
     type Future = Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let info = req.connection_info();
-        let origin = format!("{}://{}", info.scheme(), info.host());
+        let origin = Client::of(req).origin();
         let site = req
             .app_data::<web::Data<AppState>>()
             .map(|s| s.site_url.clone())

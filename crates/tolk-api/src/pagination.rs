@@ -4,7 +4,7 @@
 
 use actix_web::HttpRequest;
 use serde::{Deserialize, Serialize};
-use tolk_service::store::{Page, PageRequest};
+use tolk_service::{Page, PageRequest};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use tolk_service::Service;
 
+use crate::client::TrustedProxies;
 use crate::throttle::Throttle;
 
 /// Application state handed to handlers.
@@ -13,6 +14,8 @@ pub struct AppState {
     pub service: Service,
     /// Base URL of browser links (`web_url`), e.g. `https://tolk.example.com`.
     pub site_url: String,
-    /// The rate limits' request history, shared by every worker.
+    /// The rate limits' state, shared by every worker.
     pub throttle: Arc<Throttle>,
+    /// Proxies whose forwarding headers are believed.
+    pub trusted_proxies: TrustedProxies,
 }

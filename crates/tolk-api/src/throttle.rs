@@ -1,14 +1,20 @@
 //! Rate limiting as Weblate applies it to its API: a `user` throttle keyed
 //! by the user (or the client address for anonymous callers) and an `anon`
 //! throttle keyed by the client address that only anonymous callers meet.
-//! Each keeps, per key, the times of the requests in its sliding window and
-//! refuses a request when the window is full.
+//!
+//! Each throttle is a generic cell rate algorithm (GCRA) per key: `limit`
+//! requests may come at once, and capacity comes back at `limit` per
+//! window. A key costs one point in time, and keys whose capacity is whole
+//! again are forgotten, so memory follows the callers of the last window
+//! (a window's log of every request, as Weblate keeps, grew by 30 MB for
+//! 60,000 addresses). A request one throttle refuses is counted by none.
 //!
 //! Responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
-//! `X-RateLimit-Reset` of the last throttle that ran (the anonymous one for
-//! anonymous callers); a refused request is 429 with `Retry-After`.
+//! `X-RateLimit-Reset` (seconds until the whole limit is available again)
+//! of the last throttle that ran (the anonymous one for anonymous
+//! callers); a refused request is 429 with `Retry-After`.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,11 +27,11 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, ResponseError, web};
 use tolk_domain::permission::Subject;
 
-use crate::auth::{self, Caller};
+use crate::caller::Caller;
+use crate::client::Client;
 use crate::error::ApiError;
-use crate::state::AppState;
 
-/// How often (in checks) keys whose windows emptied are forgotten.
+/// How often (in checks) keys whose capacity is whole again are forgotten.
 const SWEEP_EVERY: u64 = 4096;
 
 /// A rate: at most `limit` requests per `window`.
@@ -98,33 +104,75 @@ enum Scope {
 pub struct Verdict {
     /// The limit of the last throttle that ran.
     pub limit: u32,
-    /// Requests left in its window after this one.
+    /// Requests left after this one.
     pub remaining: u32,
-    /// Seconds until the oldest request in its window leaves it.
+    /// Seconds until the whole limit is available again.
     pub reset: u64,
     /// Seconds to wait when the request was refused.
     pub retry_after: Option<u64>,
 }
 
-/// The request history of every key, shared by all workers.
+/// The state of every key, shared by all workers: when its capacity is
+/// whole again (GCRA's "theoretical arrival time").
 #[derive(Debug, Default)]
 pub struct Throttle {
     limits: RateLimits,
-    history: Mutex<HashMap<(Scope, String), VecDeque<Instant>>>,
+    full_at: Mutex<HashMap<(Scope, String), Instant>>,
     checks: AtomicU64,
-}
-
-/// How long until the oldest request of `times` leaves its window (the
-/// whole window when there is none).
-fn time_left(times: &VecDeque<Instant>, rate: &Rate, now: Instant) -> Duration {
-    let oldest = times.front().copied().unwrap_or(now);
-    rate.window
-        .saturating_sub(now.saturating_duration_since(oldest))
 }
 
 /// Whole seconds, rounded up.
 fn ceil_seconds(duration: Duration) -> u64 {
     duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
+}
+
+impl Rate {
+    /// The capacity one request uses up.
+    fn interval(&self) -> Duration {
+        self.window / self.limit.max(1)
+    }
+}
+
+/// One throttle's decision for one key, before it is kept.
+struct Decision {
+    rate: Rate,
+    /// When the capacity would be whole again with this request counted.
+    full_at: Instant,
+    /// How long until this request would fit, if it does not now.
+    wait: Option<Duration>,
+}
+
+impl Decision {
+    fn new(rate: Rate, full_at: Option<Instant>, now: Instant) -> Decision {
+        let start = full_at.filter(|at| *at > now).unwrap_or(now);
+        let full_at = start + rate.interval();
+        let used = full_at - now;
+        let wait = (used > rate.window).then(|| used - rate.window);
+        Decision {
+            rate,
+            full_at,
+            wait,
+        }
+    }
+
+    fn verdict(&self, now: Instant, retry_after: Option<u64>) -> Verdict {
+        let (used, remaining) = if retry_after.is_some() {
+            (self.full_at - self.rate.interval() - now, 0)
+        } else {
+            let used = self.full_at - now;
+            let left = self.rate.window.saturating_sub(used);
+            (
+                used,
+                (left.as_nanos() / self.rate.interval().as_nanos().max(1)) as u32,
+            )
+        };
+        Verdict {
+            limit: self.rate.limit,
+            remaining: remaining.min(self.rate.limit),
+            reset: ceil_seconds(used),
+            retry_after,
+        }
+    }
 }
 
 impl Throttle {
@@ -137,7 +185,7 @@ impl Throttle {
     }
 
     /// Counts a request by `subject` from `client` at `now`, unless a
-    /// throttle's window is full; `None` when no throttle applies.
+    /// throttle refuses it; `None` when no throttle applies.
     pub fn check(&self, subject: &Subject, client: &str, now: Instant) -> Option<Verdict> {
         let mut scopes: Vec<((Scope, String), Rate)> = Vec::with_capacity(2);
         match subject {
@@ -152,54 +200,31 @@ impl Throttle {
             }
             Subject::System => {}
         }
-        let mut history = self.history.lock().unwrap_or_else(|e| e.into_inner());
+        let mut full_at = self.full_at.lock().unwrap_or_else(|e| e.into_inner());
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
-            self.forget_idle(&mut history, now);
+            full_at.retain(|_, at| *at > now);
         }
-        // Every window is brought up to date first, so that a request one
-        // throttle refuses is not counted by the other.
-        let mut waits = Vec::new();
-        for (key, rate) in &scopes {
-            let times = history.entry(key.clone()).or_default();
-            while times
-                .front()
-                .is_some_and(|t| now.saturating_duration_since(*t) >= rate.window)
-            {
-                times.pop_front();
-            }
-            if times.len() >= rate.limit as usize {
-                waits.push(time_left(times, rate, now));
-            }
-        }
-        let retry_after = waits.into_iter().max().map(ceil_seconds);
+        let decisions: Vec<Decision> = scopes
+            .iter()
+            .map(|(key, rate)| Decision::new(*rate, full_at.get(key).copied(), now))
+            .collect();
+        let retry_after = decisions
+            .iter()
+            .filter_map(|d| d.wait)
+            .max()
+            .map(ceil_seconds);
         if retry_after.is_none() {
-            for (key, _) in &scopes {
-                history.entry(key.clone()).or_default().push_back(now);
+            for ((key, _), decision) in scopes.iter().zip(&decisions) {
+                full_at.insert(key.clone(), decision.full_at);
             }
         }
-        let (key, rate) = scopes.last()?;
-        let times = &history[key];
-        Some(Verdict {
-            limit: rate.limit,
-            remaining: rate.limit.saturating_sub(times.len() as u32),
-            reset: ceil_seconds(time_left(times, rate, now)),
-            retry_after,
-        })
+        decisions.last().map(|d| d.verdict(now, retry_after))
     }
 
-    /// Drops the keys whose windows hold no request any more, so that
-    /// memory follows the callers of the last window, not all callers.
-    fn forget_idle(&self, history: &mut HashMap<(Scope, String), VecDeque<Instant>>, now: Instant) {
-        history.retain(|(scope, _), times| {
-            let rate = match scope {
-                Scope::Anon => self.limits.anon,
-                Scope::User => self.limits.user,
-            };
-            let window = rate.map_or(Duration::ZERO, |r| r.window);
-            times
-                .back()
-                .is_some_and(|last| now.saturating_duration_since(*last) < window)
-        });
+    /// Number of keys remembered.
+    #[cfg(test)]
+    fn keys(&self) -> usize {
+        self.full_at.lock().map(|m| m.len()).unwrap_or(0)
     }
 }
 
@@ -211,25 +236,21 @@ fn throttled(wait: u64) -> ApiError {
     ))
 }
 
-/// The middleware: authenticates the caller (kept for the [`Caller`]
-/// extractor), applies the throttles to API paths and adds their headers.
+/// The middleware: applies the throttles to API paths, keyed by the
+/// caller the `identify` middleware found and the client's address, and
+/// adds their headers.
 pub async fn guard(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let subject = match auth::authenticate(req.request()).await {
-        Ok(subject) => subject,
-        Err(error) => return Ok(req.into_response(error.error_response())),
-    };
-    req.extensions_mut().insert(Caller(subject.clone()));
-    let verdict = if crate::negotiate::is_api_path(req.path()) {
-        let client = req
-            .peer_addr()
-            .map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string());
-        req.app_data::<web::Data<AppState>>()
-            .and_then(|state| state.throttle.check(&subject, &client, Instant::now()))
-    } else {
-        None
+    let subject = req.extensions().get::<Caller>().map(|c| c.0.clone());
+    let throttle = req.app_data::<web::Data<Throttle>>().cloned();
+    let verdict = match (subject, throttle) {
+        (Some(subject), Some(throttle)) if crate::negotiate::is_api_path(req.path()) => {
+            let client = Client::of(req.request());
+            throttle.check(&subject, &client.address, Instant::now())
+        }
+        _ => None,
     };
     let mut response = match verdict.and_then(|v| v.retry_after) {
         Some(wait) => req.into_response(throttled(wait).error_response()),
@@ -276,7 +297,7 @@ mod tests {
     }
 
     #[test]
-    fn a_full_window_refuses_until_its_oldest_request_leaves() {
+    fn a_spent_limit_refuses_until_capacity_comes_back() {
         let throttle = Throttle::new(RateLimits {
             anon: Some(rate("2/minute")),
             user: Some(rate("3/hour")),
@@ -285,18 +306,20 @@ mod tests {
         let at = |seconds: u64| start + Duration::from_secs(seconds);
         let anonymous = |seconds| throttle.check(&Subject::Anonymous, "10.0.0.1", at(seconds));
         let first = anonymous(0).unwrap();
-        assert_eq!((first.limit, first.remaining, first.reset), (2, 1, 60));
+        assert_eq!((first.limit, first.remaining, first.reset), (2, 1, 30));
         assert_eq!(first.retry_after, None);
-        assert_eq!(anonymous(10).unwrap().remaining, 0);
+        let second = anonymous(10).unwrap();
+        assert_eq!((second.remaining, second.reset), (0, 50));
+        // Full: one request's capacity (30 s) comes back at 30 s.
         let refused = anonymous(20).unwrap();
-        assert_eq!((refused.remaining, refused.retry_after), (0, Some(40)));
-        // The refused request was not counted: both left the window by 70 s.
-        let again = anonymous(70).unwrap();
-        assert_eq!((again.remaining, again.retry_after), (1, None));
-        // The hourly user throttle (keyed by address) is full after three.
+        assert_eq!((refused.remaining, refused.retry_after), (0, Some(10)));
+        // The refused request was counted by neither throttle.
+        let again = anonymous(31).unwrap();
+        assert_eq!((again.remaining, again.retry_after), (0, None));
+        // The hourly user throttle (keyed by address) is spent after three.
         let hourly = anonymous(200).unwrap();
-        assert_eq!(hourly.retry_after, Some(3600 - 200));
-        // Another address and a signed-in user have their own windows.
+        assert_eq!(hourly.retry_after, Some(1200 - 200));
+        // Another address and a signed-in user have their own state.
         assert_eq!(
             throttle
                 .check(&Subject::Anonymous, "10.0.0.2", at(200))
@@ -308,17 +331,30 @@ mod tests {
         let signed_in = throttle.check(&user, "10.0.0.1", at(200)).unwrap();
         assert_eq!((signed_in.limit, signed_in.remaining), (3, 2));
         assert_eq!(throttle.check(&Subject::System, "", at(200)), None);
-        // Keys are forgotten once their windows are empty.
-        let mut history = throttle.history.lock().unwrap();
-        throttle.forget_idle(&mut history, at(200 + 59));
-        assert_eq!(history.len(), 4, "the minute windows at 200 s are not over");
-        throttle.forget_idle(&mut history, at(200 + 3600));
-        assert!(history.is_empty());
-        drop(history);
         let off = Throttle::new(RateLimits {
             anon: None,
             user: None,
         });
         assert_eq!(off.check(&Subject::Anonymous, "10.0.0.1", at(0)), None);
+    }
+
+    #[test]
+    fn memory_follows_the_callers_of_the_last_window() {
+        let throttle = Throttle::new(RateLimits {
+            anon: Some(rate("100/minute")),
+            user: None,
+        });
+        let start = Instant::now();
+        for address in 0..(2 * SWEEP_EVERY) {
+            throttle.check(&Subject::Anonymous, &format!("10.1.{address}"), start);
+        }
+        assert_eq!(throttle.keys() as u64, 2 * SWEEP_EVERY);
+        // A minute later every key has its whole capacity back: the next
+        // sweep forgets them all.
+        let later = start + Duration::from_secs(61);
+        for address in 0..SWEEP_EVERY {
+            throttle.check(&Subject::Anonymous, &format!("10.2.{address}"), later);
+        }
+        assert!(throttle.keys() as u64 <= SWEEP_EVERY, "{}", throttle.keys());
     }
 }

@@ -464,7 +464,8 @@ async fn rate_limits_count_per_caller_and_refuse_with_429() {
         };
         let first = call(&app, Method::GET, "/api/", None, Body::None).await;
         assert_eq!(first.status, StatusCode::OK);
-        assert_eq!(counts(&first), some("2", "1", "60"), "the anonymous limit");
+        // Reset: seconds until the whole limit is available again.
+        assert_eq!(counts(&first), some("2", "1", "30"), "the anonymous limit");
         let second = call(&app, Method::GET, "/api/projects/", None, Body::None).await;
         assert_eq!(counts(&second)[..2], some("2", "0", "60")[..2]);
         let refused = call(&app, Method::GET, "/api/languages/", None, Body::None).await;
@@ -480,7 +481,7 @@ async fn rate_limits_count_per_caller_and_refuse_with_429() {
         // A signed-in user has a window of their own, under the user limit.
         let signed_in = call(&app, Method::GET, "/api/", Some(&ctx.admin), Body::None).await;
         assert_eq!(signed_in.status, StatusCode::OK);
-        assert_eq!(counts(&signed_in), some("3", "2", "3600"));
+        assert_eq!(counts(&signed_in), some("3", "2", "1200"));
         // A bad token is refused before it counts; documentation is not limited.
         let bad = call(&app, Method::GET, "/api/", Some("wlu_nope"), Body::None).await;
         assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
@@ -535,4 +536,47 @@ async fn openapi_document_is_fresh() {
         stored == tolk_api::openapi::document_json(),
         "openapi/openapi.json is stale: run `cargo xtask openapi`"
     );
+}
+
+#[actix_web::test]
+async fn forwarding_headers_count_from_trusted_proxies_only() {
+    for ctx in Ctx::all() {
+        let mut state = ctx.state();
+        state.trusted_proxies = "10.0.0.0/8".parse().unwrap();
+        state.throttle = std::sync::Arc::new(tolk_api::Throttle::new(tolk_api::RateLimits {
+            anon: Some("1/minute".parse().unwrap()),
+            user: None,
+        }));
+        let app = test::init_service(tolk_api::app(state)).await;
+        let send = |peer: &str, forwarded_for: &str| {
+            test::TestRequest::get()
+                .uri("/api/")
+                .peer_addr(format!("{peer}:5000").parse().unwrap())
+                .insert_header(("host", HOST))
+                .insert_header(("x-forwarded-for", forwarded_for.to_owned()))
+                .insert_header(("x-forwarded-proto", "https"))
+                .insert_header(("x-forwarded-host", "l10n.example.com"))
+                .to_request()
+        };
+        let proxied = test::call_service(&app, send("10.0.0.1", "203.0.113.1")).await;
+        assert_eq!(proxied.status(), StatusCode::OK);
+        let root: serde_json::Value = test::read_body_json(proxied).await;
+        assert_eq!(root["projects"], "https://l10n.example.com/api/projects/");
+        // Behind the proxy, each client has its own limit...
+        let other = test::call_service(&app, send("10.0.0.1", "203.0.113.2")).await;
+        assert_eq!(other.status(), StatusCode::OK);
+        let again = test::call_service(&app, send("10.0.0.1", "203.0.113.1")).await;
+        assert_eq!(again.status(), StatusCode::TOO_MANY_REQUESTS);
+        // ...and a client that is no trusted proxy forwards nothing.
+        let direct = test::call_service(&app, send("198.51.100.1", "203.0.113.3")).await;
+        assert_eq!(direct.status(), StatusCode::OK);
+        let root: serde_json::Value = test::read_body_json(direct).await;
+        assert_eq!(root["projects"], format!("http://{HOST}/api/projects/"));
+        let spoofed = test::call_service(&app, send("198.51.100.1", "203.0.113.4")).await;
+        assert_eq!(
+            spoofed.status(),
+            StatusCode::TOO_MANY_REQUESTS,
+            "a forged X-Forwarded-For does not escape the limit"
+        );
+    }
 }

@@ -417,8 +417,8 @@ async fn statistics_and_languages_of_an_empty_project() {
 
 #[actix_web::test]
 async fn statistics_and_languages_sum_translations() {
-    use tolk_service::domain::stats::{Count, Counters};
-    use tolk_service::store::testing::add_translation;
+    use tolk_domain::stats::{Count, Counters};
+    use tolk_service::testing::add_translation;
     for ctx in Ctx::all() {
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let created = call(

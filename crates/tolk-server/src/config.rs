@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde::Deserialize;
-use tolk_api::{Rate, RateLimits};
+use tolk_api::{Rate, RateLimits, TrustedProxies};
 
 /// Where the database is: the settings every command that opens it takes.
 #[derive(Debug, Clone, Default, Args)]
@@ -47,6 +47,11 @@ pub struct ServerFlags {
     /// N/second, N/minute, N/hour or N/day, or `off` [default: 5000/hour].
     #[arg(long, env = "TOLK_API_RATELIMIT_USER")]
     pub api_ratelimit_user: Option<String>,
+    /// Proxies whose X-Forwarded-For, -Proto and -Host headers are
+    /// believed: comma-separated addresses and networks (10.0.0.0/8)
+    /// [default: none].
+    #[arg(long, env = "TOLK_TRUSTED_PROXIES")]
+    pub trusted_proxies: Option<String>,
 }
 
 /// The same settings as read from a TOML file.
@@ -62,6 +67,7 @@ struct FileSettings {
     db_pool_size: Option<u32>,
     api_ratelimit_anon: Option<String>,
     api_ratelimit_user: Option<String>,
+    trusted_proxies: Option<String>,
 }
 
 /// Resolved settings.
@@ -83,6 +89,8 @@ pub struct Settings {
     pub db_pool_size: u32,
     /// The API's rate limits.
     pub rate_limits: RateLimits,
+    /// Proxies whose forwarding headers are believed.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// Why the settings could not be read.
@@ -197,6 +205,16 @@ impl Settings {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
             db_pool_size: storage.db_pool_size.or(file.db_pool_size).unwrap_or(16),
             rate_limits,
+            trusted_proxies: flags
+                .trusted_proxies
+                .clone()
+                .or(file.trusted_proxies)
+                .unwrap_or_default()
+                .parse()
+                .map_err(|message| ConfigError::Invalid {
+                    name: "trusted_proxies",
+                    message,
+                })?,
         })
     }
 }

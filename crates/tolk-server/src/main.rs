@@ -9,7 +9,7 @@ use std::sync::Arc;
 use actix_web::HttpServer;
 use clap::{Parser, Subcommand};
 use tolk_api::{AppState, Throttle};
-use tolk_service::store::Store;
+use tolk_service::Store;
 use tolk_service::{Service, ServiceConfig};
 
 use tracing_subscriber::layer::SubscriberExt;
@@ -109,6 +109,7 @@ fn serve(settings: Settings) -> Result<(), String> {
         service,
         site_url: settings.site_url.clone(),
         throttle: Arc::new(Throttle::new(settings.rate_limits)),
+        trusted_proxies: settings.trusted_proxies.clone(),
     };
     let bind = settings.bind.clone();
     actix_web::rt::System::new()

@@ -16,10 +16,16 @@ pub mod projects;
 pub mod users;
 
 pub use error::{ServiceError, ServiceResult};
-pub use tolk_domain as domain;
-pub use tolk_store as store;
+/// What the use-cases return that the storage layer defines: callers see
+/// these types, not the storage crate.
+pub use tolk_store::changes::{ChangeLinks, ChangeRow};
+pub use tolk_store::languages::Language;
+pub use tolk_store::stats::Summary;
+pub use tolk_store::{Page, PageRequest, Store};
 
-use tolk_store::Store;
+/// Throw-away databases for the tests of crates above this one.
+#[cfg(feature = "test-support")]
+pub use tolk_store::testing;
 
 /// Site-wide settings the use-cases need.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,9 +2,9 @@
 
 use tolk_domain::permission::Subject;
 use tolk_service::auth::hash_token;
-use tolk_service::store::testing::TestDb;
-use tolk_service::store::{time, tokens};
 use tolk_service::{Service, ServiceConfig, ServiceError};
+use tolk_store::testing::TestDb;
+use tolk_store::{time, tokens};
 
 #[test]
 fn tokens_are_kept_as_hashes_only() {

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 use tolk_domain::change::Action;
-use tolk_service::store::changes::{ChangeLinks, ChangeRow};
+use tolk_service::{ChangeLinks, ChangeRow};
 use utoipa::ToSchema;
 
 use crate::links::{Links, timestamp};

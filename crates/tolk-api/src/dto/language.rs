@@ -1,7 +1,7 @@
 //! Languages.
 
 use serde::Serialize;
-use tolk_service::store::languages::Language;
+use tolk_service::Language;
 use utoipa::ToSchema;
 
 use crate::links::Links;

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use tolk_domain::stats::{Count, Counters, percent};
-use tolk_service::store::stats::Summary;
+use tolk_service::Summary;
 use utoipa::ToSchema;
 
 use crate::links::timestamp;

@@ -6,8 +6,8 @@ use tolk_service::changes::ChangeQuery;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::auth::Caller;
 use crate::blocking;
+use crate::caller::Caller;
 use crate::dto::change::ChangeDto;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::links::Links;

@@ -7,7 +7,7 @@ use tolk_domain::validation::FieldErrors;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use crate::dto::language::LanguageDto;
 use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};

@@ -3,7 +3,7 @@
 
 use actix_web::{HttpRequest, web};
 use tolk_service::ServiceResult;
-use tolk_service::store::{Page, PageRequest};
+use tolk_service::{Page, PageRequest};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::blocking;

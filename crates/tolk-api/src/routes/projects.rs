@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use tolk_domain::project::{ProjectCreate, ProjectPatch, ProjectSettings};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use crate::dto::change::ChangeDto;
 use crate::dto::project::ProjectDto;
 use crate::dto::statistics::{StatisticsDto, Subject};

@@ -4,7 +4,7 @@ use actix_web::http::header::{ACCEPT, ContentType};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use crate::dto::metrics::MetricsDto;
 use crate::dto::root::ApiRootDto;
 use crate::error::{ApiResult, ErrorBody};

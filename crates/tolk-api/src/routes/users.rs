@@ -7,7 +7,7 @@ use tolk_service::users::{Detail, UserQuery, UserState, UserView};
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use crate::dto::user::UserDto;
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;

@@ -10,7 +10,7 @@ use actix_web::http::{Method, StatusCode, header::HeaderMap};
 use actix_web::test;
 use serde_json::Value;
 use tolk_api::AppState;
-use tolk_service::store::testing::TestDb;
+use tolk_service::testing::TestDb;
 use tolk_service::{Service as Tolk, ServiceConfig};
 
 /// Host the test requests claim to be sent to.
@@ -36,8 +36,8 @@ impl Ctx {
             .unwrap();
         let jane_id = service
             .create_user(
-                &tolk_service::domain::permission::Subject::System,
-                Ok(tolk_service::domain::user::UserFields {
+                &tolk_domain::permission::Subject::System,
+                Ok(tolk_domain::user::UserFields {
                     username: "jane".into(),
                     full_name: "Jane Doe".into(),
                     email: "jane@example.com".into(),
@@ -69,6 +69,7 @@ impl Ctx {
             service: self.service.clone(),
             site_url: SITE.into(),
             throttle: Default::default(),
+            trusted_proxies: Default::default(),
         }
     }
 }
