@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
 use diesel::{Connection, PgConnection};
 
 use crate::{BackendKind, Store};
@@ -37,9 +38,13 @@ impl TestDb {
         }
     }
 
-    /// A migrated, freshly created database on the PostgreSQL server at `admin_url`.
+    /// A migrated, freshly created database on the PostgreSQL server at
+    /// `admin_url`: a copy of the template for the current schema (made
+    /// once, see [`template`]), which is much faster than migrating and
+    /// loading the language table for every test.
     pub fn postgres(admin_url: &str) -> TestDb {
         static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let template = template(admin_url);
         let name = format!(
             "tolk_test_{}_{}_{}",
             std::process::id(),
@@ -47,18 +52,16 @@ impl TestDb {
             chrono::Utc::now().timestamp_subsec_nanos()
         );
         let mut admin = PgConnection::establish(admin_url).expect("connect to PostgreSQL");
-        admin
-            .batch_execute(&format!("CREATE DATABASE {name}"))
-            .expect("create test database");
-        let (base, query) = admin_url.split_once('?').unwrap_or((admin_url, ""));
-        let (server, _) = base.rsplit_once('/').expect("database URL with a path");
-        let url = if query.is_empty() {
-            format!("{server}/{name}")
-        } else {
-            format!("{server}/{name}?{query}")
-        };
-        let store = Store::open(&url, 4).expect("open PostgreSQL");
-        store.migrate().expect("migrate PostgreSQL");
+        // Copies of one template made at the same moment can find it busy.
+        let mut tries = 0;
+        while let Err(e) =
+            admin.batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
+        {
+            tries += 1;
+            assert!(tries < 50, "create test database: {e}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let store = Store::open(&database_url(admin_url, &name), 4).expect("open PostgreSQL");
         TestDb {
             store,
             cleanup: Cleanup::Postgres {
@@ -90,6 +93,99 @@ impl TestDb {
         self.store.backend()
     }
 }
+
+/// The URL of database `name` on the server of `admin_url`.
+fn database_url(admin_url: &str, name: &str) -> String {
+    let (base, query) = admin_url.split_once('?').unwrap_or((admin_url, ""));
+    let (server, _) = base.rsplit_once('/').expect("database URL with a path");
+    if query.is_empty() {
+        format!("{server}/{name}")
+    } else {
+        format!("{server}/{name}?{query}")
+    }
+}
+
+/// What the schema and built-in data of a fresh database come from; a
+/// template is made for each version of them.
+const SCHEMA_SOURCES: &[&str] = &[
+    include_str!("seed.rs"),
+    include_str!("../../tolk-domain/data/languages.json"),
+];
+
+/// The name of the migrated, seeded template database for this schema,
+/// making it when the server has none: under an advisory lock, so that
+/// test processes running at once make it once, and renamed into place
+/// when complete. Templates of other schemas are dropped.
+fn template(admin_url: &str) -> String {
+    use std::hash::{Hash, Hasher};
+
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    SCHEMA_SOURCES.hash(&mut hasher);
+    let migrations = concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations/postgres");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(migrations)
+        .expect("the migrations directory")
+        .flat_map(|dir| std::fs::read_dir(dir.expect("a migration").path()).expect("a migration"))
+        .map(|file| file.expect("a migration file").path())
+        .collect();
+    files.sort();
+    for file in files {
+        std::fs::read(&file)
+            .expect("a migration file")
+            .hash(&mut hasher);
+    }
+    let name = format!("tolk_template_{:016x}", hasher.finish());
+    let mut admin = PgConnection::establish(admin_url).expect("connect to PostgreSQL");
+    admin
+        .batch_execute("SELECT pg_advisory_lock(7051)")
+        .expect("lock the templates");
+    let exists = diesel::select(diesel::dsl::exists(
+        pg_database::table.filter(pg_database::datname.eq(&name)),
+    ))
+    .get_result::<bool>(&mut admin)
+    .expect("look for the template");
+    if !exists {
+        let building = format!("{name}_building");
+        for statement in [
+            format!("DROP DATABASE IF EXISTS {building}"),
+            format!("CREATE DATABASE {building}"),
+        ] {
+            admin
+                .batch_execute(&statement)
+                .expect("create the template");
+        }
+        let store = Store::open(&database_url(admin_url, &building), 1).expect("open PostgreSQL");
+        store.migrate().expect("migrate PostgreSQL");
+        drop(store);
+        admin
+            .batch_execute(&format!("ALTER DATABASE {building} RENAME TO {name}"))
+            .expect("publish the template");
+        let stale: Vec<String> = pg_database::table
+            .filter(pg_database::datname.like("tolk\\_template\\_%"))
+            .filter(pg_database::datname.ne(&name))
+            .select(pg_database::datname)
+            .load(&mut admin)
+            .expect("list templates");
+        for old in stale {
+            // One still in use by another run stays until a later run.
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {old}"));
+        }
+    }
+    admin
+        .batch_execute("SELECT pg_advisory_unlock(7051)")
+        .expect("unlock the templates");
+    name
+}
+
+/// PostgreSQL's list of databases.
+#[allow(missing_docs)]
+mod catalog {
+    diesel::table! {
+        pg_database (datname) {
+            datname -> Text,
+        }
+    }
+}
+use catalog::pg_database;
 
 impl Drop for TestDb {
     fn drop(&mut self) {
