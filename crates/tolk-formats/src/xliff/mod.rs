@@ -82,6 +82,14 @@ struct Entry {
     locations: Vec<String>,
 }
 
+/// XLIFF 1.2 target states that mean "needs editing".
+const V1_NEEDS_EDITING: [&str; 4] = ["new", "needs-translation", "needs-adaptation", "needs-l10n"];
+
+/// The XLIFF 1.2 state Tolk writes for a target that needs editing: one
+/// every tool reads so (not `needs-review-*`, which translate-toolkit
+/// takes for translated).
+pub(crate) const V1_FUZZY: &str = "needs-translation";
+
 impl Entry {
     fn state(&self, version: Version) -> State {
         if !self.translatable {
@@ -92,9 +100,10 @@ impl Entry {
         }
         let state = self.state_attr.as_deref().unwrap_or("");
         match version {
-            Version::V1 if matches!(state, "new" | "needs-translation") => State::Untranslated,
+            // As translate-toolkit (Weblate's reader) reads them: these
+            // need editing; `needs-review-*` targets count as translated.
+            Version::V1 if V1_NEEDS_EDITING.contains(&state) => State::Fuzzy,
             Version::V1 if self.approved => State::Approved,
-            Version::V1 if state.starts_with("needs-") => State::Fuzzy,
             Version::V2 if state == "initial" => State::Fuzzy,
             Version::V2 if matches!(state, "reviewed" | "final") => State::Approved,
             _ => State::Translated,
@@ -145,7 +154,7 @@ impl XliffFile {
             Target::Missing { .. } => "<target>".to_owned(),
         };
         match (self.version, fuzzy) {
-            (Version::V1, true) => xml::set_attribute(&old, "state", "needs-review-translation"),
+            (Version::V1, true) => xml::set_attribute(&old, "state", V1_FUZZY),
             (Version::V1, false) if entry.state_attr.is_some() => {
                 xml::set_attribute(&old, "state", "translated")
             }
@@ -302,7 +311,7 @@ impl XliffFile {
         updated.target = value.to_owned();
         updated.approved &= !fuzzy;
         updated.state_attr = match (self.version, fuzzy) {
-            (Version::V1, true) => Some("needs-review-translation".to_owned()),
+            (Version::V1, true) => Some(V1_FUZZY.to_owned()),
             (Version::V2, true) => Some("initial".to_owned()),
             (_, false) => entry.state_attr.map(|_| "translated".to_owned()),
         };

@@ -57,7 +57,8 @@ fn reads_units_states_notes_and_locations() {
                 "",
                 State::Untranslated
             ),
-            ("review", "Review", "Revize", State::Fuzzy),
+            // needs-review-* reads as translated, as translate-toolkit reads it.
+            ("review", "Review", "Revize", State::Translated),
             ("empty", "Empty", "", State::Untranslated),
             ("fixed", "Tolk", "Tolk", State::ReadOnly),
         ]
@@ -89,7 +90,7 @@ fn edits_rewrite_only_the_target_and_its_state() {
         )
         .replace(
             "<target state=\"final\">Ahoj &amp; vítej</target>",
-            "<target state=\"needs-review-translation\">Nazdar &lt;b&gt;</target>",
+            "<target state=\"needs-translation\">Nazdar &lt;b&gt;</target>",
         )
         .replace(
             "<x id=\"PH\" equiv-text=\"name\"/></source>",
@@ -204,9 +205,9 @@ fn plural_groups_are_one_unit_with_a_form_per_trans_unit() {
         written,
         text.replace(
             "<trans-unit id=\"files[2]\"><source>%d files</source></trans-unit>",
-            "<trans-unit id=\"files[2]\"><source>%d files</source>\n<target state=\"needs-review-translation\">%d souborů</target></trans-unit>"
+            "<trans-unit id=\"files[2]\"><source>%d files</source>\n<target state=\"needs-translation\">%d souborů</target></trans-unit>"
         )
-        .replace("state=\"translated\"", "state=\"needs-review-translation\"")
+        .replace("state=\"translated\"", "state=\"needs-translation\"")
     );
     let read = XliffFile::parse("p.xlf", written.as_bytes(), Version::V1)
         .unwrap()
@@ -228,4 +229,41 @@ fn broken_documents_are_errors_with_lines() {
     assert_eq!(err.line, 3, "{err}");
     assert!(XliffFile::parse("x.xlf", b"<other/>", Version::V1).is_err());
     assert!(XliffFile::parse("x.xlf", b"<xliff><file><trans-unit>", Version::V1).is_err());
+}
+
+#[test]
+fn states_mean_what_translate_toolkit_reads() {
+    let targets = [
+        ("new", State::Fuzzy),
+        ("needs-translation", State::Fuzzy),
+        ("needs-adaptation", State::Fuzzy),
+        ("needs-l10n", State::Fuzzy),
+        ("needs-review-translation", State::Translated),
+        ("needs-review-adaptation", State::Translated),
+        ("needs-review-l10n", State::Translated),
+        ("translated", State::Translated),
+        ("signed-off", State::Translated),
+        ("final", State::Translated),
+    ];
+    let body: String = targets
+        .iter()
+        .map(|(state, _)| {
+            format!("<trans-unit id=\"{state}\"><source>S</source><target state=\"{state}\">T</target></trans-unit>\n")
+        })
+        .collect();
+    let text = format!(
+        "<xliff version=\"1.2\"><file original=\"f\"><body>\n{body}</body></file></xliff>\n"
+    );
+    let mut file = XliffFile::parse("s.xlf", text.as_bytes(), Version::V1).unwrap();
+    let states: Vec<State> = file.units().iter().map(|u| u.state).collect();
+    assert_eq!(states, targets.map(|(_, s)| s));
+    // A string Tolk marks as needing editing reads so in the other tools too.
+    file.set_translation(7, &["U".into()], true).unwrap();
+    let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+    assert!(
+        written.contains("<trans-unit id=\"translated\"><source>S</source><target state=\"needs-translation\">U</target>"),
+        "{written}"
+    );
+    let again = XliffFile::parse("s.xlf", written.as_bytes(), Version::V1).unwrap();
+    assert_eq!(again.units()[7].state, State::Fuzzy);
 }

@@ -126,7 +126,7 @@ fn trans_unit(out: &mut String, indent: &str, id: &str, unit: &Unit, source: &st
     ));
     if !target.is_empty() {
         let state = match unit.state {
-            State::Fuzzy => "needs-review-translation",
+            State::Fuzzy => super::V1_FUZZY,
             State::Approved => "final",
             _ => "translated",
         };
