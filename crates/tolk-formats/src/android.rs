@@ -14,38 +14,65 @@ use crate::keyed::{Dialect, KeyedEntry, KeyedXmlFile};
 use crate::unit::Unit;
 use crate::xml::{self, Scanner, Slot, attribute};
 
-/// The value of an element's inner XML as Android reads it: CDATA and
-/// entities resolved, surrounding quotes removed (else white space
-/// collapsed), backslash escapes resolved. Inner markup stays as text.
+/// The value of an element's inner XML as Android's resource compiler
+/// reads it: CDATA and entities resolved; double quotes that no backslash
+/// escapes removed, white space inside them kept and elsewhere trimmed and
+/// collapsed; backslash escapes resolved. Inner markup stays as text.
 fn android_value(text: &str) -> String {
-    let trimmed = text.trim();
-    let text = if trimmed.len() >= 2 && trimmed.starts_with('"') && trimmed.ends_with('"') {
-        trimmed[1..trimmed.len() - 1].to_owned()
-    } else {
-        trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
-    };
     let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    let mut in_tag = false;
+    let mut space = false;
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some('u') => {
-                let hex: String = chars.by_ref().take(4).collect();
-                match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
-                    Some(c) => out.push(c),
-                    None => out.push_str(&format!("\\u{hex}")),
+        let literal = match c {
+            '\\' => match chars.next() {
+                Some('n') => '\n',
+                Some('t') => '\t',
+                Some('u') => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                        Some(c) => c,
+                        None => {
+                            flush(&mut out, &mut space);
+                            out.push_str(&format!("\\u{hex}"));
+                            continue;
+                        }
+                    }
                 }
+                Some(other) => other,
+                None => '\\',
+            },
+            // Inside markup, quotes and spaces are the markup's own.
+            '"' if !in_tag => {
+                quoted = !quoted;
+                continue;
             }
-            Some(other) => out.push(other),
-            None => out.push('\\'),
-        }
+            c if c.is_whitespace() && !quoted && !in_tag => {
+                space = true;
+                continue;
+            }
+            '<' => {
+                in_tag = true;
+                '<'
+            }
+            '>' => {
+                in_tag = false;
+                '>'
+            }
+            c => c,
+        };
+        flush(&mut out, &mut space);
+        out.push(literal);
     }
     out
+}
+
+/// Writes the one space a run of collapsed white space leaves, unless at the start.
+fn flush(out: &mut String, space: &mut bool) {
+    if std::mem::take(space) && !out.is_empty() {
+        out.push(' ');
+    }
 }
 
 /// Writes a value as element text: Android's escapes, then XML's.
@@ -220,6 +247,53 @@ fn new_string(unit: &Unit, indent: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn unescaped_quotes_are_removed_as_the_resource_compiler_does() {
+        let file = b"<resources>\n<string name=\"a\">Say \"hi\"  there</string>\n<string name=\"b\">\"  keep  \"</string>\n<string name=\"c\">a \\\"b\\\"</string>\n<string name=\"d\"><xliff:g id=\"x\">%s</xliff:g> \"q\"</string>\n<string name=\"e\">x \" y  z\" w</string>\n</resources>\n";
+        let parsed = super::parse("strings.xml", file).unwrap();
+        let values: Vec<String> = parsed
+            .units()
+            .into_iter()
+            .map(|u| u.target[0].clone())
+            .collect();
+        assert_eq!(
+            values,
+            [
+                "Say hi there",
+                "  keep  ",
+                "a \"b\"",
+                "<xliff:g id=\"x\">%s</xliff:g> q",
+                "x  y  z w"
+            ]
+        );
+    }
+
+    #[test]
+    fn untranslatable_template_strings_are_read_only_in_translations() {
+        let template = super::parse(
+            "values/strings.xml",
+            b"<resources>\n<string name=\"app\" translatable=\"false\">Tolk</string>\n<string name=\"hi\">Hi</string>\n</resources>\n",
+        )
+        .unwrap()
+        .units();
+        let translation = super::parse(
+            "values-cs/strings.xml",
+            b"<resources>\n<string name=\"app\">Tolk</string>\n<string name=\"hi\">Ahoj</string>\n</resources>\n",
+        )
+        .unwrap()
+        .units();
+        let units = crate::with_template(&template, &translation);
+        let states: Vec<crate::State> = units.iter().map(|u| u.state).collect();
+        assert_eq!(states, [crate::State::ReadOnly, crate::State::Translated]);
+        let missing = crate::with_template(&template, &[]);
+        assert_eq!(
+            missing[0].state,
+            crate::State::ReadOnly,
+            "even when not in the file"
+        );
+    }
+
     use super::*;
     use crate::{State, TranslationFile};
 

@@ -28,7 +28,13 @@ pub fn with_template(template: &[Unit], translation: &[Unit]) -> Vec<Unit> {
                     || vec![String::new(); base.target.len()],
                     |u| u.target.clone(),
                 ),
-                state: found.map_or(State::Untranslated, |u| u.state),
+                // A string the template marks untranslatable is read-only
+                // in every translation.
+                state: if base.state == State::ReadOnly {
+                    State::ReadOnly
+                } else {
+                    found.map_or(State::Untranslated, |u| u.state)
+                },
                 developer_notes: if base.developer_notes.is_empty() {
                     found.map(|u| u.developer_notes.clone()).unwrap_or_default()
                 } else {
