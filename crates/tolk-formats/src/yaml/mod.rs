@@ -413,6 +413,23 @@ mod tests {
     const SAMPLE: &str = "---\nru:\n  date:\n    abbr_day_names:\n    - Вс\n    - \n    order:\n    - :day\n  count:\n    one: '%{count} файл'\n    few: \"%{count} файла\"\n    many: \"%{count} файлов\"\n    other: \"%{count} файла\"\n  empty: ''\n  none:\n";
 
     #[test]
+    fn no_break_spaces_are_content_not_white_space() {
+        let text =
+            "plain: \u{a0}a b\u{a0}\nfolded: >\n  one\u{a0}\n  two\nliteral: |\n  \u{a0}x\u{a0}\n";
+        let file = YamlFile::parse("nb.yml", text.as_bytes(), Flavor::Plain).unwrap();
+        let units = file.units();
+        let values = crate::unit::keyed_targets(&units);
+        assert_eq!(
+            values,
+            vec![
+                ("plain", vec!["\u{a0}a b\u{a0}"]),
+                ("folded", vec!["one\u{a0} two\n"]),
+                ("literal", vec!["\u{a0}x\u{a0}\n"]),
+            ]
+        );
+    }
+
+    #[test]
     fn rails_files_have_plurals_and_language_free_keys() {
         let mut file = YamlFile::parse("ru.yml", SAMPLE.as_bytes(), Flavor::Ruby).unwrap();
         let units = file.units();

@@ -5,6 +5,10 @@
 //! Flow collections (`[a, b]`, `{a: b}`) and aliases are read past and kept,
 //! but give no values. Anchors and tags before a scalar are skipped.
 
+/// YAML's white space: spaces and tabs (and the line break), never other
+/// Unicode spaces such as U+00A0, which are content.
+const BLANK: &[char] = &[' ', '\t', '\r', '\n'];
+
 use std::ops::Range;
 
 /// Deepest nesting accepted; keeps hostile input from exhausting the stack.
@@ -133,7 +137,7 @@ impl<'a> Parser<'a> {
     fn skip_blank(&mut self) {
         while let Some(line) = self.lines.get(self.at) {
             let content = self.content(*line);
-            if content.trim().is_empty() || content.starts_with('#') {
+            if content.trim_matches(BLANK).is_empty() || content.starts_with('#') {
                 self.at += 1;
             } else {
                 break;
@@ -300,20 +304,23 @@ impl<'a> Parser<'a> {
 
     fn plain(&mut self, start: usize, indent: usize) -> Node {
         let line = self.lines[self.at];
-        let first = strip_comment(&self.text[start..line.end]).trim_end();
+        let first = strip_comment(&self.text[start..line.end]).trim_end_matches(BLANK);
         let mut value = first.to_owned();
         let mut end = start + first.len();
         self.at += 1;
         // Continuation lines, deeper than the node, fold into one line.
         while let Some(next) = self.peek() {
             let content = self.content(next);
-            if next.indent <= indent || content.starts_with('#') || content.trim().is_empty() {
+            if next.indent <= indent
+                || content.starts_with('#')
+                || content.trim_matches(BLANK).is_empty()
+            {
                 break;
             }
             if key_split(content).is_some() {
                 break;
             }
-            let part = strip_comment(content).trim_end();
+            let part = strip_comment(content).trim_end_matches(BLANK);
             value.push(' ');
             value.push_str(part);
             end = next.start + part.len();
@@ -381,7 +388,7 @@ impl<'a> Parser<'a> {
 
     fn block_scalar(&mut self, start: usize, indent: usize) -> Result<Node, SyntaxError> {
         let header_line = self.lines[self.at];
-        let header = strip_comment(&self.text[start..header_line.end]).trim_end();
+        let header = strip_comment(&self.text[start..header_line.end]).trim_end_matches(BLANK);
         let literal = header.starts_with('|');
         let chomp = if header.contains('-') {
             '-'
@@ -396,7 +403,7 @@ impl<'a> Parser<'a> {
         let mut content_indent = None;
         while let Some(line) = self.peek() {
             let content = self.content(line);
-            if content.trim().is_empty() {
+            if content.trim_matches(BLANK).is_empty() {
                 body.push("");
                 self.at += 1;
                 continue;
@@ -482,7 +489,7 @@ fn key_split(content: &str) -> Option<(&str, usize)> {
     let end = key_end(content);
     let after = content.get(end..)?;
     if after.starts_with(": ") || after == ":" || after.starts_with(":\t") {
-        Some((content[..end].trim_end(), end + 1))
+        Some((content[..end].trim_end_matches(BLANK), end + 1))
     } else {
         None
     }
@@ -519,7 +526,7 @@ fn key_end(content: &str) -> usize {
 }
 
 fn unquote_key(key: &str) -> String {
-    let key = key.trim();
+    let key = key.trim_matches(BLANK);
     if key.len() >= 2 && key.starts_with('"') && key.ends_with('"') {
         unescape_double(&key[1..key.len() - 1]).unwrap_or_else(|_| key.to_owned())
     } else if key.len() >= 2 && key.starts_with('\'') && key.ends_with('\'') {
@@ -551,9 +558,9 @@ fn fold(raw: &str) -> String {
     for (i, line) in lines.iter().enumerate() {
         let line = line.trim_end_matches('\r');
         let text = match (i == 0, i == last) {
-            (true, _) => line.trim_end(),
-            (false, true) => line.trim_start(),
-            _ => line.trim(),
+            (true, _) => line.trim_end_matches(BLANK),
+            (false, true) => line.trim_start_matches(BLANK),
+            _ => line.trim_matches(BLANK),
         };
         if i > 0 && text.is_empty() && i != last {
             out.push('\n');
