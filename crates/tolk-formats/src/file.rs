@@ -268,7 +268,7 @@ pub fn write_new(
     }
 }
 
-fn write_po(id: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+fn write_po(id: &str, name: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
     let text = if id == "po-mono" {
         // Keyed by context, else source, as the other monolingual formats.
         let entries: Vec<Unit> = units
@@ -280,15 +280,49 @@ fn write_po(id: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, 
                 })
             })
             .collect();
-        crate::po::write_new(header, &entries)
+        crate::po::write_new(header, &distinct(name, &entries)?)
     } else {
-        crate::po::write_new(header, units)
+        crate::po::write_new(header, &distinct(name, units)?)
     };
     Ok(text.into_bytes())
 }
 
 fn write_mo(_: &str, name: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
-    MoFile::from_units(name, header, units).to_bytes()
+    MoFile::from_units(name, header, &distinct(name, units)?).to_bytes()
+}
+
+/// The units a gettext catalogue can hold, which is each context and
+/// message once: a repeat with the same translation (Interface Builder's
+/// `.strings` files repeat keys) is left out; one with another
+/// translation is an error naming it, never a catalogue `msgfmt` refuses.
+fn distinct(name: &str, units: &[Unit]) -> Result<Vec<Unit>, FormatError> {
+    let mut seen: std::collections::HashMap<(&str, &str), &Unit> = Default::default();
+    let mut out = Vec::with_capacity(units.len());
+    for unit in units {
+        let key = (
+            unit.context.as_str(),
+            unit.source.first().map_or("", String::as_str),
+        );
+        match seen.get(&key) {
+            None => {
+                seen.insert(key, unit);
+                out.push(unit.clone());
+            }
+            Some(first) if first.target == unit.target => {}
+            Some(_) => {
+                let what = if key.0.is_empty() { key.1 } else { key.0 };
+                return Err(FormatError::new(
+                    name,
+                    0,
+                    format!(
+                        "the string {what:?} is there twice with different translations; \
+                         a gettext catalogue holds it once"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn write_xliff(id: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {

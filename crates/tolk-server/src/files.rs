@@ -34,6 +34,10 @@ pub enum FileCommand {
         /// Format id of the output.
         #[arg(long, value_parser = writable())]
         to: String,
+        /// The file's language code: written into the new file's header
+        /// (`Language`, `Plural-Forms`); `ne_NP` falls back to `ne`.
+        #[arg(long)]
+        language: Option<String>,
         /// Where to write; standard output when absent.
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -73,11 +77,7 @@ fn plural_warnings(
     units: &[tolk_formats::Unit],
     code: &str,
 ) -> Result<Vec<String>, String> {
-    let wanted = normalize(code);
-    let language = tolk_domain::language::builtin_languages()
-        .into_iter()
-        .find(|l| normalize(&l.code) == wanted || l.aliases.iter().any(|a| normalize(a) == wanted))
-        .ok_or_else(|| format!("unknown language code {code:?}"))?;
+    let language = language(code)?;
     let forms = usize::try_from(language.plurals[0].number).unwrap_or(1);
     Ok(units
         .iter()
@@ -97,6 +97,41 @@ fn plural_warnings(
 /// A language code compared without case and with `_` for `-`.
 fn normalize(code: &str) -> String {
     code.replace('-', "_").to_ascii_lowercase()
+}
+
+/// The built-in language of `code` (or of an alias), else of the code
+/// without its country or script (`ne_NP` is `ne`), as Weblate matches.
+fn language(code: &str) -> Result<tolk_domain::language::LanguageSeed, String> {
+    let languages = tolk_domain::language::builtin_languages();
+    let find = |wanted: &str| {
+        languages
+            .iter()
+            .find(|l| {
+                normalize(&l.code) == wanted || l.aliases.iter().any(|a| normalize(a) == wanted)
+            })
+            .cloned()
+    };
+    let wanted = normalize(code);
+    find(&wanted)
+        .or_else(|| wanted.split_once('_').and_then(|(base, _)| find(base)))
+        .ok_or_else(|| format!("unknown language code {code:?}"))
+}
+
+/// The header of a converted file: the input's (or a default one), with
+/// the language and its plural rule when the language is given.
+fn converted_header(header: Option<String>, code: Option<&str>) -> Result<Option<String>, String> {
+    let Some(code) = code else {
+        return Ok(header);
+    };
+    let language = language(code)?;
+    let plural = &language.plurals[0];
+    let header = header.unwrap_or_else(|| tolk_formats::po::DEFAULT_HEADER.to_owned());
+    let header = tolk_formats::po::set_header_field(&header, "Language", &language.code);
+    Ok(Some(tolk_formats::po::set_header_field(
+        &header,
+        "Plural-Forms",
+        &format!("nplurals={}; plural={};", plural.number, plural.formula),
+    )))
 }
 
 /// Writes to the file, or to standard output.
@@ -156,12 +191,13 @@ pub fn run(command: FileCommand) -> Result<(), String> {
             from,
             to,
             output,
+            language,
         } => {
             let file = open(&input, &from)?;
             let name = output.as_ref().unwrap_or(&input).display().to_string();
-            let bytes =
-                tolk_formats::write_new(&to, &name, file.header_text().as_deref(), &file.units())
-                    .map_err(|e| e.to_string())?;
+            let header = converted_header(file.header_text(), language.as_deref())?;
+            let bytes = tolk_formats::write_new(&to, &name, header.as_deref(), &file.units())
+                .map_err(|e| e.to_string())?;
             emit(output.as_ref(), &bytes)?;
         }
     }

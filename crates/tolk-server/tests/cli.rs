@@ -482,3 +482,95 @@ fn serve_fails_clearly_when_its_address_is_taken() {
     );
     assert!(!stderr.contains("listening"), "{stderr}");
 }
+
+#[test]
+fn conversions_to_po_are_catalogues_gettext_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let strings = dir.path().join("Main.strings");
+    // Interface Builder repeats keys; a comment may hold several lines.
+    std::fs::write(
+        &strings,
+        "/* Greeting shown\n   on the start page */\n\"hello\" = \"Hello\";\n\"hello\" = \"Hello\";\n\"bye\" = \"Bye\";\n",
+    )
+    .unwrap();
+    let path = strings.to_str().unwrap();
+    let converted = tolk(
+        dir.path(),
+        &[
+            "file",
+            "convert",
+            path,
+            "--from",
+            "strings",
+            "--to",
+            "po",
+            "--language",
+            "ne_NP",
+        ],
+    );
+    assert!(
+        converted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&converted.stderr)
+    );
+    let po = String::from_utf8(converted.stdout).unwrap();
+    assert!(
+        po.contains("\"Language: ne\\n\""),
+        "ne_NP falls back to ne: {po}"
+    );
+    assert!(
+        po.contains("\"Plural-Forms: nplurals=2; plural=n != 1;\\n\""),
+        "{po}"
+    );
+    assert!(
+        po.contains("#. Greeting shown\n#.    on the start page\n"),
+        "{po}"
+    );
+    assert_eq!(po.matches("msgctxt \"hello\"").count(), 1, "{po}");
+    if let Ok(checked) = Command::new("msgfmt")
+        .args(["--check", "-o", "/dev/null", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(po.as_bytes())?;
+            child.wait_with_output()
+        })
+    {
+        assert!(
+            checked.status.success(),
+            "{}",
+            String::from_utf8_lossy(&checked.stderr)
+        );
+    }
+
+    std::fs::write(&strings, "\"hello\" = \"Hello\";\n\"hello\" = \"Hi\";\n").unwrap();
+    let refused = tolk(
+        dir.path(),
+        &["file", "convert", path, "--from", "strings", "--to", "po"],
+    );
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("\"hello\" is there twice with different translations"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    let unknown = tolk(
+        dir.path(),
+        &[
+            "file",
+            "convert",
+            path,
+            "--from",
+            "strings",
+            "--to",
+            "po",
+            "--language",
+            "xx_YY",
+        ],
+    );
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown language code \"xx_YY\""));
+}

@@ -10,7 +10,7 @@ mod render;
 mod syntax;
 mod write;
 
-pub use write::{DEFAULT_HEADER, write_new};
+pub use write::{DEFAULT_HEADER, set_header_field, write_new};
 
 use std::ops::Range;
 

@@ -22,14 +22,46 @@ pub fn write_new(header: &str, units: &[Unit]) -> String {
     text
 }
 
+/// `header` with `field` set to `value`: the field's line replaced where
+/// it is, else added at the end.
+pub fn set_header_field(header: &str, field: &str, value: &str) -> String {
+    let line = format!("{field}: {value}\n");
+    let mut found = false;
+    let mut out: String = header
+        .split_inclusive('\n')
+        .map(|l| {
+            let key = l.split_once(':').map(|(k, _)| k.trim());
+            if key.is_some_and(|k| k.eq_ignore_ascii_case(field)) {
+                found = true;
+                line.as_str()
+            } else {
+                l
+            }
+        })
+        .collect();
+    if !found {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
 /// The lines of one entry for `unit`, strings wrapped at `wrap` columns.
 pub(super) fn entry_lines(unit: &Unit, wrap: Option<usize>) -> Vec<String> {
+    // A note of several lines is a comment of several lines.
+    let comment = |prefix: &str, note: &String| -> Vec<String> {
+        note.split('\n')
+            .map(|line| format!("{prefix} {line}").trim_end().to_owned())
+            .collect()
+    };
     let mut lines: Vec<String> = unit
         .translator_notes
         .iter()
-        .map(|n| format!("# {n}").trim_end().to_owned())
+        .flat_map(|n| comment("#", n))
         .collect();
-    lines.extend(unit.developer_notes.iter().map(|n| format!("#. {n}")));
+    lines.extend(unit.developer_notes.iter().flat_map(|n| comment("#.", n)));
     if !unit.locations.is_empty() {
         lines.push(format!("#: {}", unit.locations.join(" ")));
     }
