@@ -187,3 +187,43 @@ fn a_mixed_load_keeps_exact_counts() {
         assert_eq!(count(&served, &ctx.admin) as i64, created - deleted);
     }
 }
+
+#[test]
+fn languages_race_like_projects() {
+    for ctx in Ctx::all() {
+        let served = served(&ctx);
+        let language = json!({"code": "xx_race", "name": "Race", "plural": {"number": 2, "formula": "n != 1"}});
+        let created = race(THREADS, |_| {
+            served.request("POST", "/api/languages/", Some(&ctx.admin), Some(&language))
+        });
+        assert_eq!(
+            created.iter().filter(|(s, _)| *s == 201).count(),
+            1,
+            "{created:?}"
+        );
+        for (status, body) in created.iter().filter(|(s, _)| *s != 201) {
+            assert_eq!(*status, 400, "{body}");
+            assert!(body.contains("\"code\":\"unique\""), "{body}");
+        }
+        let path = "/api/languages/xx_race/";
+        let replies = race(THREADS, |i| {
+            if i % 2 == 0 {
+                served.request("DELETE", path, Some(&ctx.admin), None)
+            } else {
+                served.request(
+                    "PATCH",
+                    path,
+                    Some(&ctx.admin),
+                    Some(&json!({"population": i})),
+                )
+            }
+        });
+        let deleted = replies.iter().filter(|(s, _)| *s == 204).count();
+        assert_eq!(deleted, 1, "{replies:?}");
+        for (status, body) in &replies {
+            assert!([200, 204, 404].contains(status), "{status}: {body}");
+        }
+        let (after, _) = served.request("GET", path, Some(&ctx.admin), None);
+        assert_eq!(after, 404);
+    }
+}

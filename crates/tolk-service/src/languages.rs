@@ -12,9 +12,17 @@ use tolk_store::stats::{self, Summary};
 use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
+use crate::conflict::{Unique, unique_violation};
 use crate::{Service, ServiceError, ServiceResult};
 
 const DENIED: &str = "Can not manage languages";
+
+/// The language field no two languages share.
+const CODE: Unique = Unique {
+    attr: "code",
+    model: "Language",
+    label: "Language code",
+};
 
 /// Language managers see every language; everybody else only those in use.
 fn scope(subject: &Subject) -> LanguageScope {
@@ -56,12 +64,13 @@ fn validated(
     let kind = fields.validate();
     let mut errors = kind.clone().err().unwrap_or_default();
     if !errors.has("code") && languages::code_exists(conn, &fields.code, except)? {
-        errors.unique("code", "Language", "Language code");
+        CODE.report(&mut errors);
     }
     errors.into_result()?;
     kind.map_err(ServiceError::Validation)
 }
 
+/// Records a change of `language`; a removed language is named, not linked.
 fn record(
     conn: &mut DbConnection,
     subject: &Subject,
@@ -69,7 +78,7 @@ fn record(
     operation: &str,
 ) -> ServiceResult<()> {
     let change = NewChange {
-        language_id: Some(language.row.id),
+        language_id: (operation != "deleted").then_some(language.row.id),
         target: language.row.code.clone(),
         details: json!({"language": language.row.code, "operation": operation}),
         ..NewChange::new(Action::UPDATE, subject.user_id())
@@ -107,7 +116,8 @@ impl Service {
         let fields = fields?;
         self.store.write(|conn| {
             let kind = validated(conn, &fields, None)?;
-            let language = languages::insert(conn, &fields, kind)?;
+            let language =
+                languages::insert(conn, &fields, kind).map_err(|e| unique_violation(e, &[CODE]))?;
             record(conn, subject, &language, "created")?;
             Ok(language)
         })
@@ -127,7 +137,9 @@ impl Service {
             let fields = edit(fields_of(&current))?;
             let kind = validated(conn, &fields, Some(current.row.id))?;
             let language =
-                languages::update(conn, current.row.id, current.plural.id, &fields, kind)?;
+                languages::update(conn, current.row.id, current.plural.id, &fields, kind)
+                    .map_err(|e| unique_violation(e, &[CODE]))?
+                    .ok_or(ServiceError::NotFound)?;
             record(conn, subject, &language, "updated")?;
             Ok(language)
         })
@@ -148,8 +160,11 @@ impl Service {
                 );
                 return Err(errors.into());
             }
+            if !languages::delete(conn, current.row.id)? {
+                // Another request deleted it first.
+                return Err(ServiceError::NotFound);
+            }
             record(conn, subject, &current, "deleted")?;
-            languages::delete(conn, current.row.id)?;
             Ok(())
         })
     }

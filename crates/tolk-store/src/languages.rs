@@ -220,15 +220,16 @@ fn get_by_id(conn: &mut DbConnection, id: i64) -> StoreResult<Language> {
         .ok_or(crate::StoreError::Corrupt("language"))
 }
 
-/// Replaces a language's fields and its default plural; returns it.
+/// Replaces a language's fields and its default plural; returns it, or
+/// `None` when another transaction deleted it since it was read.
 pub fn update(
     conn: &mut DbConnection,
     id: i64,
     plural_id: i64,
     fields: &LanguageFields,
     kind: PluralType,
-) -> StoreResult<Language> {
-    diesel::update(languages::table.find(id))
+) -> StoreResult<Option<Language>> {
+    let rows = diesel::update(languages::table.find(id))
         .set((
             languages::code.eq(&fields.code),
             languages::name.eq(&fields.name),
@@ -236,6 +237,9 @@ pub fn update(
             languages::population.eq(fields.population),
         ))
         .execute(conn)?;
+    if rows == 0 {
+        return Ok(None);
+    }
     diesel::update(plurals::table.find(plural_id))
         .set((
             plurals::source.eq(fields.plural_source),
@@ -244,7 +248,7 @@ pub fn update(
             plurals::kind.eq(kind.0),
         ))
         .execute(conn)?;
-    get_by_id(conn, id)
+    get_by_id(conn, id).map(Some)
 }
 
 /// Number of translations in this language.
@@ -255,10 +259,10 @@ pub fn translation_count(conn: &mut DbConnection, id: i64) -> StoreResult<i64> {
         .get_result(conn)?)
 }
 
-/// Deletes a language with its plurals and aliases.
-pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
-    diesel::delete(languages::table.find(id)).execute(conn)?;
-    Ok(())
+/// Deletes a language with its plurals and aliases; false when another
+/// transaction deleted it first.
+pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
+    Ok(diesel::delete(languages::table.find(id)).execute(conn)? == 1)
 }
 
 /// Number of defined languages.
