@@ -32,6 +32,16 @@ fn project(slug: &str) -> Value {
     json!({"name": slug, "slug": slug, "web": "https://race.example/"})
 }
 
+/// Asks the served app to create the project `slug` as the superuser.
+fn create_project(served: &Served, ctx: &Ctx, slug: &str) -> (u16, String) {
+    served.request(
+        "POST",
+        "/api/projects/",
+        Some(&ctx.admin),
+        Some(&project(slug)),
+    )
+}
+
 fn count(served: &Served, token: &str) -> u64 {
     let (status, body) = served.request("GET", "/api/projects/", Some(token), None);
     assert_eq!(status, 200, "{body}");
@@ -57,14 +67,7 @@ fn creates_of_one_slug_make_one_project() {
         let served = served(&ctx);
         for round in 0..5 {
             let slug = format!("race-{round}");
-            let replies = race(THREADS, |_| {
-                served.request(
-                    "POST",
-                    "/api/projects/",
-                    Some(&ctx.admin),
-                    Some(&project(&slug)),
-                )
-            });
+            let replies = race(THREADS, |_| create_project(&served, &ctx, &slug));
             let created = replies.iter().filter(|(s, _)| *s == 201).count();
             assert_eq!(created, 1, "{replies:?}");
             for (status, body) in replies.iter().filter(|(s, _)| *s != 201) {
@@ -87,13 +90,7 @@ fn deletes_of_one_project_succeed_once() {
         let served = served(&ctx);
         for round in 0..5 {
             let slug = format!("gone-{round}");
-            let (status, _) = served.request(
-                "POST",
-                "/api/projects/",
-                Some(&ctx.admin),
-                Some(&project(&slug)),
-            );
-            assert_eq!(status, 201);
+            assert_eq!(create_project(&served, &ctx, &slug).0, 201);
             let path = format!("/api/projects/{slug}/");
             let statuses: Vec<u16> = race(THREADS, |_| {
                 served.request("DELETE", &path, Some(&ctx.admin), None).0
@@ -118,13 +115,7 @@ fn edits_racing_deletes_end_as_either_order() {
         let served = served(&ctx);
         for round in 0..10 {
             let slug = format!("edit-{round}");
-            let (status, _) = served.request(
-                "POST",
-                "/api/projects/",
-                Some(&ctx.admin),
-                Some(&project(&slug)),
-            );
-            assert_eq!(status, 201);
+            assert_eq!(create_project(&served, &ctx, &slug).0, 201);
             let path = format!("/api/projects/{slug}/");
             let replies = race(4, |i| {
                 if i == 0 {
@@ -158,12 +149,7 @@ fn a_mixed_load_keeps_exact_counts() {
                 let slug = format!("mix-{}", (i + step) % 5);
                 let path = format!("/api/projects/{slug}/");
                 let (status, body) = match step % 3 {
-                    0 => served.request(
-                        "POST",
-                        "/api/projects/",
-                        Some(&ctx.admin),
-                        Some(&project(&slug)),
-                    ),
+                    0 => create_project(&served, &ctx, &slug),
                     1 => served.request(
                         "PATCH",
                         &path,

@@ -5,23 +5,8 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, call};
-use serde_json::{Value, json};
-
-fn error_items(reply: &Value) -> Vec<(String, String, String)> {
-    reply["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["attr"].as_str().unwrap_or("").to_owned(),
-                e["code"].as_str().unwrap().to_owned(),
-                e["detail"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
+use common::{Body, Ctx, call, error_codes, error_items};
+use serde_json::json;
 
 const NUL: &str = "Null characters are not allowed.";
 
@@ -135,10 +120,7 @@ async fn bodies_too_large_or_without_a_type() {
         .await;
         assert_eq!(untyped.status, StatusCode::BAD_REQUEST);
         assert_eq!(
-            error_items(&untyped.json())
-                .into_iter()
-                .map(|(attr, code, _)| (attr, code))
-                .collect::<Vec<_>>(),
+            error_codes(&untyped.json()),
             ["name", "slug", "web"].map(|a| (a.to_owned(), "required".to_owned()))
         );
         let listed = call(&app, Method::GET, "/api/projects/", admin, Body::None).await;

@@ -4,25 +4,11 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, HOST, SITE, assert_same_shape, call, pluck, sample};
+use common::{Body, Ctx, HOST, SITE, assert_same_shape, call, error_codes, pluck, sample};
 use serde_json::{Value, json};
 
 fn demo() -> Value {
     json!({"name": "Demo", "slug": "demo", "web": "https://demo.example.com/", "instructions": "Reference fixture project."})
-}
-
-fn codes(reply: &Value) -> Vec<(String, String)> {
-    reply["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["attr"].as_str().unwrap_or("").to_owned(),
-                e["code"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
 }
 
 #[actix_web::test]
@@ -91,7 +77,7 @@ async fn create_read_update_delete() {
         .await;
         assert_eq!(replaced_without_web.status, StatusCode::BAD_REQUEST);
         assert_eq!(
-            codes(&replaced_without_web.json()),
+            error_codes(&replaced_without_web.json()),
             vec![("web".into(), "required".into())]
         );
 
@@ -221,7 +207,7 @@ async fn validation_errors_match_weblate() {
         .await;
         assert_eq!(typed.status, StatusCode::BAD_REQUEST);
         assert_eq!(
-            codes(&typed.json()),
+            error_codes(&typed.json()),
             vec![
                 ("translation_review".into(), "invalid".into()),
                 ("enforced_checks".into(), "not_a_list".into()),
@@ -239,7 +225,7 @@ async fn validation_errors_match_weblate() {
         )
         .await;
         assert_eq!(
-            codes(&values.json()),
+            error_codes(&values.json()),
             vec![
                 ("commit_policy".into(), "invalid_choice".into()),
                 ("new_lang".into(), "invalid_choice".into()),
@@ -532,7 +518,7 @@ async fn names_and_slugs_are_unique_whatever_their_case() {
         .await;
         assert_eq!(clash.status, StatusCode::BAD_REQUEST);
         assert_eq!(
-            codes(&clash.json()),
+            error_codes(&clash.json()),
             [("name", "unique"), ("slug", "unique")].map(|(a, c)| (a.to_owned(), c.to_owned()))
         );
         let other = call(
@@ -553,7 +539,7 @@ async fn names_and_slugs_are_unique_whatever_their_case() {
         )
         .await;
         assert_eq!(
-            codes(&renamed.json()),
+            error_codes(&renamed.json()),
             [("slug".to_owned(), "unique".to_owned())]
         );
         let own_case = call(

@@ -4,7 +4,7 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, HOST, assert_same_shape, call, pluck, sample};
+use common::{Body, Ctx, HOST, assert_same_shape, call, error_codes, pluck, sample};
 use serde_json::json;
 
 #[actix_web::test]
@@ -303,21 +303,6 @@ async fn users_edit_their_own_account() {
     }
 }
 
-/// `(attr, code)` of each error of a 400.
-fn field_codes(reply: &serde_json::Value) -> Vec<(String, String)> {
-    reply["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["attr"].as_str().unwrap_or("").to_owned(),
-                e["code"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
 #[actix_web::test]
 async fn usernames_and_emails_are_unique_whatever_their_case() {
     for ctx in Ctx::all() {
@@ -336,7 +321,7 @@ async fn usernames_and_emails_are_unique_whatever_their_case() {
         .await;
         assert_eq!(clash.status, StatusCode::BAD_REQUEST);
         assert_eq!(
-            field_codes(&clash.json()),
+            error_codes(&clash.json()),
             [("username", "unique"), ("email", "unique")]
                 .map(|(a, c)| (a.to_owned(), c.to_owned()))
         );
@@ -362,7 +347,7 @@ async fn usernames_and_emails_are_unique_whatever_their_case() {
         )
         .await;
         assert_eq!(
-            field_codes(&renamed.json()),
+            error_codes(&renamed.json()),
             [("username", "unique"), ("email", "unique")]
                 .map(|(a, c)| (a.to_owned(), c.to_owned()))
         );
@@ -375,7 +360,7 @@ async fn usernames_and_emails_are_unique_whatever_their_case() {
         )
         .await;
         assert_eq!(
-            field_codes(&invalid.json()),
+            error_codes(&invalid.json()),
             [("email".to_owned(), "invalid".to_owned())]
         );
     }
@@ -403,7 +388,7 @@ async fn the_last_active_superuser_stays() {
             let refused = call(&app, method.clone(), "/api/users/admin/", admin, body).await;
             assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{method}");
             assert_eq!(
-                field_codes(&refused.json()),
+                error_codes(&refused.json()),
                 [(attr.to_owned(), "invalid".to_owned())],
                 "{method}"
             );

@@ -154,18 +154,19 @@ fn attach(conn: &mut DbConnection, rows: Vec<LanguageRow>) -> StoreResult<Vec<La
     {
         aliases.entry(language_id).or_default().push(alias);
     }
-    rows.into_iter()
-        .map(|row| {
-            let plural = first_plural
-                .remove(&row.id)
-                .ok_or(crate::StoreError::Corrupt("language without plural"))?;
-            Ok(Language {
+    // A language and its plural are written in one transaction, so a row
+    // without a plural was deleted between the two statements: it is gone.
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let plural = first_plural.remove(&row.id)?;
+            Some(Language {
                 aliases: aliases.remove(&row.id).unwrap_or_default(),
                 plural,
                 row,
             })
         })
-        .collect()
+        .collect())
 }
 
 /// True when a language with this code exists.

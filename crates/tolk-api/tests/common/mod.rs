@@ -276,3 +276,28 @@ impl Drop for Served {
         }
     }
 }
+
+/// `(attr, code, detail)` of each error of an error response (`attr` empty
+/// when null).
+pub fn error_items(reply: &Value) -> Vec<(String, String, String)> {
+    reply["errors"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no errors in {reply}"))
+        .iter()
+        .map(|e| {
+            (
+                e["attr"].as_str().unwrap_or("").to_owned(),
+                e["code"].as_str().unwrap().to_owned(),
+                e["detail"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// `(attr, code)` of each error of an error response.
+pub fn error_codes(reply: &Value) -> Vec<(String, String)> {
+    error_items(reply)
+        .into_iter()
+        .map(|(attr, code, _)| (attr, code))
+        .collect()
+}
