@@ -213,63 +213,15 @@ async fn detail(
     Ok(web::Json(LanguageDto::new(language, &links)))
 }
 
-/// Replaces a language (needs `language.edit`): `code`, `name` and
-/// `plural` must be given.
-#[utoipa::path(
-    operation_id = "update",
-    tag = "languages",
-    params(("code" = String, Path, description = "Language code")),
-    request_body(content(
-        (LanguageCreate = "application/json"),
-        (LanguageCreate = "application/x-www-form-urlencoded"),
-        (LanguageCreate = "multipart/form-data")
-    )),
-    responses(
-        (status = 200, description = "Updated", body = LanguageDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[put("/api/languages/{code}/")]
-async fn replace(
-    caller: Caller,
-    code: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<LanguageDto>> {
-    change(caller, code, req, payload, links, state).await
-}
-
-/// Changes the given fields of a language (needs `language.edit`).
-#[utoipa::path(
-    operation_id = "partial_update",
-    tag = "languages",
-    params(("code" = String, Path, description = "Language code")),
-    request_body(content(
-        (LanguagePatch = "application/json"),
-        (LanguagePatch = "application/x-www-form-urlencoded"),
-        (LanguagePatch = "multipart/form-data")
-    )),
-    responses(
-        (status = 200, description = "Updated", body = LanguageDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[patch("/api/languages/{code}/")]
-async fn modify(
-    caller: Caller,
-    code: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<LanguageDto>> {
-    change(caller, code, req, payload, links, state).await
+put_and_patch! {
+    tag: "languages",
+    path: "/api/languages/{code}/",
+    param: "code" ("Language code"),
+    create: LanguageCreate,
+    patch: LanguagePatch,
+    response: LanguageDto,
+    put: "Replaces a language (needs `language.edit`): `code`, `name` and `plural` must be given.",
+    patch_doc: "Changes the given fields of a language (needs `language.edit`).",
 }
 
 /// PUT and PATCH: the body's fields over the current ones.

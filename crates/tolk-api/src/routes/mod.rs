@@ -12,6 +12,60 @@ use crate::input::{Input, is_partial};
 use crate::links::Links;
 use crate::pagination::{PageSizes, Paginated, page_request, paginated};
 
+/// Declares the PUT (`update`: the create body, whose required fields must
+/// be given) and PATCH (`partial_update`: the patch body) operations of one
+/// resource, `replace` and `modify`, both answered by the module's `change`
+/// handler; each has its own OpenAPI description of its own body. The
+/// calling module imports actix-web's `put` and `patch` route macros.
+macro_rules! put_and_patch {
+    (
+        tag: $tag:literal,
+        path: $path:literal,
+        param: $param:literal ($param_doc:literal),
+        create: $create:ty,
+        patch: $patch:ty,
+        response: $dto:ty,
+        put: $put_doc:literal,
+        patch_doc: $patch_doc:literal $(,)?
+    ) => {
+        put_and_patch!(@one put replace "update" $create, $put_doc,
+            $tag, $path, $param, $param_doc, $dto);
+        put_and_patch!(@one patch modify "partial_update" $patch, $patch_doc,
+            $tag, $path, $param, $param_doc, $dto);
+    };
+    (@one $method:ident $name:ident $id:literal $body:ty, $doc:literal,
+        $tag:literal, $path:literal, $param:literal, $param_doc:literal, $dto:ty) => {
+        #[doc = $doc]
+        #[utoipa::path(
+            operation_id = $id,
+            tag = $tag,
+            params(($param = String, Path, description = $param_doc)),
+            request_body(content(
+                ($body = "application/json"),
+                ($body = "application/x-www-form-urlencoded"),
+                ($body = "multipart/form-data")
+            )),
+            responses(
+                (status = 200, description = "Updated", body = $dto),
+                (status = 400, description = "Invalid fields", body = crate::error::ErrorBody),
+                (status = 403, description = "Not allowed", body = crate::error::ErrorBody),
+                (status = 404, description = "Missing or hidden", body = crate::error::ErrorBody)
+            )
+        )]
+        #[$method($path)]
+        async fn $name(
+            caller: crate::caller::Caller,
+            key: actix_web::web::Path<String>,
+            req: actix_web::HttpRequest,
+            payload: actix_web::web::Payload,
+            links: crate::links::Links,
+            state: actix_web::web::Data<crate::state::AppState>,
+        ) -> crate::error::ApiResult<actix_web::web::Json<$dto>> {
+            change(caller, key, req, payload, links, state).await
+        }
+    };
+}
+
 pub mod changes;
 pub mod languages;
 pub mod permissions;

@@ -110,63 +110,15 @@ async fn detail(
     Ok(web::Json(ProjectDto::new(view, &links)))
 }
 
-/// Replaces a project's settings (needs `project.edit`): `name`, `slug`
-/// and `web` must be given; settings left out keep their values.
-#[utoipa::path(
-    operation_id = "update",
-    tag = "projects",
-    params(("slug" = String, Path, description = "Project slug")),
-    request_body(content(
-        (ProjectCreate = "application/json"),
-        (ProjectCreate = "application/x-www-form-urlencoded"),
-        (ProjectCreate = "multipart/form-data")
-    )),
-    responses(
-        (status = 200, description = "Updated", body = ProjectDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[put("/api/projects/{slug}/")]
-async fn replace(
-    caller: Caller,
-    slug: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<ProjectDto>> {
-    change(caller, slug, req, payload, links, state).await
-}
-
-/// Changes the given settings of a project (needs `project.edit`).
-#[utoipa::path(
-    operation_id = "partial_update",
-    tag = "projects",
-    params(("slug" = String, Path, description = "Project slug")),
-    request_body(content(
-        (ProjectPatch = "application/json"),
-        (ProjectPatch = "application/x-www-form-urlencoded"),
-        (ProjectPatch = "multipart/form-data")
-    )),
-    responses(
-        (status = 200, description = "Updated", body = ProjectDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[patch("/api/projects/{slug}/")]
-async fn modify(
-    caller: Caller,
-    slug: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<ProjectDto>> {
-    change(caller, slug, req, payload, links, state).await
+put_and_patch! {
+    tag: "projects",
+    path: "/api/projects/{slug}/",
+    param: "slug" ("Project slug"),
+    create: ProjectCreate,
+    patch: ProjectPatch,
+    response: ProjectDto,
+    put: "Replaces a project's settings (needs `project.edit`): `name`, `slug` and `web` must be given; settings left out keep their values.",
+    patch_doc: "Changes the given settings of a project (needs `project.edit`).",
 }
 
 /// PUT and PATCH: the body's settings over the current ones.

@@ -166,65 +166,15 @@ async fn detail(
     Ok(web::Json(shape(&view, level, &links)))
 }
 
-/// Replaces an account (own account, or `user.edit`): `username`,
-/// `full_name` and `email` must be given; fields left out keep their
-/// values, and `profile` is merged.
-#[utoipa::path(
-    operation_id = "update",
-    tag = "users",
-    params(("username" = String, Path, description = "Username")),
-    request_body(content(
-        (UserCreate = "application/json"),
-        (UserCreate = "application/x-www-form-urlencoded"),
-        (UserCreate = "multipart/form-data")
-    )),
-    responses(
-        (status = 200, description = "Updated", body = UserDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[put("/api/users/{username}/")]
-async fn replace(
-    caller: Caller,
-    username: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<UserDto>> {
-    change(caller, username, req, payload, links, state).await
-}
-
-/// Changes the given fields of an account (own account, or `user.edit`);
-/// `profile` is merged.
-#[utoipa::path(
-    operation_id = "partial_update",
-    tag = "users",
-    params(("username" = String, Path, description = "Username")),
-    request_body(content(
-        (UserPatch = "application/json"),
-        (UserPatch = "application/x-www-form-urlencoded"),
-        (UserPatch = "multipart/form-data")
-    )),
-    responses(
-        (status = 200, description = "Updated", body = UserDto),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 403, description = "Not allowed", body = ErrorBody),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[patch("/api/users/{username}/")]
-async fn modify(
-    caller: Caller,
-    username: web::Path<String>,
-    req: HttpRequest,
-    payload: web::Payload,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<UserDto>> {
-    change(caller, username, req, payload, links, state).await
+put_and_patch! {
+    tag: "users",
+    path: "/api/users/{username}/",
+    param: "username" ("Username"),
+    create: UserCreate,
+    patch: UserPatch,
+    response: UserDto,
+    put: "Replaces an account (own account, or `user.edit`): `username`, `full_name` and `email` must be given; fields left out keep their values, and `profile` is merged.",
+    patch_doc: "Changes the given fields of an account (own account, or `user.edit`); `profile` is merged.",
 }
 
 /// PUT and PATCH: the body's fields over the current ones.
