@@ -6,9 +6,9 @@ pg_url := env_var_or_default("TOLK_TEST_DATABASE_URL", "postgres://postgres@127.
 test:
     cargo test --workspace
 
-# Run the storage and API tests on SQLite and PostgreSQL.
+# Run all tests, those that touch storage on SQLite and PostgreSQL.
 test-pg:
-    TOLK_TEST_DATABASE_URL={{pg_url}} cargo test -p tolk-store -p tolk-service -p tolk-api
+    TOLK_TEST_DATABASE_URL={{pg_url}} cargo test --workspace
 
 # Formatting and lints as CI checks them.
 lint:
