@@ -28,7 +28,8 @@ pub fn is_partial(req: &HttpRequest) -> bool {
 
 impl Input {
     /// Reads the body according to its content type. An empty body, or one
-    /// without a content type, is an empty input; malformed JSON is a parse
+    /// without a content type, is an empty input (a JSON body of white
+    /// space only is malformed, as for Weblate); malformed JSON is a parse
     /// error; unknown types are 415; a body over [`MAX_BODY`] is 413.
     pub async fn read(req: &HttpRequest, payload: web::Payload) -> Result<Input, ApiError> {
         let declared = req
@@ -58,7 +59,7 @@ impl Input {
             return read_multipart(req, payload).await;
         }
         let body = read_body(payload).await?;
-        if body.iter().all(u8::is_ascii_whitespace) {
+        if body.is_empty() {
             return Ok(Input::default());
         }
         match media.as_str() {

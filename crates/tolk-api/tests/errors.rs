@@ -123,6 +123,19 @@ async fn bodies_too_large_or_without_a_type() {
             error_codes(&untyped.json()),
             ["name", "slug", "web"].map(|a| (a.to_owned(), "required".to_owned()))
         );
+        let blank_json = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            admin,
+            Body::Raw("application/json", "\n"),
+        )
+        .await;
+        assert_eq!(
+            error_codes(&blank_json.json()),
+            [(String::new(), "parse_error".to_owned())],
+            "white space is no JSON document"
+        );
         let listed = call(&app, Method::GET, "/api/projects/", admin, Body::None).await;
         assert_eq!(listed.json()["count"], 0);
     }

@@ -68,10 +68,13 @@ settings! {
         patch: ProjectPatch,
         required: {
             /// Display name, unique.
+            #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 60, pattern = r"\S"))]
             name: String = String::new(),
             /// URL slug, unique.
+            #[cfg_attr(feature = "openapi", schema(max_length = 60, pattern = r"^[-a-zA-Z0-9_]+$"))]
             slug: String = String::new(),
             /// Project website.
+            #[cfg_attr(feature = "openapi", schema(max_length = 200, pattern = r"^https?://[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+(/\S*)?$"))]
             web: String = String::new(),
         },
         optional: {

@@ -17,10 +17,13 @@ settings! {
         patch: UserPatch,
         required: {
             /// Login name, unique whatever its case.
+            #[cfg_attr(feature = "openapi", schema(max_length = 150, pattern = r"^[\w.@+-]+$"))]
             username: String = String::new(),
             /// Display name.
+            #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 150, pattern = r"\S"))]
             full_name: String = String::new(),
             /// Primary e-mail address, unique whatever its case.
+            #[cfg_attr(feature = "openapi", schema(format = Email, max_length = 190))]
             email: String = String::new(),
         },
         optional: {

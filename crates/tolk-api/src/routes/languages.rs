@@ -32,6 +32,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LanguageCreate {
     /// Unique code, e.g. `pt_BR`.
+    #[schema(max_length = 50, pattern = r"^[a-zA-Z0-9_@+-]+$")]
     code: String,
     /// English name.
     name: String,
@@ -47,8 +48,10 @@ pub struct LanguageCreate {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PluralCreate {
     /// Number of plural forms.
+    #[schema(minimum = 1, maximum = 6)]
     number: i32,
-    /// Gettext plural formula.
+    /// Gettext plural formula, e.g. `n != 1`.
+    #[schema(example = "n != 1", pattern = r"^[n0-9 !=<>&|?:%()]+$")]
     formula: String,
     /// Where the definition comes from (`plural.source` code).
     source: Option<i32>,
