@@ -73,7 +73,7 @@ impl Input {
     }
 
     /// Reads the body into `T`, the typed body of the request: every bad
-    /// field is reported (see [`crate::fields`]).
+    /// field is reported (see the `fields` module).
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, FieldErrors> {
         fields::parse(self.entries.clone(), Dialect::Body)
     }

@@ -534,7 +534,7 @@ pub(crate) fn export_rows(units: &[Unit]) -> Vec<[String; 8]> {
     rows
 }
 
-/// A new CSV file with a header row naming [`EXPORT_COLUMNS`].
+/// A new CSV file with a header row naming the export columns.
 pub fn write_new(units: &[Unit]) -> String {
     let quote = |value: &str| format!("\"{}\"", value.replace('"', "\"\""));
     let header = EXPORT_COLUMNS.map(quote);
