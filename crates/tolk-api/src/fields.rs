@@ -49,6 +49,18 @@ pub enum Given {
 /// The fields of a request, in the order given.
 pub type Entries = Vec<(String, Given)>;
 
+/// Form or query pairs as fields: every value of a repeated key is kept, in order.
+pub fn text_entries(pairs: impl Iterator<Item = (String, String)>) -> Entries {
+    let mut entries: Entries = Vec::new();
+    for (key, value) in pairs {
+        match entries.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, Given::Text(values))) => values.push(value),
+            _ => entries.push((key, Given::Text(vec![value]))),
+        }
+    }
+    entries
+}
+
 /// Why a field was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
@@ -556,14 +568,11 @@ mod tests {
     }
 
     fn form(pairs: &[(&str, &str)]) -> Entries {
-        let mut entries: Entries = Vec::new();
-        for (key, value) in pairs {
-            match entries.iter_mut().find(|(k, _)| k == key) {
-                Some((_, Given::Text(values))) => values.push((*value).to_owned()),
-                _ => entries.push(((*key).to_owned(), Given::Text(vec![(*value).to_owned()]))),
-            }
-        }
-        entries
+        text_entries(
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        )
     }
 
     fn problems(entries: Entries) -> Vec<(String, String)> {

@@ -128,14 +128,9 @@ fn parse_json(body: &[u8]) -> Result<Input, ApiError> {
 
 /// Form fields: every value of a repeated key is kept, in order.
 fn from_pairs(pairs: impl Iterator<Item = (String, String)>) -> Input {
-    let mut entries: Entries = Vec::new();
-    for (key, value) in pairs {
-        match entries.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, Given::Text(values))) => values.push(value),
-            _ => entries.push((key, Given::Text(vec![value]))),
-        }
+    Input {
+        entries: fields::text_entries(pairs),
     }
-    Input { entries }
 }
 
 async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Input, ApiError> {

@@ -7,6 +7,7 @@ use std::future::{Ready, ready};
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use chrono::NaiveDateTime;
 use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
+use tolk_domain::time::UtcTime;
 
 use crate::client::Client;
 use crate::error::ApiError;
@@ -83,7 +84,7 @@ impl FromRequest for Links {
 
 /// A timestamp as the API writes it: UTC with microseconds and `Z`.
 pub fn timestamp(at: NaiveDateTime) -> String {
-    at.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
+    UtcTime(at).to_api()
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use chrono::NaiveDateTime;
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use tolk_domain::change::Action;
+use tolk_domain::time::UtcTime;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::{PartialSchema, ToSchema};
@@ -41,14 +42,15 @@ impl PartialSchema for ActionCode {
 
 impl ToSchema for ActionCode {}
 
-/// A point in time as ISO 8601 (an offset is converted to UTC; none means UTC).
+/// A point in time as ISO 8601 (an offset is converted to UTC; none means
+/// UTC), as a filter reads it: [`UtcTime`] with django-filter's message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timestamp(pub NaiveDateTime);
 
 impl<'de> Deserialize<'de> for Timestamp {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        tolk_domain::time::UtcTime::parse(&text)
+        UtcTime::parse(&text)
             .map(|t| Timestamp(t.0))
             .ok_or_else(|| de::Error::custom(QueryError::invalid("Enter a valid date/time.")))
     }
@@ -56,10 +58,7 @@ impl<'de> Deserialize<'de> for Timestamp {
 
 impl PartialSchema for Timestamp {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
-            .into()
+        UtcTime::schema()
     }
 }
 

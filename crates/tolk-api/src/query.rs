@@ -7,21 +7,14 @@
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
-use crate::fields::{self, Dialect, Entries, Given};
+use crate::fields::{self, Dialect};
 
 /// Parses a query string into `T`; every bad parameter is reported.
 pub fn parse<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
-    let mut entries: Entries = Vec::new();
-    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-        if value.is_empty() {
-            continue;
-        }
-        match entries.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, Given::Text(values))) => values.push(value.into_owned()),
-            _ => entries.push((key.into_owned(), Given::Text(vec![value.into_owned()]))),
-        }
-    }
-    Ok(fields::parse(entries, Dialect::Query)?)
+    let given = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .filter(|(_, value)| !value.is_empty());
+    Ok(fields::parse(fields::text_entries(given), Dialect::Query)?)
 }
 
 #[cfg(test)]

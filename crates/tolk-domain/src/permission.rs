@@ -273,6 +273,14 @@ pub enum Languages {
 }
 
 impl Languages {
+    /// Reads a team's selection code with the languages listed on it.
+    pub fn from_selection(code: i32, listed: Vec<i64>) -> Languages {
+        match code {
+            1 => Languages::All,
+            _ => Languages::Listed(listed),
+        }
+    }
+
     fn covers(&self, language: i64) -> bool {
         match self {
             Languages::Listed(ids) => ids.contains(&language),

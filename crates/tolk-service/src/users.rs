@@ -137,12 +137,13 @@ fn views(
 ) -> ServiceResult<Vec<UserView>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut links = users::profile_links(conn, &ids)?;
+    let visibility = subject.project_visibility();
     rows.into_iter()
         .map(|row| {
             let mut row_links = links.remove(&row.id).unwrap_or_default();
             row_links
                 .watched
-                .retain(|(_, project)| subject.can_view_project(*project));
+                .retain(|(_, project)| visibility.allows(*project));
             Ok(UserView {
                 settings: row.settings()?,
                 links: row_links,
@@ -234,9 +235,10 @@ fn project_ids(
     slugs: &[String],
     errors: &mut FieldErrors,
 ) -> ServiceResult<Vec<i64>> {
+    let visibility = subject.project_visibility();
     let found: Vec<_> = projects::get_by_slugs(conn, slugs)?
         .into_iter()
-        .filter(|p| subject.can_view_project(p.as_ref()))
+        .filter(|p| visibility.allows(p.as_ref()))
         .collect();
     let ids = slugs
         .iter()

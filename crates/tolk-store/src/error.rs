@@ -29,13 +29,7 @@ impl From<r2d2::Error> for StoreError {
 impl StoreError {
     /// True when a unique constraint rejected the statement.
     pub fn is_unique_violation(&self) -> bool {
-        matches!(
-            self,
-            StoreError::Query(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _
-            ))
-        )
+        self.unique_constraint().is_some()
     }
 
     /// When a unique constraint or index rejected the statement, what the
@@ -53,17 +47,6 @@ impl StoreError {
             ),
             _ => None,
         }
-    }
-
-    /// True when a foreign key rejected the statement.
-    pub fn is_foreign_key_violation(&self) -> bool {
-        matches!(
-            self,
-            StoreError::Query(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
-                _
-            ))
-        )
     }
 }
 

@@ -32,7 +32,8 @@ pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>>
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let team_ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+    let mut team_ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+    team_ids.dedup();
     let projects: Vec<(i64, i64)> = team_projects::table
         .filter(team_projects::team_id.eq_any(&team_ids))
         .select((team_projects::team_id, team_projects::project_id))
@@ -62,11 +63,7 @@ pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>>
             |(team, (project_selection, language_selection, permissions))| Grant {
                 permissions,
                 projects: Projects::from_selection(project_selection, listed(&projects, team)),
-                languages: if language_selection == 1 {
-                    Languages::All
-                } else {
-                    Languages::Listed(listed(&languages, team))
-                },
+                languages: Languages::from_selection(language_selection, listed(&languages, team)),
             },
         )
         .collect())

@@ -2,6 +2,7 @@
 //! always, and a fresh PostgreSQL database as well when
 //! `TOLK_TEST_DATABASE_URL` names a server.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use diesel::connection::SimpleConnection;
@@ -44,7 +45,9 @@ impl TestDb {
     /// loading the language table for every test.
     pub fn postgres(admin_url: &str) -> TestDb {
         static COUNTER: AtomicU32 = AtomicU32::new(0);
-        let template = template(admin_url);
+        // One look (and, the first time, one build) per test process.
+        static TEMPLATE: OnceLock<String> = OnceLock::new();
+        let template = TEMPLATE.get_or_init(|| template(admin_url));
         let name = format!(
             "tolk_test_{}_{}_{}",
             std::process::id(),
