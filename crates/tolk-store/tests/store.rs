@@ -651,3 +651,88 @@ fn every_foreign_key_column_leads_an_index() {
         assert_eq!(missing, Vec::<String>::new(), "{:?}", db.backend());
     }
 }
+
+/// Applies the next migration from `dir` to `conn`.
+fn migrate_one<DB: diesel::backend::Backend>(
+    conn: &mut impl diesel_migrations::MigrationHarness<DB>,
+    dir: &str,
+) {
+    let source = diesel_migrations::FileBasedMigrations::from_path(format!(
+        "{}/../../migrations/{dir}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    conn.run_next_migration(source).unwrap();
+}
+
+/// Texts that JSON must escape, as a project's settings may hold them.
+const TRICKY: &str = "line \"one\"\n\ttab \\ back\r";
+
+fn project_row_sql() -> String {
+    format!(
+        "INSERT INTO projects (name, slug, web, license, commit_message, add_message, delete_message, \
+         merge_message, addon_message, pull_message, translation_review, commit_policy, enforced_checks, created) \
+         VALUES ('Old', 'old', 'https://old.example/', 'MIT', '{}', 'a', 'd', 'm', 'o', 'p', TRUE, 20, \
+         '[\"same\"]', '2026-01-01 00:00:00')",
+        TRICKY.replace('\'', "''")
+    )
+}
+
+/// What the project written by [`project_row_sql`] must read back as.
+fn check_moved(store: &tolk_store::Store) {
+    let mut conn = store.conn().unwrap();
+    let moved = projects::get_by_slug(&mut conn, "old").unwrap().unwrap();
+    let s = &moved.settings;
+    assert_eq!(
+        (s.name.as_str(), s.web.as_str(), s.license.as_str()),
+        ("Old", "https://old.example/", "MIT")
+    );
+    assert_eq!(s.commit_message, TRICKY);
+    assert_eq!((s.translation_review, s.commit_policy), (true, 20));
+    assert_eq!(s.enforced_checks, vec!["same".to_owned()]);
+    assert!(s.enable_hooks, "a column's default moves too");
+}
+
+#[test]
+fn the_settings_migration_moves_existing_projects_into_the_document() {
+    use diesel::connection::SimpleConnection;
+    use diesel::{Connection, PgConnection, SqliteConnection};
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    let path = path.to_str().unwrap();
+    let mut sqlite = SqliteConnection::establish(path).unwrap();
+    migrate_one(&mut sqlite, "sqlite");
+    sqlite.batch_execute(&project_row_sql()).unwrap();
+    migrate_one(&mut sqlite, "sqlite");
+    drop(sqlite);
+    check_moved(&tolk_store::Store::open(path, 1).unwrap());
+
+    let Ok(admin_url) = std::env::var(tolk_store::testing::DATABASE_URL_VAR) else {
+        return;
+    };
+    if admin_url.is_empty() {
+        return;
+    }
+    let name = format!("tolk_migration_{}", std::process::id());
+    let mut admin = PgConnection::establish(&admin_url).unwrap();
+    admin
+        .batch_execute(&format!("DROP DATABASE IF EXISTS {name}"))
+        .unwrap();
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .unwrap();
+    let (base, _) = admin_url.split_once('?').unwrap_or((&admin_url, ""));
+    let url = format!("{}/{name}", base.rsplit_once('/').unwrap().0);
+    let mut pg = PgConnection::establish(&url).unwrap();
+    migrate_one(&mut pg, "postgres");
+    pg.batch_execute(&project_row_sql()).unwrap();
+    migrate_one(&mut pg, "postgres");
+    drop(pg);
+    let store = tolk_store::Store::open(&url, 1).unwrap();
+    check_moved(&store);
+    drop(store);
+    admin
+        .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .unwrap();
+}
