@@ -1,0 +1,491 @@
+//! A component's Git work tree and what Tolk does with it: clone, fetch,
+//! status, commit, push, merge or rebase upstream changes, reset, cleanup,
+//! and reading files and commits.
+
+use std::path::{Path, PathBuf};
+
+use crate::commit::CommitInfo;
+use crate::error::VcsError;
+use crate::git::{Git, Identity};
+
+/// How upstream changes are brought in (Weblate's `merge_style`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MergeStyle {
+    /// Replay Tolk's commits on top of upstream.
+    Rebase,
+    /// Merge upstream into Tolk's branch, fast-forwarding when possible.
+    Merge,
+    /// Merge upstream with a merge commit even when a fast-forward would do.
+    MergeNoFf,
+}
+
+/// Where the work tree stands against its upstream branch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// Files changed but not committed.
+    pub needs_commit: bool,
+    /// Commits Tolk has that upstream lacks.
+    pub outgoing: usize,
+    /// Commits upstream has that Tolk lacks (as of the last fetch).
+    pub missing: usize,
+    /// `git status` as Git words it.
+    pub text: String,
+}
+
+/// A file both sides changed that Git could not merge line by line: its
+/// content at the common base, in Tolk's commits and upstream (`None` where
+/// the file does not exist).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConflictedFile<'a> {
+    /// Path inside the repository.
+    pub path: &'a str,
+    /// The common ancestor's version.
+    pub base: Option<&'a [u8]>,
+    /// Tolk's version.
+    pub tolk: Option<&'a [u8]>,
+    /// Upstream's version.
+    pub upstream: Option<&'a [u8]>,
+}
+
+/// Settles a conflicted file: the merged content, or `None` when it cannot.
+pub type Resolver<'a> = &'a mut dyn FnMut(ConflictedFile<'_>) -> Option<Vec<u8>>;
+
+/// What bringing in upstream changes did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Update {
+    /// Nothing was missing.
+    UpToDate,
+    /// Upstream's commits are in; the head moved from `from` to `to`.
+    Updated {
+        /// Head before.
+        from: String,
+        /// Head after.
+        to: String,
+    },
+    /// A conflict no resolver settled; the work tree is as it was before.
+    Conflict {
+        /// The files left in conflict.
+        files: Vec<String>,
+        /// Git's words.
+        message: String,
+    },
+}
+
+/// A Git work tree tracking one branch of its `origin` remote.
+#[derive(Debug, Clone)]
+pub struct Repository {
+    git: Git,
+    path: PathBuf,
+    branch: String,
+}
+
+impl Repository {
+    /// Clones `url` into `dest` (which must not exist), checking out
+    /// `branch` or, when empty, the remote's default branch. A failed clone
+    /// leaves nothing behind.
+    pub fn clone(git: &Git, url: &str, branch: &str, dest: &Path) -> Result<Repository, VcsError> {
+        let partial = dest.with_extension("cloning");
+        remove_dir(&partial)?;
+        if let Some(parent) = partial.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| VcsError::io(parent, e))?;
+        }
+        let target = partial.to_string_lossy().into_owned();
+        let mut args = vec!["clone", "--quiet", "--no-tags"];
+        if !branch.is_empty() {
+            args.extend(["--branch", branch]);
+        }
+        args.extend(["--", url, &target]);
+        if let Err(e) = git.run(None, &args) {
+            remove_dir(&partial)?;
+            return Err(e);
+        }
+        std::fs::rename(&partial, dest).map_err(|e| VcsError::io(dest, e))?;
+        let branch = git
+            .run(Some(dest), &["branch", "--show-current"])?
+            .text()
+            .trim()
+            .to_owned();
+        Ok(Repository::open(git, dest, &branch))
+    }
+
+    /// Starts a repository without a remote at `dest` holding the files
+    /// already there, committed as `message` (components made from uploads).
+    pub fn init_local(git: &Git, dest: &Path, message: &str) -> Result<Repository, VcsError> {
+        std::fs::create_dir_all(dest).map_err(|e| VcsError::io(dest, e))?;
+        git.run(Some(dest), &["init", "--quiet", "-b", "main"])?;
+        git.run(Some(dest), &["add", "-A"])?;
+        git.run(
+            Some(dest),
+            &["commit", "--quiet", "--allow-empty", "-m", message],
+        )?;
+        Ok(Repository::open(git, dest, "main"))
+    }
+
+    /// A work tree Tolk cloned before, tracking `branch`.
+    pub fn open(git: &Git, path: &Path, branch: &str) -> Repository {
+        Repository {
+            git: git.clone(),
+            path: path.to_owned(),
+            branch: branch.to_owned(),
+        }
+    }
+
+    /// The work tree's directory.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The branch Tolk works on.
+    pub fn branch(&self) -> &str {
+        &self.branch
+    }
+
+    fn run(&self, args: &[&str]) -> Result<String, VcsError> {
+        Ok(self.git.run(Some(&self.path), args)?.text())
+    }
+
+    fn upstream(&self) -> String {
+        format!("refs/remotes/origin/{}", self.branch)
+    }
+
+    fn has_remote(&self) -> bool {
+        self.run(&["rev-parse", "--verify", "--quiet", &self.upstream()])
+            .is_ok()
+    }
+
+    /// The full hash of the checked-out commit.
+    pub fn head(&self) -> Result<String, VcsError> {
+        Ok(self.run(&["rev-parse", "HEAD"])?.trim().to_owned())
+    }
+
+    /// The full hash of upstream's branch as last fetched; `None` without a remote.
+    pub fn remote_head(&self) -> Result<Option<String>, VcsError> {
+        if !self.has_remote() {
+            return Ok(None);
+        }
+        Ok(Some(
+            self.run(&["rev-parse", &self.upstream()])?
+                .trim()
+                .to_owned(),
+        ))
+    }
+
+    /// Downloads upstream's new commits (a repository without a remote has none).
+    pub fn fetch(&self) -> Result<(), VcsError> {
+        if self.has_remote() {
+            let refspec = format!("+refs/heads/{0}:refs/remotes/origin/{0}", self.branch);
+            self.run(&["fetch", "--quiet", "--no-tags", "--", "origin", &refspec])?;
+        }
+        Ok(())
+    }
+
+    /// Uncommitted changes and the distance to upstream.
+    pub fn status(&self) -> Result<Status, VcsError> {
+        let changes = self.run(&["status", "--porcelain", "--untracked-files=all"])?;
+        let (outgoing, missing) = if self.has_remote() {
+            let counts = self.run(&[
+                "rev-list",
+                "--left-right",
+                "--count",
+                &format!("HEAD...{}", self.upstream()),
+            ])?;
+            let mut numbers = counts.split_whitespace().map(|n| n.parse().unwrap_or(0));
+            (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0))
+        } else {
+            (0, 0)
+        };
+        Ok(Status {
+            needs_commit: !changes.trim().is_empty(),
+            outgoing,
+            missing,
+            text: self.run(&["status"])?,
+        })
+    }
+
+    /// Commits the current content of `paths` (added, changed or removed)
+    /// as `author` with `message`; the new head, or `None` when nothing changed.
+    pub fn commit(
+        &self,
+        paths: &[String],
+        author: &Identity,
+        message: &str,
+    ) -> Result<Option<String>, VcsError> {
+        if paths.is_empty() {
+            return Ok(None);
+        }
+        let mut add = vec!["add", "-A", "--"];
+        add.extend(paths.iter().map(String::as_str));
+        self.run(&add)?;
+        let mut staged = vec!["diff", "--cached", "--name-only", "--"];
+        staged.extend(paths.iter().map(String::as_str));
+        if self.run(&staged)?.trim().is_empty() {
+            return Ok(None);
+        }
+        self.git.run_with(
+            Some(&self.path),
+            &["commit", "--quiet", "--no-verify", "-m", message],
+            &[
+                ("GIT_AUTHOR_NAME", &author.name),
+                ("GIT_AUTHOR_EMAIL", &author.email),
+            ],
+        )?;
+        self.head().map(Some)
+    }
+
+    /// Pushes the head to `branch` (empty: the tracked branch) of `url`
+    /// (empty: `origin`).
+    pub fn push(&self, url: &str, branch: &str) -> Result<(), VcsError> {
+        let remote = if url.is_empty() { "origin" } else { url };
+        let branch = if branch.is_empty() {
+            &self.branch
+        } else {
+            branch
+        };
+        let refspec = format!("HEAD:refs/heads/{branch}");
+        self.run(&["push", "--quiet", "--", remote, &refspec])?;
+        Ok(())
+    }
+
+    /// Brings in upstream's fetched commits with `style`. Files Git cannot
+    /// merge line by line go to `resolve`; when it settles all of them the
+    /// update goes on, otherwise it is undone and the conflict reported.
+    pub fn update(
+        &self,
+        style: MergeStyle,
+        message: &str,
+        resolve: Resolver<'_>,
+    ) -> Result<Update, VcsError> {
+        let Some(upstream) = self.remote_head()? else {
+            return Ok(Update::UpToDate);
+        };
+        let from = self.head()?;
+        let missing = self.run(&["rev-list", "--count", &format!("HEAD..{upstream}")])?;
+        if missing.trim() == "0" {
+            return Ok(Update::UpToDate);
+        }
+        let outcome = match style {
+            MergeStyle::Rebase => self.rebase(&upstream, resolve)?,
+            MergeStyle::Merge | MergeStyle::MergeNoFf => {
+                self.merge(&upstream, style == MergeStyle::MergeNoFf, message, resolve)?
+            }
+        };
+        Ok(match outcome {
+            Some((files, message)) => Update::Conflict { files, message },
+            None => Update::Updated {
+                from,
+                to: self.head()?,
+            },
+        })
+    }
+
+    /// Rebases onto `upstream`; the unresolved files and Git's words on conflict.
+    fn rebase(
+        &self,
+        upstream: &str,
+        resolve: Resolver<'_>,
+    ) -> Result<Option<(Vec<String>, String)>, VcsError> {
+        let mut step = self.git_sequence(&["rebase", "--quiet", upstream]);
+        loop {
+            let Err(error) = step else { return Ok(None) };
+            let conflicted = self.conflicted()?;
+            if conflicted.is_empty() {
+                if self.run(&["diff", "--cached", "--quiet"]).is_ok() && self.rebasing() {
+                    // The replayed commit became empty once resolved.
+                    step = self.git_sequence(&["rebase", "--skip"]);
+                    continue;
+                }
+                self.abort("rebase");
+                return Err(error);
+            }
+            // While rebasing, "ours" (stage 2) is upstream's side and
+            // "theirs" (stage 3) the commit of Tolk's being replayed.
+            let unresolved = self.resolve_all(&conflicted, 3, 2, resolve)?;
+            if !unresolved.is_empty() {
+                self.abort("rebase");
+                return Ok(Some((unresolved, error.to_string())));
+            }
+            step = self.git_sequence(&["rebase", "--continue"]);
+        }
+    }
+
+    /// Merges `upstream`; the unresolved files and Git's words on conflict.
+    fn merge(
+        &self,
+        upstream: &str,
+        no_ff: bool,
+        message: &str,
+        resolve: Resolver<'_>,
+    ) -> Result<Option<(Vec<String>, String)>, VcsError> {
+        let mut args = vec!["merge", "--no-edit", "-m", message];
+        if no_ff {
+            args.push("--no-ff");
+        }
+        args.push(upstream);
+        let Err(error) = self.run(&args) else {
+            return Ok(None);
+        };
+        let conflicted = self.conflicted()?;
+        if conflicted.is_empty() {
+            self.abort("merge");
+            return Err(error);
+        }
+        let unresolved = self.resolve_all(&conflicted, 2, 3, resolve)?;
+        if !unresolved.is_empty() {
+            self.abort("merge");
+            return Ok(Some((unresolved, error.to_string())));
+        }
+        self.run(&["commit", "--quiet", "--no-verify", "--no-edit"])?;
+        Ok(None)
+    }
+
+    /// Runs a rebase step that may want an editor (it gets none).
+    fn git_sequence(&self, args: &[&str]) -> Result<(), VcsError> {
+        self.git
+            .run_with(Some(&self.path), args, &[("GIT_EDITOR", "true")])
+            .map(|_| ())
+    }
+
+    fn rebasing(&self) -> bool {
+        self.path.join(".git/rebase-merge").exists() || self.path.join(".git/rebase-apply").exists()
+    }
+
+    /// Undoes a failed merge or rebase, leaving the work tree as before.
+    fn abort(&self, operation: &str) {
+        // Nothing to abort is fine: the work tree is clean either way.
+        let _ = self.run(&[operation, "--abort"]);
+    }
+
+    /// Paths with unmerged entries in the index.
+    fn conflicted(&self) -> Result<Vec<String>, VcsError> {
+        let out = self.git.run(
+            Some(&self.path),
+            &["diff", "--name-only", "-z", "--diff-filter=U"],
+        )?;
+        Ok(split_nul(&out.stdout))
+    }
+
+    /// Asks `resolve` for each conflicted path (Tolk's side at index stage
+    /// `tolk`, upstream's at `upstream`), writes and stages what it settles,
+    /// and returns the paths it could not.
+    fn resolve_all(
+        &self,
+        paths: &[String],
+        tolk: u8,
+        upstream: u8,
+        resolve: Resolver<'_>,
+    ) -> Result<Vec<String>, VcsError> {
+        let mut unresolved = Vec::new();
+        for path in paths {
+            let stage = |n: u8| self.read_blob(&format!(":{n}:{path}")).ok().flatten();
+            let (base, ours, theirs) = (stage(1), stage(tolk), stage(upstream));
+            let merged = resolve(ConflictedFile {
+                path,
+                base: base.as_deref(),
+                tolk: ours.as_deref(),
+                upstream: theirs.as_deref(),
+            });
+            match merged {
+                Some(bytes) => {
+                    let file = self.path.join(path);
+                    std::fs::write(&file, bytes).map_err(|e| VcsError::io(&file, e))?;
+                    self.run(&["add", "--", path])?;
+                }
+                None => unresolved.push(path.clone()),
+            }
+        }
+        Ok(unresolved)
+    }
+
+    /// Discards Tolk's commits and changes: the work tree becomes upstream's branch.
+    pub fn reset(&self) -> Result<(), VcsError> {
+        let target = if self.has_remote() {
+            self.upstream()
+        } else {
+            "HEAD".to_owned()
+        };
+        self.run(&["reset", "--quiet", "--hard", &target])?;
+        Ok(())
+    }
+
+    /// Removes untracked files and directories.
+    pub fn cleanup(&self) -> Result<(), VcsError> {
+        self.run(&["clean", "--quiet", "-f", "-d"])?;
+        Ok(())
+    }
+
+    /// One commit's details (`rev` is a hash or a ref).
+    pub fn commit_info(&self, rev: &str) -> Result<CommitInfo, VcsError> {
+        let text = self.run(&["log", "-1", CommitInfo::FORMAT, rev, "--"])?;
+        CommitInfo::parse(&text).ok_or_else(|| VcsError::Failed {
+            command: "log".into(),
+            output: format!("unreadable commit {rev}"),
+        })
+    }
+
+    /// Files that differ between two commits.
+    pub fn changed_files(&self, from: &str, to: &str) -> Result<Vec<String>, VcsError> {
+        let out = self.git.run(
+            Some(&self.path),
+            &["diff", "--name-only", "-z", "--no-renames", from, to, "--"],
+        )?;
+        Ok(split_nul(&out.stdout))
+    }
+
+    /// A file's content at a revision (`REV:PATH`, or `:N:PATH` for an
+    /// index stage); `None` when it does not exist there.
+    pub fn read_blob(&self, spec: &str) -> Result<Option<Vec<u8>>, VcsError> {
+        if self.run(&["cat-file", "-e", spec]).is_err() {
+            return Ok(None);
+        }
+        Ok(Some(
+            self.git
+                .run(Some(&self.path), &["cat-file", "blob", spec])?
+                .stdout,
+        ))
+    }
+
+    /// Every file of the work tree (outside `.git`), as `/`-separated
+    /// relative paths in sorted order.
+    pub fn files(&self) -> Result<Vec<String>, VcsError> {
+        let mut found = Vec::new();
+        walk(&self.path, "", &mut found)?;
+        found.sort();
+        Ok(found)
+    }
+}
+
+fn walk(dir: &Path, prefix: &str, found: &mut Vec<String>) -> Result<(), VcsError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| VcsError::io(dir, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| VcsError::io(dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if prefix.is_empty() && name == ".git" {
+            continue;
+        }
+        let relative = format!("{prefix}{name}");
+        let kind = entry
+            .file_type()
+            .map_err(|e| VcsError::io(&entry.path(), e))?;
+        if kind.is_dir() {
+            walk(&entry.path(), &format!("{relative}/"), found)?;
+        } else if kind.is_file() {
+            found.push(relative);
+        }
+    }
+    Ok(())
+}
+
+fn split_nul(bytes: &[u8]) -> Vec<String> {
+    bytes
+        .split(|b| *b == 0)
+        .filter(|p| !p.is_empty())
+        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .collect()
+}
+
+fn remove_dir(path: &Path) -> Result<(), VcsError> {
+    match std::fs::remove_dir_all(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(VcsError::io(path, e)),
+        _ => Ok(()),
+    }
+}

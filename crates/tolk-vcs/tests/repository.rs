@@ -1,0 +1,309 @@
+//! The work-tree operations against real repositories: a bare upstream and
+//! a second clone that plays another developer.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tolk_vcs::{Git, GitConfig, Identity, MergeStyle, Repository, Update, VcsError};
+
+/// A bare upstream with one commit of `files`, and a developer's clone of it.
+struct Upstream {
+    dir: tempfile::TempDir,
+    bare: PathBuf,
+    developer: PathBuf,
+}
+
+fn sh_git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args(args)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_NAME", "Dev")
+        .env("GIT_AUTHOR_EMAIL", "dev@example.com")
+        .env("GIT_COMMITTER_NAME", "Dev")
+        .env("GIT_COMMITTER_EMAIL", "dev@example.com")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+impl Upstream {
+    fn new(files: &[(&str, &str)]) -> Upstream {
+        let dir = tempfile::tempdir().unwrap();
+        let bare = dir.path().join("upstream.git");
+        sh_git(
+            dir.path(),
+            &["init", "--quiet", "--bare", "-b", "main", "upstream.git"],
+        );
+        let developer = dir.path().join("developer");
+        sh_git(
+            dir.path(),
+            &["clone", "--quiet", bare.to_str().unwrap(), "developer"],
+        );
+        sh_git(&developer, &["checkout", "--quiet", "-B", "main"]);
+        let upstream = Upstream {
+            dir,
+            bare,
+            developer,
+        };
+        upstream.developer_commits(files, "initial");
+        upstream
+    }
+
+    fn url(&self) -> &str {
+        self.bare.to_str().unwrap()
+    }
+
+    fn developer_commits(&self, files: &[(&str, &str)], message: &str) {
+        for (path, content) in files {
+            let file = self.developer.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, content).unwrap();
+        }
+        sh_git(&self.developer, &["add", "-A"]);
+        sh_git(&self.developer, &["commit", "--quiet", "-m", message]);
+        sh_git(&self.developer, &["push", "--quiet", "origin", "main"]);
+    }
+
+    fn upstream_file(&self, path: &str) -> String {
+        sh_git(&self.bare, &["show", &format!("main:{path}")])
+    }
+
+    fn git(&self) -> Git {
+        Git::new(GitConfig {
+            allow_local: true,
+            ..GitConfig::new(self.dir.path().join("home"))
+        })
+        .unwrap()
+    }
+
+    fn clone(&self) -> Repository {
+        Repository::clone(&self.git(), self.url(), "", &self.dir.path().join("tolk")).unwrap()
+    }
+}
+
+fn jane() -> Identity {
+    Identity {
+        name: "Jane Doe".into(),
+        email: "jane@example.com".into(),
+    }
+}
+
+const PO: &str = "a\nb\nc\n";
+
+#[test]
+fn clones_commits_and_pushes_with_the_editor_as_author() {
+    let up = Upstream::new(&[("po/cs.po", PO), ("README", "readme\n")]);
+    let repo = up.clone();
+    assert_eq!(repo.branch(), "main");
+    assert_eq!(repo.files().unwrap(), vec!["README", "po/cs.po"]);
+    let status = repo.status().unwrap();
+    assert_eq!(
+        (status.needs_commit, status.outgoing, status.missing),
+        (false, 0, 0)
+    );
+    assert!(
+        status.text.contains("up to date with 'origin/main'"),
+        "{}",
+        status.text
+    );
+
+    std::fs::write(repo.path().join("po/cs.po"), "a\nB\nc\n").unwrap();
+    assert!(repo.status().unwrap().needs_commit);
+    assert_eq!(
+        repo.commit(&["README".into()], &jane(), "nothing").unwrap(),
+        None
+    );
+    let head = repo
+        .commit(&["po/cs.po".into()], &jane(), "Translated using Tolk")
+        .unwrap()
+        .unwrap();
+    let info = repo.commit_info(&head).unwrap();
+    assert_eq!(
+        (info.author_name.as_str(), info.author_email.as_str()),
+        ("Jane Doe", "jane@example.com")
+    );
+    assert_eq!(
+        (info.committer_name.as_str(), info.summary()),
+        ("Tolk", "Translated using Tolk")
+    );
+    let status = repo.status().unwrap();
+    assert_eq!((status.needs_commit, status.outgoing), (false, 1));
+
+    repo.push("", "").unwrap();
+    assert_eq!(up.upstream_file("po/cs.po"), "a\nB\nc\n");
+    assert_eq!(repo.status().unwrap().outgoing, 0);
+    assert_eq!(repo.remote_head().unwrap(), Some(head));
+}
+
+#[test]
+fn a_failed_clone_leaves_nothing() {
+    let up = Upstream::new(&[("a", "a\n")]);
+    let dest = up.dir.path().join("nothing");
+    let err = Repository::clone(&up.git(), up.url(), "no-such-branch", &dest).unwrap_err();
+    assert!(matches!(err, VcsError::Failed { .. }), "{err}");
+    assert!(err.to_string().contains("no-such-branch"), "{err}");
+    assert!(!dest.exists());
+    assert!(!dest.with_extension("cloning").exists());
+}
+
+#[test]
+fn brings_in_upstream_changes_with_every_style() {
+    for style in [MergeStyle::Rebase, MergeStyle::Merge, MergeStyle::MergeNoFf] {
+        let up = Upstream::new(&[("po/cs.po", PO), ("po/de.po", PO)]);
+        let repo = up.clone();
+        std::fs::write(repo.path().join("po/cs.po"), "a\nb\nC\n").unwrap();
+        repo.commit(&["po/cs.po".into()], &jane(), "tolk").unwrap();
+        up.developer_commits(&[("po/de.po", "x\nb\nc\n")], "developer");
+        repo.fetch().unwrap();
+        assert_eq!(repo.status().unwrap().missing, 1);
+        let mut never =
+            |_: tolk_vcs::ConflictedFile<'_>| -> Option<Vec<u8>> { panic!("no conflict") };
+        let outcome = repo.update(style, "Merge", &mut never).unwrap();
+        assert!(
+            matches!(outcome, Update::Updated { .. }),
+            "{style:?}: {outcome:?}"
+        );
+        let read = |p: &str| std::fs::read_to_string(repo.path().join(p)).unwrap();
+        assert_eq!(
+            (read("po/cs.po").as_str(), read("po/de.po").as_str()),
+            ("a\nb\nC\n", "x\nb\nc\n")
+        );
+        let status = repo.status().unwrap();
+        assert_eq!(status.missing, 0, "{style:?}");
+        let expected_outgoing = if style == MergeStyle::Rebase { 1 } else { 2 };
+        assert_eq!(status.outgoing, expected_outgoing, "{style:?}");
+        assert_eq!(
+            repo.update(style, "Merge", &mut never).unwrap(),
+            Update::UpToDate
+        );
+    }
+}
+
+#[test]
+fn a_conflict_goes_to_the_resolver_or_is_undone() {
+    for style in [MergeStyle::Rebase, MergeStyle::Merge] {
+        let up = Upstream::new(&[("po/cs.po", PO)]);
+        let repo = up.clone();
+        std::fs::write(repo.path().join("po/cs.po"), "a\nT\nc\n").unwrap();
+        repo.commit(&["po/cs.po".into()], &jane(), "tolk").unwrap();
+        let before = repo.head().unwrap();
+        up.developer_commits(&[("po/cs.po", "a\nU\nc\n")], "developer");
+        repo.fetch().unwrap();
+
+        let mut refuse = |_: tolk_vcs::ConflictedFile<'_>| None;
+        match repo.update(style, "Merge", &mut refuse).unwrap() {
+            Update::Conflict { files, message } => {
+                assert_eq!(files, vec!["po/cs.po"]);
+                assert!(
+                    message.contains("CONFLICT") || message.contains("conflict"),
+                    "{message}"
+                );
+            }
+            other => panic!("{style:?}: {other:?}"),
+        }
+        assert_eq!(repo.head().unwrap(), before, "{style:?}: undone");
+        assert!(
+            !repo.status().unwrap().needs_commit,
+            "{style:?}: clean work tree"
+        );
+
+        let mut seen = Vec::new();
+        let mut settle = |f: tolk_vcs::ConflictedFile<'_>| {
+            seen.push((
+                f.path.to_owned(),
+                f.base.map(<[u8]>::to_vec),
+                f.tolk.map(<[u8]>::to_vec),
+                f.upstream.map(<[u8]>::to_vec),
+            ));
+            Some(b"a\nT+U\nc\n".to_vec())
+        };
+        let outcome = repo.update(style, "Merge", &mut settle).unwrap();
+        assert!(
+            matches!(outcome, Update::Updated { .. }),
+            "{style:?}: {outcome:?}"
+        );
+        assert_eq!(
+            seen,
+            vec![(
+                "po/cs.po".to_owned(),
+                Some(PO.as_bytes().to_vec()),
+                Some(b"a\nT\nc\n".to_vec()),
+                Some(b"a\nU\nc\n".to_vec())
+            )],
+            "{style:?}: the three versions, Tolk's and upstream's in their places"
+        );
+        assert_eq!(
+            std::fs::read_to_string(repo.path().join("po/cs.po")).unwrap(),
+            "a\nT+U\nc\n"
+        );
+        repo.push("", "").unwrap();
+        assert_eq!(up.upstream_file("po/cs.po"), "a\nT+U\nc\n");
+    }
+}
+
+#[test]
+fn reset_and_cleanup_return_to_upstream() {
+    let up = Upstream::new(&[("po/cs.po", PO)]);
+    let repo = up.clone();
+    std::fs::write(repo.path().join("po/cs.po"), "changed\n").unwrap();
+    repo.commit(&["po/cs.po".into()], &jane(), "tolk").unwrap();
+    std::fs::write(repo.path().join("stray.txt"), "x").unwrap();
+    repo.reset().unwrap();
+    assert_eq!(
+        std::fs::read_to_string(repo.path().join("po/cs.po")).unwrap(),
+        PO
+    );
+    assert_eq!(repo.status().unwrap().outgoing, 0);
+    assert!(repo.path().join("stray.txt").exists());
+    repo.cleanup().unwrap();
+    assert!(!repo.path().join("stray.txt").exists());
+    assert!(!repo.status().unwrap().needs_commit);
+}
+
+#[test]
+fn reads_files_and_changes_between_commits() {
+    let up = Upstream::new(&[("po/cs.po", PO), ("po/de.po", PO)]);
+    let repo = up.clone();
+    let first = repo.head().unwrap();
+    up.developer_commits(&[("po/de.po", "new\n")], "developer");
+    repo.fetch().unwrap();
+    let remote = repo.remote_head().unwrap().unwrap();
+    assert_eq!(
+        repo.changed_files(&first, &remote).unwrap(),
+        vec!["po/de.po"]
+    );
+    assert_eq!(
+        repo.read_blob(&format!("{remote}:po/de.po")).unwrap(),
+        Some(b"new\n".to_vec())
+    );
+    assert_eq!(repo.read_blob(&format!("{remote}:po/xx.po")).unwrap(), None);
+}
+
+#[test]
+fn local_repositories_have_no_remote() {
+    let tmp = tempfile::tempdir().unwrap();
+    let git = Git::new(GitConfig::new(tmp.path().join("home"))).unwrap();
+    let dest = tmp.path().join("local");
+    std::fs::create_dir_all(dest.join("po")).unwrap();
+    std::fs::write(dest.join("po/cs.po"), PO).unwrap();
+    let repo = Repository::init_local(&git, &dest, "Initial upload").unwrap();
+    assert_eq!(repo.remote_head().unwrap(), None);
+    repo.fetch().unwrap();
+    let status = repo.status().unwrap();
+    assert_eq!(
+        (status.needs_commit, status.outgoing, status.missing),
+        (false, 0, 0)
+    );
+    let mut never = |_: tolk_vcs::ConflictedFile<'_>| None;
+    assert_eq!(
+        repo.update(MergeStyle::Rebase, "m", &mut never).unwrap(),
+        Update::UpToDate
+    );
+    assert_eq!(repo.files().unwrap(), vec!["po/cs.po"]);
+}
