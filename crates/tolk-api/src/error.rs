@@ -79,6 +79,9 @@ pub enum ApiError {
     /// The request body is larger than the server reads (413).
     #[error("request body larger than {0} bytes")]
     TooLarge(usize),
+    /// Another operation holds the repository (423).
+    #[error("repository locked")]
+    Locked,
 }
 
 impl ApiError {
@@ -159,6 +162,15 @@ impl ApiError {
                 ),
             ),
             ApiError::Internal(_) => ("server_error", one("error", SERVER_ERROR.into())),
+            ApiError::Locked => (
+                "client_error",
+                one(
+                    "repository-locked",
+                    "Could not complete the operation because another background operation \
+                     is in progress. Please try again later."
+                        .into(),
+                ),
+            ),
         }
     }
 
@@ -188,6 +200,7 @@ impl ResponseError for ApiError {
             ApiError::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Locked => StatusCode::LOCKED,
         }
     }
 
@@ -214,6 +227,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::PermissionDenied(detail) => ApiError::PermissionDenied(detail),
             ServiceError::Validation(errors) => ApiError::Validation(errors.into_iter().collect()),
             ServiceError::Store(e) => ApiError::Internal(e.to_string()),
+            ServiceError::Vcs(tolk_service::VcsError::Locked) => ApiError::Locked,
+            ServiceError::Vcs(e) => ApiError::Internal(e.to_string()),
+            ServiceError::Failed(message) => ApiError::Internal(message),
         }
     }
 }

@@ -3,12 +3,17 @@
 
 pub mod change;
 pub mod checks;
+pub mod component;
+pub mod filemask;
 pub mod language;
+pub mod message;
 pub mod permission;
 pub mod plural;
 pub mod project;
+pub mod query;
 pub mod settings;
 pub mod stats;
 pub mod time;
+pub mod unit;
 pub mod user;
 pub mod validation;

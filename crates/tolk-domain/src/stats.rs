@@ -1,7 +1,9 @@
 //! Translation statistics: the counters kept per translation and summed for
 //! components, projects and languages, and Weblate's percentage rules.
 
-use std::ops::AddAssign;
+use std::ops::{AddAssign, Neg};
+
+use crate::unit::UnitState;
 
 /// Counts of strings, words and characters in one state.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -53,6 +55,63 @@ impl AddAssign for Counters {
         self.failing += o.failing;
         self.suggestions += o.suggestions;
         self.comments += o.comments;
+    }
+}
+
+impl Neg for Count {
+    type Output = Count;
+
+    fn neg(self) -> Count {
+        Count {
+            strings: -self.strings,
+            words: -self.words,
+            chars: -self.chars,
+        }
+    }
+}
+
+impl Neg for Counters {
+    type Output = Counters;
+
+    fn neg(self) -> Counters {
+        Counters {
+            total: -self.total,
+            translated: -self.translated,
+            fuzzy: -self.fuzzy,
+            approved: -self.approved,
+            readonly: -self.readonly,
+            failing: -self.failing,
+            suggestions: -self.suggestions,
+            comments: -self.comments,
+        }
+    }
+}
+
+impl Counters {
+    /// What one unit in `state` with `words` source words and `chars`
+    /// source characters adds to its translation's counters.
+    pub fn of_unit(state: UnitState, words: i64, chars: i64) -> Counters {
+        let one = Count {
+            strings: 1,
+            words,
+            chars,
+        };
+        let when = |yes: bool| if yes { one } else { Count::default() };
+        Counters {
+            total: one,
+            translated: when(state.is_translated()),
+            fuzzy: when(state.is_fuzzy()),
+            approved: when(state == UnitState::Approved),
+            readonly: when(state == UnitState::ReadOnly),
+            ..Counters::default()
+        }
+    }
+
+    /// The change from `old` to `new` (what to add to go from one to the other).
+    pub fn delta(old: Counters, new: Counters) -> Counters {
+        let mut d = new;
+        d += -old;
+        d
     }
 }
 

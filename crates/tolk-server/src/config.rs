@@ -22,6 +22,13 @@ pub struct StorageFlags {
     /// Database connections in the pool [default: 16].
     #[arg(long, env = "TOLK_DB_POOL_SIZE")]
     pub db_pool_size: Option<u32>,
+    /// Allow components to use `file://` URLs and local paths as repositories [default: false].
+    #[arg(long, env = "TOLK_VCS_ALLOW_LOCAL")]
+    pub vcs_allow_local: Option<bool>,
+    /// Repository hosts that may resolve to loopback or private addresses,
+    /// comma-separated [default: none].
+    #[arg(long, env = "TOLK_VCS_PRIVATE_ALLOWLIST")]
+    pub vcs_private_allowlist: Option<String>,
 }
 
 /// How the HTTP server runs: the settings only `serve` takes.
@@ -52,6 +59,9 @@ pub struct ServerFlags {
     /// [default: none].
     #[arg(long, env = "TOLK_TRUSTED_PROXIES")]
     pub trusted_proxies: Option<String>,
+    /// Background task workers (clones, scans, pulls) [default: 2].
+    #[arg(long, env = "TOLK_TASK_WORKERS")]
+    pub task_workers: Option<usize>,
 }
 
 /// The same settings as read from a TOML file.
@@ -68,6 +78,9 @@ struct FileSettings {
     api_ratelimit_anon: Option<String>,
     api_ratelimit_user: Option<String>,
     trusted_proxies: Option<String>,
+    vcs_allow_local: Option<bool>,
+    vcs_private_allowlist: Option<String>,
+    task_workers: Option<usize>,
 }
 
 /// Resolved settings.
@@ -91,6 +104,12 @@ pub struct Settings {
     pub rate_limits: RateLimits,
     /// Proxies whose forwarding headers are believed.
     pub trusted_proxies: TrustedProxies,
+    /// Local repository URLs are allowed.
+    pub vcs_allow_local: bool,
+    /// Hosts allowed to resolve to internal addresses.
+    pub vcs_private_allowlist: String,
+    /// Background task workers.
+    pub task_workers: usize,
 }
 
 /// Why the settings could not be read.
@@ -215,6 +234,16 @@ impl Settings {
                     name: "trusted_proxies",
                     message,
                 })?,
+            vcs_allow_local: storage
+                .vcs_allow_local
+                .or(file.vcs_allow_local)
+                .unwrap_or(false),
+            vcs_private_allowlist: storage
+                .vcs_private_allowlist
+                .clone()
+                .or(file.vcs_private_allowlist)
+                .unwrap_or_default(),
+            task_workers: flags.task_workers.or(file.task_workers).unwrap_or(2),
         })
     }
 }

@@ -83,12 +83,53 @@ fn open_service(settings: &Settings) -> Result<Service, String> {
     let store =
         Store::open(&settings.database_url, settings.db_pool_size).map_err(|e| e.to_string())?;
     store.migrate().map_err(|e| e.to_string())?;
-    Ok(Service::new(
+    let data_dir = std::path::absolute(&settings.data_dir).map_err(|e| e.to_string())?;
+    Service::new(
         store,
         ServiceConfig {
             site_title: settings.site_title.clone(),
+            site_url: settings.site_url.clone(),
+            vcs_root: data_dir.join("vcs"),
+            git: tolk_service::GitConfig {
+                allow_local: settings.vcs_allow_local,
+                ..tolk_service::GitConfig::new(data_dir.join("home"))
+            },
+            url_policy: tolk_service::UrlPolicy::new(
+                settings.vcs_allow_local,
+                &settings.vcs_private_allowlist,
+            ),
         },
-    ))
+    )
+    .map_err(|e| format!("{e} (Tolk needs the git binary)"))
+}
+
+/// Runs background tasks on `count` threads for as long as the process lives.
+fn start_task_workers(service: &Service, count: usize) {
+    for n in 0..count {
+        let service = service.clone();
+        let name = format!("{}-{}-{n}", hostname(), std::process::id());
+        std::thread::spawn(move || {
+            loop {
+                match service.run_next_task(&name) {
+                    Ok(true) => {}
+                    Ok(false) => service.wait_for_tasks(std::time::Duration::from_secs(1)),
+                    Err(e) => {
+                        tracing::error!("task worker {name}: {e}");
+                        std::thread::sleep(std::time::Duration::from_secs(1));
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// This machine's name, to tell workers of several instances apart.
+fn hostname() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .map(|h| h.trim().to_owned())
+        .ok()
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "tolk".into())
 }
 
 /// A use-case's error as the command line reports it: every invalid field on its own line.
@@ -105,6 +146,7 @@ fn describe(error: tolk_service::ServiceError) -> String {
 
 fn serve(settings: Settings) -> Result<(), String> {
     let service = open_service(&settings)?;
+    start_task_workers(&service, settings.task_workers);
     let state = AppState {
         service,
         site_url: settings.site_url.clone(),

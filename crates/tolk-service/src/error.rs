@@ -27,6 +27,12 @@ pub enum ServiceError {
     /// The database failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Git failed, or another operation holds the repository.
+    #[error(transparent)]
+    Vcs(#[from] tolk_vcs::VcsError),
+    /// Work on files failed; the words say why.
+    #[error("{0}")]
+    Failed(String),
 }
 
 impl From<tolk_store::QueryError> for ServiceError {

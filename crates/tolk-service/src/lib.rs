@@ -6,13 +6,20 @@
 mod access;
 mod conflict;
 mod error;
+mod workspace;
 
 pub mod admin;
 pub mod auth;
 pub mod changes;
+pub mod components;
 pub mod languages;
 pub mod metrics;
 pub mod projects;
+pub mod repository;
+pub mod scan;
+pub mod tasks;
+pub mod translations;
+pub mod units;
 pub mod users;
 
 pub use error::{ServiceError, ServiceResult};
@@ -27,17 +34,34 @@ pub use tolk_store::{Page, PageRequest, Store};
 #[cfg(feature = "test-support")]
 pub use tolk_store::testing;
 
+pub use tolk_vcs::{GitConfig, UrlPolicy, VcsError};
+
 /// Site-wide settings the use-cases need.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServiceConfig {
     /// Name of the site, reported by metrics.
     pub site_title: String,
+    /// Public URL of the site, for links in commit messages.
+    pub site_url: String,
+    /// Directory holding the components' repositories.
+    pub vcs_root: std::path::PathBuf,
+    /// How Git runs.
+    pub git: GitConfig,
+    /// Which repository URLs components may use.
+    pub url_policy: UrlPolicy,
 }
 
 impl Default for ServiceConfig {
+    /// Repositories under a directory of this process in the system's
+    /// temporary directory; no local repository URLs.
     fn default() -> Self {
+        let root = std::env::temp_dir().join(format!("tolk-{}", std::process::id()));
         Self {
             site_title: "Tolk".into(),
+            site_url: "http://127.0.0.1:8000".into(),
+            git: GitConfig::new(root.join("home")),
+            vcs_root: root.join("vcs"),
+            url_policy: UrlPolicy::default(),
         }
     }
 }
@@ -47,12 +71,20 @@ impl Default for ServiceConfig {
 pub struct Service {
     store: Store,
     config: ServiceConfig,
+    workspace: workspace::Workspace,
+    queue: tasks::Wakeup,
 }
 
 impl Service {
-    /// Wraps a migrated store.
-    pub fn new(store: Store, config: ServiceConfig) -> Self {
-        Self { store, config }
+    /// Wraps a migrated store; fails when Git cannot run.
+    pub fn new(store: Store, config: ServiceConfig) -> Result<Self, VcsError> {
+        let workspace = workspace::Workspace::new(&config)?;
+        Ok(Self {
+            store,
+            config,
+            workspace,
+            queue: tasks::Wakeup::default(),
+        })
     }
 
     /// The site settings.

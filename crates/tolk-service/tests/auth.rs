@@ -9,7 +9,7 @@ use tolk_store::{time, tokens};
 #[test]
 fn tokens_are_kept_as_hashes_only() {
     for db in TestDb::all() {
-        let service = Service::new(db.store.clone(), ServiceConfig::default());
+        let service = Service::new(db.store.clone(), ServiceConfig::default()).unwrap();
         let token = service
             .create_admin("root", "root@example.com", false)
             .unwrap();

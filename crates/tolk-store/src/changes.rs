@@ -251,3 +251,35 @@ pub fn links(conn: &mut DbConnection, rows: &[ChangeRow]) -> StoreResult<ChangeL
 pub fn count(conn: &mut DbConnection) -> StoreResult<i64> {
     Ok(changes::table.count().get_result(conn)?)
 }
+
+/// The action and text of a component's latest repository change, if any.
+pub fn latest_repository_change(
+    conn: &mut DbConnection,
+    component_id: i64,
+) -> StoreResult<Option<(i32, String)>> {
+    let repository: Vec<i32> = Action::all()
+        .filter(|a| a.is_repository())
+        .map(|a| a.0)
+        .collect();
+    Ok(changes::table
+        .filter(changes::component_id.eq(component_id))
+        .filter(changes::action.eq_any(repository))
+        .order(changes::id.desc())
+        .select((changes::action, changes::target))
+        .first(conn)
+        .optional()?)
+}
+
+/// The user of each unit's latest change with a user, by unit id.
+pub fn last_editors(conn: &mut DbConnection, unit_ids: &[i64]) -> StoreResult<HashMap<i64, i64>> {
+    let rows: Vec<(Option<i64>, Option<i64>)> = changes::table
+        .filter(changes::unit_id.eq_any(unit_ids.to_vec()))
+        .filter(changes::user_id.is_not_null())
+        .order(changes::id)
+        .select((changes::unit_id, changes::user_id))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(unit, user)| Some((unit?, user?)))
+        .collect())
+}

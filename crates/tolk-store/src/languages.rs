@@ -125,12 +125,52 @@ pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<Langu
         .load(conn)?)
 }
 
+/// Languages with their plurals and aliases, by id, in any order.
+pub fn get_full_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<Language>> {
+    let rows = get_by_ids(conn, ids)?;
+    attach(conn, rows)
+}
+
 /// Finds languages by code; unknown codes are left out.
 pub fn get_by_codes(conn: &mut DbConnection, codes: &[String]) -> StoreResult<Vec<LanguageRow>> {
     Ok(languages::table
         .filter(languages::code.eq_any(codes))
         .select(LanguageRow::as_select())
         .load(conn)?)
+}
+
+/// The languages that codes name, directly or through an alias, keyed by
+/// the code as given; unknown codes are left out. Four statements.
+pub fn resolve(
+    conn: &mut DbConnection,
+    codes: &[String],
+) -> StoreResult<HashMap<String, Language>> {
+    let aliased: Vec<(String, i64)> = language_aliases::table
+        .filter(language_aliases::alias.eq_any(codes))
+        .select((language_aliases::alias, language_aliases::language_id))
+        .load(conn)?;
+    let alias_ids: Vec<i64> = aliased.iter().map(|(_, id)| *id).collect();
+    let rows: Vec<LanguageRow> = languages::table
+        .filter(
+            languages::code
+                .eq_any(codes)
+                .or(languages::id.eq_any(&alias_ids)),
+        )
+        .select(LanguageRow::as_select())
+        .load(conn)?;
+    let languages = attach(conn, rows)?;
+    let mut found = HashMap::new();
+    for language in &languages {
+        if codes.contains(&language.row.code) {
+            found.insert(language.row.code.clone(), language.clone());
+        }
+    }
+    for (alias, id) in aliased {
+        if let Some(language) = languages.iter().find(|l| l.row.id == id) {
+            found.entry(alias).or_insert_with(|| language.clone());
+        }
+    }
+    Ok(found)
 }
 
 /// Adds plurals and aliases to language rows with two statements.

@@ -13,6 +13,7 @@ mod sql;
 mod store;
 
 pub mod changes;
+pub mod components;
 pub mod grants;
 pub mod languages;
 pub mod metrics;
@@ -21,8 +22,11 @@ pub mod projects;
 #[allow(missing_docs)]
 pub mod schema;
 pub mod stats;
+pub mod tasks;
 pub mod time;
 pub mod tokens;
+pub mod translations;
+pub mod units;
 pub mod users;
 
 #[cfg(feature = "test-support")]

@@ -59,7 +59,7 @@ pub fn site_counts(conn: &mut DbConnection) -> StoreResult<SiteCounts> {
     .get_result(conn)?)
 }
 
-/// Unfinished background tasks per queue.
+/// Unfinished background tasks per kind (Weblate's metrics call them queues).
 pub fn queue_lengths(conn: &mut DbConnection) -> StoreResult<Vec<(String, i64)>> {
     #[derive(QueryableByName)]
     struct QueueLength {
@@ -69,7 +69,7 @@ pub fn queue_lengths(conn: &mut DbConnection) -> StoreResult<Vec<(String, i64)>>
         length: i64,
     }
     let rows: Vec<QueueLength> = diesel::sql_query(
-        "SELECT queue, COUNT(*) AS length FROM tasks WHERE NOT completed GROUP BY queue",
+        "SELECT kind AS queue, COUNT(*) AS length FROM tasks WHERE NOT completed GROUP BY kind",
     )
     .load(conn)?;
     Ok(rows.into_iter().map(|r| (r.queue, r.length)).collect())

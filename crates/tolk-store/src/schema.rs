@@ -90,8 +90,16 @@ diesel::table! {
         category_id -> Nullable<BigInt>,
         name -> Text,
         slug -> Text,
+        vcs -> Text,
+        repo -> Text,
+        branch -> Text,
+        source_language_id -> BigInt,
+        linked_component_id -> Nullable<BigInt>,
         locked -> Bool,
         restricted -> Bool,
+        settings -> Text,
+        created -> Timestamp,
+        task_id -> Nullable<Text>,
     }
 }
 
@@ -100,6 +108,10 @@ diesel::table! {
         id -> BigInt,
         component_id -> BigInt,
         language_id -> BigInt,
+        plural_id -> BigInt,
+        language_code -> Text,
+        filename -> Text,
+        revision -> Text,
         total -> BigInt,
         total_words -> BigInt,
         total_chars -> BigInt,
@@ -119,6 +131,54 @@ diesel::table! {
         suggestions -> BigInt,
         comments -> BigInt,
         last_change -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    units (id) {
+        id -> BigInt,
+        translation_id -> BigInt,
+        source_unit_id -> Nullable<BigInt>,
+        id_hash -> BigInt,
+        position -> Integer,
+        context -> Text,
+        source -> Text,
+        previous_source -> Text,
+        target -> Text,
+        state -> Integer,
+        original_state -> Integer,
+        note -> Text,
+        location -> Text,
+        flags -> Text,
+        extra_flags -> Text,
+        explanation -> Text,
+        num_words -> Integer,
+        priority -> Integer,
+        pending -> Bool,
+        created -> Timestamp,
+        last_updated -> Timestamp,
+    }
+}
+
+diesel::table! {
+    tasks (id) {
+        id -> Text,
+        kind -> Text,
+        payload -> Text,
+        priority -> Integer,
+        attempts -> Integer,
+        run_after -> Timestamp,
+        claimed_by -> Nullable<Text>,
+        claimed_at -> Nullable<Timestamp>,
+        user_id -> Nullable<BigInt>,
+        project_id -> Nullable<BigInt>,
+        component_id -> Nullable<BigInt>,
+        completed -> Bool,
+        progress -> Integer,
+        result -> Nullable<Text>,
+        log -> Text,
+        created -> Timestamp,
+        updated -> Timestamp,
     }
 }
 
@@ -205,6 +265,8 @@ diesel::joinable!(language_aliases -> languages (language_id));
 diesel::joinable!(components -> projects (project_id));
 diesel::joinable!(translations -> components (component_id));
 diesel::joinable!(translations -> languages (language_id));
+diesel::joinable!(units -> translations (translation_id));
+diesel::joinable!(tasks -> components (component_id));
 diesel::joinable!(tokens -> users (user_id));
 diesel::joinable!(team_members -> teams (team_id));
 diesel::joinable!(team_roles -> teams (team_id));
@@ -222,6 +284,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     projects,
     components,
     translations,
+    units,
+    tasks,
     tokens,
     changes,
     teams,

@@ -160,6 +160,11 @@ impl Store {
         self.counter.0.load(Ordering::Relaxed)
     }
 
+    /// The database engine.
+    pub fn kind(&self) -> BackendKind {
+        self.kind
+    }
+
     /// Takes a connection from the pool.
     pub fn conn(&self) -> StoreResult<PooledConnection> {
         Ok(self.pool.get()?)

@@ -230,8 +230,8 @@ pub fn add_translation(
         .expect("query");
     let component_id = existing.unwrap_or_else(|| {
         diesel::sql_query(format!(
-            "INSERT INTO components (project_id, name, slug, filemask, file_format, source_language_id, created) \
-             VALUES ({project_id}, '{component_slug}', '{component_slug}', '*.po', 'po', {}, '2026-01-01 00:00:00')",
+            "INSERT INTO components (project_id, name, slug, source_language_id, created) \
+             VALUES ({project_id}, '{component_slug}', '{component_slug}', {}, '2026-01-01 00:00:00')",
             language.row.id
         ))
         .execute(&mut *conn)

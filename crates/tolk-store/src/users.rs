@@ -456,3 +456,11 @@ pub fn deactivate(conn: &mut DbConnection, id: i64, username: &str) -> StoreResu
 pub fn count(conn: &mut DbConnection) -> StoreResult<i64> {
     Ok(users::table.count().get_result(conn)?)
 }
+
+/// Accounts by id, in any order.
+pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<UserRow>> {
+    Ok(users::table
+        .filter(users::id.eq_any(ids.to_vec()))
+        .select(UserRow::as_select())
+        .load(conn)?)
+}

@@ -108,6 +108,24 @@ impl Repository {
         Ok(Repository::open(git, dest, &branch))
     }
 
+    /// Checks that `url` answers and has `branch` (or, when empty, any
+    /// branch) without cloning: Git's words when it does not.
+    pub fn probe(git: &Git, url: &str, branch: &str) -> Result<(), VcsError> {
+        let mut args = vec!["ls-remote", "--heads", "--", url];
+        let refname = format!("refs/heads/{branch}");
+        if !branch.is_empty() {
+            args.push(&refname);
+        }
+        let heads = git.run(None, &args)?.text();
+        if heads.trim().is_empty() && !branch.is_empty() {
+            return Err(VcsError::Failed {
+                command: "ls-remote".into(),
+                output: format!("the repository has no branch {branch}"),
+            });
+        }
+        Ok(())
+    }
+
     /// Starts a repository without a remote at `dest` holding the files
     /// already there, committed as `message` (components made from uploads).
     pub fn init_local(git: &Git, dest: &Path, message: &str) -> Result<Repository, VcsError> {

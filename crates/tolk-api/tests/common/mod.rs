@@ -30,7 +30,7 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(db: TestDb) -> Ctx {
-        let service = Tolk::new(db.store.clone(), ServiceConfig::default());
+        let service = Tolk::new(db.store.clone(), ServiceConfig::default()).unwrap();
         let admin = service
             .create_admin("admin", "admin@example.com", false)
             .unwrap();

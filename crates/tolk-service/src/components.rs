@@ -1,0 +1,537 @@
+//! Components: listing, creating (the clone and first read run as a
+//! task), editing, locking and removing.
+
+use std::collections::HashMap;
+
+use serde_json::json;
+use tolk_domain::change::Action;
+use tolk_domain::component::{ComponentSettings, LINK_PREFIX};
+use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::validation::FieldErrors;
+use tolk_store::changes::{self, NewChange};
+use tolk_store::components::{self, Component, NewComponent};
+use tolk_store::languages::{self, Language};
+use tolk_store::projects::{self, Project};
+use tolk_store::{DbConnection, Page, PageRequest, time};
+
+use crate::access::{page, require};
+use crate::conflict::{Unique, unique_violation};
+use crate::projects::visible_project;
+use crate::tasks::{Job, Owner, enqueue};
+use crate::{Service, ServiceError, ServiceResult};
+
+const NAME: Unique = Unique {
+    attr: "name",
+    model: "Component",
+    label: "Component name",
+};
+const SLUG: Unique = Unique {
+    attr: "slug",
+    model: "Component",
+    label: "URL slug",
+};
+
+/// A component with what its representation needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComponentView {
+    /// The stored component.
+    pub component: Component,
+    /// Its project.
+    pub project: Project,
+    /// Whether every component of the project is locked.
+    pub project_locked: bool,
+    /// Its source language.
+    pub source_language: Language,
+    /// The component whose repository it shares: project slug, slug and settings.
+    pub linked: Option<(String, String, ComponentSettings)>,
+}
+
+impl ComponentView {
+    /// The component as the access check sees it.
+    pub fn target(&self) -> Target {
+        Target::Component {
+            project: self.project.as_ref(),
+            restricted: self.component.settings.restricted,
+        }
+    }
+}
+
+/// What a create request gives beside the settings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CreateOptions {
+    /// Source language code (default `en`).
+    pub source_language: Option<String>,
+    /// Do not share another component's clone of the same repository.
+    pub disable_autoshare: bool,
+}
+
+/// Builds views of components with a fixed number of statements.
+pub(crate) fn views(
+    conn: &mut DbConnection,
+    items: Vec<Component>,
+) -> ServiceResult<Vec<ComponentView>> {
+    let mut project_ids: Vec<i64> = items.iter().map(|c| c.project_id).collect();
+    let language_ids: Vec<i64> = items.iter().map(|c| c.source_language_id).collect();
+    let linked_ids: Vec<i64> = items.iter().filter_map(|c| c.linked_component_id).collect();
+    let linked: HashMap<i64, Component> = components::get_by_ids(conn, &linked_ids)?
+        .into_iter()
+        .map(|c| (c.id, c))
+        .collect();
+    project_ids.extend(linked.values().map(|c| c.project_id));
+    project_ids.sort_unstable();
+    project_ids.dedup();
+    let projects: HashMap<i64, Project> = projects::get_by_ids(conn, &project_ids)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let locked = projects::locked(conn, &project_ids)?;
+    let languages: HashMap<i64, Language> = languages::get_full_by_ids(conn, &language_ids)?
+        .into_iter()
+        .map(|l| (l.row.id, l))
+        .collect();
+    items
+        .into_iter()
+        .map(|component| {
+            let project = projects
+                .get(&component.project_id)
+                .cloned()
+                .ok_or(ServiceError::NotFound)?;
+            let source_language = languages
+                .get(&component.source_language_id)
+                .cloned()
+                .ok_or(ServiceError::NotFound)?;
+            let linked = component
+                .linked_component_id
+                .and_then(|id| linked.get(&id))
+                .and_then(|l| {
+                    let slug = &projects.get(&l.project_id)?.settings.slug;
+                    Some((slug.clone(), l.settings.slug.clone(), l.settings.clone()))
+                });
+            Ok(ComponentView {
+                project_locked: locked.contains(&project.id),
+                project,
+                source_language,
+                linked,
+                component,
+            })
+        })
+        .collect()
+}
+
+/// The component `project/slug` if the caller may see it, else not found.
+pub(crate) fn visible_component(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    project_slug: &str,
+    slug: &str,
+) -> ServiceResult<ComponentView> {
+    let project = visible_project(conn, subject, project_slug)?;
+    let component = components::get_by_slugs(conn, project.id, slug)?
+        .filter(|c| !c.settings.restricted || subject.is_superuser())
+        .ok_or(ServiceError::NotFound)?;
+    views(conn, vec![component])?
+        .pop()
+        .ok_or(ServiceError::NotFound)
+}
+
+impl Service {
+    /// Lists the components the caller may see (of one project, when given), by id.
+    pub fn components(
+        &self,
+        subject: &Subject,
+        project_slug: Option<&str>,
+        request: PageRequest,
+    ) -> ServiceResult<Page<ComponentView>> {
+        self.store.read(|conn| {
+            let project_id = match project_slug {
+                Some(slug) => Some(visible_project(conn, subject, slug)?.id),
+                None => None,
+            };
+            let found = page(components::list(
+                conn,
+                &subject.project_visibility(),
+                project_id,
+                request,
+            ))?;
+            found.try_map_items(|items| views(conn, items))
+        })
+    }
+
+    /// One component, if the caller may see it.
+    pub fn component(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+    ) -> ServiceResult<ComponentView> {
+        self.store
+            .read(|conn| visible_component(conn, subject, project_slug, slug))
+    }
+
+    /// Creates a component in a project and queues the task that clones
+    /// and reads it.
+    pub fn create_component(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        settings: Result<ComponentSettings, FieldErrors>,
+        options: CreateOptions,
+    ) -> ServiceResult<ComponentView> {
+        let project = self
+            .store
+            .read(|conn| visible_project(conn, subject, project_slug))?;
+        require(
+            subject,
+            Permission::PROJECT_EDIT,
+            Target::Project(project.as_ref()),
+            "Can not create components",
+        )?;
+        let mut settings = settings?;
+        let mut errors = settings.validate();
+        self.check_format(&settings, &mut errors);
+        let link = self.store.read(|conn| {
+            self.resolve_link(
+                conn,
+                subject,
+                project.id,
+                &mut settings,
+                &options,
+                &mut errors,
+            )
+        })?;
+        if link.is_none() && !errors.has("repo") && settings.vcs == "git" {
+            self.check_remote(&settings, &mut errors);
+        }
+        let view = self.store.write(|conn| {
+            let source =
+                self.source_language(conn, options.source_language.as_deref(), &mut errors)?;
+            check_names(conn, project.id, &settings, None, &mut errors)?;
+            errors.into_result()?;
+            let component = components::insert(
+                conn,
+                &NewComponent {
+                    project_id: project.id,
+                    source_language_id: source,
+                    linked_component_id: link,
+                    task_id: None,
+                    settings: &settings,
+                    created: time::now(),
+                },
+            )
+            .map_err(|e| unique_violation(e, &[SLUG, NAME]))?;
+            let owner = Owner {
+                user_id: subject.user_id(),
+                project_id: Some(project.id),
+                component_id: Some(component.id),
+            };
+            let task = enqueue(
+                conn,
+                &Job::Setup {
+                    component_id: component.id,
+                },
+                owner,
+            )?;
+            components::set_task(conn, component.id, Some(&task))?;
+            let change = NewChange {
+                project_id: Some(project.id),
+                component_id: Some(component.id),
+                target: settings.name.clone(),
+                details: json!({"origin": "api"}),
+                ..NewChange::new(Action::CREATE_COMPONENT, subject.user_id())
+            };
+            changes::record(conn, &change, component.created)?;
+            let component = components::get_by_ids(conn, &[component.id])?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
+            views(conn, vec![component])?
+                .pop()
+                .ok_or(ServiceError::NotFound)
+        })?;
+        self.queued();
+        Ok(view)
+    }
+
+    /// Refuses formats Tolk cannot read and monolingual formats without a template.
+    fn check_format(&self, settings: &ComponentSettings, errors: &mut FieldErrors) {
+        let format = settings.file_format.as_str();
+        match tolk_formats::find(format) {
+            Some(_) if !tolk_formats::readable().contains(&format) => errors.invalid(
+                "file_format",
+                &format!("Tolk cannot read the {format} format yet."),
+            ),
+            Some(info) if info.needs_template() && settings.template.is_empty() => errors.invalid(
+                "template",
+                "You have to fill in the monolingual base language file for this format.",
+            ),
+            Some(_) => {}
+            None => errors.invalid_choice("file_format", format),
+        }
+    }
+
+    /// Checks that the repository answers with its branch (no clone yet).
+    fn check_remote(&self, settings: &ComponentSettings, errors: &mut FieldErrors) {
+        let policy = self.workspace.policy();
+        if let Err(e) = policy.check(&settings.repo) {
+            errors.invalid("repo", &e.to_string());
+            return;
+        }
+        if !settings.push.is_empty()
+            && let Err(e) = policy.check(&settings.push)
+        {
+            errors.invalid("push", &e.to_string());
+        }
+        let probe =
+            tolk_vcs::Repository::probe(self.workspace.git(), &settings.repo, &settings.branch);
+        if let Err(e) = probe {
+            tracing::info!("repository check failed: {e}");
+            let detail = match e {
+                tolk_vcs::VcsError::Failed { output, .. } if output.contains("no branch") => {
+                    errors.invalid("branch", &output);
+                    return;
+                }
+                tolk_vcs::VcsError::TimedOut { .. } => {
+                    "The repository did not answer in time.".to_owned()
+                }
+                _ => "Could not fetch the repository.".to_owned(),
+            };
+            errors.invalid("repo", &detail);
+        }
+    }
+
+    /// Finds the component whose clone this one shares: the one `repo`
+    /// names with `weblate://project/component`, or (unless disabled)
+    /// one the caller may edit with the same repository and branch, in
+    /// which case `repo` becomes its link. Linking to a linked component
+    /// shares its owner's clone.
+    fn resolve_link(
+        &self,
+        conn: &mut DbConnection,
+        subject: &Subject,
+        project_id: i64,
+        settings: &mut ComponentSettings,
+        options: &CreateOptions,
+        errors: &mut FieldErrors,
+    ) -> ServiceResult<Option<i64>> {
+        if let Some((project_slug, slug)) = settings.linked() {
+            let found = projects::get_by_slug(conn, project_slug)?
+                .filter(|p| subject.can_view_project(p.as_ref()))
+                .map(|p| components::get_by_slugs(conn, p.id, slug))
+                .transpose()?
+                .flatten();
+            return Ok(match found {
+                Some(target) => Some(target.linked_component_id.unwrap_or(target.id)),
+                None => {
+                    errors.invalid(
+                        "repo",
+                        "Invalid link to a Weblate project, use weblate://project/component.",
+                    );
+                    None
+                }
+            });
+        }
+        if options.disable_autoshare || settings.vcs != "git" || settings.repo.is_empty() {
+            return Ok(None);
+        }
+        let same = components::with_repo(conn, std::slice::from_ref(&settings.repo))?;
+        let project_ids: Vec<i64> = same.iter().map(|c| c.project_id).collect();
+        let projects: HashMap<i64, Project> = projects::get_by_ids(conn, &project_ids)?
+            .into_iter()
+            .map(|p| (p.id, p))
+            .collect();
+        let shared = same.into_iter().find(|c| {
+            (c.settings.branch == settings.branch || settings.branch.is_empty())
+                && projects.get(&c.project_id).is_some_and(|p| {
+                    subject.can(
+                        Permission::COMPONENT_EDIT,
+                        Target::Component {
+                            project: p.as_ref(),
+                            restricted: c.settings.restricted,
+                        },
+                    )
+                })
+        });
+        Ok(shared.map(|c| {
+            let slug = &projects[&c.project_id].settings.slug;
+            let _ = project_id;
+            settings.repo = format!("{LINK_PREFIX}{slug}/{}", c.settings.slug);
+            settings.branch = String::new();
+            c.id
+        }))
+    }
+
+    /// The id of the source language named by `code` (default `en`).
+    fn source_language(
+        &self,
+        conn: &mut DbConnection,
+        code: Option<&str>,
+        errors: &mut FieldErrors,
+    ) -> ServiceResult<i64> {
+        let code = code.unwrap_or("en");
+        Ok(
+            match languages::get_by_codes(conn, &[code.to_owned()])?.pop() {
+                Some(row) => row.id,
+                None => {
+                    errors.does_not_exist("source_language", code);
+                    0
+                }
+            },
+        )
+    }
+
+    /// Edits a component: `edit` turns the current settings into the new
+    /// ones and may name a new source language.
+    pub fn update_component(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+        edit: impl FnOnce(
+            &ComponentSettings,
+        ) -> Result<(ComponentSettings, Option<String>), FieldErrors>,
+    ) -> ServiceResult<ComponentView> {
+        self.store.write(|conn| {
+            let view = visible_component(conn, subject, project_slug, slug)?;
+            require(
+                subject,
+                Permission::COMPONENT_EDIT,
+                view.target(),
+                "Can not edit component",
+            )?;
+            let (settings, source) = edit(&view.component.settings)?;
+            let mut errors = settings.validate();
+            self.check_format(&settings, &mut errors);
+            if settings.repo != view.component.settings.repo
+                && settings.linked().is_none()
+                && let Err(e) = self.workspace.policy().check(&settings.repo)
+            {
+                errors.invalid("repo", &e.to_string());
+            }
+            let source_id = match source {
+                Some(code) => self.source_language(conn, Some(&code), &mut errors)?,
+                None => view.component.source_language_id,
+            };
+            check_names(
+                conn,
+                view.project.id,
+                &settings,
+                Some(view.component.id),
+                &mut errors,
+            )?;
+            errors.into_result()?;
+            let updated = components::update(conn, view.component.id, &settings, source_id)
+                .map_err(|e| unique_violation(e, &[SLUG, NAME]))?;
+            if !updated {
+                return Err(ServiceError::NotFound);
+            }
+            if settings != view.component.settings {
+                let change = NewChange {
+                    project_id: Some(view.project.id),
+                    component_id: Some(view.component.id),
+                    ..NewChange::new(Action::COMPONENT_SETTING_CHANGE, subject.user_id())
+                };
+                changes::record(conn, &change, time::now())?;
+            }
+            let component = components::get_by_ids(conn, &[view.component.id])?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
+            views(conn, vec![component])?
+                .pop()
+                .ok_or(ServiceError::NotFound)
+        })
+    }
+
+    /// Removes a component with its translations; its work tree is removed
+    /// by a task when no other component shares it.
+    pub fn delete_component(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+    ) -> ServiceResult<()> {
+        self.store.write(|conn| {
+            let view = visible_component(conn, subject, project_slug, slug)?;
+            require(
+                subject,
+                Permission::COMPONENT_EDIT,
+                view.target(),
+                "Can not delete component",
+            )?;
+            let owns_tree = view.component.linked_component_id.is_none();
+            if !components::delete(conn, view.component.id)? {
+                return Err(ServiceError::NotFound);
+            }
+            let change = NewChange {
+                project_id: Some(view.project.id),
+                target: view.component.settings.name.clone(),
+                details: json!({"slug": view.component.settings.slug}),
+                ..NewChange::new(Action::REMOVE_COMPONENT, subject.user_id())
+            };
+            changes::record(conn, &change, time::now())?;
+            if owns_tree {
+                let path = self.workspace.dir(&view.component).display().to_string();
+                let owner = Owner {
+                    user_id: subject.user_id(),
+                    project_id: Some(view.project.id),
+                    component_id: None,
+                };
+                enqueue(conn, &Job::RemoveTree { path }, owner)?;
+            }
+            Ok(())
+        })?;
+        self.queued();
+        Ok(())
+    }
+
+    /// Locks or unlocks a component; its lock state afterwards.
+    pub fn lock_component(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+        lock: Option<bool>,
+    ) -> ServiceResult<bool> {
+        let Some(lock) = lock else {
+            return self
+                .component(subject, project_slug, slug)
+                .map(|v| v.component.locked);
+        };
+        self.store.write(|conn| {
+            let view = visible_component(conn, subject, project_slug, slug)?;
+            require(
+                subject,
+                Permission::COMPONENT_LOCK,
+                view.target(),
+                "You do not have permission to perform this action.",
+            )?;
+            if view.component.locked != lock {
+                components::set_locked(conn, &[view.component.id], lock)?;
+                let action = if lock { Action::LOCK } else { Action::UNLOCK };
+                let change = NewChange {
+                    project_id: Some(view.project.id),
+                    component_id: Some(view.component.id),
+                    ..NewChange::new(action, subject.user_id())
+                };
+                changes::record(conn, &change, time::now())?;
+            }
+            Ok(lock)
+        })
+    }
+}
+
+/// Reports a name or slug another component of the project uses.
+fn check_names(
+    conn: &mut DbConnection,
+    project_id: i64,
+    settings: &ComponentSettings,
+    except: Option<i64>,
+    errors: &mut FieldErrors,
+) -> ServiceResult<()> {
+    let (name_taken, slug_taken) =
+        components::taken(conn, project_id, &settings.name, &settings.slug, except)?;
+    for (taken, field) in [(name_taken, NAME), (slug_taken, SLUG)] {
+        if taken && !errors.has(field.attr) {
+            field.report(errors);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,663 @@
+//! Repository operations of a component (§24): status, commit (writing
+//! pending units into their files through the codecs), push, pull, reset,
+//! cleanup and rescans. Git and file work runs outside database write
+//! transactions, under the repository's lock.
+
+use std::collections::HashMap;
+
+use serde_json::json;
+use tolk_domain::change::Action;
+use tolk_domain::message::render;
+use tolk_domain::permission::{Permission, Subject};
+use tolk_domain::stats::percent;
+use tolk_domain::unit::{UnitState, split_plurals};
+use tolk_formats::Unit;
+use tolk_store::changes::{self, NewChange};
+use tolk_store::translations::Translation;
+use tolk_store::units::{self, UnitRow};
+use tolk_store::{time, translations, users};
+use tolk_vcs::{CommitInfo, Identity, MergeStyle, Update};
+
+use crate::access::require;
+use crate::components::{ComponentView, visible_component};
+use crate::tasks::{Job, Owner, Run, enqueue};
+use crate::{Service, ServiceError, ServiceResult};
+
+/// A repository operation (§24.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    /// Write pending units and commit.
+    Commit,
+    /// Commit and push.
+    Push,
+    /// Fetch and merge with the component's merge style.
+    Pull,
+    /// Pull forcing a rebase.
+    PullRebase,
+    /// Pull forcing a merge.
+    PullMerge,
+    /// Pull with a merge commit.
+    PullMergeNoff,
+    /// Discard Tolk's commits and pending edits: back to upstream.
+    Reset,
+    /// Remove untracked files.
+    Cleanup,
+    /// Write every translation file from the database again.
+    FileSync,
+    /// Read every file again (a background task).
+    FileScan,
+}
+
+impl Operation {
+    /// The permission the operation needs.
+    fn permission(self) -> Permission {
+        match self {
+            Operation::Commit => Permission::VCS_COMMIT,
+            Operation::Push => Permission::VCS_PUSH,
+            Operation::Pull
+            | Operation::PullRebase
+            | Operation::PullMerge
+            | Operation::PullMergeNoff => Permission::VCS_UPDATE,
+            Operation::Reset | Operation::Cleanup | Operation::FileSync | Operation::FileScan => {
+                Permission::VCS_RESET
+            }
+        }
+    }
+}
+
+/// A component's repository as `GET …/repository/` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RepositoryStatus {
+    /// Uncommitted changes in files or pending units.
+    pub needs_commit: bool,
+    /// Upstream has commits Tolk lacks.
+    pub needs_merge: bool,
+    /// Tolk has commits upstream lacks.
+    pub needs_push: bool,
+    /// Upstream's head.
+    pub remote_commit: Option<CommitInfo>,
+    /// Tolk's head.
+    pub weblate_commit: Option<CommitInfo>,
+    /// `git status`.
+    pub status: String,
+    /// The latest failed merge, rebase or push, if it is the latest repository change.
+    pub merge_failure: Option<String>,
+    /// Units not yet written to files.
+    pub pending_units: i64,
+    /// Commits ahead of upstream.
+    pub outgoing_commits: usize,
+    /// Commits behind upstream.
+    pub missing_commits: usize,
+}
+
+/// The outcome of an operation: success, and Git's words on failure.
+pub type OperationResult = (bool, Option<String>);
+
+fn author_of(user: Option<&users::UserRow>) -> Identity {
+    match user {
+        Some(u) => Identity {
+            name: if u.full_name.is_empty() {
+                u.username.clone()
+            } else {
+                u.full_name.clone()
+            },
+            email: if u.email.is_empty() {
+                format!("{}@users.noreply.tolk.invalid", u.username)
+            } else {
+                u.email.clone()
+            },
+        },
+        None => Identity {
+            name: "Tolk".into(),
+            email: "noreply@tolk.invalid".into(),
+        },
+    }
+}
+
+/// Writes `pending` units into the file `bytes` of `format`; the new bytes.
+/// Units are found by key (monolingual) or by source and context; a key
+/// missing from a monolingual file is added.
+fn write_units(
+    format: &str,
+    path: &str,
+    bytes: &[u8],
+    pending: &[&UnitRow],
+    monolingual: bool,
+) -> Result<Vec<u8>, String> {
+    let mut file = tolk_formats::parse(format, path, bytes).map_err(|e| e.to_string())?;
+    let key = |context: &str, source: &str| {
+        if monolingual {
+            context.to_owned()
+        } else {
+            format!("{context}\u{4}{source}")
+        }
+    };
+    let index: HashMap<String, usize> = file
+        .units()
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (key(&u.context, &u.source.join("\u{1e}\u{1e}")), i))
+        .collect();
+    for unit in pending {
+        let forms = split_plurals(&unit.target);
+        let fuzzy = UnitState::from_code(unit.state).is_some_and(UnitState::is_fuzzy);
+        match index.get(&key(&unit.context, &unit.source)) {
+            Some(&i) => file
+                .set_translation(i, &forms, fuzzy)
+                .map_err(|e| e.to_string())?,
+            None if monolingual => {
+                let mut new = Unit::keyed(
+                    &unit.context,
+                    forms.first().map_or("", String::as_str),
+                    Vec::new(),
+                );
+                new.target = forms;
+                file.add_unit(&new).map_err(|e| e.to_string())?;
+            }
+            None => {}
+        }
+    }
+    file.to_bytes().map_err(|e| e.to_string())
+}
+
+impl Service {
+    /// The component (or the component of a translation) and its
+    /// repository's owner, after the permission check for `permission`.
+    fn repository_of(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+        permissions: &[Permission],
+    ) -> ServiceResult<ComponentView> {
+        let view = self
+            .store
+            .read(|conn| visible_component(conn, subject, project_slug, slug))?;
+        let allowed = permissions.iter().any(|p| subject.can(*p, view.target()));
+        if !allowed {
+            // Weblate refuses repository access with 403 even to anonymous callers.
+            return Err(ServiceError::PermissionDenied(
+                "You do not have permission to perform this action.".into(),
+            ));
+        }
+        Ok(view)
+    }
+
+    /// The repository status of a component.
+    pub fn repository_status(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+    ) -> ServiceResult<RepositoryStatus> {
+        let view = self.repository_of(
+            subject,
+            project_slug,
+            slug,
+            &[
+                Permission::VCS_PUSH,
+                Permission::VCS_COMMIT,
+                Permission::VCS_RESET,
+                Permission::VCS_UPDATE,
+            ],
+        )?;
+        let component = &view.component;
+        let (pending, failure) = self.store.read(|conn| {
+            let ids: Vec<i64> = translations::of_component(conn, component.id)?
+                .iter()
+                .map(|t| t.id)
+                .collect();
+            let pending = units::count_pending(conn, &ids)?;
+            let failure = changes::latest_repository_change(conn, component.id)?
+                .filter(|(action, _)| {
+                    [
+                        Action::FAILED_MERGE,
+                        Action::FAILED_REBASE,
+                        Action::FAILED_PUSH,
+                    ]
+                    .iter()
+                    .any(|a| a.0 == *action)
+                })
+                .map(|(_, target)| target);
+            Ok::<_, ServiceError>((pending, failure))
+        })?;
+        let owner = self.repository_owner(component)?;
+        let dir = self.workspace.dir(&owner);
+        if !dir.exists() {
+            return Ok(RepositoryStatus {
+                needs_commit: pending > 0,
+                needs_merge: false,
+                needs_push: false,
+                remote_commit: None,
+                weblate_commit: None,
+                status: String::new(),
+                merge_failure: failure,
+                pending_units: pending,
+                outgoing_commits: 0,
+                missing_commits: 0,
+            });
+        }
+        let _lock = self.workspace.lock(&owner)?;
+        let repo = self.workspace.open(&owner, &owner.settings.branch);
+        let status = repo.status()?;
+        let remote_commit = match repo.remote_head()? {
+            Some(rev) => Some(repo.commit_info(&rev)?),
+            None => None,
+        };
+        Ok(RepositoryStatus {
+            needs_commit: status.needs_commit || pending > 0,
+            needs_merge: status.missing > 0,
+            needs_push: status.outgoing > 0,
+            remote_commit,
+            weblate_commit: Some(repo.commit_info("HEAD")?),
+            status: status.text,
+            merge_failure: failure,
+            pending_units: pending,
+            outgoing_commits: status.outgoing,
+            missing_commits: status.missing,
+        })
+    }
+
+    /// Runs a repository operation on a component.
+    pub fn repository_operation(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+        operation: Operation,
+    ) -> ServiceResult<OperationResult> {
+        let view = self.repository_of(subject, project_slug, slug, &[operation.permission()])?;
+        require(
+            subject,
+            operation.permission(),
+            view.target(),
+            "You do not have permission to perform this action.",
+        )?;
+        let user = subject.user_id();
+        let outcome = match operation {
+            Operation::Commit => self.commit_component(&view, false).map(|_| (true, None)),
+            Operation::FileSync => self.commit_component(&view, true).map(|_| (true, None)),
+            Operation::Push => self.push_component(&view, user),
+            Operation::Pull => {
+                let style = match view.component.settings.merge_style.as_str() {
+                    "merge" => MergeStyle::Merge,
+                    "merge_noff" => MergeStyle::MergeNoFf,
+                    _ => MergeStyle::Rebase,
+                };
+                self.pull(&view, style, user)
+            }
+            Operation::PullRebase => self.pull(&view, MergeStyle::Rebase, user),
+            Operation::PullMerge => self.pull(&view, MergeStyle::Merge, user),
+            Operation::PullMergeNoff => self.pull(&view, MergeStyle::MergeNoFf, user),
+            Operation::Reset => self.reset(&view, user),
+            Operation::Cleanup => {
+                let owner = self.repository_owner(&view.component)?;
+                let _lock = self.workspace.lock(&owner)?;
+                self.workspace
+                    .open(&owner, &owner.settings.branch)
+                    .cleanup()?;
+                self.record(&view, Action::REPO_CLEANUP, user, String::new())?;
+                Ok((true, None))
+            }
+            Operation::FileScan => {
+                self.store.write(|conn| {
+                    let owner = Owner {
+                        user_id: user,
+                        project_id: Some(view.project.id),
+                        component_id: Some(view.component.id),
+                    };
+                    let task = enqueue(
+                        conn,
+                        &Job::Rescan {
+                            component_id: view.component.id,
+                        },
+                        owner,
+                    )?;
+                    tolk_store::components::set_task(conn, view.component.id, Some(&task))?;
+                    Ok::<_, ServiceError>(())
+                })?;
+                self.queued();
+                self.record(&view, Action::FORCE_SCAN, user, String::new())?;
+                Ok((true, None))
+            }
+        }?;
+        Ok(outcome)
+    }
+
+    fn record(
+        &self,
+        view: &ComponentView,
+        action: Action,
+        user: Option<i64>,
+        target: String,
+    ) -> ServiceResult<()> {
+        self.store.write(|conn| {
+            let change = NewChange {
+                project_id: Some(view.project.id),
+                component_id: Some(view.component.id),
+                target,
+                ..NewChange::new(action, user)
+            };
+            Ok(changes::record(conn, &change, time::now())?)
+        })
+    }
+
+    /// Writes the pending units (with `all`, every unit) of each
+    /// translation into its file and commits each translation's file as
+    /// its last editor, with the component's message; true when a commit
+    /// was made. Edits made meanwhile stay pending.
+    pub(crate) fn commit_component(&self, view: &ComponentView, all: bool) -> ServiceResult<bool> {
+        let component = &view.component;
+        let owner = self.repository_owner(component)?;
+        let (translations, pending, editors) = self.store.read(|conn| {
+            let translations = translations::of_component(conn, component.id)?;
+            let ids: Vec<i64> = translations.iter().map(|t| t.id).collect();
+            let pending = if all {
+                let mut every = Vec::new();
+                for id in &ids {
+                    every.extend(units::of_translation(conn, *id)?);
+                }
+                every
+            } else {
+                units::pending(conn, &ids)?
+            };
+            let unit_ids: Vec<i64> = pending.iter().map(|u| u.id).collect();
+            let editors = changes::last_editors(conn, &unit_ids)?;
+            let mut user_ids: Vec<i64> = editors.values().copied().collect();
+            user_ids.sort_unstable();
+            user_ids.dedup();
+            let people: HashMap<i64, users::UserRow> = users::get_by_ids(conn, &user_ids)?
+                .into_iter()
+                .map(|u| (u.id, u))
+                .collect();
+            let editors: HashMap<i64, users::UserRow> = editors
+                .into_iter()
+                .filter_map(|(unit, user)| Some((unit, people.get(&user)?.clone())))
+                .collect();
+            Ok::<_, ServiceError>((translations, pending, editors))
+        })?;
+        if pending.is_empty() {
+            return Ok(false);
+        }
+        let source_id = component.source_language_id;
+        let effective = component.settings.effective(&view.project.settings);
+        let monolingual = !component.settings.template.is_empty();
+        let mut committed = false;
+        let mut written: Vec<(i64, String)> = Vec::new();
+        {
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            for translation in &translations {
+                let mine: Vec<&UnitRow> = pending
+                    .iter()
+                    .filter(|u| u.translation_id == translation.id)
+                    .filter(|_| translation.language_id != source_id)
+                    .collect();
+                if mine.is_empty() || translation.filename.is_empty() {
+                    continue;
+                }
+                let path = repo.path().join(&translation.filename);
+                let bytes = std::fs::read(&path).map_err(|e| {
+                    ServiceError::Failed(format!("cannot read {}: {e}", translation.filename))
+                })?;
+                let new = write_units(
+                    &component.settings.file_format,
+                    &translation.filename,
+                    &bytes,
+                    &mine,
+                    monolingual,
+                )
+                .map_err(ServiceError::Failed)?;
+                if new != bytes {
+                    std::fs::write(&path, &new).map_err(|e| {
+                        ServiceError::Failed(format!("cannot write {}: {e}", translation.filename))
+                    })?;
+                }
+                let last = mine.iter().rev().find_map(|u| editors.get(&u.id));
+                let message = commit_message(
+                    &effective.commit_message,
+                    view,
+                    translation,
+                    &self.config.site_url,
+                );
+                let mut message = message;
+                let mut others: Vec<Identity> = Vec::new();
+                for unit in &mine {
+                    if let Some(user) = editors.get(&unit.id) {
+                        let who = author_of(Some(user));
+                        if Some(&who) != last.map(|l| author_of(Some(l))).as_ref()
+                            && !others.contains(&who)
+                        {
+                            others.push(who);
+                        }
+                    }
+                }
+                if !others.is_empty() {
+                    message.push('\n');
+                    for who in &others {
+                        message
+                            .push_str(&format!("\nCo-authored-by: {} <{}>", who.name, who.email));
+                    }
+                }
+                if repo
+                    .commit(
+                        std::slice::from_ref(&translation.filename),
+                        &author_of(last),
+                        &message,
+                    )?
+                    .is_some()
+                {
+                    committed = true;
+                }
+                written.extend(mine.iter().map(|u| (u.id, u.target.clone())));
+            }
+        }
+        self.store.write(|conn| {
+            units::clear_pending(conn, &written)?;
+            if committed {
+                let change = NewChange {
+                    project_id: Some(view.project.id),
+                    component_id: Some(component.id),
+                    ..NewChange::new(Action::COMMIT, None)
+                };
+                changes::record(conn, &change, time::now())?;
+            }
+            Ok::<_, ServiceError>(())
+        })?;
+        Ok(committed)
+    }
+
+    /// Commits, then pushes to `push` / `push_branch`.
+    fn push_component(
+        &self,
+        view: &ComponentView,
+        user: Option<i64>,
+    ) -> ServiceResult<OperationResult> {
+        self.commit_component(view, false)?;
+        let owner = self.repository_owner(&view.component)?;
+        let pushed = {
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            let s = &owner.settings;
+            if !s.push.is_empty() {
+                self.workspace.policy().check(&s.push)?;
+            }
+            repo.push(&s.push, &s.push_branch)
+        };
+        match pushed {
+            Ok(()) => {
+                self.record(view, Action::PUSH, user, String::new())?;
+                Ok((true, None))
+            }
+            Err(e) => {
+                let words = e.to_string();
+                self.record(view, Action::FAILED_PUSH, user, words.clone())?;
+                Ok((false, Some(words)))
+            }
+        }
+    }
+
+    /// Commits pending edits, fetches and merges upstream, then reads the files again.
+    fn pull(
+        &self,
+        view: &ComponentView,
+        style: MergeStyle,
+        user: Option<i64>,
+    ) -> ServiceResult<OperationResult> {
+        self.commit_component(view, false)?;
+        let owner = self.repository_owner(&view.component)?;
+        let effective = view.component.settings.effective(&view.project.settings);
+        let update = {
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            repo.fetch()?;
+            let message = render(
+                &effective.merge_message,
+                &message_values(view, None, &self.config.site_url),
+            );
+            let mut resolve = |_: tolk_vcs::ConflictedFile<'_>| None;
+            repo.update(style, &message, &mut resolve)?
+        };
+        let (ok_action, failed_action) = match style {
+            MergeStyle::Rebase => (Action::REBASE, Action::FAILED_REBASE),
+            _ => (Action::MERGE, Action::FAILED_MERGE),
+        };
+        match update {
+            Update::UpToDate => Ok((true, None)),
+            Update::Updated { .. } => {
+                self.record(view, ok_action, user, String::new())?;
+                self.rescan_now(view)?;
+                Ok((true, None))
+            }
+            Update::Conflict { files, message } => {
+                let words = format!("Merge conflict in {}: {message}", files.join(", "));
+                self.record(view, failed_action, user, words.clone())?;
+                Ok((false, Some(words)))
+            }
+        }
+    }
+
+    /// Discards Tolk's commits and pending edits, then reads the files again.
+    fn reset(&self, view: &ComponentView, user: Option<i64>) -> ServiceResult<OperationResult> {
+        let owner = self.repository_owner(&view.component)?;
+        {
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            repo.fetch()?;
+            repo.reset()?;
+        }
+        self.store.write(|conn| {
+            let ids: Vec<i64> = translations::of_component(conn, view.component.id)?
+                .iter()
+                .map(|t| t.id)
+                .collect();
+            let pending: Vec<(i64, String)> = units::pending(conn, &ids)?
+                .into_iter()
+                .map(|u| (u.id, u.target))
+                .collect();
+            units::clear_pending(conn, &pending)?;
+            Ok::<_, ServiceError>(())
+        })?;
+        self.record(view, Action::RESET, user, String::new())?;
+        self.rescan_now(view)?;
+        Ok((true, None))
+    }
+
+    /// Reads the component's files again in this thread.
+    fn rescan_now(&self, view: &ComponentView) -> ServiceResult<()> {
+        let run = Run::detached(self);
+        self.rescan_component(view.component.id, &run)
+            .map(|_| ())
+            .map_err(ServiceError::Failed)
+    }
+
+    /// Task: fetch and merge upstream (hooks), then read the files again.
+    pub(crate) fn pull_component(
+        &self,
+        component_id: i64,
+        run: &Run<'_>,
+    ) -> Result<serde_json::Value, String> {
+        let view = self
+            .store
+            .read(|conn| {
+                let component = tolk_store::components::get_by_ids(conn, &[component_id])?
+                    .pop()
+                    .ok_or(ServiceError::NotFound)?;
+                crate::components::views(conn, vec![component])?
+                    .pop()
+                    .ok_or(ServiceError::NotFound)
+            })
+            .map_err(|e| e.to_string())?;
+        run.report(10, format!("updating {}", view.component.settings.slug));
+        let style = match view.component.settings.merge_style.as_str() {
+            "merge" => MergeStyle::Merge,
+            "merge_noff" => MergeStyle::MergeNoFf,
+            _ => MergeStyle::Rebase,
+        };
+        let (ok, detail) = self.pull(&view, style, None).map_err(|e| e.to_string())?;
+        match detail {
+            Some(words) if !ok => Err(words),
+            _ => Ok(json!({"component": component_id})),
+        }
+    }
+}
+
+/// The values a commit message template may use.
+fn message_values(
+    view: &ComponentView,
+    translation: Option<(&Translation, &str)>,
+    site_url: &str,
+) -> Vec<(&'static str, String)> {
+    let p = &view.project.settings;
+    let c = &view.component.settings;
+    let mut values = vec![
+        ("project_name", p.name.clone()),
+        ("project_slug", p.slug.clone()),
+        ("component_name", c.name.clone()),
+        ("component_slug", c.slug.clone()),
+        ("component_remote_branch", c.branch.clone()),
+        ("site_title", "Tolk".to_owned()),
+        ("site_url", site_url.to_owned()),
+    ];
+    match translation {
+        Some((t, language_name)) => {
+            let counters = t.counters;
+            values.extend([
+                ("language_code", t.language_code.clone()),
+                ("language_name", language_name.to_owned()),
+                ("stats.all", counters.total.strings.to_string()),
+                ("stats.translated", counters.translated.strings.to_string()),
+                (
+                    "stats.translated_percent",
+                    percent(counters.translated.strings, counters.total.strings, true).to_string(),
+                ),
+                (
+                    "url",
+                    format!(
+                        "{site_url}/projects/{}/{}/{}/",
+                        p.slug, c.slug, t.language_code
+                    ),
+                ),
+            ]);
+        }
+        None => values.push(("url", format!("{site_url}/projects/{}/{}/", p.slug, c.slug))),
+    }
+    values
+}
+
+fn commit_message(
+    template: &str,
+    view: &ComponentView,
+    translation: &Translation,
+    site_url: &str,
+) -> String {
+    let name = tolk_domain::language::builtin_languages()
+        .into_iter()
+        .find(|l| l.code == translation.language_code)
+        .map(|l| l.name)
+        .unwrap_or_else(|| translation.language_code.clone());
+    render(
+        template,
+        &message_values(view, Some((translation, &name)), site_url),
+    )
+}

@@ -1,0 +1,434 @@
+//! Reading a component's files into the database: the file mask finds the
+//! translation files, each becomes a translation (language from the path),
+//! a source translation holds the source strings, and every unit gets its
+//! hash, position and word count. Statistics are counted here, once per
+//! read; afterwards edits keep them up to date.
+//!
+//! Files are read with no transaction open; the database is written in
+//! one transaction afterwards. Units edited in Tolk and not yet written to
+//! their file keep their translation when the file is read again.
+
+use std::collections::HashMap;
+
+use serde_json::json;
+use tolk_domain::component::ComponentSettings;
+use tolk_domain::filemask::code_candidates;
+use tolk_domain::stats::Counters;
+use tolk_domain::unit::{UnitState, id_hash, join_plurals, word_count};
+use tolk_formats::{State, Unit};
+use tolk_store::components::{self, Component};
+use tolk_store::languages::{self, Language};
+use tolk_store::translations::{self, NewTranslation};
+use tolk_store::units::{self, NewUnit};
+use tolk_store::{DbConnection, time};
+use tolk_vcs::Repository;
+
+use crate::tasks::Run;
+use crate::{Service, ServiceError};
+
+/// One translation file as read.
+struct FileRead {
+    path: String,
+    code: String,
+    units: Vec<Unit>,
+}
+
+/// What a component's work tree holds.
+struct Snapshot {
+    /// The file of the source language, if any (template or base file).
+    source_path: String,
+    /// The source strings.
+    source_units: Vec<Unit>,
+    /// The translation files.
+    files: Vec<FileRead>,
+    /// The work tree's head.
+    revision: String,
+}
+
+/// A format's state as a unit state.
+fn state_of(state: State) -> UnitState {
+    match state {
+        State::Untranslated => UnitState::Empty,
+        State::Fuzzy => UnitState::Fuzzy,
+        State::Translated => UnitState::Translated,
+        State::Approved => UnitState::Approved,
+        State::ReadOnly => UnitState::ReadOnly,
+    }
+}
+
+fn parse(format: &str, path: &str, bytes: &[u8]) -> Result<Vec<Unit>, String> {
+    tolk_formats::parse(format, path, bytes)
+        .map(|file| file.units())
+        .map_err(|e| e.to_string())
+}
+
+/// Reads the files of a component from its work tree.
+fn read_tree(
+    repo: &Repository,
+    settings: &ComponentSettings,
+    run: &Run<'_>,
+) -> Result<Snapshot, String> {
+    let mask = settings
+        .mask()
+        .ok_or_else(|| format!("invalid file mask {:?}", settings.filemask))?;
+    let read = |path: &str| {
+        std::fs::read(repo.path().join(path)).map_err(|e| format!("cannot read {path}: {e}"))
+    };
+    let format = settings.file_format.as_str();
+    let template = if settings.template.is_empty() {
+        None
+    } else {
+        let mut units = parse(format, &settings.template, &read(&settings.template)?)?;
+        if !settings.intermediate.is_empty() {
+            let intermediate = parse(
+                format,
+                &settings.intermediate,
+                &read(&settings.intermediate)?,
+            )?;
+            units = tolk_formats::with_intermediate(units, &intermediate);
+        }
+        Some(units)
+    };
+    let special = [
+        &settings.template,
+        &settings.new_base,
+        &settings.intermediate,
+    ];
+    let candidates: Vec<(String, String)> = repo
+        .files()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .filter(|p| !special.contains(&p))
+        .filter_map(|p| {
+            let code = mask.code_of(&p)?.to_owned();
+            settings.accepts_language(&code).then_some((p, code))
+        })
+        .collect();
+    let total = candidates.len().max(1);
+    let mut files = Vec::new();
+    for (i, (path, code)) in candidates.into_iter().enumerate() {
+        let progress = i32::try_from(10 + 80 * i / total).unwrap_or(90);
+        let bytes = read(&path)?;
+        match parse(format, &path, &bytes) {
+            Ok(units) => {
+                let units = match &template {
+                    Some(base) => tolk_formats::with_template(base, &units),
+                    None => units,
+                };
+                run.report(
+                    progress,
+                    format!("processing {path} ({code}), {} strings", units.len()),
+                );
+                files.push(FileRead { path, code, units });
+            }
+            // A broken file is left out, not the whole component.
+            Err(message) => run.report(progress, format!("skipped {path}: {message}")),
+        }
+    }
+    let (source_path, source_units) = match template {
+        Some(units) => (settings.template.clone(), units),
+        None if !settings.new_base.is_empty() => (
+            settings.new_base.clone(),
+            parse(format, &settings.new_base, &read(&settings.new_base)?)?,
+        ),
+        None => (String::new(), union_of_sources(&files)),
+    };
+    Ok(Snapshot {
+        source_path,
+        source_units,
+        files,
+        revision: repo.head().map_err(|e| e.to_string())?,
+    })
+}
+
+/// The strings of every translation file, each once, in first-seen order.
+fn union_of_sources(files: &[FileRead]) -> Vec<Unit> {
+    let mut seen = std::collections::HashSet::new();
+    files
+        .iter()
+        .flat_map(|f| f.units.iter())
+        .filter(|u| seen.insert((u.context.clone(), u.source.clone())))
+        .cloned()
+        .collect()
+}
+
+/// A unit of a file as a row to store.
+fn new_unit(translation_id: i64, position: usize, unit: &Unit, source: bool) -> NewUnit {
+    let now = time::now();
+    let source_text = join_plurals(&unit.source);
+    let (target, state) = if source {
+        (source_text.clone(), UnitState::ReadOnly)
+    } else {
+        (join_plurals(&unit.target), state_of(unit.state))
+    };
+    NewUnit {
+        translation_id,
+        id_hash: 0,
+        position: i32::try_from(position + 1).unwrap_or(i32::MAX),
+        context: unit.context.clone(),
+        source: source_text,
+        previous_source: unit.previous_source.clone().unwrap_or_default(),
+        target,
+        state: state.code(),
+        original_state: state.code(),
+        note: unit.developer_notes.join("\n"),
+        location: unit.locations.join(", "),
+        flags: unit.flags.join(", "),
+        num_words: word_count(&unit.source),
+        pending: false,
+        created: now,
+        last_updated: now,
+    }
+}
+
+/// What one unit adds to its translation's counters.
+fn counted(unit: &NewUnit, state: i32) -> Counters {
+    let chars = i64::try_from(unit.source.chars().count()).unwrap_or(i64::MAX);
+    Counters::of_unit(
+        UnitState::from_code(state).unwrap_or(UnitState::Empty),
+        i64::from(unit.num_words),
+        chars,
+    )
+}
+
+/// Makes a translation's units those of `read` (matched by `id_hash`):
+/// new ones inserted, gone ones deleted, changed ones updated, pending
+/// edits kept. Returns the counters of the result.
+fn sync_units(
+    conn: &mut DbConnection,
+    translation_id: i64,
+    read: &[Unit],
+    monolingual: bool,
+    source: bool,
+) -> Result<Counters, ServiceError> {
+    let mut existing: HashMap<i64, units::UnitRow> = units::of_translation(conn, translation_id)?
+        .into_iter()
+        .map(|u| (u.id_hash, u))
+        .collect();
+    let mut counters = Counters::default();
+    let mut inserts = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (position, unit) in read.iter().enumerate() {
+        let mut row = new_unit(translation_id, position, unit, source);
+        row.id_hash = id_hash(&row.source, &row.context, monolingual);
+        if !seen.insert(row.id_hash) {
+            continue; // The same string twice in one file: the first counts.
+        }
+        match existing.remove(&row.id_hash) {
+            None => {
+                counters += counted(&row, row.state);
+                inserts.push(row);
+            }
+            Some(old) => {
+                let keep = old.pending;
+                let changed = old.position != row.position
+                    || old.context != row.context
+                    || old.source != row.source
+                    || old.note != row.note
+                    || old.location != row.location
+                    || old.flags != row.flags
+                    || old.previous_source != row.previous_source
+                    || (!keep && (old.target != row.target || old.state != row.state));
+                if changed {
+                    units::update_from_file(conn, old.id, &row, keep)?;
+                }
+                counters += counted(&row, if keep { old.state } else { row.state });
+            }
+        }
+    }
+    units::insert_many(conn, &inserts)?;
+    let gone: Vec<i64> = existing.into_values().map(|u| u.id).collect();
+    units::delete_ids(conn, &gone)?;
+    Ok(counters)
+}
+
+/// What a read of the files changed, for the task's result and log.
+#[derive(Debug, Default)]
+struct ScanTotals {
+    translations: usize,
+    units: i64,
+}
+
+/// Writes a snapshot: translations (the source one first) and their units.
+fn store_snapshot(
+    conn: &mut DbConnection,
+    component: &Component,
+    snapshot: &Snapshot,
+    languages: &HashMap<String, Language>,
+    source_language: &Language,
+) -> Result<ScanTotals, ServiceError> {
+    let monolingual = !component.settings.template.is_empty();
+    let existing: HashMap<i64, translations::Translation> =
+        translations::of_component(conn, component.id)?
+            .into_iter()
+            .map(|t| (t.language_id, t))
+            .collect();
+    let upsert =
+        |conn: &mut DbConnection, language: &Language, code: &str, path: &str| match existing
+            .get(&language.row.id)
+        {
+            Some(t) => {
+                translations::set_file(conn, t.id, path, &snapshot.revision)?;
+                Ok::<_, ServiceError>(t.id)
+            }
+            None => Ok(translations::insert(
+                conn,
+                &NewTranslation {
+                    component_id: component.id,
+                    language_id: language.row.id,
+                    plural_id: language.plural.id,
+                    language_code: code.to_owned(),
+                    filename: path.to_owned(),
+                    revision: snapshot.revision.clone(),
+                },
+            )?),
+        };
+    let source_id = upsert(
+        conn,
+        source_language,
+        &source_language.row.code,
+        &snapshot.source_path,
+    )?;
+    let counters = sync_units(conn, source_id, &snapshot.source_units, monolingual, true)?;
+    translations::set_counters(conn, source_id, &counters)?;
+    units::link_sources(conn, source_id, source_id)?;
+    let mut totals = ScanTotals {
+        translations: 1,
+        units: counters.total.strings,
+    };
+    let mut done = std::collections::HashSet::from([source_language.row.id]);
+    for file in &snapshot.files {
+        let Some(language) = code_candidates(&file.code)
+            .iter()
+            .find_map(|c| languages.get(c))
+        else {
+            continue;
+        };
+        if !done.insert(language.row.id) {
+            continue; // Two files of one language: the first counts.
+        }
+        let id = upsert(conn, language, &file.code, &file.path)?;
+        let counters = sync_units(conn, id, &file.units, monolingual, false)?;
+        translations::set_counters(conn, id, &counters)?;
+        units::link_sources(conn, id, source_id)?;
+        totals.translations += 1;
+        totals.units += counters.total.strings;
+    }
+    Ok(totals)
+}
+
+impl Service {
+    /// Task: clone a new component's repository (unless it shares
+    /// another's) and read its files.
+    pub(crate) fn setup_component(
+        &self,
+        component_id: i64,
+        run: &Run<'_>,
+    ) -> Result<serde_json::Value, String> {
+        let component = self.task_component(component_id)?;
+        if component.linked_component_id.is_none() {
+            let dir = self.workspace.dir(&component);
+            let _lock = self.workspace.lock(&component).map_err(|e| e.to_string())?;
+            if !dir.exists() {
+                let s = &component.settings;
+                if s.vcs == "local" {
+                    return Err("the component's local repository is missing".into());
+                }
+                run.report(
+                    1,
+                    format!("cloning {}", tolk_vcs::strip_credentials(&s.repo)),
+                );
+                self.workspace
+                    .policy()
+                    .check(&s.repo)
+                    .map_err(|e| e.to_string())?;
+                let repo = Repository::clone(self.workspace.git(), &s.repo, &s.branch, &dir)
+                    .map_err(|e| e.to_string())?;
+                if s.branch.is_empty() {
+                    let mut settings = s.clone();
+                    settings.branch = repo.branch().to_owned();
+                    self.store
+                        .write(|conn| {
+                            components::update(
+                                conn,
+                                component.id,
+                                &settings,
+                                component.source_language_id,
+                            )
+                            .map(|_| ())
+                        })
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        self.rescan_component(component_id, run)
+    }
+
+    /// Task: read every file of a component again.
+    pub(crate) fn rescan_component(
+        &self,
+        component_id: i64,
+        run: &Run<'_>,
+    ) -> Result<serde_json::Value, String> {
+        let component = self.task_component(component_id)?;
+        let totals = self.scan(&component, run).map_err(|e| e.to_string())?;
+        run.report(
+            99,
+            format!(
+                "read {} translations, {} strings",
+                totals.translations, totals.units
+            ),
+        );
+        Ok(json!({"component": component_id}))
+    }
+
+    /// The component a task works on, read afresh.
+    fn task_component(&self, component_id: i64) -> Result<Component, String> {
+        self.store
+            .read(|conn| components::get_by_ids(conn, &[component_id]))
+            .map_err(|e| e.to_string())?
+            .pop()
+            .ok_or_else(|| "the component no longer exists".to_owned())
+    }
+
+    /// Reads the component's work tree, then writes what it holds.
+    fn scan(&self, component: &Component, run: &Run<'_>) -> Result<ScanTotals, ServiceError> {
+        let owner = self.repository_owner(component)?;
+        let snapshot = {
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            read_tree(&repo, &component.settings, run).map_err(ServiceError::Failed)?
+        };
+        let codes: Vec<String> = snapshot
+            .files
+            .iter()
+            .flat_map(|f| code_candidates(&f.code))
+            .collect();
+        self.store.write(|conn| {
+            let languages = languages::resolve(conn, &codes)?;
+            let source = languages::get_by_ids(conn, &[component.source_language_id])?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
+            let source = languages::resolve(conn, &[source.code])?
+                .into_values()
+                .next()
+                .ok_or(ServiceError::NotFound)?;
+            store_snapshot(conn, component, &snapshot, &languages, &source)
+        })
+    }
+
+    /// The component whose work tree `component` uses (itself, or the one it links to).
+    pub(crate) fn repository_owner(
+        &self,
+        component: &Component,
+    ) -> Result<Component, ServiceError> {
+        match component.linked_component_id {
+            None => Ok(component.clone()),
+            Some(id) => self
+                .store
+                .read(|conn| components::get_by_ids(conn, &[id]))?
+                .pop()
+                .ok_or(ServiceError::NotFound),
+        }
+    }
+}

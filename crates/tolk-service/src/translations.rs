@@ -1,0 +1,139 @@
+//! Translations: one language of a component.
+
+use std::collections::HashMap;
+
+use tolk_domain::permission::{Subject, Target};
+use tolk_store::components;
+use tolk_store::languages::{self, Language};
+use tolk_store::translations::{self, Translation};
+use tolk_store::{DbConnection, Page, PageRequest};
+
+use crate::access::page;
+use crate::components::{ComponentView, views, visible_component};
+use crate::{Service, ServiceError, ServiceResult};
+
+/// A translation with what its representation needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TranslationView {
+    /// The stored translation.
+    pub translation: Translation,
+    /// Its language.
+    pub language: Language,
+    /// Its component.
+    pub component: ComponentView,
+}
+
+impl TranslationView {
+    /// The translation as the access check sees it.
+    pub fn target(&self) -> Target {
+        Target::Translation {
+            project: self.component.project.as_ref(),
+            restricted: self.component.component.settings.restricted,
+            language: self.language.row.id,
+        }
+    }
+
+    /// True for the source language's translation.
+    pub fn is_source(&self) -> bool {
+        self.language.row.id == self.component.component.source_language_id
+    }
+}
+
+/// Builds views of translations with a fixed number of statements.
+pub(crate) fn translation_views(
+    conn: &mut DbConnection,
+    items: Vec<Translation>,
+) -> ServiceResult<Vec<TranslationView>> {
+    let mut component_ids: Vec<i64> = items.iter().map(|t| t.component_id).collect();
+    component_ids.sort_unstable();
+    component_ids.dedup();
+    let language_ids: Vec<i64> = items.iter().map(|t| t.language_id).collect();
+    let found = components::get_by_ids(conn, &component_ids)?;
+    let components: HashMap<i64, ComponentView> = views(conn, found)?
+        .into_iter()
+        .map(|v| (v.component.id, v))
+        .collect();
+    let languages: HashMap<i64, Language> = languages::get_full_by_ids(conn, &language_ids)?
+        .into_iter()
+        .map(|l| (l.row.id, l))
+        .collect();
+    items
+        .into_iter()
+        .map(|translation| {
+            Ok(TranslationView {
+                component: components
+                    .get(&translation.component_id)
+                    .cloned()
+                    .ok_or(ServiceError::NotFound)?,
+                language: languages
+                    .get(&translation.language_id)
+                    .cloned()
+                    .ok_or(ServiceError::NotFound)?,
+                translation,
+            })
+        })
+        .collect()
+}
+
+/// The translation `project/component/language` if the caller may see it.
+pub(crate) fn visible_translation(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    path: (&str, &str, &str),
+) -> ServiceResult<TranslationView> {
+    let component = visible_component(conn, subject, path.0, path.1)?;
+    let translation = translations::get_by_code(conn, component.component.id, path.2)?
+        .ok_or(ServiceError::NotFound)?;
+    translation_views(conn, vec![translation])?
+        .pop()
+        .ok_or(ServiceError::NotFound)
+}
+
+impl Service {
+    /// Lists the translations the caller may see (of one component, when
+    /// given as project and component slug), by id.
+    pub fn translations(
+        &self,
+        subject: &Subject,
+        component: Option<(&str, &str)>,
+        request: PageRequest,
+    ) -> ServiceResult<Page<TranslationView>> {
+        self.store.read(|conn| {
+            let component_id = match component {
+                Some((p, c)) => Some(visible_component(conn, subject, p, c)?.component.id),
+                None => None,
+            };
+            let found = page(translations::list(
+                conn,
+                &subject.project_visibility(),
+                component_id,
+                request,
+            ))?;
+            found.try_map_items(|items| translation_views(conn, items))
+        })
+    }
+
+    /// One translation, if the caller may see it.
+    pub fn translation(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+    ) -> ServiceResult<TranslationView> {
+        self.store
+            .read(|conn| visible_translation(conn, subject, path))
+    }
+
+    /// Every translation of a component, by id (its statistics).
+    pub fn component_translations(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+    ) -> ServiceResult<Vec<TranslationView>> {
+        self.store.read(|conn| {
+            let component = visible_component(conn, subject, project_slug, slug)?;
+            let items = translations::of_component(conn, component.component.id)?;
+            translation_views(conn, items)
+        })
+    }
+}

@@ -1,0 +1,286 @@
+//! Units: listing (with the query language), reading and translating.
+
+use std::collections::HashMap;
+
+use serde_json::json;
+use tolk_domain::change::Action;
+use tolk_domain::permission::{Permission, Subject};
+use tolk_domain::stats::Counters;
+use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, join_plurals};
+use tolk_domain::validation::FieldErrors;
+use tolk_store::changes::{self, NewChange};
+use tolk_store::translations;
+use tolk_store::units::{self, UnitFilter, UnitRow};
+use tolk_store::{DbConnection, Page, PageRequest, time};
+
+use crate::access::{page, require};
+use crate::translations::{TranslationView, translation_views, visible_translation};
+use crate::{Service, ServiceError, ServiceResult};
+
+/// A unit with its translation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitView {
+    /// The stored unit.
+    pub unit: UnitRow,
+    /// Its translation.
+    pub translation: TranslationView,
+}
+
+impl UnitView {
+    /// Number of target forms: the language's plural count for plural
+    /// strings, else one.
+    pub fn forms(&self) -> usize {
+        if self.unit.source.contains(PLURAL_SEPARATOR) {
+            usize::try_from(self.translation.language.plural.number.max(1)).unwrap_or(1)
+        } else {
+            1
+        }
+    }
+}
+
+fn unit_views(conn: &mut DbConnection, rows: Vec<UnitRow>) -> ServiceResult<Vec<UnitView>> {
+    let mut ids: Vec<i64> = rows.iter().map(|u| u.translation_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let found = translations::get_by_ids(conn, &ids)?;
+    let translations: HashMap<i64, TranslationView> = translation_views(conn, found)?
+        .into_iter()
+        .map(|t| (t.translation.id, t))
+        .collect();
+    rows.into_iter()
+        .map(|unit| {
+            Ok(UnitView {
+                translation: translations
+                    .get(&unit.translation_id)
+                    .cloned()
+                    .ok_or(ServiceError::NotFound)?,
+                unit,
+            })
+        })
+        .collect()
+}
+
+/// The states a `q` admits, or the field error naming the problem.
+fn states_of(q: Option<&str>) -> ServiceResult<Option<Vec<i32>>> {
+    let parsed = match q.map(tolk_domain::query::parse).transpose() {
+        Ok(parsed) => parsed.flatten(),
+        Err(message) => {
+            return Err(query_error(&format!(
+                "Failed to parse the query string: {message}"
+            )));
+        }
+    };
+    match parsed {
+        None => Ok(None),
+        Some(query) => match query.states() {
+            Ok(states) => Ok(Some(states.into_iter().map(UnitState::code).collect())),
+            Err(message) => Err(query_error(&message)),
+        },
+    }
+}
+
+fn query_error(message: &str) -> ServiceError {
+    let mut errors = FieldErrors::default();
+    errors.invalid("q", &format!("Could not parse query string: {message}"));
+    ServiceError::Validation(errors)
+}
+
+/// A translation of a unit as the API asks for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitEdit {
+    /// The translated forms.
+    pub target: Option<Vec<String>>,
+    /// The new state number.
+    pub state: Option<i32>,
+}
+
+impl Service {
+    /// Units the caller may see, of one translation when given, matching `q`.
+    pub fn units(
+        &self,
+        subject: &Subject,
+        translation: Option<(&str, &str, &str)>,
+        q: Option<&str>,
+        request: PageRequest,
+    ) -> ServiceResult<Page<UnitView>> {
+        let states = states_of(q)?;
+        self.store.read(|conn| {
+            let translation_id = match translation {
+                Some(path) => Some(visible_translation(conn, subject, path)?.translation.id),
+                None => None,
+            };
+            let filter = UnitFilter {
+                translation_id,
+                states,
+            };
+            let found = page(units::list(
+                conn,
+                &subject.project_visibility(),
+                &filter,
+                request,
+            ))?;
+            found.try_map_items(|rows| unit_views(conn, rows))
+        })
+    }
+
+    /// One unit, if the caller may see it.
+    pub fn unit(&self, subject: &Subject, id: i64) -> ServiceResult<UnitView> {
+        self.store.read(|conn| visible_unit(conn, subject, id))
+    }
+
+    /// Translates a unit (§10.3): checks the text and state, records the
+    /// change, marks the unit pending and moves the statistics.
+    pub fn edit_unit(&self, subject: &Subject, id: i64, edit: UnitEdit) -> ServiceResult<UnitView> {
+        self.store.write(|conn| {
+            let view = visible_unit(conn, subject, id)?;
+            let (Some(target), Some(state)) = (edit.target, edit.state) else {
+                let mut errors = FieldErrors::default();
+                let message = "Please provide both state and target for a partial update";
+                errors.invalid("state", message);
+                errors.invalid("target", message);
+                return Err(errors.into());
+            };
+            check_edit(subject, &view, &target, state)?;
+            let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
+            let mut new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
+            let text = join_plurals(&target);
+            if new_state == UnitState::Empty && target.iter().all(|t| t.trim().is_empty()) {
+                new_state = UnitState::Empty;
+            }
+            if text == view.unit.target && new_state == old_state {
+                return Ok(view);
+            }
+            let at = time::now();
+            let updated = units::set_translation(
+                conn,
+                id,
+                (&view.unit.target, view.unit.state),
+                &text,
+                new_state.code(),
+                at,
+            )?;
+            if !updated {
+                // Changed or removed since it was read: the caller's edit lost.
+                return Err(ServiceError::NotFound);
+            }
+            let chars = i64::try_from(view.unit.source.chars().count()).unwrap_or(i64::MAX);
+            let words = i64::from(view.unit.num_words);
+            let delta = Counters::delta(
+                Counters::of_unit(old_state, words, chars),
+                Counters::of_unit(new_state, words, chars),
+            );
+            translations::add_counters(conn, view.translation.translation.id, &delta, at)?;
+            let action = if new_state.is_fuzzy() {
+                Action::MARKED_EDIT
+            } else if new_state == UnitState::Approved {
+                Action::APPROVE
+            } else if old_state >= UnitState::Fuzzy {
+                Action::CHANGE
+            } else {
+                Action::NEW
+            };
+            let component = &view.translation.component;
+            let change = NewChange {
+                project_id: Some(component.project.id),
+                component_id: Some(component.component.id),
+                translation_id: Some(view.translation.translation.id),
+                unit_id: Some(id),
+                language_id: Some(view.translation.language.row.id),
+                author_id: subject.user_id(),
+                old: view.unit.target.clone(),
+                target: text,
+                details: json!({
+                    "state": new_state.code(),
+                    "old_state": old_state.code(),
+                    "source": view.unit.source,
+                    "context": view.unit.context,
+                }),
+                ..NewChange::new(action, subject.user_id())
+            };
+            changes::record(conn, &change, at)?;
+            visible_unit(conn, subject, id)
+        })
+    }
+}
+
+/// The rules of a translation edit, in Weblate's order and words.
+fn check_edit(
+    subject: &Subject,
+    view: &UnitView,
+    target: &[String],
+    state: i32,
+) -> ServiceResult<()> {
+    let mut errors = FieldErrors::default();
+    if target.len() != view.forms() {
+        errors.invalid("target", "Number of plurals does not match");
+        return Err(errors.into());
+    }
+    if view.unit.state == UnitState::ReadOnly.code() {
+        return Err(ServiceError::PermissionDenied(
+            "The string is read-only.".into(),
+        ));
+    }
+    match UnitState::from_code(state) {
+        Some(UnitState::NeedsRewriting | UnitState::NeedsChecking) => {
+            errors.invalid("state", "This state cannot be set manually.");
+        }
+        Some(UnitState::Empty | UnitState::Fuzzy | UnitState::Translated | UnitState::Approved) => {
+        }
+        _ => errors.invalid("state", "Invalid state"),
+    }
+    let empty = target.iter().all(String::is_empty);
+    if state == 0 && !empty {
+        errors.invalid("state", "Can not use empty state with non empty target");
+    } else if state != 0 && empty {
+        errors.invalid("state", "Can not use non empty state with empty target");
+    }
+    errors.into_result()?;
+    let target_ref = view.translation.target();
+    require(
+        subject,
+        Permission::UNIT_EDIT,
+        target_ref,
+        "You do not have permission to perform this action.",
+    )?;
+    if view.translation.component.component.locked {
+        return Err(ServiceError::PermissionDenied(
+            "This translation is currently locked.".into(),
+        ));
+    }
+    if state == UnitState::Approved.code() {
+        if !view
+            .translation
+            .component
+            .project
+            .settings
+            .translation_review
+        {
+            let mut errors = FieldErrors::default();
+            errors.invalid("state", "Translation reviews are turned off.");
+            return Err(errors.into());
+        }
+        require(
+            subject,
+            Permission::UNIT_REVIEW,
+            target_ref,
+            "You do not have permission to perform this action.",
+        )?;
+    }
+    Ok(())
+}
+
+/// The unit with this id if the caller may see it, else not found.
+fn visible_unit(conn: &mut DbConnection, subject: &Subject, id: i64) -> ServiceResult<UnitView> {
+    let row = units::get(conn, id)?.ok_or(ServiceError::NotFound)?;
+    let view = unit_views(conn, vec![row])?
+        .pop()
+        .ok_or(ServiceError::NotFound)?;
+    let component = &view.translation.component;
+    let visible = subject.can_view_project(component.project.as_ref())
+        && (!component.component.settings.restricted || subject.is_superuser());
+    if visible {
+        Ok(view)
+    } else {
+        Err(ServiceError::NotFound)
+    }
+}

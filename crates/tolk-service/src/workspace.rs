@@ -1,0 +1,60 @@
+//! Where components' repositories live and how they are reached: one work
+//! tree per repository (components sharing one use its owner's), opened
+//! with Tolk's Git and held under the repository's lock.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tolk_store::components::Component;
+use tolk_vcs::{Git, Repository, RepositoryLock, UrlPolicy, VcsError};
+
+use crate::ServiceConfig;
+
+/// Longest wait for another operation on the same repository.
+const LOCK_WAIT: Duration = Duration::from_secs(120);
+
+/// The repositories' directory, Git and the URL policy.
+#[derive(Debug, Clone)]
+pub(crate) struct Workspace {
+    git: Git,
+    root: PathBuf,
+    policy: UrlPolicy,
+}
+
+impl Workspace {
+    /// Checks that Git runs.
+    pub(crate) fn new(config: &ServiceConfig) -> Result<Workspace, VcsError> {
+        Ok(Workspace {
+            git: Git::new(config.git.clone())?,
+            root: config.vcs_root.clone(),
+            policy: config.url_policy.clone(),
+        })
+    }
+
+    /// Tolk's Git.
+    pub(crate) fn git(&self) -> &Git {
+        &self.git
+    }
+
+    /// The URL policy.
+    pub(crate) fn policy(&self) -> &UrlPolicy {
+        &self.policy
+    }
+
+    /// The work tree of the repository a component uses (its own, or that
+    /// of the component it links to). Named by id, so renames move nothing.
+    pub(crate) fn dir(&self, component: &Component) -> PathBuf {
+        let owner = component.linked_component_id.unwrap_or(component.id);
+        self.root.join(owner.to_string())
+    }
+
+    /// The component's repository, tracking `branch`.
+    pub(crate) fn open(&self, component: &Component, branch: &str) -> Repository {
+        Repository::open(&self.git, &self.dir(component), branch)
+    }
+
+    /// Holds the component's repository for one operation.
+    pub(crate) fn lock(&self, component: &Component) -> Result<RepositoryLock, VcsError> {
+        RepositoryLock::acquire(&self.dir(component), LOCK_WAIT)
+    }
+}

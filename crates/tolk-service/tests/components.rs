@@ -1,0 +1,566 @@
+//! Components on real Git repositories, end to end through the use-cases:
+//! a bare upstream holding real files of the corpus, a second clone that
+//! plays another developer, and Tolk's clone made by the setup task. Every
+//! test runs on each configured database.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tolk_domain::component::ComponentSettings;
+use tolk_domain::permission::Subject;
+use tolk_domain::project::ProjectSettings;
+use tolk_domain::user::UserFields;
+use tolk_service::components::CreateOptions;
+use tolk_service::repository::Operation;
+use tolk_service::units::UnitEdit;
+use tolk_service::{GitConfig, PageRequest, Service, ServiceConfig, UrlPolicy};
+use tolk_store::testing::TestDb;
+
+const LANGUAGES: [&str; 4] = ["ar", "ja", "pt_BR", "ru"];
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tolk-formats/tests/corpus")
+        .join(name)
+}
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args(args)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_NAME", "Dev")
+        .env("GIT_AUTHOR_EMAIL", "dev@example.com")
+        .env("GIT_COMMITTER_NAME", "Dev")
+        .env("GIT_COMMITTER_EMAIL", "dev@example.com")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A bare upstream with four gettext catalogues and a developer's clone.
+struct World {
+    dir: tempfile::TempDir,
+    service: Service,
+    admin: Subject,
+    _db: TestDb,
+}
+
+impl World {
+    fn new(db: TestDb) -> World {
+        let dir = tempfile::tempdir().unwrap();
+        git(
+            dir.path(),
+            &["init", "--quiet", "--bare", "-b", "main", "upstream.git"],
+        );
+        git(
+            dir.path(),
+            &["clone", "--quiet", "upstream.git", "developer"],
+        );
+        let dev = dir.path().join("developer");
+        git(&dev, &["checkout", "--quiet", "-B", "main"]);
+        std::fs::create_dir_all(dev.join("po")).unwrap();
+        for code in LANGUAGES {
+            let bytes = std::fs::read(corpus(&format!("po/django-conf-{code}.po"))).unwrap();
+            std::fs::write(dev.join(format!("po/{code}.po")), bytes).unwrap();
+        }
+        std::fs::write(dev.join("README"), "not a translation\n").unwrap();
+        git(&dev, &["add", "-A"]);
+        git(&dev, &["commit", "--quiet", "-m", "initial"]);
+        git(&dev, &["push", "--quiet", "origin", "main"]);
+        let config = ServiceConfig {
+            git: GitConfig {
+                allow_local: true,
+                ..GitConfig::new(dir.path().join("home"))
+            },
+            vcs_root: dir.path().join("vcs"),
+            url_policy: UrlPolicy::new(true, ""),
+            ..ServiceConfig::default()
+        };
+        let service = Service::new(db.store.clone(), config).unwrap();
+        let admin = service
+            .create_user(
+                &Subject::System,
+                Ok(UserFields {
+                    username: "jane".into(),
+                    full_name: "Jane Doe".into(),
+                    email: "jane@example.com".into(),
+                    is_superuser: true,
+                    is_active: true,
+                    is_bot: false,
+                    date_expires: None,
+                }),
+            )
+            .unwrap()
+            .row
+            .id;
+        service
+            .create_project(
+                &Subject::System,
+                Ok(ProjectSettings {
+                    name: "Demo".into(),
+                    slug: "demo".into(),
+                    web: "https://example.com/".into(),
+                    ..ProjectSettings::default()
+                }),
+            )
+            .unwrap();
+        World {
+            dir,
+            service,
+            admin: Subject::user(admin, true),
+            _db: db,
+        }
+    }
+
+    fn upstream(&self) -> String {
+        self.dir.path().join("upstream.git").display().to_string()
+    }
+
+    fn developer(&self) -> PathBuf {
+        self.dir.path().join("developer")
+    }
+
+    fn upstream_file(&self, path: &str) -> String {
+        git(
+            &self.dir.path().join("upstream.git"),
+            &["show", &format!("main:{path}")],
+        )
+    }
+
+    fn create(&self, slug: &str) -> tolk_service::components::ComponentView {
+        let settings = ComponentSettings {
+            name: slug.to_uppercase(),
+            slug: slug.into(),
+            repo: self.upstream(),
+            filemask: "po/*.po".into(),
+            file_format: "po".into(),
+            ..ComponentSettings::default()
+        };
+        let view = self
+            .service
+            .create_component(&self.admin, "demo", Ok(settings), CreateOptions::default())
+            .unwrap();
+        assert!(view.component.task_id.is_some());
+        assert_eq!(self.service.run_due_tasks().unwrap(), 1);
+        view
+    }
+
+    /// Units of one language, by id.
+    fn units(&self, code: &str, q: Option<&str>) -> Vec<tolk_service::units::UnitView> {
+        let request = PageRequest {
+            number: Some(1),
+            size: 10_000,
+        };
+        self.service
+            .units(&self.admin, Some(("demo", "app", code)), q, request)
+            .unwrap()
+            .items
+    }
+
+    fn edit(&self, id: i64, text: &str) {
+        let edit = UnitEdit {
+            target: Some(vec![text.into()]),
+            state: Some(20),
+        };
+        self.service.edit_unit(&self.admin, id, edit).unwrap();
+    }
+
+    fn developer_edits(&self, path: &str, from: &str, to: &str) {
+        let file = self.developer().join(path);
+        git(
+            &self.developer(),
+            &["pull", "--quiet", "--rebase", "origin", "main"],
+        );
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&file, text.replacen(from, to, 1)).unwrap();
+        git(
+            &self.developer(),
+            &["commit", "--quiet", "-am", "developer"],
+        );
+        git(&self.developer(), &["push", "--quiet", "origin", "main"]);
+    }
+}
+
+/// Units of a corpus file as the codec reads them.
+fn file_units(code: &str) -> Vec<tolk_formats::Unit> {
+    let bytes = std::fs::read(corpus(&format!("po/django-conf-{code}.po"))).unwrap();
+    tolk_formats::parse("po", "x.po", &bytes).unwrap().units()
+}
+
+#[test]
+fn a_component_is_cloned_read_translated_committed_and_pushed() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        let created = world.create("app");
+        let service = &world.service;
+        let component = service.component(&world.admin, "demo", "app").unwrap();
+        assert_eq!(
+            component.component.task_id, None,
+            "the finished task is cleared"
+        );
+        assert_eq!(
+            component.component.settings.branch, "main",
+            "the default branch is recorded"
+        );
+        let task = service
+            .task(&world.admin, created.component.task_id.as_deref().unwrap())
+            .unwrap();
+        assert!(task.completed);
+        assert_eq!(task.progress, 100);
+        assert_eq!(
+            task.result,
+            Some(serde_json::json!({"component": component.component.id}))
+        );
+        assert!(
+            task.log.contains("processing po/ja.po (ja)"),
+            "{}",
+            task.log
+        );
+
+        // One translation per file plus the source, with the files' counts.
+        let translations = service
+            .component_translations(&world.admin, "demo", "app")
+            .unwrap();
+        let codes: Vec<&str> = translations
+            .iter()
+            .map(|t| t.translation.language_code.as_str())
+            .collect();
+        assert_eq!(codes, vec!["en", "ar", "ja", "pt_BR", "ru"]);
+        let source = &translations[0];
+        assert!(source.is_source());
+        for (t, code) in translations[1..].iter().zip(LANGUAGES) {
+            let units = file_units(code);
+            let translated = units
+                .iter()
+                .filter(|u| u.state == tolk_formats::State::Translated)
+                .count();
+            assert_eq!(
+                t.translation.counters.total.strings,
+                units.len() as i64,
+                "{code}"
+            );
+            assert_eq!(
+                t.translation.counters.translated.strings, translated as i64,
+                "{code}"
+            );
+            assert_eq!(t.translation.filename, format!("po/{code}.po"));
+            assert_eq!(t.translation.revision.len(), 40);
+        }
+
+        // The query language filters by state.
+        let ja = world.units("ja", None);
+        let untranslated = world.units("ja", Some("state:<translated"));
+        assert_eq!(
+            untranslated.len(),
+            ja.iter().filter(|u| u.unit.state < 20).count()
+        );
+        assert!(ja.iter().all(|u| u.unit.source_unit_id.is_some()));
+        let err = service
+            .units(
+                &world.admin,
+                Some(("demo", "app", "ja")),
+                Some("colour:red"),
+                PageRequest {
+                    number: Some(1),
+                    size: 5,
+                },
+            )
+            .unwrap_err();
+        assert!(matches!(err, tolk_service::ServiceError::Validation(_)));
+
+        // Translate one string: pending, statistics move at once.
+        let unit = ja.iter().find(|u| u.unit.state == 20).unwrap();
+        let before = world.upstream_file("po/ja.po");
+        world.edit(unit.unit.id, "Tolk の訳");
+        let edited = service.unit(&world.admin, unit.unit.id).unwrap();
+        assert!(edited.unit.pending);
+        assert_eq!(edited.unit.target, "Tolk の訳");
+        let status = service
+            .repository_status(&world.admin, "demo", "app")
+            .unwrap();
+        assert_eq!((status.needs_commit, status.pending_units), (true, 1));
+
+        // Push: the commit lands upstream, changing that string's lines only.
+        let (ok, detail) = service
+            .repository_operation(&world.admin, "demo", "app", Operation::Push)
+            .unwrap();
+        assert!(ok, "{detail:?}");
+        let after = world.upstream_file("po/ja.po");
+        let old_lines: Vec<&str> = before.lines().collect();
+        let new_lines: Vec<&str> = after.lines().collect();
+        assert_eq!(old_lines.len(), new_lines.len());
+        let changed: Vec<(&str, &str)> = old_lines
+            .iter()
+            .zip(&new_lines)
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| (*a, *b))
+            .collect();
+        assert_eq!(changed.len(), 1, "{changed:?}");
+        assert_eq!(changed[0].1, "msgstr \"Tolk の訳\"");
+        let log = git(
+            &world.dir.path().join("upstream.git"),
+            &["log", "-1", "--format=%an <%ae>%n%B", "main"],
+        );
+        assert!(
+            log.starts_with(
+                "Jane Doe <jane@example.com>\nchore(l10n): update Japanese translation"
+            ),
+            "{log}"
+        );
+        assert!(log.contains("Translation: Demo/APP"), "{log}");
+        let status = service
+            .repository_status(&world.admin, "demo", "app")
+            .unwrap();
+        assert_eq!(
+            (status.needs_commit, status.needs_push, status.pending_units),
+            (false, false, 0)
+        );
+        assert!(
+            !service
+                .unit(&world.admin, unit.unit.id)
+                .unwrap()
+                .unit
+                .pending
+        );
+    }
+}
+
+#[test]
+fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        world.create("app");
+        let service = &world.service;
+        let ru = world.units("ru", None);
+        let target = ru
+            .iter()
+            .find(|u| u.unit.state == 20 && !u.unit.target.contains('"'))
+            .unwrap();
+        let first = target.unit.target.clone();
+        world.developer_edits(
+            "po/ru.po",
+            &format!("msgstr \"{first}\""),
+            "msgstr \"Новый перевод\"",
+        );
+        let (ok, _) = service
+            .repository_operation(&world.admin, "demo", "app", Operation::Pull)
+            .unwrap();
+        assert!(ok);
+        assert_eq!(
+            service
+                .unit(&world.admin, target.unit.id)
+                .unwrap()
+                .unit
+                .target,
+            "Новый перевод"
+        );
+
+        // Both sides change one string: the pull fails, says where, changes nothing.
+        world.edit(target.unit.id, "Перевод Tolk");
+        service
+            .repository_operation(&world.admin, "demo", "app", Operation::Commit)
+            .unwrap();
+        world.developer_edits(
+            "po/ru.po",
+            "msgstr \"Новый перевод\"",
+            "msgstr \"Ещё перевод\"",
+        );
+        let (ok, detail) = service
+            .repository_operation(&world.admin, "demo", "app", Operation::Pull)
+            .unwrap();
+        assert!(!ok);
+        assert!(detail.unwrap().contains("po/ru.po"));
+        let status = service
+            .repository_status(&world.admin, "demo", "app")
+            .unwrap();
+        assert!(
+            status
+                .merge_failure
+                .as_deref()
+                .unwrap()
+                .contains("po/ru.po")
+        );
+        assert_eq!((status.needs_merge, status.needs_push), (true, true));
+
+        // Reset recovers: upstream's text, nothing pending, no failure.
+        let (ok, _) = service
+            .repository_operation(&world.admin, "demo", "app", Operation::Reset)
+            .unwrap();
+        assert!(ok);
+        assert_eq!(
+            service
+                .unit(&world.admin, target.unit.id)
+                .unwrap()
+                .unit
+                .target,
+            "Ещё перевод"
+        );
+        let status = service
+            .repository_status(&world.admin, "demo", "app")
+            .unwrap();
+        assert_eq!(status.merge_failure, None);
+        assert_eq!(
+            (status.needs_merge, status.needs_push, status.needs_commit),
+            (false, false, false)
+        );
+    }
+}
+
+#[test]
+fn bad_components_are_refused_field_by_field() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        let settings = ComponentSettings {
+            name: "Bad".into(),
+            slug: "bad".into(),
+            repo: world.dir.path().join("nowhere.git").display().to_string(),
+            filemask: "po/cs.po".into(),
+            file_format: "nope".into(),
+            ..ComponentSettings::default()
+        };
+        let err = world
+            .service
+            .create_component(&world.admin, "demo", Ok(settings), CreateOptions::default())
+            .unwrap_err();
+        let tolk_service::ServiceError::Validation(errors) = err else {
+            panic!("{err:?}")
+        };
+        let attrs: Vec<String> = errors
+            .into_iter()
+            .map(|e| format!("{}: {}", e.attr.unwrap(), e.detail))
+            .collect();
+        assert_eq!(
+            attrs,
+            vec![
+                "filemask: File mask does not contain * as a language placeholder!",
+                "file_format: \"nope\" is not a valid choice.",
+                "repo: Could not fetch the repository.",
+            ]
+        );
+        assert_eq!(
+            world.service.run_due_tasks().unwrap(),
+            0,
+            "nothing was queued"
+        );
+    }
+}
+
+#[test]
+fn components_are_listed_shared_edited_locked_and_removed() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        world.create("app");
+        let service = &world.service;
+        let page = PageRequest {
+            number: Some(1),
+            size: 50,
+        };
+
+        // Same repository and branch: the second component shares the clone.
+        let other = ComponentSettings {
+            name: "Other".into(),
+            slug: "other".into(),
+            repo: world.upstream(),
+            branch: "main".into(),
+            filemask: "po/*.po".into(),
+            file_format: "po".into(),
+            ..ComponentSettings::default()
+        };
+        let shared = service
+            .create_component(&world.admin, "demo", Ok(other), CreateOptions::default())
+            .unwrap();
+        assert_eq!(shared.component.settings.repo, "weblate://demo/app");
+        assert_eq!(shared.linked.as_ref().map(|l| l.1.as_str()), Some("app"));
+        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        let all = service
+            .components(&world.admin, Some("demo"), page)
+            .unwrap();
+        assert_eq!(all.count, 2);
+        let translations = service
+            .translations(&world.admin, Some(("demo", "other")), page)
+            .unwrap();
+        assert_eq!(translations.count, 5);
+        assert_eq!(
+            service
+                .translations(&Subject::Anonymous, None, page)
+                .unwrap()
+                .count,
+            10
+        );
+
+        // Edits are validated; a locked component refuses translation.
+        let err = service
+            .update_component(&world.admin, "demo", "other", |s| {
+                Ok((
+                    ComponentSettings {
+                        merge_style: "squash".into(),
+                        ..s.clone()
+                    },
+                    None,
+                ))
+            })
+            .unwrap_err();
+        assert!(matches!(err, tolk_service::ServiceError::Validation(_)));
+        let renamed = service
+            .update_component(&world.admin, "demo", "other", |s| {
+                Ok((
+                    ComponentSettings {
+                        name: "Renamed".into(),
+                        ..s.clone()
+                    },
+                    Some("de".into()),
+                ))
+            })
+            .unwrap();
+        assert_eq!(renamed.component.settings.name, "Renamed");
+        assert_eq!(renamed.source_language.row.code, "de");
+        assert!(
+            service
+                .lock_component(&world.admin, "demo", "app", Some(true))
+                .unwrap()
+        );
+        assert!(
+            service
+                .lock_component(&world.admin, "demo", "app", None)
+                .unwrap()
+        );
+        let unit = world.units("ja", Some("state:translated")).remove(0);
+        let edit = UnitEdit {
+            target: Some(vec!["x".into()]),
+            state: Some(20),
+        };
+        let err = service
+            .edit_unit(&world.admin, unit.unit.id, edit)
+            .unwrap_err();
+        assert_eq!(err.to_string(), "This translation is currently locked.");
+
+        // A rescan is a task; removing the owner removes the shared clone's users too.
+        service
+            .repository_operation(&world.admin, "demo", "app", Operation::FileScan)
+            .unwrap();
+        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        service
+            .delete_component(&world.admin, "demo", "app")
+            .unwrap();
+        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert!(
+            !world
+                .dir
+                .path()
+                .join("vcs")
+                .join(unit.translation.component.component.id.to_string())
+                .exists()
+        );
+        assert_eq!(
+            service.components(&world.admin, None, page).unwrap().count,
+            0
+        );
+    }
+}

@@ -1,0 +1,297 @@
+//! Units: the strings of a translation.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::sql_types::Bool;
+use tolk_domain::permission::ProjectVisibility;
+
+use crate::DbConnection;
+use crate::error::{StoreError, StoreResult};
+use crate::page::{Page, PageRequest};
+use crate::schema::{components, translations, units};
+
+/// A stored unit.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = units)]
+pub struct UnitRow {
+    /// Primary key.
+    pub id: i64,
+    /// Owning translation.
+    pub translation_id: i64,
+    /// The unit of the source translation with the same string.
+    pub source_unit_id: Option<i64>,
+    /// Identity of the string in its translation.
+    pub id_hash: i64,
+    /// 1-based order in the file.
+    pub position: i32,
+    /// Context or key.
+    pub context: String,
+    /// Source text (plural forms joined).
+    pub source: String,
+    /// Source text before the last upstream change.
+    pub previous_source: String,
+    /// Translation (plural forms joined).
+    pub target: String,
+    /// State number (§29.2).
+    pub state: i32,
+    /// Developer notes.
+    pub note: String,
+    /// Source locations.
+    pub location: String,
+    /// Flags from the file.
+    pub flags: String,
+    /// Flags added in Tolk.
+    pub extra_flags: String,
+    /// Explanation of the source string.
+    pub explanation: String,
+    /// Source words.
+    pub num_words: i32,
+    /// Priority.
+    pub priority: i32,
+    /// Edited but not yet written to the file.
+    pub pending: bool,
+    /// When the unit was created.
+    pub created: NaiveDateTime,
+    /// When the unit last changed.
+    pub last_updated: NaiveDateTime,
+}
+
+/// A unit to insert.
+#[derive(Debug, Clone, PartialEq, Eq, Insertable)]
+#[diesel(table_name = units)]
+#[allow(missing_docs)]
+pub struct NewUnit {
+    pub translation_id: i64,
+    pub id_hash: i64,
+    pub position: i32,
+    pub context: String,
+    pub source: String,
+    pub previous_source: String,
+    pub target: String,
+    pub state: i32,
+    pub original_state: i32,
+    pub note: String,
+    pub location: String,
+    pub flags: String,
+    pub num_words: i32,
+    pub pending: bool,
+    pub created: NaiveDateTime,
+    pub last_updated: NaiveDateTime,
+}
+
+/// Rows per multi-row insert: well under SQLite's limit of bound values.
+const INSERT_CHUNK: usize = 500;
+
+/// Inserts units with one statement per chunk.
+pub fn insert_many(conn: &mut DbConnection, new: &[NewUnit]) -> StoreResult<()> {
+    for chunk in new.chunks(INSERT_CHUNK) {
+        crate::with_backend!(conn, |c| diesel::insert_into(units::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// Points every unit of `translation_id` at the unit with the same
+/// `id_hash` in the source translation `source_translation_id` (a source
+/// unit points at itself); one statement.
+pub fn link_sources(
+    conn: &mut DbConnection,
+    translation_id: i64,
+    source_translation_id: i64,
+) -> StoreResult<()> {
+    diesel::sql_query(
+        "UPDATE units SET source_unit_id = (SELECT s.id FROM units s \
+         WHERE s.translation_id = $1 AND s.id_hash = units.id_hash) \
+         WHERE translation_id = $2",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(source_translation_id)
+    .bind::<diesel::sql_types::BigInt, _>(translation_id)
+    .execute(conn)?;
+    Ok(())
+}
+
+/// Which units a list shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UnitFilter {
+    /// Only units of this translation.
+    pub translation_id: Option<i64>,
+    /// Only units in one of these states (numbers).
+    pub states: Option<Vec<i32>>,
+}
+
+type Boxed<'a> = units::BoxedQuery<'a, crate::MultiBackend>;
+
+fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter) -> Boxed<'static> {
+    let mut query = units::table.into_boxed();
+    if let Some(ids) = crate::projects::visible_ids(visibility) {
+        query = query.filter(
+            units::translation_id.eq_any(
+                translations::table
+                    .inner_join(components::table)
+                    .filter(components::project_id.eq_any(ids))
+                    .filter(components::restricted.eq(false))
+                    .select(translations::id),
+            ),
+        );
+    }
+    if let Some(id) = filter.translation_id {
+        query = query.filter(units::translation_id.eq(id));
+    }
+    if let Some(states) = &filter.states {
+        query = query.filter(units::state.eq_any(states.clone()));
+    }
+    query
+}
+
+/// Lists units by id; `None` for a page past the end.
+pub fn list(
+    conn: &mut DbConnection,
+    visibility: &ProjectVisibility,
+    filter: &UnitFilter,
+    page: PageRequest,
+) -> StoreResult<Option<Page<UnitRow>>> {
+    page.run(
+        conn,
+        |conn| Ok::<_, StoreError>(filtered(visibility, filter).count().get_result(conn)?),
+        |conn, offset, limit| {
+            Ok(filtered(visibility, filter)
+                .order(units::id)
+                .offset(offset)
+                .limit(limit)
+                .select(UnitRow::as_select())
+                .load(conn)?)
+        },
+    )
+}
+
+/// A unit by id.
+pub fn get(conn: &mut DbConnection, id: i64) -> StoreResult<Option<UnitRow>> {
+    Ok(units::table
+        .find(id)
+        .select(UnitRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Every unit of a translation, in file order.
+pub fn of_translation(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<UnitRow>> {
+    Ok(units::table
+        .filter(units::translation_id.eq(translation_id))
+        .order((units::position, units::id))
+        .select(UnitRow::as_select())
+        .load(conn)?)
+}
+
+/// Pending units of several translations, by translation and file order.
+pub fn pending(conn: &mut DbConnection, translation_ids: &[i64]) -> StoreResult<Vec<UnitRow>> {
+    Ok(units::table
+        .filter(units::translation_id.eq_any(translation_ids.to_vec()))
+        .filter(units::pending.eq(true))
+        .order((units::translation_id, units::position))
+        .select(UnitRow::as_select())
+        .load(conn)?)
+}
+
+/// Number of pending units of several translations.
+pub fn count_pending(conn: &mut DbConnection, translation_ids: &[i64]) -> StoreResult<i64> {
+    Ok(units::table
+        .filter(units::translation_id.eq_any(translation_ids.to_vec()))
+        .filter(units::pending.eq(true))
+        .count()
+        .get_result(conn)?)
+}
+
+/// Sets a unit's translation and state and marks it pending; false when
+/// the unit is gone or no longer holds `expected_target` and
+/// `expected_state` (another edit came first).
+pub fn set_translation(
+    conn: &mut DbConnection,
+    id: i64,
+    expected: (&str, i32),
+    target: &str,
+    state: i32,
+    at: NaiveDateTime,
+) -> StoreResult<bool> {
+    let rows = diesel::update(
+        units::table
+            .find(id)
+            .filter(units::target.eq(expected.0))
+            .filter(units::state.eq(expected.1)),
+    )
+    .set((
+        units::target.eq(target),
+        units::state.eq(state),
+        units::pending.eq(true),
+        units::last_updated.eq(at),
+    ))
+    .execute(conn)?;
+    Ok(rows == 1)
+}
+
+/// Clears the pending mark of units whose text is still what was written
+/// (`written`: id and target); edits made since stay pending. One
+/// statement per chunk of units.
+pub fn clear_pending(conn: &mut DbConnection, written: &[(i64, String)]) -> StoreResult<()> {
+    for chunk in written.chunks(INSERT_CHUNK) {
+        let mut condition: Box<
+            dyn BoxableExpression<units::table, crate::MultiBackend, SqlType = Bool>,
+        > = Box::new(diesel::dsl::sql::<Bool>("1 = 0"));
+        for (id, target) in chunk {
+            condition =
+                Box::new(condition.or(units::id.eq(*id).and(units::target.eq(target.clone()))));
+        }
+        diesel::update(
+            units::table
+                .filter(units::pending.eq(true))
+                .filter(condition),
+        )
+        .set(units::pending.eq(false))
+        .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Writes what a file says about a unit read again: its source side
+/// always, its translation and state too unless `keep_translation` (an
+/// edit not yet written to the file).
+pub fn update_from_file(
+    conn: &mut DbConnection,
+    id: i64,
+    unit: &NewUnit,
+    keep_translation: bool,
+) -> StoreResult<()> {
+    let target = units::table.find(id);
+    let source_side = (
+        units::position.eq(unit.position),
+        units::context.eq(&unit.context),
+        units::source.eq(&unit.source),
+        units::previous_source.eq(&unit.previous_source),
+        units::note.eq(&unit.note),
+        units::location.eq(&unit.location),
+        units::flags.eq(&unit.flags),
+        units::num_words.eq(unit.num_words),
+        units::last_updated.eq(unit.last_updated),
+    );
+    if keep_translation {
+        diesel::update(target).set(source_side).execute(conn)?;
+    } else {
+        diesel::update(target)
+            .set((
+                source_side,
+                units::target.eq(&unit.target),
+                units::state.eq(unit.state),
+                units::original_state.eq(unit.state),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Deletes units by id.
+pub fn delete_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<()> {
+    for chunk in ids.chunks(INSERT_CHUNK) {
+        diesel::delete(units::table.filter(units::id.eq_any(chunk.to_vec()))).execute(conn)?;
+    }
+    Ok(())
+}
