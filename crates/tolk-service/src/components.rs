@@ -47,6 +47,15 @@ pub struct ComponentView {
 }
 
 impl ComponentView {
+    /// Whether `subject` may see the component: its project is visible,
+    /// and a restricted component needs an explicit grant (teams with
+    /// component selections come with access control; until then only
+    /// superusers have one). The lists apply the same rule in SQL.
+    pub fn visible_to(&self, subject: &Subject) -> bool {
+        subject.can_view_project(self.project.as_ref())
+            && (!self.component.settings.restricted || subject.is_superuser())
+    }
+
     /// The component as the access check sees it.
     pub fn target(&self) -> Target {
         Target::Component {
@@ -126,11 +135,11 @@ pub(crate) fn visible_component(
     slug: &str,
 ) -> ServiceResult<ComponentView> {
     let project = visible_project(conn, subject, project_slug)?;
-    let component = components::get_by_slugs(conn, project.id, slug)?
-        .filter(|c| !c.settings.restricted || subject.is_superuser())
-        .ok_or(ServiceError::NotFound)?;
+    let component =
+        components::get_by_slugs(conn, project.id, slug)?.ok_or(ServiceError::NotFound)?;
     views(conn, vec![component])?
         .pop()
+        .filter(|view| view.visible_to(subject))
         .ok_or(ServiceError::NotFound)
 }
 
@@ -189,16 +198,9 @@ impl Service {
         let mut settings = settings?;
         let mut errors = settings.validate();
         self.check_format(&settings, &mut errors);
-        let link = self.store.read(|conn| {
-            self.resolve_link(
-                conn,
-                subject,
-                project.id,
-                &mut settings,
-                &options,
-                &mut errors,
-            )
-        })?;
+        let link = self
+            .store
+            .read(|conn| self.resolve_link(conn, subject, &mut settings, &options, &mut errors))?;
         if link.is_none() && !errors.has("repo") && settings.vcs == "git" {
             self.check_remote(&settings, &mut errors);
         }
@@ -307,7 +309,6 @@ impl Service {
         &self,
         conn: &mut DbConnection,
         subject: &Subject,
-        project_id: i64,
         settings: &mut ComponentSettings,
         options: &CreateOptions,
         errors: &mut FieldErrors,
@@ -352,7 +353,6 @@ impl Service {
         });
         Ok(shared.map(|c| {
             let slug = &projects[&c.project_id].settings.slug;
-            let _ = project_id;
             settings.repo = format!("{LINK_PREFIX}{slug}/{}", c.settings.slug);
             settings.branch = String::new();
             c.id

@@ -10,15 +10,14 @@ use tolk_domain::change::Action;
 use tolk_domain::message::render;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::percent;
-use tolk_domain::unit::{UnitState, split_plurals};
+use tolk_domain::unit::{UnitState, join_plurals, split_plurals};
 use tolk_formats::Unit;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
 use tolk_store::units::{self, UnitRow};
-use tolk_store::{time, translations, users};
+use tolk_store::{languages, time, translations, users};
 use tolk_vcs::{CommitInfo, Identity, MergeStyle, Update};
 
-use crate::access::require;
 use crate::components::{ComponentView, visible_component};
 use crate::tasks::{Job, Owner, Run, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
@@ -136,7 +135,7 @@ fn write_units(
         .units()
         .iter()
         .enumerate()
-        .map(|(i, u)| (key(&u.context, &u.source.join("\u{1e}\u{1e}")), i))
+        .map(|(i, u)| (key(&u.context, &join_plurals(&u.source)), i))
         .collect();
     for unit in pending {
         let forms = split_plurals(&unit.target);
@@ -267,25 +266,12 @@ impl Service {
         operation: Operation,
     ) -> ServiceResult<OperationResult> {
         let view = self.repository_of(subject, project_slug, slug, &[operation.permission()])?;
-        require(
-            subject,
-            operation.permission(),
-            view.target(),
-            "You do not have permission to perform this action.",
-        )?;
         let user = subject.user_id();
         let outcome = match operation {
             Operation::Commit => self.commit_component(&view, false).map(|_| (true, None)),
             Operation::FileSync => self.commit_component(&view, true).map(|_| (true, None)),
             Operation::Push => self.push_component(&view, user),
-            Operation::Pull => {
-                let style = match view.component.settings.merge_style.as_str() {
-                    "merge" => MergeStyle::Merge,
-                    "merge_noff" => MergeStyle::MergeNoFf,
-                    _ => MergeStyle::Rebase,
-                };
-                self.pull(&view, style, user)
-            }
+            Operation::Pull => self.pull(&view, merge_style(&view), user),
             Operation::PullRebase => self.pull(&view, MergeStyle::Rebase, user),
             Operation::PullMerge => self.pull(&view, MergeStyle::Merge, user),
             Operation::PullMergeNoff => self.pull(&view, MergeStyle::MergeNoFf, user),
@@ -349,18 +335,15 @@ impl Service {
     pub(crate) fn commit_component(&self, view: &ComponentView, all: bool) -> ServiceResult<bool> {
         let component = &view.component;
         let owner = self.repository_owner(component)?;
-        let (translations, pending, editors) = self.store.read(|conn| {
+        let (translations, pending, editors, names) = self.store.read(|conn| {
             let translations = translations::of_component(conn, component.id)?;
+            let language_ids: Vec<i64> = translations.iter().map(|t| t.language_id).collect();
+            let names: HashMap<i64, String> = languages::get_by_ids(conn, &language_ids)?
+                .into_iter()
+                .map(|l| (l.id, l.name))
+                .collect();
             let ids: Vec<i64> = translations.iter().map(|t| t.id).collect();
-            let pending = if all {
-                let mut every = Vec::new();
-                for id in &ids {
-                    every.extend(units::of_translation(conn, *id)?);
-                }
-                every
-            } else {
-                units::pending(conn, &ids)?
-            };
+            let pending = units::to_write(conn, &ids, all)?;
             let unit_ids: Vec<i64> = pending.iter().map(|u| u.id).collect();
             let editors = changes::last_editors(conn, &unit_ids)?;
             let mut user_ids: Vec<i64> = editors.values().copied().collect();
@@ -374,7 +357,7 @@ impl Service {
                 .into_iter()
                 .filter_map(|(unit, user)| Some((unit, people.get(&user)?.clone())))
                 .collect();
-            Ok::<_, ServiceError>((translations, pending, editors))
+            Ok::<_, ServiceError>((translations, pending, editors, names))
         })?;
         if pending.is_empty() {
             return Ok(false);
@@ -414,13 +397,16 @@ impl Service {
                     })?;
                 }
                 let last = mine.iter().rev().find_map(|u| editors.get(&u.id));
-                let message = commit_message(
+                let name = names
+                    .get(&translation.language_id)
+                    .map_or("", String::as_str);
+                let mut message = commit_message(
                     &effective.commit_message,
                     view,
                     translation,
-                    &self.config.site_url,
+                    name,
+                    &self.config,
                 );
-                let mut message = message;
                 let mut others: Vec<Identity> = Vec::new();
                 for unit in &mine {
                     if let Some(user) = editors.get(&unit.id) {
@@ -513,7 +499,7 @@ impl Service {
             repo.fetch()?;
             let message = render(
                 &effective.merge_message,
-                &message_values(view, None, &self.config.site_url),
+                &message_values(view, None, &self.config),
             );
             let mut resolve = |_: tolk_vcs::ConflictedFile<'_>| None;
             repo.update(style, &message, &mut resolve)?
@@ -551,7 +537,7 @@ impl Service {
                 .iter()
                 .map(|t| t.id)
                 .collect();
-            let pending: Vec<(i64, String)> = units::pending(conn, &ids)?
+            let pending: Vec<(i64, String)> = units::to_write(conn, &ids, false)?
                 .into_iter()
                 .map(|u| (u.id, u.target))
                 .collect();
@@ -589,12 +575,9 @@ impl Service {
             })
             .map_err(|e| e.to_string())?;
         run.report(10, format!("updating {}", view.component.settings.slug));
-        let style = match view.component.settings.merge_style.as_str() {
-            "merge" => MergeStyle::Merge,
-            "merge_noff" => MergeStyle::MergeNoFf,
-            _ => MergeStyle::Rebase,
-        };
-        let (ok, detail) = self.pull(&view, style, None).map_err(|e| e.to_string())?;
+        let (ok, detail) = self
+            .pull(&view, merge_style(&view), None)
+            .map_err(|e| e.to_string())?;
         match detail {
             Some(words) if !ok => Err(words),
             _ => Ok(json!({"component": component_id})),
@@ -606,8 +589,9 @@ impl Service {
 fn message_values(
     view: &ComponentView,
     translation: Option<(&Translation, &str)>,
-    site_url: &str,
+    site: &crate::ServiceConfig,
 ) -> Vec<(&'static str, String)> {
+    let site_url = site.site_url.as_str();
     let p = &view.project.settings;
     let c = &view.component.settings;
     let mut values = vec![
@@ -616,7 +600,7 @@ fn message_values(
         ("component_name", c.name.clone()),
         ("component_slug", c.slug.clone()),
         ("component_remote_branch", c.branch.clone()),
-        ("site_title", "Tolk".to_owned()),
+        ("site_title", site.site_title.clone()),
         ("site_url", site_url.to_owned()),
     ];
     match translation {
@@ -649,15 +633,20 @@ fn commit_message(
     template: &str,
     view: &ComponentView,
     translation: &Translation,
-    site_url: &str,
+    language_name: &str,
+    site: &crate::ServiceConfig,
 ) -> String {
-    let name = tolk_domain::language::builtin_languages()
-        .into_iter()
-        .find(|l| l.code == translation.language_code)
-        .map(|l| l.name)
-        .unwrap_or_else(|| translation.language_code.clone());
     render(
         template,
-        &message_values(view, Some((translation, &name)), site_url),
+        &message_values(view, Some((translation, language_name)), site),
     )
+}
+
+/// The merge style a component's settings name.
+fn merge_style(view: &ComponentView) -> MergeStyle {
+    match view.component.settings.merge_style.as_str() {
+        "merge" => MergeStyle::Merge,
+        "merge_noff" => MergeStyle::MergeNoFf,
+        _ => MergeStyle::Rebase,
+    }
 }

@@ -153,8 +153,13 @@ fn union_of_sources(files: &[FileRead]) -> Vec<Unit> {
 }
 
 /// A unit of a file as a row to store.
-fn new_unit(translation_id: i64, position: usize, unit: &Unit, source: bool) -> NewUnit {
-    let now = time::now();
+fn new_unit(
+    translation_id: i64,
+    position: usize,
+    unit: &Unit,
+    source: bool,
+    now: chrono::NaiveDateTime,
+) -> NewUnit {
     let source_text = join_plurals(&unit.source);
     let (target, state) = if source {
         (source_text.clone(), UnitState::ReadOnly)
@@ -205,11 +210,12 @@ fn sync_units(
         .into_iter()
         .map(|u| (u.id_hash, u))
         .collect();
+    let now = time::now();
     let mut counters = Counters::default();
     let mut inserts = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (position, unit) in read.iter().enumerate() {
-        let mut row = new_unit(translation_id, position, unit, source);
+        let mut row = new_unit(translation_id, position, unit, source, now);
         row.id_hash = id_hash(&row.source, &row.context, monolingual);
         if !seen.insert(row.id_hash) {
             continue; // The same string twice in one file: the first counts.
@@ -406,12 +412,8 @@ impl Service {
             .collect();
         self.store.write(|conn| {
             let languages = languages::resolve(conn, &codes)?;
-            let source = languages::get_by_ids(conn, &[component.source_language_id])?
+            let source = languages::get_full_by_ids(conn, &[component.source_language_id])?
                 .pop()
-                .ok_or(ServiceError::NotFound)?;
-            let source = languages::resolve(conn, &[source.code])?
-                .into_values()
-                .next()
                 .ok_or(ServiceError::NotFound)?;
             store_snapshot(conn, component, &snapshot, &languages, &source)
         })

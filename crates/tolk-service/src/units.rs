@@ -142,11 +142,8 @@ impl Service {
             };
             check_edit(subject, &view, &target, state)?;
             let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
-            let mut new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
+            let new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
             let text = join_plurals(&target);
-            if new_state == UnitState::Empty && target.iter().all(|t| t.trim().is_empty()) {
-                new_state = UnitState::Empty;
-            }
             if text == view.unit.target && new_state == old_state {
                 return Ok(view);
             }
@@ -275,10 +272,7 @@ fn visible_unit(conn: &mut DbConnection, subject: &Subject, id: i64) -> ServiceR
     let view = unit_views(conn, vec![row])?
         .pop()
         .ok_or(ServiceError::NotFound)?;
-    let component = &view.translation.component;
-    let visible = subject.can_view_project(component.project.as_ref())
-        && (!component.component.settings.restricted || subject.is_superuser());
-    if visible {
+    if view.translation.component.visible_to(subject) {
         Ok(view)
     } else {
         Err(ServiceError::NotFound)

@@ -4,7 +4,8 @@
 //! test runs on each configured database.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use tolk_vcs::testing::git;
 
 use tolk_domain::component::ComponentSettings;
 use tolk_domain::permission::Subject;
@@ -22,25 +23,6 @@ fn corpus(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tolk-formats/tests/corpus")
         .join(name)
-}
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .current_dir(dir)
-        .args(args)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_AUTHOR_NAME", "Dev")
-        .env("GIT_AUTHOR_EMAIL", "dev@example.com")
-        .env("GIT_COMMITTER_NAME", "Dev")
-        .env("GIT_COMMITTER_EMAIL", "dev@example.com")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A bare upstream with four gettext catalogues and a developer's clone.
@@ -562,5 +544,37 @@ fn components_are_listed_shared_edited_locked_and_removed() {
             service.components(&world.admin, None, page).unwrap().count,
             0
         );
+    }
+}
+
+#[test]
+fn a_task_is_seen_by_its_starter_and_those_who_see_its_project() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        let created = world.create("app");
+        let service = &world.service;
+        let id = created.component.task_id.unwrap();
+        // The project is public: anybody who sees it sees its tasks.
+        assert!(service.task(&Subject::Anonymous, &id).unwrap().completed);
+        service
+            .update_project(&Subject::System, "demo", |s| {
+                Ok(ProjectSettings {
+                    access_control: tolk_domain::permission::AccessControl::Private.code(),
+                    ..s.clone()
+                })
+            })
+            .unwrap();
+        let stranger = Subject::user(world.admin.user_id().unwrap() + 1000, false);
+        for (who, visible) in [
+            (&stranger, false),
+            (&Subject::Anonymous, false),
+            (&world.admin, true),
+        ] {
+            assert_eq!(service.task(who, &id).is_ok(), visible, "{who:?}");
+        }
+        assert!(matches!(
+            service.task(&world.admin, "00000000-0000-4000-8000-000000000000"),
+            Err(tolk_service::ServiceError::NotFound)
+        ));
     }
 }

@@ -183,11 +183,20 @@ pub fn of_translation(conn: &mut DbConnection, translation_id: i64) -> StoreResu
         .load(conn)?)
 }
 
-/// Pending units of several translations, by translation and file order.
-pub fn pending(conn: &mut DbConnection, translation_ids: &[i64]) -> StoreResult<Vec<UnitRow>> {
-    Ok(units::table
+/// The units of several translations a commit writes, by translation and
+/// file order: the pending ones, or with `all` every one.
+pub fn to_write(
+    conn: &mut DbConnection,
+    translation_ids: &[i64],
+    all: bool,
+) -> StoreResult<Vec<UnitRow>> {
+    let mut query = units::table
         .filter(units::translation_id.eq_any(translation_ids.to_vec()))
-        .filter(units::pending.eq(true))
+        .into_boxed();
+    if !all {
+        query = query.filter(units::pending.eq(true));
+    }
+    Ok(query
         .order((units::translation_id, units::position))
         .select(UnitRow::as_select())
         .load(conn)?)

@@ -15,6 +15,9 @@ mod lock;
 mod repository;
 mod url;
 
+#[cfg(feature = "test-support")]
+pub mod testing;
+
 pub use commit::CommitInfo;
 pub use error::VcsError;
 pub use git::{Git, GitConfig, Identity, Output};

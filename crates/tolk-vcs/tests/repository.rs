@@ -1,8 +1,9 @@
 //! The work-tree operations against real repositories: a bare upstream and
 //! a second clone that plays another developer.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
+
+use tolk_vcs::testing::git;
 
 use tolk_vcs::{Git, GitConfig, Identity, MergeStyle, Repository, Update, VcsError};
 
@@ -13,39 +14,20 @@ struct Upstream {
     developer: PathBuf,
 }
 
-fn sh_git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .current_dir(dir)
-        .args(args)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_AUTHOR_NAME", "Dev")
-        .env("GIT_AUTHOR_EMAIL", "dev@example.com")
-        .env("GIT_COMMITTER_NAME", "Dev")
-        .env("GIT_COMMITTER_EMAIL", "dev@example.com")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 impl Upstream {
     fn new(files: &[(&str, &str)]) -> Upstream {
         let dir = tempfile::tempdir().unwrap();
         let bare = dir.path().join("upstream.git");
-        sh_git(
+        git(
             dir.path(),
             &["init", "--quiet", "--bare", "-b", "main", "upstream.git"],
         );
         let developer = dir.path().join("developer");
-        sh_git(
+        git(
             dir.path(),
             &["clone", "--quiet", bare.to_str().unwrap(), "developer"],
         );
-        sh_git(&developer, &["checkout", "--quiet", "-B", "main"]);
+        git(&developer, &["checkout", "--quiet", "-B", "main"]);
         let upstream = Upstream {
             dir,
             bare,
@@ -65,13 +47,13 @@ impl Upstream {
             std::fs::create_dir_all(file.parent().unwrap()).unwrap();
             std::fs::write(file, content).unwrap();
         }
-        sh_git(&self.developer, &["add", "-A"]);
-        sh_git(&self.developer, &["commit", "--quiet", "-m", message]);
-        sh_git(&self.developer, &["push", "--quiet", "origin", "main"]);
+        git(&self.developer, &["add", "-A"]);
+        git(&self.developer, &["commit", "--quiet", "-m", message]);
+        git(&self.developer, &["push", "--quiet", "origin", "main"]);
     }
 
     fn upstream_file(&self, path: &str) -> String {
-        sh_git(&self.bare, &["show", &format!("main:{path}")])
+        git(&self.bare, &["show", &format!("main:{path}")])
     }
 
     fn git(&self) -> Git {
