@@ -206,8 +206,13 @@ pub fn parse<T: DeserializeOwned>(entries: Entries, dialect: Dialect) -> Result<
             }
             Err(problem) => {
                 let attr = problem.attr().unwrap_or_else(|| "non_field_errors".into());
+                if failed.contains(&attr) {
+                    // Its placeholder cannot stand in (an enum has no
+                    // neutral value): the field is reported already.
+                    return Err(errors);
+                }
                 errors.push(&attr, problem.code, problem.message);
-                if attr == "non_field_errors" || failed.contains(&attr) {
+                if attr == "non_field_errors" {
                     return Err(errors);
                 }
                 failed.push(attr);

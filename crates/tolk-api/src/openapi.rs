@@ -22,7 +22,11 @@ use crate::error::{ErrorBody, ErrorItem};
         (name = "languages", description = "Languages and plural rules"),
         (name = "projects", description = "Projects"),
         (name = "users", description = "User accounts"),
-        (name = "changes", description = "Change history")
+        (name = "changes", description = "Change history"),
+        (name = "components", description = "Components: translation files in a repository"),
+        (name = "translations", description = "Translations: one language of a component"),
+        (name = "units", description = "Units: one string of a translation"),
+        (name = "tasks", description = "Background tasks")
     )
 )]
 struct ApiDoc;
@@ -105,12 +109,16 @@ pub(crate) fn finish(api: &mut utoipa::openapi::OpenApi) {
 }
 
 /// `oneOf` becomes `anyOf`: a value must match at least one schema, and
-/// may match several (a full account is also a basic one).
+/// may match several (a full account is also a basic one). A map of any
+/// values says so with `additionalProperties: true`, which reads back.
 fn any_of(value: &mut Value) {
     match value {
         Value::Object(map) => {
             if let Some(shapes) = map.remove("oneOf") {
                 map.insert("anyOf".into(), shapes);
+            }
+            if map.get("additionalProperties") == Some(&json!({})) {
+                map.insert("additionalProperties".into(), json!(true));
             }
             map.values_mut().for_each(any_of);
         }
@@ -161,7 +169,7 @@ fn complete_operation(path: &str, method: &str, operation: &mut Value) {
     }
     // Reads, and their errors, also come as a browsable page or a CSV table.
     for response in responses.values_mut() {
-        if let Some(content) = response["content"].as_object_mut() {
+        if let Some(content) = response.get_mut("content").and_then(Value::as_object_mut) {
             for media in ["text/html", "text/csv"] {
                 content.insert(media.into(), json!({"schema": {"type": "string"}}));
             }

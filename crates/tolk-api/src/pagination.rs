@@ -25,6 +25,12 @@ pub const STANDARD: PageSizes = PageSizes {
     max: 1000,
 };
 
+/// Limits of the long lists: all units, a component's statistics.
+pub const LARGE: PageSizes = PageSizes {
+    default: 200,
+    max: 10_000,
+};
+
 /// Pagination parameters, as the query string gives them.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -53,6 +53,8 @@ settings! {
         optional: {
             /// Version control: `git`, or `local` for a repository without a remote.
             vcs: String = "git".into(),
+            /// Parameters of the version control system.
+            vcs_params: BTreeMap<String, serde_json::Value> = BTreeMap::new(),
             /// Repository to clone, or `weblate://project/component` to share another's.
             #[cfg_attr(feature = "openapi", schema(max_length = 300))]
             repo: String = String::new(),
@@ -98,6 +100,8 @@ settings! {
             restricted: bool = false,
             /// Link template to the repository browser.
             repoweb: String = String::new(),
+            /// Link template to the browser of the repository Tolk pushes to.
+            repoweb_translations: String = String::new(),
             /// Address for reporting source string bugs.
             report_source_bugs: String = String::new(),
             /// How upstream changes are merged: `rebase`, `merge` or `merge_noff`.
@@ -116,6 +120,10 @@ settings! {
             pull_message: String = String::new(),
             /// Translations of identical strings spread to other components.
             allow_translation_propagation: bool = true,
+            /// Glossary matches are not shown while translating.
+            hide_glossary_matches: bool = false,
+            /// Translations feed the project's translation memory.
+            contribute_project_tm: bool = true,
             /// Strings may be added and removed over the API.
             manage_units: bool = false,
             /// Suggestions are accepted.
@@ -126,6 +134,8 @@ settings! {
             suggestion_autoaccept: i32 = 0,
             /// Push after every commit.
             push_on_commit: bool = true,
+            /// Push after every update from upstream.
+            push_on_update: bool = true,
             /// Hours after which pending changes are committed.
             commit_pending_age: i32 = 24,
             /// Lock the component when the repository fails.
@@ -172,6 +182,20 @@ impl LanguageCode {
         match self {
             LanguageCode::Code(code) | LanguageCode::Object { code } => code,
         }
+    }
+}
+
+impl ComponentCreate {
+    /// The settings of a new component: the defaults with the body's
+    /// values over them. As in Weblate, a component created with a
+    /// monolingual base manages its strings unless the body says otherwise.
+    pub fn settings(self) -> ComponentSettings {
+        let manage_units =
+            self.manage_units.is_none() && self.template.as_deref().is_some_and(|t| !t.is_empty());
+        let mut settings = ComponentSettings::default();
+        self.apply(&mut settings);
+        settings.manage_units |= manage_units;
+        settings
     }
 }
 

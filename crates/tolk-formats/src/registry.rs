@@ -29,6 +29,25 @@ pub struct FormatInfo {
 }
 
 impl FormatInfo {
+    /// The media type files of this format are served as, from their usual extension.
+    pub fn mime_type(&self) -> &'static str {
+        match self.extensions.first().copied().unwrap_or("") {
+            "po" => "text/x-po",
+            "xlf" | "xliff" | "poxliff" => "application/x-xliff+xml",
+            "json" | "arb" | "resjson" => "application/json",
+            "ts" | "xml" | "resx" | "tbx" | "wxl" | "xaml" | "stringsdict" => "application/xml",
+            "dtd" => "application/xml-dtd",
+            "csv" => "text/csv",
+            "yaml" | "yml" => "application/x-yaml",
+            "toml" => "application/toml",
+            "xlsx" => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "html" | "htm" => "text/html",
+            "md" | "mdx" => "text/markdown",
+            "idml" | "odt" | "ods" | "odp" => "application/octet-stream",
+            _ => "text/plain",
+        }
+    }
+
     /// True when a component with this format needs a template file.
     pub fn needs_template(&self) -> bool {
         matches!(

@@ -6,15 +6,17 @@ use tolk_store::changes::{self, ChangeFilter, ChangeLinks, ChangeRow};
 use tolk_store::{Page, PageRequest, users};
 
 use crate::access::page;
+use crate::components::visible_component;
 use crate::projects::visible_project;
+use crate::translations::visible_translation;
 use crate::users::manages_users;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// Filters of a change list, as the client gave them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChangeQuery {
-    /// Only changes of the project with this slug.
-    pub project: Option<String>,
+    /// Only changes of this object.
+    pub scope: ChangeScope,
     /// Only changes by the user with this username.
     pub user: Option<String>,
     /// Only these action codes.
@@ -23,6 +25,20 @@ pub struct ChangeQuery {
     pub after: Option<NaiveDateTime>,
     /// Only changes at or before this time.
     pub before: Option<NaiveDateTime>,
+}
+
+/// The object whose changes a list shows, by its slugs.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum ChangeScope {
+    /// Every change the caller may see.
+    #[default]
+    All,
+    /// A project's.
+    Project(String),
+    /// A component's: project and component slug.
+    Component(String, String),
+    /// A translation's: project, component and language code.
+    Translation(String, String, String),
 }
 
 /// Changes with what their URLs need.
@@ -35,10 +51,20 @@ impl Service {
         subject: &Subject,
         query: &ChangeQuery,
     ) -> ServiceResult<ChangeFilter> {
-        let project_id = match &query.project {
-            Some(slug) => Some(visible_project(conn, subject, slug)?.id),
-            None => None,
-        };
+        let (mut project_id, mut component_id, mut translation_id) = (None, None, None);
+        match &query.scope {
+            ChangeScope::All => {}
+            ChangeScope::Project(slug) => {
+                project_id = Some(visible_project(conn, subject, slug)?.id)
+            }
+            ChangeScope::Component(p, c) => {
+                component_id = Some(visible_component(conn, subject, p, c)?.component.id);
+            }
+            ChangeScope::Translation(p, c, l) => {
+                let view = visible_translation(conn, subject, (p, c, l))?;
+                translation_id = Some(view.translation.id);
+            }
+        }
         let user_id = match &query.user {
             // An unknown username matches no change.
             Some(username) => Some(users::id_of(conn, username)?.unwrap_or(-1)),
@@ -46,6 +72,8 @@ impl Service {
         };
         Ok(ChangeFilter {
             project_id,
+            component_id,
+            translation_id,
             user_id,
             actions: query.actions.clone(),
             after: query.after,

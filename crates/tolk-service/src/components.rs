@@ -56,6 +56,25 @@ impl ComponentView {
             && (!self.component.settings.restricted || subject.is_superuser())
     }
 
+    /// The settings as the API shows them: a linked component reports the
+    /// repository settings of the component it shares, and repository
+    /// URLs lose their credentials.
+    pub fn public_settings(&self) -> ComponentSettings {
+        let mut settings = self.component.settings.clone();
+        if let Some((_, _, linked)) = &self.linked {
+            settings.repo.clone_from(&linked.repo);
+            settings.push.clone_from(&linked.push);
+            settings.branch.clone_from(&linked.branch);
+            settings.push_branch.clone_from(&linked.push_branch);
+            settings.push_on_commit = linked.push_on_commit;
+            settings.commit_pending_age = linked.commit_pending_age;
+            settings.auto_lock_error = linked.auto_lock_error;
+        }
+        settings.repo = tolk_vcs::strip_credentials(&settings.repo);
+        settings.push = tolk_vcs::strip_credentials(&settings.push);
+        settings
+    }
+
     /// The component as the access check sees it.
     pub fn target(&self) -> Target {
         Target::Component {
@@ -175,6 +194,25 @@ impl Service {
     ) -> ServiceResult<ComponentView> {
         self.store
             .read(|conn| visible_component(conn, subject, project_slug, slug))
+    }
+
+    /// The projects a component is shared with besides its own: none, as
+    /// Tolk does not share components into other projects yet; the caller
+    /// must see the component.
+    pub fn component_links(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+        request: PageRequest,
+    ) -> ServiceResult<Page<crate::projects::ProjectView>> {
+        self.component(subject, project_slug, slug)?;
+        let mut conn = ();
+        page(request.run(
+            &mut conn,
+            |_| Ok::<_, tolk_store::StoreError>(0),
+            |_, _, _| Ok(Vec::new()),
+        ))
     }
 
     /// Creates a component in a project and queues the task that clones

@@ -12,6 +12,7 @@ pub mod admin;
 pub mod auth;
 pub mod changes;
 pub mod components;
+pub mod files;
 pub mod languages;
 pub mod metrics;
 pub mod projects;
@@ -33,8 +34,11 @@ pub use tolk_store::{Page, PageRequest, Store};
 /// Throw-away databases for the tests of crates above this one.
 #[cfg(feature = "test-support")]
 pub use tolk_store::testing;
+/// Real repositories for the tests of crates above this one.
+#[cfg(feature = "test-support")]
+pub use tolk_vcs::testing as vcs_testing;
 
-pub use tolk_vcs::{GitConfig, UrlPolicy, VcsError};
+pub use tolk_vcs::{CommitInfo, GitConfig, UrlPolicy, VcsError};
 
 /// Site-wide settings the use-cases need.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,10 +15,11 @@ use tolk_formats::Unit;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
 use tolk_store::units::{self, UnitRow};
-use tolk_store::{languages, time, translations, users};
+use tolk_store::{components, languages, time, translations, users};
 use tolk_vcs::{CommitInfo, Identity, MergeStyle, Update};
 
 use crate::components::{ComponentView, visible_component};
+use crate::projects::visible_project;
 use crate::tasks::{Job, Owner, Run, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -39,6 +40,8 @@ pub enum Operation {
     PullMergeNoff,
     /// Discard Tolk's commits and pending edits: back to upstream.
     Reset,
+    /// Back to upstream, then every translation written again from the database.
+    ResetKeep,
     /// Remove untracked files.
     Cleanup,
     /// Write every translation file from the database again.
@@ -57,9 +60,11 @@ impl Operation {
             | Operation::PullRebase
             | Operation::PullMerge
             | Operation::PullMergeNoff => Permission::VCS_UPDATE,
-            Operation::Reset | Operation::Cleanup | Operation::FileSync | Operation::FileScan => {
-                Permission::VCS_RESET
-            }
+            Operation::Reset
+            | Operation::ResetKeep
+            | Operation::Cleanup
+            | Operation::FileSync
+            | Operation::FileScan => Permission::VCS_RESET,
         }
     }
 }
@@ -89,6 +94,29 @@ pub struct RepositoryStatus {
     pub missing_commits: usize,
 }
 
+/// The permissions any of which lets a caller see a repository's status.
+const STATUS: [Permission; 4] = [
+    Permission::VCS_PUSH,
+    Permission::VCS_COMMIT,
+    Permission::VCS_RESET,
+    Permission::VCS_UPDATE,
+];
+
+/// The repositories of a project as `GET /api/projects/{p}/repository/` shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectRepositoryStatus {
+    /// Some component needs a commit.
+    pub needs_commit: bool,
+    /// Some component lacks upstream commits.
+    pub needs_merge: bool,
+    /// Some component has commits upstream lacks.
+    pub needs_push: bool,
+    /// The components included, as `project/component`.
+    pub included: Vec<String>,
+    /// Units of all components not yet written to files.
+    pub pending_units: i64,
+}
+
 /// The outcome of an operation: success, and Git's words on failure.
 pub type OperationResult = (bool, Option<String>);
 
@@ -110,6 +138,22 @@ fn author_of(user: Option<&users::UserRow>) -> Identity {
             name: "Tolk".into(),
             email: "noreply@tolk.invalid".into(),
         },
+    }
+}
+
+/// Refuses a caller without any of `permissions` on the component:
+/// Weblate refuses repository access with 403, even to anonymous callers.
+fn allowed(
+    subject: &Subject,
+    view: &ComponentView,
+    permissions: &[Permission],
+) -> ServiceResult<()> {
+    if permissions.iter().any(|p| subject.can(*p, view.target())) {
+        Ok(())
+    } else {
+        Err(ServiceError::PermissionDenied(
+            "You do not have permission to perform this action.".into(),
+        ))
     }
 }
 
@@ -172,14 +216,79 @@ impl Service {
         let view = self
             .store
             .read(|conn| visible_component(conn, subject, project_slug, slug))?;
-        let allowed = permissions.iter().any(|p| subject.can(*p, view.target()));
-        if !allowed {
-            // Weblate refuses repository access with 403 even to anonymous callers.
-            return Err(ServiceError::PermissionDenied(
-                "You do not have permission to perform this action.".into(),
+        allowed(subject, &view, permissions)?;
+        Ok(view)
+    }
+
+    /// Every component of a project the caller may see, after the check
+    /// that it holds one of `permissions` on each of them.
+    fn repositories_of_project(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        permissions: &[Permission],
+    ) -> ServiceResult<Vec<ComponentView>> {
+        let views = self.store.read(|conn| {
+            let project = visible_project(conn, subject, project_slug)?;
+            let items = components::of_project(conn, project.id)?;
+            crate::components::views(conn, items)
+        })?;
+        let views: Vec<ComponentView> = views
+            .into_iter()
+            .filter(|v| v.visible_to(subject))
+            .collect();
+        for view in &views {
+            allowed(subject, view, permissions)?;
+        }
+        Ok(views)
+    }
+
+    /// The repository status of every component of a project, summed.
+    pub fn project_repository_status(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+    ) -> ServiceResult<ProjectRepositoryStatus> {
+        let views = self.repositories_of_project(subject, project_slug, &STATUS)?;
+        let mut sum = ProjectRepositoryStatus {
+            needs_commit: false,
+            needs_merge: false,
+            needs_push: false,
+            included: Vec::new(),
+            pending_units: 0,
+        };
+        for view in &views {
+            let status = self.status_of(view)?;
+            sum.needs_commit |= status.needs_commit;
+            sum.needs_merge |= status.needs_merge;
+            sum.needs_push |= status.needs_push;
+            sum.pending_units += status.pending_units;
+            sum.included.push(format!(
+                "{}/{}",
+                view.project.settings.slug, view.component.settings.slug
             ));
         }
-        Ok(view)
+        Ok(sum)
+    }
+
+    /// Runs an operation on every component of a project: it succeeds when
+    /// it succeeds on each; the failures' words are joined.
+    pub fn project_repository_operation(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        operation: Operation,
+    ) -> ServiceResult<OperationResult> {
+        let views =
+            self.repositories_of_project(subject, project_slug, &[operation.permission()])?;
+        let mut ok = true;
+        let mut details: Vec<String> = Vec::new();
+        for view in &views {
+            let (done, detail) = self.operate(view, operation, subject.user_id())?;
+            ok &= done;
+            details.extend(detail);
+        }
+        Ok((ok, (!details.is_empty()).then(|| details.join("\n"))))
     }
 
     /// The repository status of a component.
@@ -189,17 +298,12 @@ impl Service {
         project_slug: &str,
         slug: &str,
     ) -> ServiceResult<RepositoryStatus> {
-        let view = self.repository_of(
-            subject,
-            project_slug,
-            slug,
-            &[
-                Permission::VCS_PUSH,
-                Permission::VCS_COMMIT,
-                Permission::VCS_RESET,
-                Permission::VCS_UPDATE,
-            ],
-        )?;
+        let view = self.repository_of(subject, project_slug, slug, &STATUS)?;
+        self.status_of(&view)
+    }
+
+    /// The repository status of one component, whose access was checked.
+    fn status_of(&self, view: &ComponentView) -> ServiceResult<RepositoryStatus> {
         let component = &view.component;
         let (pending, failure) = self.store.read(|conn| {
             let ids: Vec<i64> = translations::of_component(conn, component.id)?
@@ -266,23 +370,33 @@ impl Service {
         operation: Operation,
     ) -> ServiceResult<OperationResult> {
         let view = self.repository_of(subject, project_slug, slug, &[operation.permission()])?;
-        let user = subject.user_id();
+        self.operate(&view, operation, subject.user_id())
+    }
+
+    /// Runs an operation on one component, whose access was checked.
+    fn operate(
+        &self,
+        view: &ComponentView,
+        operation: Operation,
+        user: Option<i64>,
+    ) -> ServiceResult<OperationResult> {
         let outcome = match operation {
-            Operation::Commit => self.commit_component(&view, false).map(|_| (true, None)),
-            Operation::FileSync => self.commit_component(&view, true).map(|_| (true, None)),
-            Operation::Push => self.push_component(&view, user),
-            Operation::Pull => self.pull(&view, merge_style(&view), user),
-            Operation::PullRebase => self.pull(&view, MergeStyle::Rebase, user),
-            Operation::PullMerge => self.pull(&view, MergeStyle::Merge, user),
-            Operation::PullMergeNoff => self.pull(&view, MergeStyle::MergeNoFf, user),
-            Operation::Reset => self.reset(&view, user),
+            Operation::Commit => self.commit_component(view, false).map(|_| (true, None)),
+            Operation::FileSync => self.commit_component(view, true).map(|_| (true, None)),
+            Operation::Push => self.push_component(view, user),
+            Operation::Pull => self.pull(view, merge_style(view), user),
+            Operation::PullRebase => self.pull(view, MergeStyle::Rebase, user),
+            Operation::PullMerge => self.pull(view, MergeStyle::Merge, user),
+            Operation::PullMergeNoff => self.pull(view, MergeStyle::MergeNoFf, user),
+            Operation::Reset => self.reset(view, user, false),
+            Operation::ResetKeep => self.reset(view, user, true),
             Operation::Cleanup => {
                 let owner = self.repository_owner(&view.component)?;
                 let _lock = self.workspace.lock(&owner)?;
                 self.workspace
                     .open(&owner, &owner.settings.branch)
                     .cleanup()?;
-                self.record(&view, Action::REPO_CLEANUP, user, String::new())?;
+                self.record(view, Action::REPO_CLEANUP, user, String::new())?;
                 Ok((true, None))
             }
             Operation::FileScan => {
@@ -303,7 +417,7 @@ impl Service {
                     Ok::<_, ServiceError>(())
                 })?;
                 self.queued();
-                self.record(&view, Action::FORCE_SCAN, user, String::new())?;
+                self.record(view, Action::FORCE_SCAN, user, String::new())?;
                 Ok((true, None))
             }
         }?;
@@ -453,6 +567,81 @@ impl Service {
         Ok(committed)
     }
 
+    /// Removes a translation (`translation.delete`; never the source
+    /// language's): its file leaves the repository in a commit with the
+    /// component's delete message, then the translation and its units
+    /// leave the database.
+    pub fn delete_translation(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+    ) -> ServiceResult<()> {
+        let view = self.translation(subject, path)?;
+        crate::access::require(
+            subject,
+            Permission::TRANSLATION_DELETE,
+            view.target(),
+            "You do not have permission to perform this action.",
+        )?;
+        if view.is_source() {
+            return Err(ServiceError::PermissionDenied(
+                "The source translation can not be removed.".into(),
+            ));
+        }
+        let component = &view.component;
+        self.commit_component(component, false)?;
+        let filename = &view.translation.filename;
+        if !filename.is_empty() {
+            let owner = self.repository_owner(&component.component)?;
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            match std::fs::remove_file(repo.path().join(filename)) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(ServiceError::Failed(format!(
+                        "cannot remove {filename}: {e}"
+                    )));
+                }
+                _ => {}
+            }
+            let effective = component
+                .component
+                .settings
+                .effective(&component.project.settings);
+            let message = commit_message(
+                &effective.delete_message,
+                component,
+                &view.translation,
+                &view.language.row.name,
+                &self.config,
+            );
+            let author = self.store.read(|conn| {
+                Ok::<_, ServiceError>(users::get_by_ids(
+                    conn,
+                    &subject.user_id().into_iter().collect::<Vec<_>>(),
+                )?)
+            })?;
+            repo.commit(
+                std::slice::from_ref(filename),
+                &author_of(author.first()),
+                &message,
+            )?;
+        }
+        self.store.write(|conn| {
+            if !translations::delete(conn, view.translation.id)? {
+                return Err(ServiceError::NotFound);
+            }
+            let change = NewChange {
+                project_id: Some(component.project.id),
+                component_id: Some(component.component.id),
+                language_id: Some(view.language.row.id),
+                target: view.language.row.name.clone(),
+                ..NewChange::new(Action::REMOVE_TRANSLATION, subject.user_id())
+            };
+            changes::record(conn, &change, time::now())?;
+            Ok(())
+        })
+    }
+
     /// Commits, then pushes to `push` / `push_branch`.
     fn push_component(
         &self,
@@ -523,8 +712,15 @@ impl Service {
         }
     }
 
-    /// Discards Tolk's commits and pending edits, then reads the files again.
-    fn reset(&self, view: &ComponentView, user: Option<i64>) -> ServiceResult<OperationResult> {
+    /// Discards Tolk's commits, then reads the files again. Pending edits
+    /// are dropped, or with `keep` every translation is written again from
+    /// the database and committed on top of upstream.
+    fn reset(
+        &self,
+        view: &ComponentView,
+        user: Option<i64>,
+        keep: bool,
+    ) -> ServiceResult<OperationResult> {
         let owner = self.repository_owner(&view.component)?;
         {
             let _lock = self.workspace.lock(&owner)?;
@@ -532,18 +728,22 @@ impl Service {
             repo.fetch()?;
             repo.reset()?;
         }
-        self.store.write(|conn| {
-            let ids: Vec<i64> = translations::of_component(conn, view.component.id)?
-                .iter()
-                .map(|t| t.id)
-                .collect();
-            let pending: Vec<(i64, String)> = units::to_write(conn, &ids, false)?
-                .into_iter()
-                .map(|u| (u.id, u.target))
-                .collect();
-            units::clear_pending(conn, &pending)?;
-            Ok::<_, ServiceError>(())
-        })?;
+        if keep {
+            self.commit_component(view, true)?;
+        } else {
+            self.store.write(|conn| {
+                let ids: Vec<i64> = translations::of_component(conn, view.component.id)?
+                    .iter()
+                    .map(|t| t.id)
+                    .collect();
+                let pending: Vec<(i64, String)> = units::to_write(conn, &ids, false)?
+                    .into_iter()
+                    .map(|u| (u.id, u.target))
+                    .collect();
+                units::clear_pending(conn, &pending)?;
+                Ok::<_, ServiceError>(())
+            })?;
+        }
         self.record(view, Action::RESET, user, String::new())?;
         self.rescan_now(view)?;
         Ok((true, None))

@@ -3,10 +3,11 @@
 use std::collections::HashMap;
 
 use tolk_domain::permission::{Subject, Target};
-use tolk_store::components;
 use tolk_store::languages::{self, Language};
+use tolk_store::stats::{self, Summary};
 use tolk_store::translations::{self, Translation};
 use tolk_store::{DbConnection, Page, PageRequest};
+use tolk_store::{changes, components};
 
 use crate::access::page;
 use crate::components::{ComponentView, views, visible_component};
@@ -21,6 +22,8 @@ pub struct TranslationView {
     pub language: Language,
     /// Its component.
     pub component: ComponentView,
+    /// Display name of the author of its latest content change.
+    pub last_author: Option<String>,
 }
 
 impl TranslationView {
@@ -57,6 +60,8 @@ pub(crate) fn translation_views(
         .into_iter()
         .map(|l| (l.row.id, l))
         .collect();
+    let ids: Vec<i64> = items.iter().map(|t| t.id).collect();
+    let mut authors = changes::last_authors(conn, &ids)?;
     items
         .into_iter()
         .map(|translation| {
@@ -69,6 +74,7 @@ pub(crate) fn translation_views(
                     .get(&translation.language_id)
                     .cloned()
                     .ok_or(ServiceError::NotFound)?,
+                last_author: authors.remove(&translation.id),
                 translation,
             })
         })
@@ -136,4 +142,47 @@ impl Service {
             translation_views(conn, items)
         })
     }
+
+    /// Statistics of one translation.
+    pub fn translation_statistics(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+    ) -> ServiceResult<(TranslationView, Summary)> {
+        self.store.read(|conn| {
+            let view = visible_translation(conn, subject, path)?;
+            let summary = summaries(conn, std::slice::from_ref(&view))?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
+            Ok((view, summary))
+        })
+    }
+
+    /// Statistics of each translation of a component, by id, a page at a time.
+    pub fn component_statistics(
+        &self,
+        subject: &Subject,
+        component: (&str, &str),
+        request: PageRequest,
+    ) -> ServiceResult<Page<(TranslationView, Summary)>> {
+        let found = self.translations(subject, Some(component), request)?;
+        self.store.read(|conn| {
+            found.try_map_items(|items| {
+                let summaries = summaries(conn, &items)?;
+                Ok(items.into_iter().zip(summaries).collect())
+            })
+        })
+    }
+}
+
+/// The statistics of translations, in their order.
+fn summaries(conn: &mut DbConnection, views: &[TranslationView]) -> ServiceResult<Vec<Summary>> {
+    let items: Vec<_> = views
+        .iter()
+        .map(|v| {
+            let t = &v.translation;
+            (t.id, t.counters, t.last_change)
+        })
+        .collect();
+    Ok(stats::of_translations(conn, &items)?)
 }

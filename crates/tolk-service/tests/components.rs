@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tolk_vcs::testing::git;
+use tolk_vcs::testing::Upstream;
 
 use tolk_domain::component::ComponentSettings;
 use tolk_domain::permission::Subject;
@@ -27,7 +27,7 @@ fn corpus(name: &str) -> PathBuf {
 
 /// A bare upstream with four gettext catalogues and a developer's clone.
 struct World {
-    dir: tempfile::TempDir,
+    upstream: Upstream,
     service: Service,
     admin: Subject,
     _db: TestDb,
@@ -35,32 +35,23 @@ struct World {
 
 impl World {
     fn new(db: TestDb) -> World {
-        let dir = tempfile::tempdir().unwrap();
-        git(
-            dir.path(),
-            &["init", "--quiet", "--bare", "-b", "main", "upstream.git"],
-        );
-        git(
-            dir.path(),
-            &["clone", "--quiet", "upstream.git", "developer"],
-        );
-        let dev = dir.path().join("developer");
-        git(&dev, &["checkout", "--quiet", "-B", "main"]);
-        std::fs::create_dir_all(dev.join("po")).unwrap();
-        for code in LANGUAGES {
-            let bytes = std::fs::read(corpus(&format!("po/django-conf-{code}.po"))).unwrap();
-            std::fs::write(dev.join(format!("po/{code}.po")), bytes).unwrap();
-        }
-        std::fs::write(dev.join("README"), "not a translation\n").unwrap();
-        git(&dev, &["add", "-A"]);
-        git(&dev, &["commit", "--quiet", "-m", "initial"]);
-        git(&dev, &["push", "--quiet", "origin", "main"]);
+        let mut files: Vec<(String, Vec<u8>)> = LANGUAGES
+            .iter()
+            .map(|code| {
+                let bytes = std::fs::read(corpus(&format!("po/django-conf-{code}.po"))).unwrap();
+                (format!("po/{code}.po"), bytes)
+            })
+            .collect();
+        files.push(("README".into(), b"not a translation\n".to_vec()));
+        let files: Vec<(&str, Vec<u8>)> =
+            files.iter().map(|(p, b)| (p.as_str(), b.clone())).collect();
+        let upstream = Upstream::new(&files);
         let config = ServiceConfig {
             git: GitConfig {
                 allow_local: true,
-                ..GitConfig::new(dir.path().join("home"))
+                ..GitConfig::new(upstream.root().join("home"))
             },
-            vcs_root: dir.path().join("vcs"),
+            vcs_root: upstream.root().join("vcs"),
             url_policy: UrlPolicy::new(true, ""),
             ..ServiceConfig::default()
         };
@@ -93,33 +84,18 @@ impl World {
             )
             .unwrap();
         World {
-            dir,
+            upstream,
             service,
             admin: Subject::user(admin, true),
             _db: db,
         }
     }
 
-    fn upstream(&self) -> String {
-        self.dir.path().join("upstream.git").display().to_string()
-    }
-
-    fn developer(&self) -> PathBuf {
-        self.dir.path().join("developer")
-    }
-
-    fn upstream_file(&self, path: &str) -> String {
-        git(
-            &self.dir.path().join("upstream.git"),
-            &["show", &format!("main:{path}")],
-        )
-    }
-
     fn create(&self, slug: &str) -> tolk_service::components::ComponentView {
         let settings = ComponentSettings {
             name: slug.to_uppercase(),
             slug: slug.into(),
-            repo: self.upstream(),
+            repo: self.upstream.url(),
             filemask: "po/*.po".into(),
             file_format: "po".into(),
             ..ComponentSettings::default()
@@ -151,22 +127,6 @@ impl World {
             state: Some(20),
         };
         self.service.edit_unit(&self.admin, id, edit).unwrap();
-    }
-
-    fn developer_edits(&self, path: &str, from: &str, to: &str) {
-        let file = self.developer().join(path);
-        git(
-            &self.developer(),
-            &["pull", "--quiet", "--rebase", "origin", "main"],
-        );
-        let text = std::fs::read_to_string(&file).unwrap();
-        assert!(text.contains(from), "{from}");
-        std::fs::write(&file, text.replacen(from, to, 1)).unwrap();
-        git(
-            &self.developer(),
-            &["commit", "--quiet", "-am", "developer"],
-        );
-        git(&self.developer(), &["push", "--quiet", "origin", "main"]);
     }
 }
 
@@ -259,7 +219,7 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
 
         // Translate one string: pending, statistics move at once.
         let unit = ja.iter().find(|u| u.unit.state == 20).unwrap();
-        let before = world.upstream_file("po/ja.po");
+        let before = world.upstream.file("po/ja.po");
         world.edit(unit.unit.id, "Tolk の訳");
         let edited = service.unit(&world.admin, unit.unit.id).unwrap();
         assert!(edited.unit.pending);
@@ -274,7 +234,7 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
             .repository_operation(&world.admin, "demo", "app", Operation::Push)
             .unwrap();
         assert!(ok, "{detail:?}");
-        let after = world.upstream_file("po/ja.po");
+        let after = world.upstream.file("po/ja.po");
         let old_lines: Vec<&str> = before.lines().collect();
         let new_lines: Vec<&str> = after.lines().collect();
         assert_eq!(old_lines.len(), new_lines.len());
@@ -286,10 +246,9 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
             .collect();
         assert_eq!(changed.len(), 1, "{changed:?}");
         assert_eq!(changed[0].1, "msgstr \"Tolk の訳\"");
-        let log = git(
-            &world.dir.path().join("upstream.git"),
-            &["log", "-1", "--format=%an <%ae>%n%B", "main"],
-        );
+        let log = world
+            .upstream
+            .git(&["log", "-1", "--format=%an <%ae>%n%B", "main"]);
         assert!(
             log.starts_with(
                 "Jane Doe <jane@example.com>\nchore(l10n): update Japanese translation"
@@ -326,7 +285,7 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
             .find(|u| u.unit.state == 20 && !u.unit.target.contains('"'))
             .unwrap();
         let first = target.unit.target.clone();
-        world.developer_edits(
+        world.upstream.developer_edits(
             "po/ru.po",
             &format!("msgstr \"{first}\""),
             "msgstr \"Новый перевод\"",
@@ -349,7 +308,7 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
         service
             .repository_operation(&world.admin, "demo", "app", Operation::Commit)
             .unwrap();
-        world.developer_edits(
+        world.upstream.developer_edits(
             "po/ru.po",
             "msgstr \"Новый перевод\"",
             "msgstr \"Ещё перевод\"",
@@ -402,7 +361,12 @@ fn bad_components_are_refused_field_by_field() {
         let settings = ComponentSettings {
             name: "Bad".into(),
             slug: "bad".into(),
-            repo: world.dir.path().join("nowhere.git").display().to_string(),
+            repo: world
+                .upstream
+                .root()
+                .join("nowhere.git")
+                .display()
+                .to_string(),
             filemask: "po/cs.po".into(),
             file_format: "nope".into(),
             ..ComponentSettings::default()
@@ -449,7 +413,7 @@ fn components_are_listed_shared_edited_locked_and_removed() {
         let other = ComponentSettings {
             name: "Other".into(),
             slug: "other".into(),
-            repo: world.upstream(),
+            repo: world.upstream.url(),
             branch: "main".into(),
             filemask: "po/*.po".into(),
             file_format: "po".into(),
@@ -534,8 +498,8 @@ fn components_are_listed_shared_edited_locked_and_removed() {
         assert_eq!(service.run_due_tasks().unwrap(), 1);
         assert!(
             !world
-                .dir
-                .path()
+                .upstream
+                .root()
                 .join("vcs")
                 .join(unit.translation.component.component.id.to_string())
                 .exists()

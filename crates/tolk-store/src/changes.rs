@@ -10,7 +10,7 @@ use tolk_domain::permission::ProjectVisibility;
 use crate::DbConnection;
 use crate::error::StoreResult;
 use crate::page::{Page, PageRequest};
-use crate::schema::{changes, components, languages, projects, translations};
+use crate::schema::{changes, components, languages, projects, translations, users};
 
 /// A change to record.
 #[derive(Debug, Clone, PartialEq)]
@@ -118,6 +118,10 @@ pub fn record(conn: &mut DbConnection, change: &NewChange, at: NaiveDateTime) ->
 pub struct ChangeFilter {
     /// Only changes of this project.
     pub project_id: Option<i64>,
+    /// Only changes of this component.
+    pub component_id: Option<i64>,
+    /// Only changes of this translation.
+    pub translation_id: Option<i64>,
     /// Only changes by this user.
     pub user_id: Option<i64>,
     /// Only these actions (any of them); empty for all.
@@ -149,6 +153,12 @@ fn filtered(filter: &ChangeFilter) -> BoxedChanges<'static> {
     }
     if let Some(project_id) = filter.project_id {
         query = query.filter(changes::project_id.eq(project_id));
+    }
+    if let Some(component_id) = filter.component_id {
+        query = query.filter(changes::component_id.eq(component_id));
+    }
+    if let Some(translation_id) = filter.translation_id {
+        query = query.filter(changes::translation_id.eq(translation_id));
     }
     if let Some(user_id) = filter.user_id {
         query = query.filter(changes::user_id.eq(user_id));
@@ -281,5 +291,42 @@ pub fn last_editors(conn: &mut DbConnection, unit_ids: &[i64]) -> StoreResult<Ha
     Ok(rows
         .into_iter()
         .filter_map(|(unit, user)| Some((unit?, user?)))
+        .collect())
+}
+
+/// The display name (full name, else username) of the author of each
+/// translation's latest content change, by translation id; two statements
+/// whatever the number of translations.
+pub fn last_authors(
+    conn: &mut DbConnection,
+    translation_ids: &[i64],
+) -> StoreResult<HashMap<i64, String>> {
+    let content: Vec<i32> = Action::all()
+        .filter(|a| a.is_content())
+        .map(|a| a.0)
+        .collect();
+    let latest: Vec<Option<i64>> = changes::table
+        .filter(changes::translation_id.eq_any(translation_ids.to_vec()))
+        .filter(changes::user_id.is_not_null())
+        .filter(changes::action.eq_any(content))
+        .group_by(changes::translation_id)
+        .select(diesel::dsl::max(changes::id))
+        .load(conn)?;
+    let latest: Vec<i64> = latest.into_iter().flatten().collect();
+    let rows: Vec<(Option<i64>, String, String)> = changes::table
+        .inner_join(users::table.on(changes::user_id.eq(users::id.nullable())))
+        .filter(changes::id.eq_any(latest))
+        .select((changes::translation_id, users::full_name, users::username))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(translation, full_name, username)| {
+            let name = if full_name.is_empty() {
+                username
+            } else {
+                full_name
+            };
+            Some((translation?, name))
+        })
         .collect())
 }

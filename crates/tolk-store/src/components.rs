@@ -179,6 +179,17 @@ pub fn get_by_slugs(
     .pop())
 }
 
+/// Every component of a project, by id (the caller checks access).
+pub fn of_project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Vec<Component>> {
+    load(
+        components::table
+            .filter(components::project_id.eq(project_id))
+            .order(components::id)
+            .into_boxed(),
+        conn,
+    )
+}
+
 /// Finds components by id, in any order.
 pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<Component>> {
     load(

@@ -196,3 +196,50 @@ fn recent_changes(
     };
     Ok(query.count().get_result(conn)?)
 }
+
+/// The statistics of translations from the counters they keep: each is
+/// given as id, counters and last change; one statement counts the recent
+/// changes of all of them.
+pub fn of_translations(
+    conn: &mut DbConnection,
+    items: &[(i64, Counters, Option<NaiveDateTime>)],
+) -> StoreResult<Vec<Summary>> {
+    let ids: Vec<i64> = items
+        .iter()
+        .filter(|(_, _, last)| last.is_some())
+        .map(|(id, _, _)| *id)
+        .collect();
+    let earliest = items.iter().filter_map(|(_, _, last)| *last).min();
+    let recent: Vec<(Option<i64>, NaiveDateTime)> = match earliest {
+        Some(earliest) if !ids.is_empty() => changes::table
+            .filter(changes::action.eq_any(content_actions()))
+            .filter(changes::translation_id.eq_any(ids))
+            .filter(changes::created.gt(earliest - Duration::hours(6)))
+            .select((changes::translation_id, changes::created))
+            .load(conn)?,
+        _ => Vec::new(),
+    };
+    let mut by_translation: std::collections::HashMap<i64, Vec<NaiveDateTime>> =
+        std::collections::HashMap::new();
+    for (id, at) in recent {
+        if let Some(id) = id {
+            by_translation.entry(id).or_default().push(at);
+        }
+    }
+    Ok(items
+        .iter()
+        .map(|(id, counters, last_change)| Summary {
+            counters: *counters,
+            last_change: *last_change,
+            recent_changes: last_change.map_or(0, |last| {
+                let within = by_translation.get(id).map_or(0, |times| {
+                    times
+                        .iter()
+                        .filter(|at| **at > last - Duration::hours(6) && **at <= last)
+                        .count()
+                });
+                i64::try_from(within).unwrap_or(i64::MAX)
+            }),
+        })
+        .collect())
+}

@@ -370,6 +370,8 @@ fn changes_filter_and_order() {
 
         let filter = ChangeFilter {
             project_id: None,
+            component_id: None,
+            translation_id: None,
             user_id: None,
             actions: Vec::new(),
             after: None,

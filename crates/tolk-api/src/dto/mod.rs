@@ -1,9 +1,13 @@
 //! Response bodies, serialised straight from stored rows in Weblate's key order.
 
 pub mod change;
+pub mod component;
 pub mod language;
 pub mod metrics;
 pub mod project;
+pub mod repository;
 pub mod root;
 pub mod statistics;
+pub mod translation;
+pub mod unit;
 pub mod user;

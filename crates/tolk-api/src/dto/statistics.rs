@@ -154,3 +154,26 @@ impl StatisticsDto {
         }
     }
 }
+
+impl StatisticsDto {
+    /// The statistics of one translation, with its language and links.
+    pub fn of_translation(
+        view: &tolk_service::translations::TranslationView,
+        summary: &Summary,
+        links: &crate::links::Links,
+    ) -> Self {
+        let c = &view.component;
+        let (project, component) = (&c.project.settings.slug, &c.component.settings.slug);
+        let code = &view.language.row.code;
+        Self::new(
+            summary,
+            Subject {
+                name: &view.language.row.name,
+                url: links.web(&["projects", project, component, code]),
+                code: Some(code),
+                translate_url: Some(links.web(&["translate", project, component, code])),
+                reviewed: c.project.settings.translation_review,
+            },
+        )
+    }
+}

@@ -219,7 +219,8 @@ async fn detail(
 put_and_patch! {
     tag: "languages",
     path: "/api/languages/{code}/",
-    param: "code" ("Language code"),
+    params: [("code" = String, Path, description = "Language code")],
+    key: String,
     create: LanguageCreate,
     patch: LanguagePatch,
     response: LanguageDto,

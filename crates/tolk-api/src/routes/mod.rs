@@ -21,7 +21,8 @@ macro_rules! put_and_patch {
     (
         tag: $tag:literal,
         path: $path:literal,
-        param: $param:literal ($param_doc:literal),
+        params: [$($param:tt),+ $(,)?],
+        key: $key:ty,
         create: $create:ty,
         patch: $patch:ty,
         response: $dto:ty,
@@ -29,17 +30,17 @@ macro_rules! put_and_patch {
         patch_doc: $patch_doc:literal $(,)?
     ) => {
         put_and_patch!(@one put replace "update" $create, $put_doc,
-            $tag, $path, $param, $param_doc, $dto);
+            $tag, $path, [$($param),+], $key, $dto);
         put_and_patch!(@one patch modify "partial_update" $patch, $patch_doc,
-            $tag, $path, $param, $param_doc, $dto);
+            $tag, $path, [$($param),+], $key, $dto);
     };
     (@one $method:ident $name:ident $id:literal $body:ty, $doc:literal,
-        $tag:literal, $path:literal, $param:literal, $param_doc:literal, $dto:ty) => {
+        $tag:literal, $path:literal, [$($param:tt),+], $key:ty, $dto:ty) => {
         #[doc = $doc]
         #[utoipa::path(
             operation_id = $id,
             tag = $tag,
-            params(($param = String, Path, description = $param_doc)),
+            params($($param),+),
             request_body(content(
                 ($body = "application/json"),
                 ($body = "application/x-www-form-urlencoded"),
@@ -55,7 +56,7 @@ macro_rules! put_and_patch {
         #[$method($path)]
         async fn $name(
             caller: crate::caller::Caller,
-            key: actix_web::web::Path<String>,
+            key: actix_web::web::Path<$key>,
             req: actix_web::HttpRequest,
             payload: actix_web::web::Payload,
             links: crate::links::Links,
@@ -67,10 +68,17 @@ macro_rules! put_and_patch {
 }
 
 pub mod changes;
+pub mod components;
+mod files;
 pub mod languages;
+pub mod paths;
 pub mod permissions;
 pub mod projects;
+pub mod repository;
 pub mod root;
+pub mod tasks;
+pub mod translations;
+pub mod units;
 pub mod users;
 
 /// Registers every API handler.
@@ -80,6 +88,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
     projects::configure(cfg);
     users::configure(cfg);
     changes::configure(cfg);
+    components::configure(cfg);
+    translations::configure(cfg);
+    units::configure(cfg);
+    repository::configure(cfg);
+    tasks::configure(cfg);
 }
 
 /// Answers a list request: reads the page parameters, runs `fetch` off the

@@ -21,6 +21,14 @@ pub enum Check {
     /// The permission on the object, which must be visible first (403 when
     /// it is visible but the permission is missing, 404 when hidden).
     On(Permission),
+    /// The permission on the object, which anonymous callers may hold too
+    /// (guests download public translations): no sign-in needed.
+    Open(Permission),
+    /// A repository: for status any of `vcs.push`, `vcs.commit`,
+    /// `vcs.reset`, `vcs.update`, for an operation its own, on every
+    /// component of the repository; refused with 403, even to anonymous
+    /// callers, as Weblate does.
+    Repository,
     /// The permission site-wide.
     Site(Permission),
     /// One's own account, or the permission site-wide.
@@ -33,6 +41,77 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
     ("GET", "/api/metrics/", Check::SignedIn),
     ("GET", "/api/changes/", Check::Listed),
     ("GET", "/api/changes/{id}/", Check::Visible),
+    ("GET", "/api/components/", Check::Listed),
+    (
+        "GET",
+        "/api/components/{project}/{component}/",
+        Check::Visible,
+    ),
+    (
+        "PUT",
+        "/api/components/{project}/{component}/",
+        Check::On(Permission::COMPONENT_EDIT),
+    ),
+    (
+        "PATCH",
+        "/api/components/{project}/{component}/",
+        Check::On(Permission::COMPONENT_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/components/{project}/{component}/",
+        Check::On(Permission::COMPONENT_EDIT),
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/changes/",
+        Check::Visible,
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/links/",
+        Check::Visible,
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/lock/",
+        Check::Visible,
+    ),
+    (
+        "POST",
+        "/api/components/{project}/{component}/lock/",
+        Check::On(Permission::COMPONENT_LOCK),
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/monolingual_base/",
+        Check::Open(Permission::TRANSLATION_DOWNLOAD),
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/new_template/",
+        Check::Open(Permission::TRANSLATION_DOWNLOAD),
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/repository/",
+        Check::Repository,
+    ),
+    (
+        "POST",
+        "/api/components/{project}/{component}/repository/",
+        Check::Repository,
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/statistics/",
+        Check::Visible,
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/translations/",
+        Check::Visible,
+    ),
     ("GET", "/api/languages/", Check::Listed),
     (
         "POST",
@@ -81,6 +160,68 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
     ("GET", "/api/projects/{slug}/changes/", Check::Visible),
     ("GET", "/api/projects/{slug}/languages/", Check::Visible),
     ("GET", "/api/projects/{slug}/statistics/", Check::Visible),
+    ("GET", "/api/projects/{slug}/components/", Check::Visible),
+    (
+        "POST",
+        "/api/projects/{slug}/components/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
+    ("GET", "/api/projects/{slug}/repository/", Check::Repository),
+    (
+        "POST",
+        "/api/projects/{slug}/repository/",
+        Check::Repository,
+    ),
+    ("GET", "/api/tasks/{id}/", Check::Visible),
+    ("GET", "/api/translations/", Check::Listed),
+    (
+        "GET",
+        "/api/translations/{project}/{component}/{language}/",
+        Check::Visible,
+    ),
+    (
+        "DELETE",
+        "/api/translations/{project}/{component}/{language}/",
+        Check::On(Permission::TRANSLATION_DELETE),
+    ),
+    (
+        "GET",
+        "/api/translations/{project}/{component}/{language}/changes/",
+        Check::Visible,
+    ),
+    (
+        "GET",
+        "/api/translations/{project}/{component}/{language}/file/",
+        Check::Open(Permission::TRANSLATION_DOWNLOAD),
+    ),
+    (
+        "GET",
+        "/api/translations/{project}/{component}/{language}/repository/",
+        Check::Repository,
+    ),
+    (
+        "POST",
+        "/api/translations/{project}/{component}/{language}/repository/",
+        Check::Repository,
+    ),
+    (
+        "GET",
+        "/api/translations/{project}/{component}/{language}/statistics/",
+        Check::Visible,
+    ),
+    (
+        "GET",
+        "/api/translations/{project}/{component}/{language}/units/",
+        Check::Visible,
+    ),
+    ("GET", "/api/units/", Check::Listed),
+    ("GET", "/api/units/{id}/", Check::Visible),
+    ("PUT", "/api/units/{id}/", Check::On(Permission::UNIT_EDIT)),
+    (
+        "PATCH",
+        "/api/units/{id}/",
+        Check::On(Permission::UNIT_EDIT),
+    ),
     ("GET", "/api/users/", Check::Listed),
     ("POST", "/api/users/", Check::Site(Permission::USER_EDIT)),
     ("GET", "/api/users/{username}/", Check::Visible),
@@ -104,7 +245,10 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
 impl Check {
     /// True when anonymous callers are turned away before anything else (401).
     pub fn needs_sign_in(self) -> bool {
-        !matches!(self, Check::Public | Check::Listed | Check::Visible)
+        !matches!(
+            self,
+            Check::Public | Check::Listed | Check::Visible | Check::Open(_) | Check::Repository
+        )
     }
 }
 

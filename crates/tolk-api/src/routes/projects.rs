@@ -15,6 +15,7 @@ use crate::routes::changes::{ChangeFilters, change_query};
 use crate::routes::{page_of, with_body};
 use crate::state::AppState;
 use crate::{blocking, created};
+use tolk_service::changes::ChangeScope;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)
@@ -113,7 +114,8 @@ async fn detail(
 put_and_patch! {
     tag: "projects",
     path: "/api/projects/{slug}/",
-    param: "slug" ("Project slug"),
+    params: [("slug" = String, Path, description = "Project slug")],
+    key: String,
     create: ProjectCreate,
     patch: ProjectPatch,
     response: ProjectDto,
@@ -251,6 +253,6 @@ async fn changes(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<ChangeDto>>> {
     let mut query = change_query(&req)?;
-    query.project = Some(slug.into_inner());
+    query.scope = ChangeScope::Project(slug.into_inner());
     crate::routes::changes::respond(caller, query, req, links, state).await
 }

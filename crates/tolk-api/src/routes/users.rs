@@ -169,7 +169,8 @@ async fn detail(
 put_and_patch! {
     tag: "users",
     path: "/api/users/{username}/",
-    param: "username" ("Username"),
+    params: [("username" = String, Path, description = "Username")],
+    key: String,
     create: UserCreate,
     patch: UserPatch,
     response: UserDto,

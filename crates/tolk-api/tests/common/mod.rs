@@ -30,7 +30,12 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(db: TestDb) -> Ctx {
-        let service = Tolk::new(db.store.clone(), ServiceConfig::default()).unwrap();
+        Ctx::with_config(db, ServiceConfig::default())
+    }
+
+    /// A context whose service runs with `config`.
+    pub fn with_config(db: TestDb, config: ServiceConfig) -> Ctx {
+        let service = Tolk::new(db.store.clone(), config).unwrap();
         let admin = service
             .create_admin("admin", "admin@example.com", false)
             .unwrap();
@@ -142,6 +147,15 @@ where
         headers,
         body,
     }
+}
+
+/// The JSON body of a GET.
+pub async fn get_json<S, B>(app: &S, uri: &str, token: Option<&str>) -> Value
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    call(app, Method::GET, uri, token, Body::None).await.json()
 }
 
 /// A recorded Weblate response from `tests/samples/`.

@@ -1,0 +1,198 @@
+//! Components.
+
+use serde::Serialize;
+use tolk_domain::component::ComponentSettings;
+use tolk_service::components::ComponentView;
+use tolk_service::projects::ProjectView;
+use utoipa::ToSchema;
+
+use crate::dto::language::LanguageDto;
+use crate::dto::project::ProjectDto;
+use crate::links::Links;
+
+/// A component, with every key Weblate emits: its settings as the API
+/// shows them (flattened from [`ComponentSettings`]; repository URLs
+/// without credentials, a linked component's repository settings from the
+/// component it shares) and what is derived from them. An `inherit_*` key
+/// is true when the component leaves that setting empty and so takes its
+/// project's, which `effective_*` reports.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ComponentDto {
+    /// Id.
+    pub id: i64,
+    /// Source language.
+    pub source_language: LanguageDto,
+    /// The project (left out in a project's component list).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub project: Option<ProjectDto>,
+    /// Every setting.
+    #[serde(flatten)]
+    pub settings: ComponentSettings,
+    /// Link to an exported Git repository; empty: Tolk exports none.
+    pub git_export: String,
+    /// Whether the license is the project's.
+    pub inherit_license: bool,
+    /// The license in effect.
+    pub effective_license: String,
+    /// The SPDX page of the license, or empty.
+    pub license_url: String,
+    /// Announcements.
+    pub announcements_url: String,
+    /// Whether the agreement is the project's.
+    pub inherit_agreement: bool,
+    /// The agreement in effect.
+    pub effective_agreement: String,
+    /// Browser link.
+    pub web_url: String,
+    /// API link.
+    pub url: String,
+    /// Repository status and operations.
+    pub repository_url: String,
+    /// Translations.
+    pub translations_url: String,
+    /// Statistics per translation.
+    pub statistics_url: String,
+    /// Lock state.
+    pub lock_url: String,
+    /// Projects sharing the component.
+    pub links_url: String,
+    /// Changes.
+    pub changes_list_url: String,
+    /// The background task working on the component, or null.
+    pub task_url: Option<String>,
+    /// Reports.
+    pub reports_url: String,
+    /// Whether `new_lang` is the project's.
+    pub inherit_new_lang: bool,
+    /// How new languages are added, in effect.
+    pub effective_new_lang: String,
+    /// Whether the language code style is the project's.
+    pub inherit_language_code_style: bool,
+    /// The language code style in effect.
+    pub effective_language_code_style: String,
+    /// The project's flags followed by the component's.
+    pub effective_check_flags: String,
+    /// Whether the enforced checks are the project's.
+    pub inherit_enforced_checks: bool,
+    /// The enforced checks in effect.
+    pub effective_enforced_checks: Vec<String>,
+    /// Whether the commit message is the project's.
+    pub inherit_commit_message: bool,
+    /// The commit message in effect.
+    pub effective_commit_message: String,
+    /// Whether the add message is the project's.
+    pub inherit_add_message: bool,
+    /// The add message in effect.
+    pub effective_add_message: String,
+    /// Whether the delete message is the project's.
+    pub inherit_delete_message: bool,
+    /// The delete message in effect.
+    pub effective_delete_message: String,
+    /// Whether the merge message is the project's.
+    pub inherit_merge_message: bool,
+    /// The merge message in effect.
+    pub effective_merge_message: String,
+    /// Whether the add-on message is the project's.
+    pub inherit_addon_message: bool,
+    /// The add-on message in effect.
+    pub effective_addon_message: String,
+    /// Whether the pull-request message is the project's.
+    pub inherit_pull_message: bool,
+    /// The pull-request message in effect.
+    pub effective_pull_message: String,
+    /// Whether the secondary language is the project's.
+    pub inherit_secondary_language: bool,
+    /// The secondary language in effect.
+    pub effective_secondary_language: Option<i64>,
+    /// API links of the component's add-ons.
+    pub addons: Vec<String>,
+    /// API link of the component's category, or null.
+    pub category: Option<String>,
+    /// API link of the component whose repository this one shares, or null.
+    pub linked_component: Option<String>,
+    /// Whether the component refuses edits.
+    pub locked: bool,
+}
+
+impl ComponentDto {
+    /// Serialises a component; `with_project` nests its project.
+    pub fn new(view: ComponentView, links: &Links, with_project: bool) -> Self {
+        let settings = view.public_settings();
+        let project_slug = view.project.settings.slug.clone();
+        let effective = settings.effective(&view.project.settings);
+        let own = &view.component.settings;
+        let url = |parts: &[&str]| {
+            let mut segments = vec!["components", project_slug.as_str(), own.slug.as_str()];
+            segments.extend_from_slice(parts);
+            links.api(&segments)
+        };
+        let license_url = if effective.license.is_empty() {
+            String::new()
+        } else {
+            format!("https://spdx.org/licenses/{}.html", effective.license)
+        };
+        Self {
+            id: view.component.id,
+            source_language: LanguageDto::new(view.source_language.clone(), links),
+            git_export: String::new(),
+            inherit_license: own.license.is_empty(),
+            effective_license: effective.license,
+            license_url,
+            announcements_url: url(&["announcements"]),
+            inherit_agreement: own.agreement.is_empty(),
+            effective_agreement: effective.agreement,
+            web_url: links.web(&["projects", &project_slug, &own.slug]),
+            url: url(&[]),
+            repository_url: url(&["repository"]),
+            translations_url: url(&["translations"]),
+            statistics_url: url(&["statistics"]),
+            lock_url: url(&["lock"]),
+            links_url: url(&["links"]),
+            changes_list_url: url(&["changes"]),
+            task_url: view
+                .component
+                .task_id
+                .as_deref()
+                .map(|id| links.api(&["tasks", id])),
+            reports_url: url(&["reports"]),
+            inherit_new_lang: own.new_lang.is_empty(),
+            effective_new_lang: effective.new_lang,
+            inherit_language_code_style: own.language_code_style.is_empty(),
+            effective_language_code_style: effective.language_code_style,
+            effective_check_flags: effective.check_flags,
+            inherit_enforced_checks: own.enforced_checks.is_empty(),
+            effective_enforced_checks: effective.enforced_checks,
+            inherit_commit_message: own.commit_message.is_empty(),
+            effective_commit_message: effective.commit_message,
+            inherit_add_message: own.add_message.is_empty(),
+            effective_add_message: effective.add_message,
+            inherit_delete_message: own.delete_message.is_empty(),
+            effective_delete_message: effective.delete_message,
+            inherit_merge_message: own.merge_message.is_empty(),
+            effective_merge_message: effective.merge_message,
+            inherit_addon_message: own.addon_message.is_empty(),
+            effective_addon_message: effective.addon_message,
+            inherit_pull_message: own.pull_message.is_empty(),
+            effective_pull_message: effective.pull_message,
+            inherit_secondary_language: own.secondary_language.is_none(),
+            effective_secondary_language: effective.secondary_language,
+            addons: Vec::new(),
+            category: None,
+            linked_component: view
+                .linked
+                .as_ref()
+                .map(|(p, c, _)| links.api(&["components", p, c])),
+            locked: view.component.locked,
+            project: with_project.then(|| {
+                ProjectDto::new(
+                    ProjectView {
+                        project: view.project.clone(),
+                        locked: view.project_locked,
+                    },
+                    links,
+                )
+            }),
+            settings,
+        }
+    }
+}

@@ -1,0 +1,449 @@
+//! `/api/components/` and `/api/projects/{slug}/components/`.
+
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
+use tolk_domain::component::{ComponentCreate, ComponentPatch};
+use tolk_service::changes::ChangeScope;
+use tolk_service::components::CreateOptions;
+use tolk_service::files::ComponentFile;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::caller::Caller;
+use crate::dto::change::ChangeDto;
+use crate::dto::component::ComponentDto;
+use crate::dto::project::ProjectDto;
+use crate::dto::repository::{LockBody, LockDto};
+use crate::dto::statistics::StatisticsDto;
+use crate::dto::translation::TranslationDto;
+use crate::error::{ApiResult, ErrorBody};
+use crate::links::Links;
+use crate::pagination::{LARGE, PageQuery, Paginated, STANDARD, page_request, paginated};
+use crate::routes::changes::{ChangeFilters, change_query};
+use crate::routes::files::{FileBytes, download};
+use crate::routes::paths::ComponentPath;
+use crate::routes::{page_of, with_body};
+use crate::state::AppState;
+use crate::{blocking, created};
+
+pub(super) fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list)
+        .service(components_list)
+        .service(components_create)
+        .service(detail)
+        .service(replace)
+        .service(modify)
+        .service(remove)
+        .service(translations)
+        .service(statistics)
+        .service(changes)
+        .service(lock_status)
+        .service(lock)
+        .service(shared_with)
+        .service(monolingual_base)
+        .service(new_template);
+}
+
+/// Lists the components the caller may see.
+#[utoipa::path(
+    tag = "components",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of components", body = Paginated<ComponentDto>),
+        (status = 404, description = "Invalid page", body = ErrorBody)
+    )
+)]
+#[get("/api/components/")]
+async fn list(
+    caller: Caller,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<ComponentDto>>> {
+    let service = state.service.clone();
+    let fetch = move |request| service.components(&caller.0, None, request);
+    page_of(&req, &links, STANDARD, fetch, |c| {
+        ComponentDto::new(c, &links, true)
+    })
+    .await
+}
+
+/// Lists the components of a project (without the nested project).
+#[utoipa::path(
+    tag = "projects",
+    params(("slug" = String, Path, description = "Project slug"), PageQuery),
+    responses(
+        (status = 200, description = "A page of components", body = Paginated<ComponentDto>),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/projects/{slug}/components/")]
+async fn components_list(
+    caller: Caller,
+    slug: web::Path<String>,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<ComponentDto>>> {
+    let service = state.service.clone();
+    let fetch = move |request| service.components(&caller.0, Some(&slug), request);
+    page_of(&req, &links, STANDARD, fetch, |c| {
+        ComponentDto::new(c, &links, false)
+    })
+    .await
+}
+
+/// Creates a component in a project (needs `project.edit`). The answer
+/// comes at once; cloning and reading the files run in the task that
+/// `task_url` shows.
+#[utoipa::path(
+    tag = "projects",
+    params(("slug" = String, Path, description = "Project slug")),
+    request_body(content(
+        (ComponentCreate = "application/json"),
+        (ComponentCreate = "application/x-www-form-urlencoded"),
+        (ComponentCreate = "multipart/form-data")
+    )),
+    responses(
+        (status = 201, description = "Created; its task clones and reads it", body = ComponentDto),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden project", body = ErrorBody)
+    )
+)]
+#[post("/api/projects/{slug}/components/")]
+async fn components_create(
+    caller: Caller,
+    slug: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let service = state.service.clone();
+    let view = with_body(&req, payload, move |input, _| {
+        let (settings, options) = match input.parse::<ComponentCreate>() {
+            Ok(body) => {
+                let options = CreateOptions {
+                    source_language: body.source_language.as_ref().map(|l| l.code().to_owned()),
+                    disable_autoshare: body.disable_autoshare.unwrap_or(false),
+                };
+                (Ok(body.settings()), options)
+            }
+            Err(errors) => (Err(errors), CreateOptions::default()),
+        };
+        service.create_component(&caller.0, &slug, settings, options)
+    })
+    .await?;
+    let dto = ComponentDto::new(view, &links, true);
+    Ok(created(&dto.url.clone(), dto))
+}
+
+/// One component.
+#[utoipa::path(
+    tag = "components",
+    params(ComponentPath),
+    responses(
+        (status = 200, description = "The component", body = ComponentDto),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/")]
+async fn detail(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<ComponentDto>> {
+    let service = state.service.clone();
+    let view =
+        blocking(move || service.component(&caller.0, &path.project, &path.component)).await?;
+    Ok(web::Json(ComponentDto::new(view, &links, true)))
+}
+
+put_and_patch! {
+    tag: "components",
+    path: "/api/components/{project}/{component}/",
+    params: [ComponentPath],
+    key: ComponentPath,
+    create: ComponentCreate,
+    patch: ComponentPatch,
+    response: ComponentDto,
+    put: "Replaces a component's settings (needs `component.edit`): `name`, `slug`, `filemask` and `file_format` must be given; settings left out keep their values.",
+    patch_doc: "Changes the given settings of a component (needs `component.edit`).",
+}
+
+/// PUT and PATCH: the body's settings over the current ones.
+async fn change(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<ComponentDto>> {
+    let service = state.service.clone();
+    let view = with_body(&req, payload, move |input, partial| {
+        service.update_component(&caller.0, &path.project, &path.component, |current| {
+            let patch = input.parse_change::<ComponentCreate, ComponentPatch>(partial)?;
+            let source = patch.source_language.as_ref().map(|l| l.code().to_owned());
+            let mut settings = current.clone();
+            patch.apply(&mut settings);
+            Ok((settings, source))
+        })
+    })
+    .await?;
+    Ok(web::Json(ComponentDto::new(view, &links, true)))
+}
+
+/// Removes a component with its translations (needs `component.edit`);
+/// its work tree is removed by a background task.
+#[utoipa::path(
+    tag = "components",
+    params(ComponentPath),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[delete("/api/components/{project}/{component}/")]
+async fn remove(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let service = state.service.clone();
+    blocking(move || service.delete_component(&caller.0, &path.project, &path.component)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The translations of a component (without the nested component).
+#[utoipa::path(
+    tag = "components",
+    params(
+        ComponentPath,
+        PageQuery
+    ),
+    responses(
+        (status = 200, description = "A page of translations", body = Paginated<TranslationDto>),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/translations/")]
+async fn translations(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<TranslationDto>>> {
+    let service = state.service.clone();
+    let fetch = move |request| {
+        service.translations(&caller.0, Some((&path.project, &path.component)), request)
+    };
+    page_of(&req, &links, STANDARD, fetch, |t| {
+        TranslationDto::new(t, &links, false)
+    })
+    .await
+}
+
+/// Statistics of each translation of a component, by id.
+#[utoipa::path(
+    tag = "components",
+    params(
+        ComponentPath,
+        PageQuery
+    ),
+    responses(
+        (status = 200, description = "A page of statistics", body = Paginated<StatisticsDto>),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/statistics/")]
+async fn statistics(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<StatisticsDto>>> {
+    let request = page_request(&req, LARGE)?;
+    let service = state.service.clone();
+    let page = blocking(move || {
+        service.component_statistics(&caller.0, (&path.project, &path.component), request)
+    })
+    .await?;
+    Ok(web::Json(paginated(
+        &req,
+        &links,
+        page,
+        |(view, summary)| StatisticsDto::of_translation(&view, &summary, &links),
+    )))
+}
+
+/// Changes in a component, newest first.
+#[utoipa::path(
+    tag = "components",
+    params(
+        ComponentPath,
+        ChangeFilters,
+        PageQuery
+    ),
+    responses(
+        (status = 200, description = "A page of changes", body = Paginated<ChangeDto>),
+        (status = 400, description = "Invalid filter", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/changes/")]
+async fn changes(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<ChangeDto>>> {
+    let mut query = change_query(&req)?;
+    query.scope = ChangeScope::Component(path.project.clone(), path.component.clone());
+    crate::routes::changes::respond(caller, query, req, links, state).await
+}
+
+/// Whether a component is locked.
+#[utoipa::path(
+    tag = "components",
+    params(ComponentPath),
+    responses(
+        (status = 200, description = "The lock state", body = LockDto),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/lock/")]
+async fn lock_status(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<LockDto>> {
+    let service = state.service.clone();
+    let locked =
+        blocking(move || service.lock_component(&caller.0, &path.project, &path.component, None))
+            .await?;
+    Ok(web::Json(LockDto { locked }))
+}
+
+/// Locks or unlocks a component (needs `component.lock`); a locked
+/// component refuses edits.
+#[utoipa::path(
+    tag = "components",
+    params(ComponentPath),
+    request_body(content(
+        (LockBody = "application/json"),
+        (LockBody = "application/x-www-form-urlencoded"),
+        (LockBody = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "The lock state", body = LockDto),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/components/{project}/{component}/lock/")]
+async fn lock(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<LockDto>> {
+    let service = state.service.clone();
+    let locked = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<LockBody>()?;
+        service.lock_component(&caller.0, &path.project, &path.component, Some(body.lock))
+    })
+    .await?;
+    Ok(web::Json(LockDto { locked }))
+}
+
+/// Projects the component is shared with besides its own. Tolk does not
+/// share components into other projects yet, so the list is empty once
+/// the component is found.
+#[utoipa::path(
+    tag = "components",
+    params(
+        ComponentPath,
+        PageQuery
+    ),
+    responses(
+        (status = 200, description = "A page of projects", body = Paginated<ProjectDto>),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/links/")]
+async fn shared_with(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<ProjectDto>>> {
+    let service = state.service.clone();
+    let fetch =
+        move |request| service.component_links(&caller.0, &path.project, &path.component, request);
+    page_of(&req, &links, STANDARD, fetch, |p| {
+        ProjectDto::new(p, &links)
+    })
+    .await
+}
+
+/// The monolingual base file of a component (needs `translation.download`);
+/// 404 when it has none.
+#[utoipa::path(
+    tag = "components",
+    params(ComponentPath),
+    responses(
+        (status = 200, description = "The file", content_type = "application/octet-stream", body = FileBytes),
+        (status = 404, description = "Missing, hidden or no base file", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/monolingual_base/")]
+async fn monolingual_base(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    component_file(caller, path, req, state, ComponentFile::MonolingualBase).await
+}
+
+/// The file new translations of a component start from (needs
+/// `translation.download`); 404 when it has none.
+#[utoipa::path(
+    tag = "components",
+    params(ComponentPath),
+    responses(
+        (status = 200, description = "The file", content_type = "application/binary", body = FileBytes),
+        (status = 404, description = "Missing, hidden or no base file", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/new_template/")]
+async fn new_template(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    component_file(caller, path, req, state, ComponentFile::NewTemplate).await
+}
+
+/// Serves one of a component's base files.
+async fn component_file(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    which: ComponentFile,
+) -> ApiResult<HttpResponse> {
+    let service = state.service.clone();
+    let file =
+        blocking(move || service.component_file(&caller.0, &path.project, &path.component, which))
+            .await?;
+    Ok(download(&req, file))
+}

@@ -1,0 +1,106 @@
+//! `/api/units/`.
+
+use actix_web::{HttpRequest, get, patch, put, web};
+use tolk_service::units::UnitEdit;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::blocking;
+use crate::caller::Caller;
+use crate::dto::unit::{UnitDto, UnitPatch, UnitWritten};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::links::Links;
+use crate::pagination::{LARGE, PageQuery, Paginated};
+use crate::routes::translations::UnitFilters;
+use crate::routes::{page_of, with_body};
+use crate::state::AppState;
+
+pub(super) fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list)
+        .service(detail)
+        .service(replace)
+        .service(modify);
+}
+
+/// Lists the units the caller may see, matching `q`, by id.
+#[utoipa::path(
+    tag = "units",
+    params(UnitFilters, PageQuery),
+    responses(
+        (status = 200, description = "A page of units", body = Paginated<UnitDto>),
+        (status = 400, description = "Invalid query", body = ErrorBody),
+        (status = 404, description = "Invalid page", body = ErrorBody)
+    )
+)]
+#[get("/api/units/")]
+async fn list(
+    caller: Caller,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<UnitDto>>> {
+    let filters: UnitFilters = crate::query::parse(req.query_string())?;
+    let service = state.service.clone();
+    let fetch = move |request| service.units(&caller.0, None, filters.q.as_deref(), request);
+    page_of(&req, &links, LARGE, fetch, |u| UnitDto::new(u, &links)).await
+}
+
+fn unit_id(id: &str) -> Result<i64, ApiError> {
+    id.parse().map_err(|_| ApiError::not_found())
+}
+
+/// One unit.
+#[utoipa::path(
+    tag = "units",
+    params(("id" = i64, Path, description = "Unit id")),
+    responses(
+        (status = 200, description = "The unit", body = UnitDto),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/units/{id}/")]
+async fn detail(
+    caller: Caller,
+    id: web::Path<String>,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UnitDto>> {
+    let id = unit_id(&id)?;
+    let service = state.service.clone();
+    let view = blocking(move || service.unit(&caller.0, id)).await?;
+    Ok(web::Json(UnitDto::new(view, &links)))
+}
+
+put_and_patch! {
+    tag: "units",
+    path: "/api/units/{id}/",
+    params: [("id" = i64, Path, description = "Unit id")],
+    key: String,
+    create: UnitPatch,
+    patch: UnitPatch,
+    response: UnitWritten,
+    put: "Translates a unit (§10.3): `target` and `state` together; the unit becomes pending until committed.",
+    patch_doc: "Translates a unit (§10.3): `target` and `state` together; the unit becomes pending until committed.",
+}
+
+/// PUT and PATCH: the translation part of §10.3.
+async fn change(
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UnitWritten>> {
+    let id = unit_id(&id)?;
+    let service = state.service.clone();
+    let view = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<UnitPatch>()?;
+        let edit = UnitEdit {
+            target: body.target,
+            state: body.state,
+        };
+        service.edit_unit(&caller.0, id, edit)
+    })
+    .await?;
+    Ok(web::Json(UnitDto::new(view, &links).into()))
+}

@@ -1,0 +1,631 @@
+//! Components, translations, units, repositories and tasks over HTTP, on
+//! real repositories holding corpus files, against Weblate's recorded
+//! shapes; every test runs on each configured database.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{
+    Body, Ctx, HOST, SITE, assert_same_shape, call, error_codes, get_json, pluck, sample,
+};
+use serde_json::{Value, json};
+use tolk_service::testing::TestDb;
+use tolk_service::vcs_testing::Upstream;
+use tolk_service::{GitConfig, ServiceConfig, UrlPolicy};
+
+const LANGUAGES: [&str; 4] = ["ar", "ja", "pt_BR", "ru"];
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tolk-formats/tests/corpus")
+        .join(name)
+}
+
+/// An upstream with gettext catalogues (`po/`) and nested JSON with an
+/// English base file (`countries/`), all from the corpus.
+fn upstream() -> Upstream {
+    let mut files: Vec<(String, Vec<u8>)> = LANGUAGES
+        .iter()
+        .map(|code| {
+            let bytes = std::fs::read(corpus(&format!("po/django-conf-{code}.po"))).unwrap();
+            (format!("po/{code}.po"), bytes)
+        })
+        .collect();
+    for code in ["en", "ar", "zh"] {
+        let path = format!("json-nested/i18n-iso-countries-{code}.json");
+        files.push((
+            format!("countries/{code}.json"),
+            std::fs::read(corpus(&path)).unwrap(),
+        ));
+    }
+    let files: Vec<(&str, Vec<u8>)> = files.iter().map(|(p, b)| (p.as_str(), b.clone())).collect();
+    Upstream::new(&files)
+}
+
+/// A context whose service may clone the local upstream, with the project `demo`.
+fn context(db: TestDb, upstream: &Upstream) -> Ctx {
+    let config = ServiceConfig {
+        git: GitConfig {
+            allow_local: true,
+            ..GitConfig::new(upstream.root().join("home"))
+        },
+        vcs_root: upstream.root().join("vcs"),
+        url_policy: UrlPolicy::new(true, ""),
+        ..ServiceConfig::default()
+    };
+    let ctx = Ctx::with_config(db, config);
+    ctx.service
+        .create_project(
+            &tolk_domain::permission::Subject::System,
+            Ok(tolk_domain::project::ProjectSettings {
+                name: "Demo".into(),
+                slug: "demo".into(),
+                web: "https://demo.example.com/".into(),
+                ..Default::default()
+            }),
+        )
+        .unwrap();
+    ctx
+}
+
+fn gettext(upstream: &Upstream) -> Value {
+    json!({
+        "name": "App",
+        "slug": "app",
+        "repo": upstream.url(),
+        "filemask": "po/*.po",
+        "file_format": "po",
+        "license": "MIT",
+    })
+}
+
+/// Weblate's sample with the keys only a newer Weblate has removed, and
+/// `results[0]` for a list.
+fn first(list: &Value) -> &Value {
+    &list["results"][0]
+}
+
+#[actix_web::test]
+async fn a_component_is_created_translated_and_pushed_over_http() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+
+        let created = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(gettext(&upstream)),
+        )
+        .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+        let url = format!("http://{HOST}/api/components/demo/app/");
+        assert_eq!(created.header("location"), Some(url.as_str()));
+        let component = created.json();
+        assert_same_shape(&component, &sample("06-component-detail"), "component");
+        let task_url = component["task_url"].as_str().unwrap().to_owned();
+        assert!(task_url.starts_with(&format!("http://{HOST}/api/tasks/")));
+        assert_eq!(component["repo"], upstream.url());
+        assert_eq!(
+            component["license_url"],
+            "https://spdx.org/licenses/MIT.html"
+        );
+        assert_eq!(component["inherit_license"], false);
+        assert_eq!(component["inherit_commit_message"], true);
+        assert_eq!(
+            component["effective_commit_message"],
+            component["project"]["commit_message"]
+        );
+
+        let task_path = task_url.trim_start_matches(&format!("http://{HOST}"));
+        let pending = get_json(&app, task_path, admin).await;
+        assert_eq!(pending["completed"], false);
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        let task = call(&app, Method::GET, task_path, admin, Body::None).await;
+        assert_eq!(task.status, StatusCode::OK);
+        let task = task.json();
+        assert_same_shape(&task, &sample("40-task-detail"), "task");
+        assert_eq!(
+            (task["completed"].clone(), task["progress"].clone()),
+            (json!(true), json!(100))
+        );
+        let anonymous_task = call(&app, Method::GET, task_path, None, Body::None).await;
+        assert_eq!(
+            anonymous_task.status,
+            StatusCode::OK,
+            "the project is public"
+        );
+        let no_list = call(&app, Method::GET, "/api/tasks/", admin, Body::None).await;
+        assert_eq!(no_list.status, StatusCode::NOT_FOUND);
+
+        let detail = get_json(&app, "/api/components/demo/app/", None).await;
+        assert_eq!(detail["task_url"], Value::Null, "the task is done");
+        assert_eq!(detail["branch"], "main", "the default branch is recorded");
+        let listed = get_json(&app, "/api/components/", None).await;
+        assert_eq!(listed["count"], 1);
+        assert_eq!(first(&listed), &detail);
+        let of_project = get_json(&app, "/api/projects/demo/components/", None).await;
+        assert_same_shape(
+            first(&of_project),
+            first(&sample("04-project-components")),
+            "listed",
+        );
+        assert!(first(&of_project).get("project").is_none());
+
+        let translations = get_json(&app, "/api/components/demo/app/translations/", None).await;
+        assert_eq!(
+            pluck(&translations["results"], "language_code"),
+            json!(["en", "ar", "ja", "pt_BR", "ru"]),
+            "the source translation first, then the files by path"
+        );
+        assert_same_shape(
+            first(&translations),
+            first(&sample("08-component-translations")),
+            "translation in list",
+        );
+        let ja = get_json(&app, "/api/translations/demo/app/ja/", None).await;
+        assert_same_shape(&ja, &sample("10-translation-detail"), "translation");
+        let codec = tolk_formats::parse(
+            "po",
+            "ja.po",
+            &std::fs::read(corpus("po/django-conf-ja.po")).unwrap(),
+        )
+        .unwrap()
+        .units();
+        assert_eq!(ja["total"], codec.len());
+        assert_eq!(ja["filename"], "po/ja.po");
+        assert_eq!(ja["is_source"], false);
+        assert_eq!(ja["web_url"], format!("{SITE}/projects/demo/app/ja/"));
+        let all_translations = get_json(&app, "/api/translations/", None).await;
+        assert_eq!(all_translations["count"], 5);
+
+        let untranslated = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=state:%3Ctranslated",
+            None,
+        )
+        .await;
+        let count = untranslated["count"].as_u64().unwrap();
+        assert_eq!(
+            count,
+            codec
+                .iter()
+                .filter(|u| matches!(
+                    u.state,
+                    tolk_formats::State::Untranslated | tolk_formats::State::Fuzzy
+                ))
+                .count() as u64
+        );
+        let bad_query = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/app/ja/units/?q=colour:red",
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(bad_query.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            error_codes(&bad_query.json()),
+            vec![("q".into(), "invalid".into())]
+        );
+        let units = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=state:%3E%3Dtranslated",
+            None,
+        )
+        .await;
+        assert_same_shape(
+            first(&units),
+            first(&sample("11-translation-units")),
+            "unit in list",
+        );
+        let unit = units["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["source"].as_array().unwrap().len() == 1)
+            .unwrap()
+            .clone();
+        assert_eq!(unit["state"], 20);
+        let unit_path = format!("/api/units/{}/", unit["id"]);
+        let fetched = get_json(&app, &unit_path, None).await;
+        assert_same_shape(&fetched, &sample("14-unit-detail"), "unit");
+        assert_eq!(fetched, unit);
+
+        let edit = json!({"target": ["Tolk の訳"], "state": 20});
+        let anonymous_edit = call(
+            &app,
+            Method::PATCH,
+            &unit_path,
+            None,
+            Body::Json(edit.clone()),
+        )
+        .await;
+        assert_eq!(anonymous_edit.status, StatusCode::UNAUTHORIZED);
+        let edited = call(&app, Method::PATCH, &unit_path, admin, Body::Json(edit)).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        assert_eq!(
+            edited.json(),
+            json!({"target": ["Tolk の訳"], "state": 20, "explanation": "", "extra_flags": "", "labels": []})
+        );
+        let after = get_json(&app, &unit_path, None).await;
+        assert_eq!(after["pending"], true);
+
+        let status = get_json(&app, "/api/components/demo/app/repository/", admin).await;
+        assert_same_shape(&status, &sample("37-component-repository"), "repository");
+        assert_eq!(status["needs_commit"], true);
+        assert_eq!(status["pending_units"]["total"], 1);
+        assert_eq!(status["weblate_commit"]["author"], "Dev <dev@example.com>");
+        let anonymous_status = call(
+            &app,
+            Method::GET,
+            "/api/components/demo/app/repository/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(anonymous_status.status, StatusCode::FORBIDDEN);
+        let project_status = get_json(&app, "/api/projects/demo/repository/", admin).await;
+        assert_same_shape(
+            &project_status,
+            &sample("38-project-repository"),
+            "project repository",
+        );
+        assert_eq!(project_status["included_components"], json!(["demo/app"]));
+        assert_eq!(project_status["needs_commit"], true);
+        let translation_status =
+            get_json(&app, "/api/translations/demo/app/ja/repository/", admin).await;
+        assert_same_shape(
+            &translation_status,
+            &sample("39-translation-repository"),
+            "translation repository",
+        );
+
+        let statistics = get_json(&app, "/api/translations/demo/app/ja/statistics/", None).await;
+        assert_same_shape(
+            &statistics,
+            &sample("18-translation-statistics"),
+            "statistics",
+        );
+        assert_eq!(statistics["translated"], ja["translated"]);
+        assert_eq!(statistics["recent_changes"], 1);
+        let per_translation = get_json(&app, "/api/components/demo/app/statistics/", None).await;
+        assert_same_shape(
+            &per_translation,
+            &sample("17-component-statistics"),
+            "component statistics",
+        );
+        assert_eq!(per_translation["count"], 5);
+
+        let before = upstream.file("po/ja.po");
+        let file = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/app/ja/file/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(file.status, StatusCode::OK);
+        assert_eq!(file.header("content-type"), Some("text/x-po"));
+        assert_eq!(
+            file.header("content-disposition"),
+            Some("attachment; filename=\"demo-app-ja.po\"")
+        );
+        assert!(
+            file.text().contains("msgstr \"Tolk の訳\""),
+            "pending edits are written"
+        );
+        let committed = get_json(&app, "/api/components/demo/app/repository/", admin).await;
+        assert_eq!(
+            (
+                committed["needs_commit"].clone(),
+                committed["needs_push"].clone()
+            ),
+            (json!(false), json!(true)),
+            "the download committed the edit"
+        );
+
+        let pushed = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            admin,
+            Body::Json(json!({"operation": "push"})),
+        )
+        .await;
+        assert_eq!(pushed.status, StatusCode::OK, "{}", pushed.text());
+        assert_eq!(pushed.json(), json!({"result": true}));
+        let after = upstream.file("po/ja.po");
+        let changed: Vec<(&str, &str)> = before
+            .lines()
+            .zip(after.lines())
+            .filter(|(a, b)| a != b)
+            .collect();
+        assert_eq!(changed.len(), 1, "{changed:?}");
+        assert_eq!(changed[0].1, "msgstr \"Tolk の訳\"");
+        let log = upstream.git(&["log", "-1", "--format=%an <%ae>", "main"]);
+        assert_eq!(log.trim(), "admin <admin@example.com>");
+
+        let changes = get_json(&app, "/api/components/demo/app/changes/", None).await;
+        let actions = pluck(&changes["results"], "action_name");
+        for name in ["Changes pushed", "Changes committed", "Translation changed"] {
+            assert!(
+                actions.as_array().unwrap().contains(&json!(name)),
+                "{name} in {actions}"
+            );
+        }
+        let translation_changes =
+            get_json(&app, "/api/translations/demo/app/ja/changes/", None).await;
+        assert_eq!(
+            pluck(&translation_changes["results"], "action_name"),
+            json!(["Translation changed"])
+        );
+        assert_eq!(
+            get_json(&app, "/api/translations/demo/app/ja/", None).await["last_author"],
+            "admin"
+        );
+
+        let locked = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/lock/",
+            admin,
+            Body::Json(json!({"lock": true})),
+        )
+        .await;
+        assert_eq!(locked.json(), json!({"locked": true}));
+        let lock_state = get_json(&app, "/api/components/demo/app/lock/", None).await;
+        assert_same_shape(&lock_state, &sample("36-component-lock"), "lock");
+        assert_eq!(lock_state, json!({"locked": true}));
+        let refused = call(
+            &app,
+            Method::PATCH,
+            &unit_path,
+            admin,
+            Body::Json(json!({"target": ["again"], "state": 20})),
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            refused.json()["errors"][0]["detail"],
+            "This translation is currently locked."
+        );
+        call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/lock/",
+            admin,
+            Body::Raw("application/x-www-form-urlencoded", "lock=false"),
+        )
+        .await;
+
+        let removed = call(
+            &app,
+            Method::DELETE,
+            "/api/translations/demo/app/ru/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(removed.status, StatusCode::NO_CONTENT, "{}", removed.text());
+        let source_removal = call(
+            &app,
+            Method::DELETE,
+            "/api/translations/demo/app/en/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(source_removal.status, StatusCode::FORBIDDEN);
+        call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/repository/",
+            admin,
+            Body::Raw("application/x-www-form-urlencoded", "operation=push"),
+        )
+        .await;
+        let files = upstream.git(&["ls-tree", "--name-only", "main", "po/"]);
+        assert_eq!(files, "po/ar.po\npo/ja.po\npo/pt_BR.po\n");
+        let subject = upstream.git(&["log", "-1", "--format=%s", "main"]);
+        assert_eq!(subject.trim(), "chore(l10n): remove Russian translation");
+
+        let deleted = call(
+            &app,
+            Method::DELETE,
+            "/api/components/demo/app/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(deleted.status, StatusCode::NO_CONTENT);
+        let gone = call(
+            &app,
+            Method::GET,
+            "/api/components/demo/app/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[actix_web::test]
+async fn a_monolingual_component_serves_its_base_file() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let created = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Raw(
+                "application/x-www-form-urlencoded",
+                &format!(
+                    "name=Countries&slug=countries&repo={}&filemask=countries/*.json&file_format=json-nested&template=countries/en.json",
+                    upstream.url()
+                ),
+            ),
+        )
+        .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+        assert_eq!(
+            created.json()["manage_units"],
+            true,
+            "a template turns it on"
+        );
+        ctx.service.run_due_tasks().unwrap();
+        let base = call(
+            &app,
+            Method::GET,
+            "/api/components/demo/countries/monolingual_base/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(base.status, StatusCode::OK);
+        assert_eq!(base.header("content-type"), Some("application/json"));
+        assert_eq!(
+            base.body,
+            std::fs::read(corpus("json-nested/i18n-iso-countries-en.json")).unwrap()
+        );
+        let none = call(
+            &app,
+            Method::GET,
+            "/api/components/demo/countries/new_template/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(none.status, StatusCode::NOT_FOUND);
+        let en = get_json(&app, "/api/translations/demo/countries/en/", None).await;
+        assert_eq!(
+            (en["is_template"].clone(), en["is_source"].clone()),
+            (json!(true), json!(true))
+        );
+        let zh = get_json(&app, "/api/translations/demo/countries/zh_Hans/", None).await;
+        assert_eq!(zh["total"], en["total"]);
+        assert_eq!(zh["is_template"], false);
+    }
+}
+
+#[actix_web::test]
+async fn bad_requests_change_nothing() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let bad = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(json!({"name": "App", "slug": "app", "repo": upstream.url(), "filemask": "po/en.po", "file_format": "nope"})),
+        )
+        .await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+        let attrs: Vec<String> = error_codes(&bad.json())
+            .into_iter()
+            .map(|(a, _)| a)
+            .collect();
+        assert_eq!(attrs, vec!["filemask", "file_format"]);
+        let jane = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            Some(ctx.jane.as_str()),
+            Body::Json(gettext(&upstream)),
+        )
+        .await;
+        assert_eq!(jane.status, StatusCode::FORBIDDEN);
+        let listed = get_json(&app, "/api/components/", admin).await;
+        assert_eq!(listed["count"], 0, "nothing was created");
+        assert_eq!(
+            ctx.service.run_due_tasks().unwrap(),
+            0,
+            "nothing was queued"
+        );
+
+        call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(gettext(&upstream)),
+        )
+        .await;
+        ctx.service.run_due_tasks().unwrap();
+        let operation = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            admin,
+            Body::Json(json!({"operation": "teleport"})),
+        )
+        .await;
+        assert_eq!(operation.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            error_codes(&operation.json()),
+            vec![("operation".into(), "invalid_choice".into())]
+        );
+        let missing = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(
+            error_codes(&missing.json()),
+            vec![("operation".into(), "required".into())]
+        );
+        let both_needed = call(
+            &app,
+            Method::PATCH,
+            "/api/units/1/",
+            admin,
+            Body::Json(json!({"state": 20})),
+        )
+        .await;
+        assert_eq!(both_needed.status, StatusCode::BAD_REQUEST);
+        for path in [
+            "/api/components/demo/nope/",
+            "/api/translations/demo/app/xx/",
+            "/api/translations/demo/app/xx/file/",
+            "/api/units/999999/",
+            "/api/units/abc/",
+            "/api/tasks/00000000-0000-0000-0000-000000000000/",
+        ] {
+            let reply = call(&app, Method::GET, path, admin, Body::None).await;
+            assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
+        }
+        let renamed = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            admin,
+            Body::Json(json!({"name": "Application", "priority": 7})),
+        )
+        .await;
+        assert_eq!(
+            error_codes(&renamed.json()),
+            vec![("priority".into(), "invalid_choice".into())]
+        );
+        let detail = get_json(&app, "/api/components/demo/app/", admin).await;
+        assert_eq!(detail["name"], "App", "a refused change changes nothing");
+    }
+}
