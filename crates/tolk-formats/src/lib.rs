@@ -8,6 +8,7 @@ mod edits;
 mod error;
 mod file;
 mod keyed;
+mod merge;
 mod unit;
 mod xml;
 
@@ -36,6 +37,7 @@ pub use file::{
     CODECS, Codec, Reader, TranslationFile, Writer, parse, readable, writable, write_new,
 };
 pub use keyed::KeyedXmlFile;
+pub use merge::{MergeError, merge_units};
 pub use new_file::{PluralRule, new_translation};
 pub use registry::{FORMATS, FormatInfo, Linguality, find};
 pub use template::{with_intermediate, with_template};

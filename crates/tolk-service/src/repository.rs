@@ -11,12 +11,12 @@ use tolk_domain::message::render;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::percent;
 use tolk_domain::unit::{UnitState, join_plurals, split_plurals};
-use tolk_formats::Unit;
+use tolk_formats::{MergeError, Unit, merge_units};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
 use tolk_store::units::{self, UnitRow};
 use tolk_store::{components, languages, time, translations, users};
-use tolk_vcs::{CommitInfo, Identity, MergeStyle, Update};
+use tolk_vcs::{CommitInfo, ConflictedFile, Identity, MergeStyle, Update};
 
 use crate::components::{ComponentView, visible_component};
 use crate::projects::visible_project;
@@ -672,7 +672,11 @@ impl Service {
         }
     }
 
-    /// Commits pending edits, fetches and merges upstream, then reads the files again.
+    /// Commits pending edits, fetches and merges upstream, then reads the
+    /// files of every component of the repository again. Files Git cannot
+    /// merge line by line are merged by strings (see
+    /// [`tolk_formats::merge_units`]): only a string both sides changed is
+    /// a conflict.
     fn pull(
         &self,
         view: &ComponentView,
@@ -681,7 +685,11 @@ impl Service {
     ) -> ServiceResult<OperationResult> {
         self.commit_component(view, false)?;
         let owner = self.repository_owner(&view.component)?;
+        let sharing = self
+            .store
+            .read(|conn| components::sharing(conn, owner.id))?;
         let effective = view.component.settings.effective(&view.project.settings);
+        let mut conflicts: Vec<String> = Vec::new();
         let update = {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
@@ -690,7 +698,8 @@ impl Service {
                 &effective.merge_message,
                 &message_values(view, None, &self.config),
             );
-            let mut resolve = |_: tolk_vcs::ConflictedFile<'_>| None;
+            let mut resolve =
+                |file: ConflictedFile<'_>| merge_file(&sharing, &file, &mut conflicts);
             repo.update(style, &message, &mut resolve)?
         };
         let (ok_action, failed_action) = match style {
@@ -701,11 +710,19 @@ impl Service {
             Update::UpToDate => Ok((true, None)),
             Update::Updated { .. } => {
                 self.record(view, ok_action, user, String::new())?;
-                self.rescan_now(view)?;
+                let run = Run::detached(self);
+                for component in &sharing {
+                    self.rescan_component(component.id, &run)
+                        .map_err(ServiceError::Failed)?;
+                }
                 Ok((true, None))
             }
             Update::Conflict { files, message } => {
-                let words = format!("Merge conflict in {}: {message}", files.join(", "));
+                let words = if conflicts.is_empty() {
+                    format!("Merge conflict in {}: {message}", files.join(", "))
+                } else {
+                    format!("Strings changed on both sides in {}", conflicts.join("; "))
+                };
                 self.record(view, failed_action, user, words.clone())?;
                 Ok((false, Some(words)))
             }
@@ -781,6 +798,37 @@ impl Service {
         match detail {
             Some(words) if !ok => Err(words),
             _ => Ok(json!({"component": component_id})),
+        }
+    }
+}
+
+/// Settles a file Git could not merge, when it is a translation file of
+/// one of the repository's components: merged by strings, or `None` with
+/// the strings changed on both sides added to `conflicts`.
+fn merge_file(
+    sharing: &[components::Component],
+    file: &ConflictedFile<'_>,
+    conflicts: &mut Vec<String>,
+) -> Option<Vec<u8>> {
+    let settings = &sharing
+        .iter()
+        .find(|c| {
+            let s = &c.settings;
+            s.template == file.path || s.mask().is_some_and(|m| m.code_of(file.path).is_some())
+        })?
+        .settings;
+    let (Some(base), Some(tolk), Some(upstream)) = (file.base, file.tolk, file.upstream) else {
+        return None;
+    };
+    match merge_units(&settings.file_format, file.path, base, tolk, upstream) {
+        Ok(merged) => Some(merged),
+        Err(MergeError::Conflict(keys)) => {
+            conflicts.push(format!("{}: {}", file.path, keys.join(", ")));
+            None
+        }
+        Err(MergeError::Format(e)) => {
+            conflicts.push(format!("{}: {e}", file.path));
+            None
         }
     }
 }

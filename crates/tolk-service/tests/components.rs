@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tolk_vcs::testing::Upstream;
+use tolk_vcs::testing::{Upstream, git};
 
 use tolk_domain::component::ComponentSettings;
 use tolk_domain::permission::Subject;
@@ -42,6 +42,13 @@ impl World {
                 (format!("po/{code}.po"), bytes)
             })
             .collect();
+        for code in ["en", "ar"] {
+            let path = format!("json-nested/i18n-iso-countries-{code}.json");
+            files.push((
+                format!("countries/{code}.json"),
+                std::fs::read(corpus(&path)).unwrap(),
+            ));
+        }
         files.push(("README".into(), b"not a translation\n".to_vec()));
         let files: Vec<(&str, Vec<u8>)> =
             files.iter().map(|(p, b)| (p.as_str(), b.clone())).collect();
@@ -92,14 +99,17 @@ impl World {
     }
 
     fn create(&self, slug: &str) -> tolk_service::components::ComponentView {
-        let settings = ComponentSettings {
+        self.create_with(ComponentSettings {
             name: slug.to_uppercase(),
             slug: slug.into(),
             repo: self.upstream.url(),
             filemask: "po/*.po".into(),
             file_format: "po".into(),
             ..ComponentSettings::default()
-        };
+        })
+    }
+
+    fn create_with(&self, settings: ComponentSettings) -> tolk_service::components::ComponentView {
         let view = self
             .service
             .create_component(&self.admin, "demo", Ok(settings), CreateOptions::default())
@@ -317,7 +327,11 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
             .repository_operation(&world.admin, "demo", "app", Operation::Pull)
             .unwrap();
         assert!(!ok);
-        assert!(detail.unwrap().contains("po/ru.po"));
+        let detail = detail.unwrap();
+        assert!(
+            detail.contains(&format!("po/ru.po: {}", target.unit.source)),
+            "the string is named: {detail}"
+        );
         let status = service
             .repository_status(&world.admin, "demo", "app")
             .unwrap();
@@ -540,5 +554,152 @@ fn a_task_is_seen_by_its_starter_and_those_who_see_its_project() {
             service.task(&world.admin, "00000000-0000-4000-8000-000000000000"),
             Err(tolk_service::ServiceError::NotFound)
         ));
+    }
+}
+
+/// The translation of the unit with this context or source in `code`.
+fn text_of(world: &World, component: &str, code: &str, key: &str) -> (i64, String) {
+    let request = PageRequest {
+        number: Some(1),
+        size: 10_000,
+    };
+    let unit = world
+        .service
+        .units(&world.admin, Some(("demo", component, code)), None, request)
+        .unwrap()
+        .items
+        .into_iter()
+        .find(|u| u.unit.context == key || u.unit.source == key)
+        .unwrap_or_else(|| panic!("no unit {key}"));
+    (unit.unit.id, unit.unit.target)
+}
+
+#[test]
+fn strings_changed_on_different_sides_merge_where_lines_conflict() {
+    const X: &str = "Ensure this value is less than or equal to %(limit_value)s.";
+    const Y: &str = "Ensure this value is greater than or equal to %(limit_value)s.";
+    for style in ["rebase", "merge"] {
+        for db in TestDb::all() {
+            let world = World::new(db);
+            let service = &world.service;
+            world.create_with(ComponentSettings {
+                name: "App".into(),
+                slug: "app".into(),
+                repo: world.upstream.url(),
+                filemask: "po/*.po".into(),
+                file_format: "po".into(),
+                merge_style: style.into(),
+                ..ComponentSettings::default()
+            });
+            world.create_with(ComponentSettings {
+                name: "Countries".into(),
+                slug: "countries".into(),
+                repo: world.upstream.url(),
+                filemask: "countries/*.json".into(),
+                template: "countries/en.json".into(),
+                file_format: "json-nested".into(),
+                merge_style: style.into(),
+                ..ComponentSettings::default()
+            });
+            let (x, _) = text_of(&world, "app", "ja", X);
+            world.edit(x, "Tolk の訳");
+            let (af, _) = text_of(&world, "countries", "ar", "countries.AF");
+            world.edit(af, "أفغانستان (Tolk)");
+            for slug in ["app", "countries"] {
+                service
+                    .repository_operation(&world.admin, "demo", slug, Operation::Commit)
+                    .unwrap();
+            }
+            // Upstream re-wraps X's msgid (the line next to Tolk's msgstr),
+            // translates Y anew, and edits the key next to AF: Git cannot
+            // merge either file line by line.
+            let dev = world.upstream.developer();
+            git(&dev, &["pull", "--quiet", "--rebase", "origin", "main"]);
+            let ja = std::fs::read_to_string(dev.join("po/ja.po")).unwrap();
+            let ja = ja
+                .replacen(
+                    &format!("msgid \"{X}\""),
+                    "msgid \"\"\n\"Ensure this value is less than or equal to \"\n\"%(limit_value)s.\"",
+                    1,
+                )
+                .replacen(
+                    "msgstr \"この値は %(limit_value)s 以上でなければなりません。\"",
+                    "msgstr \"%(limit_value)s 以上にしてください。\"",
+                    1,
+                );
+            std::fs::write(dev.join("po/ja.po"), ja).unwrap();
+            let ar = std::fs::read_to_string(dev.join("countries/ar.json")).unwrap();
+            std::fs::write(
+                dev.join("countries/ar.json"),
+                ar.replacen("\"AL\": \"ألبانيا\"", "\"AL\": \"ألبانيا (upstream)\"", 1),
+            )
+            .unwrap();
+            git(&dev, &["commit", "--quiet", "-am", "re-wrap and translate"]);
+            git(&dev, &["push", "--quiet", "origin", "main"]);
+
+            for slug in ["app", "countries"] {
+                let (ok, detail) = service
+                    .repository_operation(&world.admin, "demo", slug, Operation::Pull)
+                    .unwrap();
+                assert!(ok, "{style} {slug}: {detail:?}");
+                assert_eq!(detail, None);
+                let status = service
+                    .repository_status(&world.admin, "demo", slug)
+                    .unwrap();
+                assert_eq!(status.merge_failure, None);
+                assert_eq!(
+                    (status.needs_merge, status.needs_push),
+                    (false, true),
+                    "{style}"
+                );
+            }
+            assert_eq!(text_of(&world, "app", "ja", X).1, "Tolk の訳");
+            assert_eq!(
+                text_of(&world, "app", "ja", Y).1,
+                "%(limit_value)s 以上にしてください。"
+            );
+            assert_eq!(
+                text_of(&world, "countries", "ar", "countries.AF").1,
+                "أفغانستان (Tolk)"
+            );
+            assert_eq!(
+                text_of(&world, "countries", "ar", "countries.AL").1,
+                "ألبانيا (upstream)"
+            );
+
+            service
+                .repository_operation(&world.admin, "demo", "app", Operation::Push)
+                .unwrap();
+            let ja = world.upstream.file("po/ja.po");
+            assert!(
+                ja.contains("msgid \"\"\n\"Ensure this value is less than or equal to \"\n\"%(limit_value)s.\"\nmsgstr \"Tolk の訳\""),
+                "upstream's wrapping and Tolk's translation: {ja}"
+            );
+            let ar = world.upstream.file("countries/ar.json");
+            assert!(
+                ar.contains("\"AF\": \"أفغانستان (Tolk)\",\n    \"AL\": \"ألبانيا (upstream)\""),
+                "{ar}"
+            );
+
+            // A string both sides change stays a conflict, named by its key.
+            let (dz, _) = text_of(&world, "countries", "ar", "countries.DZ");
+            world.edit(dz, "الجزائر (Tolk)");
+            service
+                .repository_operation(&world.admin, "demo", "countries", Operation::Commit)
+                .unwrap();
+            world.upstream.developer_edits(
+                "countries/ar.json",
+                "\"الجزائر\"",
+                "\"الجزائر (upstream)\"",
+            );
+            let (ok, detail) = service
+                .repository_operation(&world.admin, "demo", "countries", Operation::Pull)
+                .unwrap();
+            assert!(!ok);
+            assert_eq!(
+                detail.as_deref(),
+                Some("Strings changed on both sides in countries/ar.json: countries.DZ")
+            );
+        }
     }
 }

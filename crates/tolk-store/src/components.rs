@@ -190,6 +190,22 @@ pub fn of_project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Vec<C
     )
 }
 
+/// The components working in one repository: its owner and the
+/// components linked to it, by id.
+pub fn sharing(conn: &mut DbConnection, owner_id: i64) -> StoreResult<Vec<Component>> {
+    load(
+        components::table
+            .filter(
+                components::id
+                    .eq(owner_id)
+                    .or(components::linked_component_id.eq(owner_id)),
+            )
+            .order(components::id)
+            .into_boxed(),
+        conn,
+    )
+}
+
 /// Finds components by id, in any order.
 pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<Component>> {
     load(
