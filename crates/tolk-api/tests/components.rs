@@ -4,72 +4,15 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::{
-    Body, Ctx, HOST, SITE, assert_same_shape, call, error_codes, get_json, pluck, sample,
+    Body, HOST, SITE, assert_same_shape, call, context, corpus, error_codes, get_json, pluck,
+    sample, upstream,
 };
 use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
 use tolk_service::vcs_testing::Upstream;
-use tolk_service::{GitConfig, ServiceConfig, UrlPolicy};
-
-const LANGUAGES: [&str; 4] = ["ar", "ja", "pt_BR", "ru"];
-
-fn corpus(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tolk-formats/tests/corpus")
-        .join(name)
-}
-
-/// An upstream with gettext catalogues (`po/`) and nested JSON with an
-/// English base file (`countries/`), all from the corpus.
-fn upstream() -> Upstream {
-    let mut files: Vec<(String, Vec<u8>)> = LANGUAGES
-        .iter()
-        .map(|code| {
-            let bytes = std::fs::read(corpus(&format!("po/django-conf-{code}.po"))).unwrap();
-            (format!("po/{code}.po"), bytes)
-        })
-        .collect();
-    for code in ["en", "ar", "zh"] {
-        let path = format!("json-nested/i18n-iso-countries-{code}.json");
-        files.push((
-            format!("countries/{code}.json"),
-            std::fs::read(corpus(&path)).unwrap(),
-        ));
-    }
-    let files: Vec<(&str, Vec<u8>)> = files.iter().map(|(p, b)| (p.as_str(), b.clone())).collect();
-    Upstream::new(&files)
-}
-
-/// A context whose service may clone the local upstream, with the project `demo`.
-fn context(db: TestDb, upstream: &Upstream) -> Ctx {
-    let config = ServiceConfig {
-        git: GitConfig {
-            allow_local: true,
-            ..GitConfig::new(upstream.root().join("home"))
-        },
-        vcs_root: upstream.root().join("vcs"),
-        url_policy: UrlPolicy::new(true, ""),
-        ..ServiceConfig::default()
-    };
-    let ctx = Ctx::with_config(db, config);
-    ctx.service
-        .create_project(
-            &tolk_domain::permission::Subject::System,
-            Ok(tolk_domain::project::ProjectSettings {
-                name: "Demo".into(),
-                slug: "demo".into(),
-                web: "https://demo.example.com/".into(),
-                ..Default::default()
-            }),
-        )
-        .unwrap();
-    ctx
-}
 
 fn gettext(upstream: &Upstream) -> Value {
     json!({

@@ -123,6 +123,20 @@ fn start_task_workers(service: &Service, count: usize) {
     }
 }
 
+/// Every minute, commits the pending edits older than their component's
+/// `commit_pending_age`.
+fn start_pending_committer(service: &Service) {
+    let service = service.clone();
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(60));
+            if let Err(e) = service.commit_pending_due(chrono::Utc::now().naive_utc()) {
+                tracing::error!("committing pending edits: {e}");
+            }
+        }
+    });
+}
+
 /// This machine's name, to tell workers of several instances apart.
 fn hostname() -> String {
     std::fs::read_to_string("/etc/hostname")
@@ -147,6 +161,7 @@ fn describe(error: tolk_service::ServiceError) -> String {
 fn serve(settings: Settings) -> Result<(), String> {
     let service = open_service(&settings)?;
     start_task_workers(&service, settings.task_workers);
+    start_pending_committer(&service);
     let state = AppState {
         service,
         site_url: settings.site_url.clone(),

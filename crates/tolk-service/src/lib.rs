@@ -70,6 +70,23 @@ impl Default for ServiceConfig {
     }
 }
 
+#[cfg(feature = "test-support")]
+impl ServiceConfig {
+    /// For tests: Git's home and the repositories under `root`, and local
+    /// repository URLs allowed (the tests' upstreams are directories).
+    pub fn local(root: &std::path::Path) -> Self {
+        Self {
+            git: GitConfig {
+                allow_local: true,
+                ..GitConfig::new(root.join("home"))
+            },
+            vcs_root: root.join("vcs"),
+            url_policy: UrlPolicy::new(true, ""),
+            ..Self::default()
+        }
+    }
+}
+
 /// Entry point to every use-case.
 #[derive(Clone)]
 pub struct Service {

@@ -381,7 +381,7 @@ impl Service {
         user: Option<i64>,
     ) -> ServiceResult<OperationResult> {
         let outcome = match operation {
-            Operation::Commit => self.commit_component(view, false).map(|_| (true, None)),
+            Operation::Commit => self.commit_and_push(view, user),
             Operation::FileSync => self.commit_component(view, true).map(|_| (true, None)),
             Operation::Push => self.push_component(view, user),
             Operation::Pull => self.pull(view, merge_style(view), user),
@@ -640,6 +640,52 @@ impl Service {
             changes::record(conn, &change, time::now())?;
             Ok(())
         })
+    }
+
+    /// Commits pending edits; with `push_on_commit` and a push URL (as
+    /// in Weblate, a component without one only commits) pushes them too.
+    fn commit_and_push(
+        &self,
+        view: &ComponentView,
+        user: Option<i64>,
+    ) -> ServiceResult<OperationResult> {
+        let committed = self.commit_component(view, false)?;
+        let owner = self.repository_owner(&view.component)?;
+        if committed && owner.settings.push_on_commit && !owner.settings.push.is_empty() {
+            return self.push_component(view, user);
+        }
+        Ok((true, None))
+    }
+
+    /// Commits the pending edits of every component whose oldest one is
+    /// older than its `commit_pending_age` at `now` (the periodic job);
+    /// the number of components committed. A component that fails is
+    /// logged and the others go on.
+    pub fn commit_pending_due(&self, now: chrono::NaiveDateTime) -> ServiceResult<usize> {
+        let due = self.store.read(|conn| {
+            let oldest: HashMap<i64, chrono::NaiveDateTime> =
+                units::oldest_pending(conn)?.into_iter().collect();
+            let ids: Vec<i64> = oldest.keys().copied().collect();
+            let found = components::get_by_ids(conn, &ids)?
+                .into_iter()
+                .filter(|c| {
+                    let age = chrono::Duration::hours(i64::from(c.settings.commit_pending_age));
+                    oldest.get(&c.id).is_some_and(|at| *at + age <= now)
+                })
+                .collect();
+            crate::components::views(conn, found)
+        })?;
+        let mut committed = 0;
+        for view in &due {
+            match self.commit_and_push(view, None) {
+                Ok(_) => committed += 1,
+                Err(e) => tracing::warn!(
+                    component = view.component.id,
+                    "cannot commit pending edits: {e}"
+                ),
+            }
+        }
+        Ok(committed)
     }
 
     /// Commits, then pushes to `push` / `push_branch`.

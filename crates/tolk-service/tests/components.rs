@@ -14,7 +14,7 @@ use tolk_domain::user::UserFields;
 use tolk_service::components::CreateOptions;
 use tolk_service::repository::Operation;
 use tolk_service::units::UnitEdit;
-use tolk_service::{GitConfig, PageRequest, Service, ServiceConfig, UrlPolicy};
+use tolk_service::{PageRequest, Service, ServiceConfig};
 use tolk_store::testing::TestDb;
 
 const LANGUAGES: [&str; 4] = ["ar", "ja", "pt_BR", "ru"];
@@ -53,15 +53,7 @@ impl World {
         let files: Vec<(&str, Vec<u8>)> =
             files.iter().map(|(p, b)| (p.as_str(), b.clone())).collect();
         let upstream = Upstream::new(&files);
-        let config = ServiceConfig {
-            git: GitConfig {
-                allow_local: true,
-                ..GitConfig::new(upstream.root().join("home"))
-            },
-            vcs_root: upstream.root().join("vcs"),
-            url_policy: UrlPolicy::new(true, ""),
-            ..ServiceConfig::default()
-        };
+        let config = ServiceConfig::local(upstream.root());
         let service = Service::new(db.store.clone(), config).unwrap();
         let admin = service
             .create_user(
@@ -701,5 +693,69 @@ fn strings_changed_on_different_sides_merge_where_lines_conflict() {
                 Some("Strings changed on both sides in countries/ar.json: countries.DZ")
             );
         }
+    }
+}
+
+#[test]
+fn pending_edits_are_committed_when_old_enough_and_pushed_when_configured() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        let service = &world.service;
+        world.create_with(ComponentSettings {
+            name: "App".into(),
+            slug: "app".into(),
+            repo: world.upstream.url(),
+            push: world.upstream.url(),
+            filemask: "po/*.po".into(),
+            file_format: "po".into(),
+            commit_pending_age: 2,
+            ..ComponentSettings::default()
+        });
+        let (id, _) = text_of(&world, "app", "ja", "Afrikaans");
+        world.edit(id, "アフリカーンス語 (Tolk)");
+        let now = chrono::Utc::now().naive_utc();
+        assert_eq!(
+            service.commit_pending_due(now).unwrap(),
+            0,
+            "not old enough"
+        );
+        assert!(service.unit(&world.admin, id).unwrap().unit.pending);
+        let later = now + chrono::Duration::hours(3);
+        assert_eq!(service.commit_pending_due(later).unwrap(), 1);
+        assert!(!service.unit(&world.admin, id).unwrap().unit.pending);
+        assert!(
+            world
+                .upstream
+                .file("po/ja.po")
+                .contains("msgstr \"アフリカーンス語 (Tolk)\""),
+            "push_on_commit with a push URL pushes"
+        );
+        assert_eq!(
+            service.commit_pending_due(later).unwrap(),
+            0,
+            "nothing left"
+        );
+
+        // Without a push URL a commit stays local, as in Weblate.
+        service
+            .update_component(&world.admin, "demo", "app", |s| {
+                Ok((
+                    ComponentSettings {
+                        push: String::new(),
+                        ..s.clone()
+                    },
+                    None,
+                ))
+            })
+            .unwrap();
+        world.edit(id, "アフリカーンス語");
+        let (ok, _) = service
+            .repository_operation(&world.admin, "demo", "app", Operation::Commit)
+            .unwrap();
+        assert!(ok);
+        let status = service
+            .repository_status(&world.admin, "demo", "app")
+            .unwrap();
+        assert_eq!((status.needs_commit, status.needs_push), (false, true));
     }
 }

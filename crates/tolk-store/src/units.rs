@@ -211,6 +211,24 @@ pub fn count_pending(conn: &mut DbConnection, translation_ids: &[i64]) -> StoreR
         .get_result(conn)?)
 }
 
+/// The components with pending units, each with the time of its oldest
+/// pending edit.
+pub fn oldest_pending(conn: &mut DbConnection) -> StoreResult<Vec<(i64, NaiveDateTime)>> {
+    let rows: Vec<(i64, Option<NaiveDateTime>)> = units::table
+        .inner_join(translations::table)
+        .filter(units::pending.eq(true))
+        .group_by(translations::component_id)
+        .select((
+            translations::component_id,
+            diesel::dsl::min(units::last_updated),
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(component, at)| Some((component, at?)))
+        .collect())
+}
+
 /// Sets a unit's translation and state and marks it pending; false when
 /// the unit is gone or no longer holds `expected_target` and
 /// `expected_state` (another edit came first).

@@ -9,8 +9,11 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{Method, StatusCode, header::HeaderMap};
 use actix_web::test;
 use serde_json::Value;
+use std::path::{Path, PathBuf};
 use tolk_api::AppState;
 use tolk_service::testing::TestDb;
+
+use tolk_service::vcs_testing::Upstream;
 use tolk_service::{Service as Tolk, ServiceConfig};
 
 /// Host the test requests claim to be sent to.
@@ -314,4 +317,51 @@ pub fn error_codes(reply: &Value) -> Vec<(String, String)> {
         .into_iter()
         .map(|(attr, code, _)| (attr, code))
         .collect()
+}
+
+const LANGUAGES: [&str; 4] = ["ar", "ja", "pt_BR", "ru"];
+
+pub fn corpus(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tolk-formats/tests/corpus")
+        .join(name)
+}
+
+/// An upstream with gettext catalogues (`po/`) and nested JSON with an
+/// English base file (`countries/`), all from the corpus.
+pub fn upstream() -> Upstream {
+    let mut files: Vec<(String, Vec<u8>)> = LANGUAGES
+        .iter()
+        .map(|code| {
+            let bytes = std::fs::read(corpus(&format!("po/django-conf-{code}.po"))).unwrap();
+            (format!("po/{code}.po"), bytes)
+        })
+        .collect();
+    for code in ["en", "ar", "zh"] {
+        let path = format!("json-nested/i18n-iso-countries-{code}.json");
+        files.push((
+            format!("countries/{code}.json"),
+            std::fs::read(corpus(&path)).unwrap(),
+        ));
+    }
+    let files: Vec<(&str, Vec<u8>)> = files.iter().map(|(p, b)| (p.as_str(), b.clone())).collect();
+    Upstream::new(&files)
+}
+
+/// A context whose service may clone the local upstream, with the project `demo`.
+pub fn context(db: TestDb, upstream: &Upstream) -> Ctx {
+    let config = ServiceConfig::local(upstream.root());
+    let ctx = Ctx::with_config(db, config);
+    ctx.service
+        .create_project(
+            &tolk_domain::permission::Subject::System,
+            Ok(tolk_domain::project::ProjectSettings {
+                name: "Demo".into(),
+                slug: "demo".into(),
+                web: "https://demo.example.com/".into(),
+                ..Default::default()
+            }),
+        )
+        .unwrap();
+    ctx
 }

@@ -1,0 +1,152 @@
+//! Weblate's own command-line client, `wlc` (from PyPI), against Tolk
+//! served over HTTP, on a component cloned from a real repository. The
+//! test needs `wlc` on the `PATH`: without it, it says so and passes,
+//! unless `TOLK_REQUIRE_WLC=1` (as CI sets) makes that a failure.
+
+mod common;
+
+use std::process::Command;
+
+use common::{Served, context, upstream};
+use serde_json::{Value, json};
+use tolk_domain::component::ComponentSettings;
+use tolk_domain::permission::Subject;
+use tolk_service::testing::TestDb;
+use tolk_service::units::UnitEdit;
+
+/// Runs `wlc --format json ARGS` against `served`; its output, read as
+/// JSON when there is any.
+fn wlc(served: &Served, token: &str, args: &[&str]) -> Value {
+    let url = format!("http://{}/api/", served.address);
+    let out = Command::new("wlc")
+        .args(["--url", &url, "--key", token, "--format", "json"])
+        .args(args)
+        .env("HOME", std::env::temp_dir())
+        .output()
+        .expect("wlc runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "wlc {args:?}: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if stdout.trim().is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("wlc {args:?} ({e}): {stdout}"))
+    }
+}
+
+fn wlc_available() -> bool {
+    let found = Command::new("wlc").arg("--version").output().is_ok();
+    if !found {
+        assert!(
+            std::env::var("TOLK_REQUIRE_WLC").as_deref() != Ok("1"),
+            "wlc is required (pip install wlc)"
+        );
+        eprintln!("wlc is not installed: skipping (pip install wlc)");
+    }
+    found
+}
+
+#[test]
+fn wlc_manages_a_component() {
+    if !wlc_available() {
+        return;
+    }
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let settings = ComponentSettings {
+            name: "App".into(),
+            slug: "app".into(),
+            repo: upstream.url(),
+            filemask: "po/*.po".into(),
+            file_format: "po".into(),
+            ..ComponentSettings::default()
+        };
+        ctx.service
+            .create_component(&Subject::System, "demo", Ok(settings), Default::default())
+            .unwrap();
+        ctx.service.run_due_tasks().unwrap();
+        let served = Served::start(ctx.state(), 1);
+        let token = ctx.admin.as_str();
+
+        let listed = wlc(&served, token, &["list-components"]);
+        assert_eq!(common::pluck(&listed, "slug"), json!(["app"]));
+        let shown = wlc(&served, token, &["show", "demo/app"]);
+        assert_eq!(
+            (shown["name"].clone(), shown["filemask"].clone()),
+            (json!("App"), json!("po/*.po"))
+        );
+        let translations = wlc(&served, token, &["list-translations", "demo/app"]);
+        assert_eq!(translations.as_array().unwrap().len(), 5);
+
+        assert_eq!(
+            wlc(&served, token, &["lock-status", "demo/app"]),
+            json!({"locked": false})
+        );
+        wlc(&served, token, &["lock", "demo/app"]);
+        assert_eq!(
+            wlc(&served, token, &["lock-status", "demo/app"]),
+            json!({"locked": true})
+        );
+        wlc(&served, token, &["unlock", "demo/app"]);
+        assert_eq!(
+            wlc(&served, token, &["lock-status", "demo/app"]),
+            json!({"locked": false})
+        );
+
+        let unit = ctx
+            .service
+            .units(
+                &Subject::System,
+                Some(("demo", "app", "ja")),
+                Some("state:translated"),
+                tolk_service::PageRequest {
+                    number: Some(1),
+                    size: 1,
+                },
+            )
+            .unwrap()
+            .items
+            .remove(0);
+        let edit = UnitEdit {
+            target: Some(vec!["wlc で訳した".into()]),
+            state: Some(20),
+        };
+        let admin = ctx.service.authenticate(token).unwrap();
+        ctx.service.edit_unit(&admin, unit.unit.id, edit).unwrap();
+        let repo = wlc(&served, token, &["repo", "demo/app"]);
+        assert_eq!(repo["needs_commit"], true);
+        wlc(&served, token, &["commit", "demo/app"]);
+        let repo = wlc(&served, token, &["repo", "demo/app"]);
+        assert_eq!(
+            (repo["needs_commit"].clone(), repo["needs_push"].clone()),
+            (json!(false), json!(true))
+        );
+        wlc(&served, token, &["push", "demo/app"]);
+        assert!(
+            upstream
+                .file("po/ja.po")
+                .contains("msgstr \"wlc で訳した\"")
+        );
+        assert_eq!(
+            wlc(&served, token, &["repo", "demo/app"])["needs_push"],
+            false
+        );
+
+        upstream.developer_edits(
+            "po/ja.po",
+            "msgstr \"wlc で訳した\"",
+            "msgstr \"開発者の訳\"",
+        );
+        wlc(&served, token, &["pull", "demo/app"]);
+        let pulled = ctx.service.unit(&Subject::System, unit.unit.id).unwrap();
+        assert_eq!(pulled.unit.target, "開発者の訳");
+        wlc(&served, token, &["reset", "demo/app"]);
+        wlc(&served, token, &["cleanup", "demo/app"]);
+        let project = wlc(&served, token, &["repo", "demo"]);
+        assert_eq!(project["needs_commit"], false);
+    }
+}
