@@ -184,11 +184,15 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
     Err(ApiError::NotAcceptable)
 }
 
-/// Adds the trailing slash API paths are registered with, and turns a
-/// format suffix (`/api/projects.json`) into the `?format=` it stands for
-/// (replacing any in the query: the suffix wins, as in Weblate).
+/// Adds the trailing slash API and hook paths are registered with, and
+/// turns a format suffix (`/api/projects.json`) into the `?format=` it
+/// stands for (replacing any in the query: the suffix wins, as in Weblate).
 fn normalized_uri(uri: &Uri) -> Option<Uri> {
     let path = uri.path();
+    if path.starts_with("/hooks/") && !path.ends_with('/') {
+        let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+        return format!("{path}/{query}").parse().ok();
+    }
     let is_api = path == "/api" || path.starts_with("/api/");
     // The documentation is a browser page with relative asset links: it
     // keeps its own paths (and redirects to its slash form).

@@ -26,7 +26,8 @@ use crate::error::{ErrorBody, ErrorItem};
         (name = "components", description = "Components: translation files in a repository"),
         (name = "translations", description = "Translations: one language of a component"),
         (name = "units", description = "Units: one string of a translation"),
-        (name = "tasks", description = "Background tasks")
+        (name = "tasks", description = "Background tasks"),
+        (name = "hooks", description = "Push notifications from Git hosts")
     )
 )]
 struct ApiDoc;
@@ -164,7 +165,8 @@ fn complete_operation(path: &str, method: &str, operation: &mut Value) {
             .entry(status.to_string())
             .or_insert_with(|| error(description));
     }
-    if method != "get" {
+    if method != "get" || !path.starts_with("/api/") {
+        // Only the API's reads have other representations (`/hooks/` has none).
         return;
     }
     // Reads, and their errors, also come as a browsable page or a CSV table.

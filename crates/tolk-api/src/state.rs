@@ -18,4 +18,6 @@ pub struct AppState {
     pub throttle: Arc<Throttle>,
     /// Proxies whose forwarding headers are believed.
     pub trusted_proxies: TrustedProxies,
+    /// Notifications from Git hosts are accepted (`/hooks/`).
+    pub enable_hooks: bool,
 }

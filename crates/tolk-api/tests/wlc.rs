@@ -9,7 +9,6 @@ use std::process::Command;
 
 use common::{Served, context, upstream};
 use serde_json::{Value, json};
-use tolk_domain::component::ComponentSettings;
 use tolk_domain::permission::Subject;
 use tolk_service::testing::TestDb;
 use tolk_service::units::UnitEdit;
@@ -57,18 +56,7 @@ fn wlc_manages_a_component() {
     for db in TestDb::all() {
         let upstream = upstream();
         let ctx = context(db, &upstream);
-        let settings = ComponentSettings {
-            name: "App".into(),
-            slug: "app".into(),
-            repo: upstream.url(),
-            filemask: "po/*.po".into(),
-            file_format: "po".into(),
-            ..ComponentSettings::default()
-        };
-        ctx.service
-            .create_component(&Subject::System, "demo", Ok(settings), Default::default())
-            .unwrap();
-        ctx.service.run_due_tasks().unwrap();
+        common::gettext_component(&ctx, &upstream);
         let served = Served::start(ctx.state(), 1);
         let token = ctx.admin.as_str();
 

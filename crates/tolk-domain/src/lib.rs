@@ -5,6 +5,7 @@ pub mod change;
 pub mod checks;
 pub mod component;
 pub mod filemask;
+pub mod hooks;
 pub mod language;
 pub mod message;
 pub mod permission;

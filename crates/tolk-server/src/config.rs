@@ -62,6 +62,9 @@ pub struct ServerFlags {
     /// Background task workers (clones, scans, pulls) [default: 2].
     #[arg(long, env = "TOLK_TASK_WORKERS")]
     pub task_workers: Option<usize>,
+    /// Accept notifications from Git hosts at /hooks/ [default: false].
+    #[arg(long, env = "TOLK_ENABLE_HOOKS")]
+    pub enable_hooks: Option<bool>,
 }
 
 /// The same settings as read from a TOML file.
@@ -81,6 +84,7 @@ struct FileSettings {
     vcs_allow_local: Option<bool>,
     vcs_private_allowlist: Option<String>,
     task_workers: Option<usize>,
+    enable_hooks: Option<bool>,
 }
 
 /// Resolved settings.
@@ -110,6 +114,8 @@ pub struct Settings {
     pub vcs_private_allowlist: String,
     /// Background task workers.
     pub task_workers: usize,
+    /// Notifications from Git hosts are accepted.
+    pub enable_hooks: bool,
 }
 
 /// Why the settings could not be read.
@@ -244,6 +250,7 @@ impl Settings {
                 .or(file.vcs_private_allowlist)
                 .unwrap_or_default(),
             task_workers: flags.task_workers.or(file.task_workers).unwrap_or(2),
+            enable_hooks: flags.enable_hooks.or(file.enable_hooks).unwrap_or(false),
         })
     }
 }

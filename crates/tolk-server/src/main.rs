@@ -167,6 +167,7 @@ fn serve(settings: Settings) -> Result<(), String> {
         site_url: settings.site_url.clone(),
         throttle: Arc::new(Throttle::new(settings.rate_limits)),
         trusted_proxies: settings.trusted_proxies.clone(),
+        enable_hooks: settings.enable_hooks,
     };
     let bind = settings.bind.clone();
     actix_web::rt::System::new()

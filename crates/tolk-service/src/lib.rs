@@ -13,6 +13,7 @@ pub mod auth;
 pub mod changes;
 pub mod components;
 pub mod files;
+pub mod hooks;
 pub mod languages;
 pub mod metrics;
 pub mod projects;

@@ -179,6 +179,33 @@ pub fn get_by_slugs(
     .pop())
 }
 
+/// Components cloning a repository (not linked) whose `repo`, in lower
+/// case, ends with one of `suffixes` (lower case), by id: the candidates
+/// a Git host's notification may name, for the caller to match exactly.
+pub fn with_repo_ending(
+    conn: &mut DbConnection,
+    suffixes: &[String],
+) -> StoreResult<Vec<Component>> {
+    if suffixes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut query = components::table
+        .filter(components::linked_component_id.is_null())
+        .into_boxed();
+    let mut any: Box<
+        dyn BoxableExpression<
+                components::table,
+                crate::MultiBackend,
+                SqlType = diesel::sql_types::Bool,
+            >,
+    > = Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1 = 0"));
+    for suffix in suffixes {
+        any = Box::new(any.or(crate::sql::lower(components::repo).like(format!("%{suffix}"))));
+    }
+    query = query.filter(any);
+    load(query.order(components::id), conn)
+}
+
 /// Every component of a project, by id (the caller checks access).
 pub fn of_project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Vec<Component>> {
     load(

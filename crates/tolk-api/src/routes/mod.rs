@@ -70,6 +70,7 @@ macro_rules! put_and_patch {
 pub mod changes;
 pub mod components;
 mod files;
+pub mod hooks;
 pub mod languages;
 pub mod paths;
 pub mod permissions;
@@ -93,6 +94,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     units::configure(cfg);
     repository::configure(cfg);
     tasks::configure(cfg);
+    hooks::configure(cfg);
 }
 
 /// Answers a list request: reads the page parameters, runs `fetch` off the

@@ -223,6 +223,9 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         Check::On(Permission::UNIT_EDIT),
     ),
     ("GET", "/api/users/", Check::Listed),
+    ("POST", "/hooks/{service}/", Check::Public),
+    ("GET", "/hooks/update/{project}/", Check::Public),
+    ("GET", "/hooks/update/{project}/{component}/", Check::Public),
     ("POST", "/api/users/", Check::Site(Permission::USER_EDIT)),
     ("GET", "/api/users/{username}/", Check::Visible),
     (

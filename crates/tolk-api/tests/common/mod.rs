@@ -78,6 +78,7 @@ impl Ctx {
             site_url: SITE.into(),
             throttle: Default::default(),
             trusted_proxies: Default::default(),
+            enable_hooks: true,
         }
     }
 }
@@ -364,4 +365,25 @@ pub fn context(db: TestDb, upstream: &Upstream) -> Ctx {
         )
         .unwrap();
     ctx
+}
+
+/// The gettext component `demo/app` of the upstream's `po/*.po`, cloned and read.
+pub fn gettext_component(ctx: &Ctx, upstream: &Upstream) {
+    let settings = tolk_domain::component::ComponentSettings {
+        name: "App".into(),
+        slug: "app".into(),
+        repo: upstream.url(),
+        filemask: "po/*.po".into(),
+        file_format: "po".into(),
+        ..Default::default()
+    };
+    ctx.service
+        .create_component(
+            &tolk_domain::permission::Subject::System,
+            "demo",
+            Ok(settings),
+            Default::default(),
+        )
+        .unwrap();
+    ctx.service.run_due_tasks().unwrap();
 }
