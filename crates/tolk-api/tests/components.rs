@@ -572,3 +572,99 @@ async fn bad_requests_change_nothing() {
         assert_eq!(detail["name"], "App", "a refused change changes nothing");
     }
 }
+
+#[actix_web::test]
+async fn a_language_is_added_from_the_base_file() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let mut body = gettext(&upstream);
+        body["new_base"] = json!("po/ja.po");
+        call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(body),
+        )
+        .await;
+        ctx.service.run_due_tasks().unwrap();
+        let add = |code: &'static str, token: Option<&'static str>| {
+            let app = &app;
+            let token = token.map(|_| ctx.admin.clone());
+            async move {
+                call(
+                    app,
+                    Method::POST,
+                    "/api/components/demo/app/translations/",
+                    token.as_deref(),
+                    Body::Raw(
+                        "application/x-www-form-urlencoded",
+                        &format!("language_code={code}"),
+                    ),
+                )
+                .await
+            }
+        };
+        let added = add("de", Some("admin")).await;
+        assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+        let data = added.json()["data"].clone();
+        assert!(data.get("component").is_none());
+        assert_eq!(
+            (data["language_code"].clone(), data["filename"].clone()),
+            (json!("de"), json!("po/de.po"))
+        );
+        let base = std::fs::read(corpus("po/django-conf-ja.po")).unwrap();
+        let strings = tolk_formats::parse("po", "ja.po", &base)
+            .unwrap()
+            .units()
+            .len();
+        assert_eq!(data["total"], strings, "the strings of the base file");
+        assert_eq!(data["translated"], 0);
+        let file = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/app/de/file/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert!(
+            file.text().contains("msgid \"Afrikaans\"\nmsgstr \"\""),
+            "{}",
+            file.text()
+        );
+        assert!(file.text().contains("Language: de"), "{}", file.text());
+        let status = get_json(&app, "/api/components/demo/app/repository/", admin).await;
+        assert_eq!(
+            status["weblate_commit"]["summary"],
+            "chore(l10n): add German translation"
+        );
+        assert_eq!(status["needs_commit"], false);
+
+        let again = add("de", Some("admin")).await;
+        assert_eq!(again.status, StatusCode::BAD_REQUEST);
+        assert_eq!(again.json()["errors"][0]["detail"], "Could not add 'de'!");
+        let unknown = add("xx_nowhere", Some("admin")).await;
+        assert_eq!(unknown.json()["errors"][0]["attr"], "language_code");
+        let anonymous = add("fr", None).await;
+        assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+        call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            admin,
+            Body::Json(json!({"new_lang": "none"})),
+        )
+        .await;
+        let refused = add("fr", Some("admin")).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        let listed = get_json(&app, "/api/components/demo/app/translations/", None).await;
+        assert_eq!(
+            listed["count"], 5,
+            "en, the files but the base file, and de"
+        );
+    }
+}

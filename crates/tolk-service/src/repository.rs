@@ -7,10 +7,13 @@ use std::collections::HashMap;
 
 use serde_json::json;
 use tolk_domain::change::Action;
+use tolk_domain::component::safe_path;
+use tolk_domain::filemask::styled_code;
 use tolk_domain::message::render;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::percent;
 use tolk_domain::unit::{UnitState, join_plurals, split_plurals};
+use tolk_domain::validation::FieldErrors;
 use tolk_formats::{MergeError, Unit, merge_units};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
@@ -565,6 +568,124 @@ impl Service {
             Ok::<_, ServiceError>(())
         })?;
         Ok(committed)
+    }
+
+    /// Adds a language to a component (§8.4, `translation.add`): its file
+    /// is made from `new_base` (bilingual formats) or empty (monolingual
+    /// ones), named by the file mask in the component's language code
+    /// style, committed with the add message (and pushed with
+    /// `push_on_commit` and a push URL), then read.
+    pub fn add_translation(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+        code: &str,
+    ) -> ServiceResult<crate::translations::TranslationView> {
+        let view = self.component(subject, project_slug, slug)?;
+        crate::access::require(
+            subject,
+            Permission::TRANSLATION_ADD,
+            view.target(),
+            "Can not create translation",
+        )?;
+        let settings = &view.component.settings;
+        let effective = settings.effective(&view.project.settings);
+        if effective.new_lang != "add" {
+            return Err(ServiceError::PermissionDenied(
+                "Adding new translations is turned off for this component.".into(),
+            ));
+        }
+        let could_not = || {
+            let mut errors = FieldErrors::default();
+            errors.invalid("language_code", &format!("Could not add '{code}'!"));
+            ServiceError::Validation(errors)
+        };
+        let (language, exists) = self.store.read(|conn| {
+            let found = languages::resolve(conn, &[code.to_owned()])?;
+            let Some(language) = found.into_values().next() else {
+                return Ok::<_, ServiceError>((None, false));
+            };
+            let exists = translations::of_component(conn, view.component.id)?
+                .iter()
+                .any(|t| t.language_id == language.row.id);
+            Ok((Some(language), exists))
+        })?;
+        let language = language.ok_or_else(could_not)?;
+        let Some(mask) = settings.mask() else {
+            return Err(could_not());
+        };
+        let file_code = styled_code(&language.row.code, &effective.language_code_style);
+        let path = mask.path_for(&file_code);
+        if exists || !settings.accepts_language(&file_code) || !safe_path(&path) {
+            return Err(could_not());
+        }
+        let author = self.store.read(|conn| {
+            let ids: Vec<i64> = subject.user_id().into_iter().collect();
+            Ok::<_, ServiceError>(users::get_by_ids(conn, &ids)?)
+        })?;
+        let owner = self.repository_owner(&view.component)?;
+        {
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            let target = repo.path().join(&path);
+            if target.exists() {
+                return Err(could_not());
+            }
+            let base = if settings.new_base.is_empty() {
+                None
+            } else {
+                Some(
+                    std::fs::read(repo.path().join(&settings.new_base)).map_err(|e| {
+                        ServiceError::Failed(format!("cannot read {}: {e}", settings.new_base))
+                    })?,
+                )
+            };
+            let plural = tolk_formats::PluralRule {
+                forms: usize::try_from(language.plural.number.max(1)).unwrap_or(1),
+                formula: &language.plural.formula,
+            };
+            let bytes = tolk_formats::new_translation(
+                &settings.file_format,
+                &path,
+                &language.row.code,
+                Some(plural),
+                base.as_deref(),
+            )
+            .map_err(|e| ServiceError::Failed(e.to_string()))?;
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| ServiceError::Failed(format!("cannot create {path}: {e}")))?;
+            }
+            std::fs::write(&target, bytes)
+                .map_err(|e| ServiceError::Failed(format!("cannot write {path}: {e}")))?;
+            let values = message_values(&view, None, &self.config)
+                .into_iter()
+                .chain([
+                    ("language_code", file_code.clone()),
+                    ("language_name", language.row.name.clone()),
+                ])
+                .collect::<Vec<_>>();
+            let message = render(&effective.add_message, &values);
+            repo.commit(
+                std::slice::from_ref(&path),
+                &author_of(author.first()),
+                &message,
+            )?;
+        }
+        if owner.settings.push_on_commit && !owner.settings.push.is_empty() {
+            self.push_component(&view, subject.user_id())?;
+        }
+        self.rescan_now(&view)?;
+        self.store.read(|conn| {
+            let translation = translations::of_component(conn, view.component.id)?
+                .into_iter()
+                .find(|t| t.language_id == language.row.id)
+                .ok_or(ServiceError::NotFound)?;
+            crate::translations::translation_views(conn, vec![translation])?
+                .pop()
+                .ok_or(ServiceError::NotFound)
+        })
     }
 
     /// Removes a translation (`translation.delete`; never the source

@@ -1,6 +1,6 @@
 //! Translations.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tolk_domain::stats::percent;
 use tolk_service::translations::TranslationView;
 use utoipa::ToSchema;
@@ -134,4 +134,19 @@ impl TranslationDto {
                 .then(|| Box::new(ComponentDto::new(view.component, links, true))),
         }
     }
+}
+
+/// The body of `POST /api/components/{p}/{c}/translations/`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct TranslationCreate {
+    /// The language to add, e.g. `de` or `pt_BR`.
+    #[schema(min_length = 1, max_length = 50)]
+    pub language_code: String,
+}
+
+/// What adding a translation answers.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct TranslationCreated {
+    /// The new translation (without its component).
+    pub data: TranslationDto,
 }

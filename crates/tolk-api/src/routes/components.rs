@@ -13,7 +13,7 @@ use crate::dto::component::ComponentDto;
 use crate::dto::project::ProjectDto;
 use crate::dto::repository::{LockBody, LockDto};
 use crate::dto::statistics::StatisticsDto;
-use crate::dto::translation::TranslationDto;
+use crate::dto::translation::{TranslationCreate, TranslationCreated, TranslationDto};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated, STANDARD, page_request, paginated};
@@ -33,6 +33,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(modify)
         .service(remove)
         .service(translations)
+        .service(add_translation)
         .service(statistics)
         .service(changes)
         .service(lock_status)
@@ -244,6 +245,48 @@ async fn translations(
         TranslationDto::new(t, &links, false)
     })
     .await
+}
+
+/// Adds a language to a component (needs `translation.add`): its file is
+/// made, committed and read; the answer is the new translation.
+#[utoipa::path(
+    tag = "components",
+    params(ComponentPath),
+    request_body(content(
+        (TranslationCreate = "application/json"),
+        (TranslationCreate = "application/x-www-form-urlencoded"),
+        (TranslationCreate = "multipart/form-data")
+    )),
+    responses(
+        (status = 201, description = "Added", body = TranslationCreated),
+        (status = 400, description = "A language that cannot be added", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody),
+        (status = 423, description = "The repository is busy", body = ErrorBody)
+    )
+)]
+#[post("/api/components/{project}/{component}/translations/")]
+async fn add_translation(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let service = state.service.clone();
+    let view = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<TranslationCreate>()?;
+        service.add_translation(
+            &caller.0,
+            &path.project,
+            &path.component,
+            &body.language_code,
+        )
+    })
+    .await?;
+    let data = TranslationDto::new(view, &links, false);
+    Ok(created(&data.url.clone(), TranslationCreated { data }))
 }
 
 /// Statistics of each translation of a component, by id.

@@ -112,6 +112,11 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/components/{project}/{component}/translations/",
         Check::Visible,
     ),
+    (
+        "POST",
+        "/api/components/{project}/{component}/translations/",
+        Check::On(Permission::TRANSLATION_ADD),
+    ),
     ("GET", "/api/languages/", Check::Listed),
     (
         "POST",
