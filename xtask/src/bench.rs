@@ -87,6 +87,8 @@ fn start(root: &Path, data: &Path, db: &str) -> Result<Server, String> {
         .env("TOLK_BIND", &address)
         // Thousands of requests a second are what is measured.
         .env("TOLK_API_RATELIMIT_USER", "off")
+        // The components benchmark clones repositories from the data directory.
+        .env("TOLK_VCS_ALLOW_LOCAL", "true")
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .spawn()
@@ -102,14 +104,14 @@ fn start(root: &Path, data: &Path, db: &str) -> Result<Server, String> {
 }
 
 /// One keep-alive HTTP/1.1 connection.
-struct Client {
+pub(crate) struct Client {
     reader: BufReader<TcpStream>,
     host: String,
     token: String,
 }
 
 impl Client {
-    fn connect(address: &str, token: &str) -> std::io::Result<Client> {
+    pub(crate) fn connect(address: &str, token: &str) -> std::io::Result<Client> {
         let stream = TcpStream::connect(address)?;
         stream.set_nodelay(true)?;
         Ok(Client {
@@ -120,7 +122,12 @@ impl Client {
     }
 
     /// Sends a request and returns the status code and body.
-    fn request(&mut self, method: &str, path: &str, body: &str) -> std::io::Result<(u16, Vec<u8>)> {
+    pub(crate) fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &str,
+    ) -> std::io::Result<(u16, Vec<u8>)> {
         let request = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Token {}\r\n\
              Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -156,7 +163,12 @@ impl Client {
 }
 
 /// Loads one endpoint from `connections` threads for `seconds`.
-fn load(address: &str, token: &str, path: &str, options: &Options) -> Result<String, String> {
+pub(crate) fn load(
+    address: &str,
+    token: &str,
+    path: &str,
+    options: &Options,
+) -> Result<String, String> {
     let deadline = Instant::now() + Duration::from_secs(options.seconds);
     let workers: Vec<_> = (0..options.connections)
         .map(|_| {
@@ -259,6 +271,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     ] {
         println!("{}", load(&server.address, &token, path, options)?);
     }
+    crate::bench_components::run(&server.address, &token, &data, options)?;
     if let Some(kib) = peak_memory_kib(server.child.id()) {
         println!("server peak memory: {:.1} MiB", kib as f64 / 1024.0);
     }

@@ -2,9 +2,11 @@
 //!
 //! * `openapi` writes `openapi/openapi.json` from the code;
 //! * `bench [--seconds N] [--connections N] [--database-url URL]` measures
-//!   the API's throughput, latency and memory on a release build.
+//!   the API's throughput, latency and memory on a release build, and
+//!   components on Git: task, scan and commit times, reads at scale.
 
 mod bench;
+mod bench_components;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

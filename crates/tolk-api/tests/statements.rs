@@ -84,3 +84,45 @@ async fn list_pages_cost_the_same_for_one_item_and_many() {
         assert!(large.iter().all(|n| (1..=8).contains(n)), "{large:?}");
     }
 }
+
+#[actix_web::test]
+async fn component_reads_cost_the_same_for_one_item_and_many() {
+    for db in tolk_service::testing::TestDb::all() {
+        let upstream = common::upstream();
+        let ctx = common::context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let reads = [
+            "/api/components/?page_size=1",
+            "/api/projects/demo/components/?page_size=1",
+            "/api/translations/?page_size=1",
+            "/api/components/demo/app/translations/?page_size=1",
+            "/api/components/demo/app/statistics/?page_size=1",
+            "/api/translations/demo/app/ja/units/?page_size=1",
+            "/api/units/?page_size=1",
+            "/api/translations/demo/app/ja/",
+            "/api/components/demo/app/",
+        ];
+        let mut small = Vec::new();
+        for uri in reads {
+            small.push(cost(&ctx, &app, uri).await);
+        }
+        // A second component sharing the clone, and every list on long pages.
+        let body = json!({"name": "Other", "slug": "other", "repo": upstream.url(),
+                          "filemask": "po/*.po", "file_format": "po"});
+        call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            Some(&ctx.admin),
+            Body::Json(body),
+        )
+        .await;
+        ctx.service.run_due_tasks().unwrap();
+        let mut large = Vec::new();
+        for uri in reads {
+            large.push(cost(&ctx, &app, &uri.replace("page_size=1", "page_size=300")).await);
+        }
+        assert_eq!(small, large, "{reads:?}");
+    }
+}

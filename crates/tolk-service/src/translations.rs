@@ -50,12 +50,22 @@ pub(crate) fn translation_views(
     let mut component_ids: Vec<i64> = items.iter().map(|t| t.component_id).collect();
     component_ids.sort_unstable();
     component_ids.dedup();
-    let language_ids: Vec<i64> = items.iter().map(|t| t.language_id).collect();
     let found = components::get_by_ids(conn, &component_ids)?;
     let components: HashMap<i64, ComponentView> = views(conn, found)?
         .into_iter()
         .map(|v| (v.component.id, v))
         .collect();
+    with_components(conn, items, &components)
+}
+
+/// Views of translations whose components are at hand: their languages
+/// and last authors are read (three statements).
+fn with_components(
+    conn: &mut DbConnection,
+    items: Vec<Translation>,
+    components: &HashMap<i64, ComponentView>,
+) -> ServiceResult<Vec<TranslationView>> {
+    let language_ids: Vec<i64> = items.iter().map(|t| t.language_id).collect();
     let languages: HashMap<i64, Language> = languages::get_full_by_ids(conn, &language_ids)?
         .into_iter()
         .map(|l| (l.row.id, l))
@@ -90,7 +100,8 @@ pub(crate) fn visible_translation(
     let component = visible_component(conn, subject, path.0, path.1)?;
     let translation = translations::get_by_code(conn, component.component.id, path.2)?
         .ok_or(ServiceError::NotFound)?;
-    translation_views(conn, vec![translation])?
+    let components = HashMap::from([(component.component.id, component)]);
+    with_components(conn, vec![translation], &components)?
         .pop()
         .ok_or(ServiceError::NotFound)
 }
@@ -105,17 +116,24 @@ impl Service {
         request: PageRequest,
     ) -> ServiceResult<Page<TranslationView>> {
         self.store.read(|conn| {
-            let component_id = match component {
-                Some((p, c)) => Some(visible_component(conn, subject, p, c)?.component.id),
+            let known = match component {
+                Some((p, c)) => Some(visible_component(conn, subject, p, c)?),
                 None => None,
             };
             let found = page(translations::list(
                 conn,
                 &subject.project_visibility(),
-                component_id,
+                known.as_ref().map(|v| v.component.id),
                 request,
             ))?;
-            found.try_map_items(|items| translation_views(conn, items))
+            match known {
+                // The component is read already: its translations need only theirs.
+                Some(view) => {
+                    let components = HashMap::from([(view.component.id, view)]);
+                    found.try_map_items(|items| with_components(conn, items, &components))
+                }
+                None => found.try_map_items(|items| translation_views(conn, items)),
+            }
         })
     }
 

@@ -105,12 +105,12 @@ impl Service {
     ) -> ServiceResult<Page<UnitView>> {
         let states = states_of(q)?;
         self.store.read(|conn| {
-            let translation_id = match translation {
-                Some(path) => Some(visible_translation(conn, subject, path)?.translation.id),
+            let known = match translation {
+                Some(path) => Some(visible_translation(conn, subject, path)?),
                 None => None,
             };
             let filter = UnitFilter {
-                translation_id,
+                translation_id: known.as_ref().map(|t| t.translation.id),
                 states,
             };
             let found = page(units::list(
@@ -119,7 +119,19 @@ impl Service {
                 &filter,
                 request,
             ))?;
-            found.try_map_items(|rows| unit_views(conn, rows))
+            match known {
+                // The translation is read already: its units need nothing more.
+                Some(translation) => found.try_map_items(|rows| {
+                    Ok(rows
+                        .into_iter()
+                        .map(|unit| UnitView {
+                            unit,
+                            translation: translation.clone(),
+                        })
+                        .collect())
+                }),
+                None => found.try_map_items(|rows| unit_views(conn, rows)),
+            }
         })
     }
 

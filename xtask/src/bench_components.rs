@@ -1,0 +1,254 @@
+//! The components part of `cargo xtask bench`: Git repositories of
+//! generated gettext catalogues, and the time from `POST` to a finished
+//! task, a commit of many edits, and reads of translations and statistics
+//! on a site with few and with many translations.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::bench::{Client, Options, load};
+
+/// Languages with their plural count and formula, for the catalogues.
+const LANGUAGES: [&str; 50] = [
+    "ar", "bg", "ca", "cs", "da", "de", "el", "es", "et", "eu", "fa", "fi", "fr", "ga", "gl", "he",
+    "hi", "hr", "hu", "id", "is", "it", "ja", "ka", "kk", "ko", "lt", "lv", "mk", "ml", "mn", "nb",
+    "nl", "pl", "pt", "pt_BR", "ro", "ru", "sk", "sl", "sq", "sr", "sv", "ta", "th", "tr", "uk",
+    "vi", "zh_Hans", "zh_Hant",
+];
+
+fn git(dir: &Path, args: &[&str]) -> Result<(), String> {
+    let status = Command::new("git")
+        .current_dir(dir)
+        .args(args)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_NAME", "Bench")
+        .env("GIT_AUTHOR_EMAIL", "bench@example.com")
+        .env("GIT_COMMITTER_NAME", "Bench")
+        .env("GIT_COMMITTER_EMAIL", "bench@example.com")
+        .status()
+        .map_err(|e| e.to_string())?;
+    status
+        .success()
+        .then_some(())
+        .ok_or(format!("git {args:?} failed"))
+}
+
+/// A gettext catalogue of `strings` strings, every other one translated.
+fn catalogue(code: &str, strings: usize) -> String {
+    let mut text = format!(
+        "msgid \"\"\nmsgstr \"\"\n\"Language: {code}\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+    );
+    for i in 0..strings {
+        let target = if i % 2 == 0 {
+            format!("{code} translation {i}")
+        } else {
+            String::new()
+        };
+        text.push_str(&format!(
+            "#: src/file{}.c:{i}\nmsgid \"Source string number {i} with some words\"\nmsgstr \"{target}\"\n\n",
+            i % 17
+        ));
+    }
+    text
+}
+
+/// A bare repository `name.git` under `dir` whose `main` holds, for every
+/// directory of `layout` (name, languages, strings), `dir/{code}.po` files.
+fn repository(dir: &Path, name: &str, layout: &[(String, usize, usize)]) -> Result<String, String> {
+    let work = dir.join(format!("{name}-work"));
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    git(&work, &["init", "--quiet", "-b", "main"])?;
+    for (folder, languages, strings) in layout {
+        let path = work.join(folder);
+        std::fs::create_dir_all(&path).map_err(|e| e.to_string())?;
+        for code in LANGUAGES.iter().take(*languages) {
+            std::fs::write(path.join(format!("{code}.po")), catalogue(code, *strings))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    git(&work, &["add", "-A"])?;
+    git(&work, &["commit", "--quiet", "-m", "catalogues"])?;
+    let bare = dir.join(format!("{name}.git"));
+    let bare_text = bare.to_string_lossy().into_owned();
+    git(
+        dir,
+        &[
+            "clone",
+            "--quiet",
+            "--bare",
+            &work.to_string_lossy(),
+            &bare_text,
+        ],
+    )?;
+    Ok(bare_text)
+}
+
+/// A value of a JSON answer, by key, as text (without quotes).
+fn field(body: &[u8], key: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    match &value[key] {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Null => None,
+        other => Some(other.to_string()),
+    }
+}
+
+/// Creates a component of `repo` and waits for its task; the time taken.
+fn create(
+    client: &mut Client,
+    project: &str,
+    slug: &str,
+    repo: &str,
+    folder: &str,
+) -> Result<Duration, String> {
+    let body = format!(
+        r#"{{"name":"{slug}","slug":"{slug}","repo":"{repo}","filemask":"{folder}/*.po","file_format":"po"}}"#
+    );
+    let started = Instant::now();
+    let (status, answer) = client
+        .request(
+            "POST",
+            &format!("/api/projects/{project}/components/"),
+            &body,
+        )
+        .map_err(|e| e.to_string())?;
+    if status != 201 {
+        return Err(format!(
+            "creating {slug}: {status} {}",
+            String::from_utf8_lossy(&answer)
+        ));
+    }
+    let task = field(&answer, "task_url").ok_or("no task_url")?;
+    let path = task
+        .find("/api/")
+        .map(|at| task[at..].to_owned())
+        .ok_or("odd task_url")?;
+    loop {
+        let (_, body) = client
+            .request("GET", &path, "")
+            .map_err(|e| e.to_string())?;
+        if field(&body, "completed").as_deref() == Some("true") {
+            if field(&body, "result").is_some_and(|r| !r.contains("component")) {
+                return Err(format!(
+                    "task of {slug} failed: {}",
+                    String::from_utf8_lossy(&body)
+                ));
+            }
+            return Ok(started.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Edits `per_file` units in each of `files` translations of a component,
+/// then times the commit that writes them.
+fn commit_edits(
+    client: &mut Client,
+    component: &str,
+    files: usize,
+    per_file: usize,
+) -> Result<Duration, String> {
+    for code in LANGUAGES.iter().take(files) {
+        let (_, body) = client
+            .request(
+                "GET",
+                &format!("/api/translations/{component}/{code}/units/?page_size={per_file}"),
+                "",
+            )
+            .map_err(|e| e.to_string())?;
+        let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+        for unit in page["results"].as_array().ok_or("no units")? {
+            let edit = format!(
+                r#"{{"target":["edited {code} {}"],"state":20}}"#,
+                unit["id"]
+            );
+            let (status, _) = client
+                .request("PATCH", &format!("/api/units/{}/", unit["id"]), &edit)
+                .map_err(|e| e.to_string())?;
+            if status != 200 {
+                return Err(format!("editing a unit answered {status}"));
+            }
+        }
+    }
+    let started = Instant::now();
+    let (status, body) = client
+        .request(
+            "POST",
+            &format!("/api/components/{component}/repository/"),
+            r#"{"operation":"commit"}"#,
+        )
+        .map_err(|e| e.to_string())?;
+    if status != 200 || field(&body, "result").as_deref() != Some("true") {
+        return Err(format!(
+            "commit answered {status} {}",
+            String::from_utf8_lossy(&body)
+        ));
+    }
+    Ok(started.elapsed())
+}
+
+/// Runs the components benchmarks against the server at `address`.
+pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<(), String> {
+    let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
+    client
+        .request(
+            "POST",
+            "/api/projects/",
+            r#"{"name":"Git","slug":"git","web":"https://example.com/"}"#,
+        )
+        .map_err(|e| e.to_string())?;
+
+    let small = repository(dir, "small", &[("po".into(), 4, 200)])?;
+    let taken = create(&mut client, "git", "small", &small, "po")?;
+    println!(
+        "component of 4 languages × 200 strings: POST to finished task in {:.3} s",
+        taken.as_secs_f64()
+    );
+
+    let large = repository(dir, "large", &[("po".into(), 50, 2000)])?;
+    let taken = create(&mut client, "git", "large", &large, "po")?;
+    println!(
+        "component of 50 languages × 2,000 strings (102,000 units with the source): cloned and read in {:.2} s",
+        taken.as_secs_f64()
+    );
+
+    let taken = commit_edits(&mut client, "git/large", 10, 100)?;
+    println!(
+        "commit of 1,000 pending edits across 10 files: {:.3} s",
+        taken.as_secs_f64()
+    );
+
+    let paths = [
+        "/api/translations/git/small/cs/",
+        "/api/components/git/small/statistics/",
+    ];
+    println!("with {} translations on the site:", 4 + 1 + 50 + 1);
+    for path in paths {
+        println!("{}", load(address, token, path, options)?);
+    }
+    // Many more translations: 199 further components of 50 languages.
+    let layout: Vec<(String, usize, usize)> = (0..199).map(|i| (format!("c{i}"), 50, 2)).collect();
+    let many = repository(dir, "many", &layout)?;
+    // The loads above let this connection idle past the server's keep-alive.
+    let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    for i in 0..199 {
+        create(
+            &mut client,
+            "git",
+            &format!("c{i}"),
+            &many,
+            &format!("c{i}"),
+        )?;
+    }
+    println!(
+        "199 more components of 50 languages (autoshared clone) created and read in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    println!("with {} translations on the site:", 56 + 199 * 51);
+    for path in paths {
+        println!("{}", load(address, token, path, options)?);
+    }
+    Ok(())
+}
