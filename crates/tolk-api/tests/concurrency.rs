@@ -213,3 +213,125 @@ fn languages_race_like_projects() {
         assert_eq!(after, 404);
     }
 }
+
+/// The units of `demo/app/ja` as the served app lists them.
+fn units(served: &Served, ctx: &Ctx) -> Vec<Value> {
+    let (status, body) = served.request(
+        "GET",
+        "/api/translations/demo/app/ja/units/?page_size=1000",
+        Some(&ctx.admin),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str::<Value>(&body).unwrap()["results"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn components_and_units_raced_end_as_one_serial_outcome() {
+    for db in tolk_service::testing::TestDb::all() {
+        let upstream = common::upstream();
+        let ctx = common::context(db, &upstream);
+        let served = served(&ctx);
+
+        // Creates of one slug: one component, the others refused on slug or name.
+        let body = json!({"name": "App", "slug": "app", "repo": upstream.url(),
+                          "filemask": "po/*.po", "file_format": "po"});
+        let replies = race(THREADS, |_| {
+            served.request(
+                "POST",
+                "/api/projects/demo/components/",
+                Some(&ctx.admin),
+                Some(&body),
+            )
+        });
+        assert_eq!(
+            replies.iter().filter(|(s, _)| *s == 201).count(),
+            1,
+            "{replies:?}"
+        );
+        for (status, body) in replies.iter().filter(|(s, _)| *s != 201) {
+            assert_eq!(*status, 400, "{body}");
+            assert!(body.contains("\"code\":\"unique\""), "{body}");
+        }
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1, "one setup task");
+
+        // Edits of one unit with different texts: each is applied in turn
+        // (or refused when another changed the unit after it was read); the
+        // unit ends holding one of them, and its translation's counts are exact.
+        let unit = units(&served, &ctx)
+            .into_iter()
+            .find(|u| u["state"] == 20 && u["source"].as_array().unwrap().len() == 1)
+            .unwrap();
+        let path = format!("/api/units/{}/", unit["id"]);
+        let texts: Vec<String> = (0..THREADS).map(|i| format!("race {i}")).collect();
+        let replies = race(THREADS, |i| {
+            let edit = json!({"target": [texts[i]], "state": 20});
+            served.request("PATCH", &path, Some(&ctx.admin), Some(&edit))
+        });
+        for (status, body) in &replies {
+            assert!(*status == 200 || *status == 404, "{status} {body}");
+        }
+        let (_, now) = served.request("GET", &path, Some(&ctx.admin), None);
+        let now: Value = serde_json::from_str(&now).unwrap();
+        assert!(
+            texts.contains(&now["target"][0].as_str().unwrap().to_owned()),
+            "{now}"
+        );
+        let (_, ja) = served.request(
+            "GET",
+            "/api/translations/demo/app/ja/",
+            Some(&ctx.admin),
+            None,
+        );
+        let ja: Value = serde_json::from_str(&ja).unwrap();
+        let translated = units(&served, &ctx)
+            .iter()
+            .filter(|u| u["translated"] == true)
+            .count();
+        assert_eq!(
+            ja["translated"], translated,
+            "the counters moved once per applied edit"
+        );
+
+        // Edit against delete: the edit lands first or finds nothing.
+        let replies = race(2, |i| {
+            if i == 0 {
+                served.request(
+                    "DELETE",
+                    "/api/translations/demo/app/ja/",
+                    Some(&ctx.admin),
+                    None,
+                )
+            } else {
+                let edit = json!({"target": ["late"], "state": 20});
+                served.request("PATCH", &path, Some(&ctx.admin), Some(&edit))
+            }
+        });
+        assert_eq!(replies[0].0, 204, "{replies:?}");
+        assert!([200, 404].contains(&replies[1].0), "{replies:?}");
+        let (status, _) = served.request("GET", &path, Some(&ctx.admin), None);
+        assert_eq!(status, 404);
+
+        // Deletes of one component: one 204, the others 404.
+        let replies = race(THREADS, |_| {
+            served.request(
+                "DELETE",
+                "/api/components/demo/app/",
+                Some(&ctx.admin),
+                None,
+            )
+        });
+        assert_eq!(
+            replies.iter().filter(|(s, _)| *s == 204).count(),
+            1,
+            "{replies:?}"
+        );
+        assert!(
+            replies.iter().all(|(s, _)| [204, 404].contains(s)),
+            "{replies:?}"
+        );
+    }
+}
