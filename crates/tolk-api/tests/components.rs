@@ -461,6 +461,40 @@ async fn a_monolingual_component_serves_its_base_file() {
         let zh = get_json(&app, "/api/translations/demo/countries/zh_Hans/", None).await;
         assert_eq!(zh["total"], en["total"]);
         assert_eq!(zh["is_template"], false);
+
+        // A forced rescan runs as a task the component shows until it is done.
+        let scan = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/countries/repository/",
+            admin,
+            Body::Json(json!({"operation": "file-scan"})),
+        )
+        .await;
+        assert_eq!(scan.json(), json!({"result": true}));
+        let busy = get_json(&app, "/api/components/demo/countries/", None).await;
+        assert!(
+            busy["task_url"]
+                .as_str()
+                .is_some_and(|t| t.contains("/api/tasks/"))
+        );
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        let done = get_json(&app, "/api/components/demo/countries/", None).await;
+        assert_eq!(done["task_url"], Value::Null);
+        let synced = call(
+            &app,
+            Method::POST,
+            "/api/translations/demo/countries/zh_Hans/repository/",
+            admin,
+            Body::Raw("application/x-www-form-urlencoded", "operation=file-sync"),
+        )
+        .await;
+        assert_eq!(synced.json(), json!({"result": true}));
+        let status = get_json(&app, "/api/components/demo/countries/repository/", admin).await;
+        assert_eq!(
+            status["needs_commit"], false,
+            "rewriting unchanged files from the database changes nothing"
+        );
     }
 }
 
