@@ -19,6 +19,8 @@ pub const MAX_BODY: usize = 4 * 1024 * 1024;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Input {
     entries: Entries,
+    /// Files of a multipart body, by field name: their bytes as sent.
+    files: Vec<(String, Vec<u8>)>,
 }
 
 /// True for PATCH: absent fields keep their values. PUT needs every required field.
@@ -72,6 +74,14 @@ impl Input {
         }
     }
 
+    /// The bytes of the file sent in the multipart field `name`, if any.
+    pub fn file(&self, name: &str) -> Option<&[u8]> {
+        self.files
+            .iter()
+            .find(|(field, _)| field == name)
+            .map(|(_, bytes)| bytes.as_slice())
+    }
+
     /// Reads the body into `T`, the typed body of the request: every bad
     /// field is reported (see the `fields` module).
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, FieldErrors> {
@@ -113,6 +123,7 @@ fn parse_json(body: &[u8]) -> Result<Input, ApiError> {
                 .into_iter()
                 .map(|(key, value)| (key, Given::Json(value)))
                 .collect(),
+            files: Vec::new(),
         }),
         Ok(other) => Err(ApiError::field(
             "non_field_errors",
@@ -130,17 +141,22 @@ fn parse_json(body: &[u8]) -> Result<Input, ApiError> {
 fn from_pairs(pairs: impl Iterator<Item = (String, String)>) -> Input {
     Input {
         entries: fields::text_entries(pairs),
+        files: Vec::new(),
     }
 }
 
 async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Input, ApiError> {
     let mut multipart = actix_multipart::Multipart::new(req.headers(), payload.into_inner());
     let mut pairs = Vec::new();
+    let mut files = Vec::new();
     let mut total = 0usize;
     while let Some(field) = multipart.next().await {
         let mut field =
             field.map_err(|e| ApiError::Parse(format!("Multipart form parse error - {e}")))?;
         let name = field.name().unwrap_or_default().to_owned();
+        let is_file = field
+            .content_disposition()
+            .is_some_and(|d| d.get_filename().is_some());
         let mut data = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk =
@@ -151,7 +167,14 @@ async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Inpu
             }
             data.extend_from_slice(&chunk);
         }
-        pairs.push((name, String::from_utf8_lossy(&data).into_owned()));
+        if is_file {
+            files.push((name, data));
+        } else {
+            pairs.push((name, String::from_utf8_lossy(&data).into_owned()));
+        }
     }
-    Ok(from_pairs(pairs.into_iter()))
+    Ok(Input {
+        files,
+        ..from_pairs(pairs.into_iter())
+    })
 }

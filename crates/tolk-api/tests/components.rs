@@ -702,3 +702,156 @@ async fn a_language_is_added_from_the_base_file() {
         );
     }
 }
+
+/// A ZIP archive of `files` (path, bytes).
+fn archive(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (path, bytes) in files {
+        zip.start_file(*path, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(bytes).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+#[actix_web::test]
+async fn a_component_is_made_from_an_uploaded_archive() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let read = |name: &str| std::fs::read(corpus(name)).unwrap();
+        let zipped = archive(&[
+            (
+                "countries/en.json",
+                read("json-nested/i18n-iso-countries-en.json"),
+            ),
+            (
+                "countries/ar.json",
+                read("json-nested/i18n-iso-countries-ar.json"),
+            ),
+            ("README", b"uploaded\n".to_vec()),
+        ]);
+        let fields = [
+            ("name", "Countries"),
+            ("slug", "countries"),
+            ("filemask", "countries/*.json"),
+            ("file_format", "json-nested"),
+            ("template", "countries/en.json"),
+        ];
+        let post = |body| {
+            let app = &app;
+            async move {
+                call(
+                    app,
+                    Method::POST,
+                    "/api/projects/demo/components/",
+                    admin,
+                    body,
+                )
+                .await
+            }
+        };
+        let bad = post(common::multipart(
+            &fields,
+            &[("zipfile", "a.zip", b"not a zip")],
+        ))
+        .await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            error_codes(&bad.json()),
+            vec![("zipfile".into(), "invalid".into())]
+        );
+        let mut elsewhere = fields;
+        elsewhere[2] = ("filemask", "po/*.po");
+        let unmatched = post(common::multipart(
+            &elsewhere,
+            &[("zipfile", "a.zip", &zipped)],
+        ))
+        .await;
+        assert_eq!(
+            unmatched.json()["errors"][0]["detail"],
+            "The file mask did not match any files."
+        );
+        let document = post(common::multipart(&fields, &[("docfile", "a.odt", b"x")])).await;
+        assert_eq!(
+            error_codes(&document.json()),
+            vec![("docfile".into(), "invalid".into())]
+        );
+        assert_eq!(
+            ctx.service.run_due_tasks().unwrap(),
+            0,
+            "nothing was created"
+        );
+
+        let created = post(common::multipart(
+            &fields,
+            &[("zipfile", "countries.zip", &zipped)],
+        ))
+        .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+        let component = created.json();
+        assert_eq!(
+            (
+                component["vcs"].clone(),
+                component["repo"].clone(),
+                component["branch"].clone()
+            ),
+            (json!("local"), json!("local:"), json!("main"))
+        );
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        let translations =
+            get_json(&app, "/api/components/demo/countries/translations/", None).await;
+        assert_eq!(
+            pluck(&translations["results"], "language_code"),
+            json!(["en", "ar"])
+        );
+        let base = get_json(&app, "/api/translations/demo/countries/en/", None).await;
+        let ar = get_json(&app, "/api/translations/demo/countries/ar/", None).await;
+        assert_eq!(ar["total"], base["total"]);
+
+        let units = get_json(
+            &app,
+            "/api/translations/demo/countries/ar/units/?page_size=1",
+            None,
+        )
+        .await;
+        let path = format!("/api/units/{}/", first(&units)["id"]);
+        let edit = json!({"target": ["من Tolk"], "state": 20});
+        let edited = call(&app, Method::PATCH, &path, admin, Body::Json(edit)).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        let committed = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/countries/repository/",
+            admin,
+            Body::Json(json!({"operation": "commit"})),
+        )
+        .await;
+        assert_eq!(committed.json(), json!({"result": true}));
+        let status = get_json(&app, "/api/components/demo/countries/repository/", admin).await;
+        assert_eq!(status["needs_commit"], false);
+        assert_eq!(
+            status["remote_commit"],
+            Value::Null,
+            "a local repository has no remote"
+        );
+        let file = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/countries/ar/file/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert!(file.text().contains("من Tolk"));
+        let leftovers: Vec<_> = std::fs::read_dir(upstream.root().join("vcs"))
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().starts_with(".upload-"))
+            .collect();
+        assert!(leftovers.is_empty(), "refused uploads leave nothing behind");
+    }
+}

@@ -91,6 +91,8 @@ pub struct CreateOptions {
     pub source_language: Option<String>,
     /// Do not share another component's clone of the same repository.
     pub disable_autoshare: bool,
+    /// Uploaded files to make a local repository of, instead of a clone.
+    pub upload: Option<crate::upload::Upload>,
 }
 
 /// Builds views of components with a fixed number of statements.
@@ -234,14 +236,23 @@ impl Service {
             "Can not create components",
         )?;
         let mut settings = settings?;
+        if options.upload.is_some() {
+            crate::upload::make_local(&mut settings);
+        }
         let mut errors = settings.validate();
         self.check_format(&settings, &mut errors);
-        let link = self
-            .store
-            .read(|conn| self.resolve_link(conn, subject, &mut settings, &options, &mut errors))?;
-        if link.is_none() && !errors.has("repo") && settings.vcs == "git" {
-            self.check_remote(&settings, &mut errors);
-        }
+        let (link, staged) = match &options.upload {
+            Some(upload) => (None, self.stage_upload(upload, &settings, &mut errors)),
+            None => {
+                let link = self.store.read(|conn| {
+                    self.resolve_link(conn, subject, &mut settings, &options, &mut errors)
+                })?;
+                if link.is_none() && !errors.has("repo") && settings.vcs == "git" {
+                    self.check_remote(&settings, &mut errors);
+                }
+                (link, None)
+            }
+        };
         let view = self.store.write(|conn| {
             let source =
                 self.source_language(conn, options.source_language.as_deref(), &mut errors)?;
@@ -264,13 +275,11 @@ impl Service {
                 project_id: Some(project.id),
                 component_id: Some(component.id),
             };
-            let task = enqueue(
-                conn,
-                &Job::Setup {
-                    component_id: component.id,
-                },
-                owner,
-            )?;
+            let job = Job::Setup {
+                component_id: component.id,
+                staged: staged.as_ref().map(crate::upload::Staged::path),
+            };
+            let task = enqueue(conn, &job, owner)?;
             components::set_task(conn, component.id, Some(&task))?;
             let change = NewChange {
                 project_id: Some(project.id),
@@ -287,6 +296,9 @@ impl Service {
                 .pop()
                 .ok_or(ServiceError::NotFound)
         })?;
+        if let Some(staged) = staged {
+            staged.keep();
+        }
         self.queued();
         Ok(view)
     }

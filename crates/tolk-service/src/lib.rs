@@ -22,6 +22,7 @@ pub mod scan;
 pub mod tasks;
 pub mod translations;
 pub mod units;
+pub mod upload;
 pub mod users;
 
 pub use error::{ServiceError, ServiceResult};

@@ -329,12 +329,18 @@ impl Service {
     pub(crate) fn setup_component(
         &self,
         component_id: i64,
+        staged: Option<&str>,
         run: &Run<'_>,
     ) -> Result<serde_json::Value, String> {
         let component = self.task_component(component_id)?;
         if component.linked_component_id.is_none() {
             let dir = self.workspace.dir(&component);
             let _lock = self.workspace.lock(&component).map_err(|e| e.to_string())?;
+            if let Some(staged) = staged.filter(|_| !dir.exists()) {
+                run.report(1, "storing the uploaded files".into());
+                std::fs::rename(staged, &dir)
+                    .map_err(|e| format!("cannot store the uploaded files: {e}"))?;
+            }
             if !dir.exists() {
                 let s = &component.settings;
                 if s.vcs == "local" {

@@ -23,6 +23,9 @@ pub(crate) enum Job {
     Setup {
         /// The component.
         component_id: i64,
+        /// A repository made from uploaded files, to move into place first.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        staged: Option<String>,
     },
     /// Read every file of a component again.
     Rescan {
@@ -108,7 +111,7 @@ pub(crate) fn enqueue(conn: &mut DbConnection, job: &Job, owner: Owner) -> Store
 }
 
 /// A random (version 4) UUID.
-fn new_uuid() -> String {
+pub(crate) fn new_uuid() -> String {
     let mut b = [0u8; 16];
     // Without randomness task ids would collide; no process can go on then.
     getrandom::fill(&mut b).expect("the system's random source");
@@ -253,7 +256,10 @@ impl Service {
     /// Does the work of one job; its result, or why it failed in words.
     fn perform(&self, job: &Job, run: &Run<'_>) -> Result<serde_json::Value, String> {
         match job {
-            Job::Setup { component_id } => self.setup_component(*component_id, run),
+            Job::Setup {
+                component_id,
+                staged,
+            } => self.setup_component(*component_id, staged.as_deref(), run),
             Job::Rescan { component_id } => self.rescan_component(*component_id, run),
             Job::Pull { component_id } => self.pull_component(*component_id, run),
             Job::RemoveTree { path } => {
@@ -311,7 +317,10 @@ mod tests {
 
     #[test]
     fn jobs_are_stored_tagged() {
-        let job = Job::Setup { component_id: 7 };
+        let job = Job::Setup {
+            component_id: 7,
+            staged: None,
+        };
         let text = serde_json::to_string(&job).unwrap();
         assert_eq!(text, r#"{"job":"setup","component_id":7}"#);
         assert_eq!(serde_json::from_str::<Job>(&text).unwrap(), job);

@@ -41,6 +41,12 @@ impl Workspace {
         &self.policy
     }
 
+    /// A new directory name for a repository made before its component exists.
+    pub(crate) fn staging_dir(&self) -> PathBuf {
+        self.root
+            .join(format!(".upload-{}", crate::tasks::new_uuid()))
+    }
+
     /// The work tree of the repository a component uses (its own, or that
     /// of the component it links to). Named by id, so renames move nothing.
     pub(crate) fn dir(&self, component: &Component) -> PathBuf {

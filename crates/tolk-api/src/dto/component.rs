@@ -196,3 +196,15 @@ impl ComponentDto {
         }
     }
 }
+
+/// A component created from uploaded files (multipart): its settings, and
+/// a ZIP archive of its translation files, kept in a local repository
+/// (`vcs: local`) instead of a clone.
+#[derive(ToSchema)]
+pub struct ComponentUpload {
+    /// Every setting, as in a JSON body.
+    #[serde(flatten)]
+    pub settings: tolk_domain::component::ComponentCreate,
+    /// The translation files as a ZIP archive.
+    pub zipfile: Option<crate::routes::files::FileBytes>,
+}

@@ -2,14 +2,16 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use tolk_domain::component::{ComponentCreate, ComponentPatch};
+use tolk_domain::validation::FieldErrors;
 use tolk_service::changes::ChangeScope;
 use tolk_service::components::CreateOptions;
 use tolk_service::files::ComponentFile;
+use tolk_service::upload::Upload;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::caller::Caller;
 use crate::dto::change::ChangeDto;
-use crate::dto::component::ComponentDto;
+use crate::dto::component::{ComponentDto, ComponentUpload};
 use crate::dto::project::ProjectDto;
 use crate::dto::repository::{LockBody, LockDto};
 use crate::dto::statistics::StatisticsDto;
@@ -93,15 +95,15 @@ async fn components_list(
 }
 
 /// Creates a component in a project (needs `project.edit`). The answer
-/// comes at once; cloning and reading the files run in the task that
-/// `task_url` shows.
+/// comes at once; cloning (or storing the uploaded `zipfile`) and reading
+/// the files run in the task that `task_url` shows.
 #[utoipa::path(
     tag = "projects",
     params(("slug" = String, Path, description = "Project slug")),
     request_body(content(
         (ComponentCreate = "application/json"),
         (ComponentCreate = "application/x-www-form-urlencoded"),
-        (ComponentCreate = "multipart/form-data")
+        (ComponentUpload = "multipart/form-data")
     )),
     responses(
         (status = 201, description = "Created; its task clones and reads it", body = ComponentDto),
@@ -121,11 +123,23 @@ async fn components_create(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
+        if input.file("docfile").is_some() {
+            let mut errors = FieldErrors::default();
+            errors.invalid(
+                "docfile",
+                "Tolk cannot make a component of a single document yet; upload a ZIP file.",
+            );
+            return Err(errors.into());
+        }
+        let upload = input.file("zipfile").map(|bytes| Upload {
+            bytes: bytes.to_vec(),
+        });
         let (settings, options) = match input.parse::<ComponentCreate>() {
             Ok(body) => {
                 let options = CreateOptions {
                     source_language: body.source_language.as_ref().map(|l| l.code().to_owned()),
                     disable_autoshare: body.disable_autoshare.unwrap_or(false),
+                    upload,
                 };
                 (Ok(body.settings()), options)
             }

@@ -69,7 +69,7 @@ macro_rules! put_and_patch {
 
 pub mod changes;
 pub mod components;
-mod files;
+pub(crate) mod files;
 pub mod hooks;
 pub mod languages;
 pub mod paths;

@@ -113,6 +113,8 @@ pub enum Body<'a> {
     Raw(&'a str, &'a str),
     /// A body without a `Content-Type` header.
     Untyped(&'a str),
+    /// Bytes with their content type.
+    Bytes(String, Vec<u8>),
 }
 
 /// Sends one request to the app.
@@ -141,6 +143,9 @@ where
             .insert_header(("content-type", content_type))
             .set_payload(text.to_owned()),
         Body::Untyped(text) => req.set_payload(text.to_owned()),
+        Body::Bytes(content_type, bytes) => req
+            .insert_header(("content-type", content_type))
+            .set_payload(bytes),
     };
     let response = test::call_service(app, req.to_request()).await;
     let status = response.status();
@@ -386,4 +391,30 @@ pub fn gettext_component(ctx: &Ctx, upstream: &Upstream) {
         )
         .unwrap();
     ctx.service.run_due_tasks().unwrap();
+}
+
+/// A multipart body of text fields and files (field, file name, bytes).
+pub fn multipart(fields: &[(&str, &str)], files: &[(&str, &str, &[u8])]) -> Body<'static> {
+    let boundary = "tolk-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    for (name, filename, bytes) in files {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    Body::Bytes(format!("multipart/form-data; boundary={boundary}"), body)
 }
