@@ -570,6 +570,14 @@ impl Service {
         Ok(committed)
     }
 
+    /// Who a commit made for `subject` is by: its account's name and
+    /// e-mail, or Tolk for the system.
+    fn author(&self, subject: &Subject) -> ServiceResult<Identity> {
+        let ids: Vec<i64> = subject.user_id().into_iter().collect();
+        let found = self.store.read(|conn| users::get_by_ids(conn, &ids))?;
+        Ok(author_of(found.first()))
+    }
+
     /// Adds a language to a component (§8.4, `translation.add`): its file
     /// is made from `new_base` (bilingual formats) or empty (monolingual
     /// ones), named by the file mask in the component's language code
@@ -620,10 +628,7 @@ impl Service {
         if exists || !settings.accepts_language(&file_code) || !safe_path(&path) {
             return Err(could_not());
         }
-        let author = self.store.read(|conn| {
-            let ids: Vec<i64> = subject.user_id().into_iter().collect();
-            Ok::<_, ServiceError>(users::get_by_ids(conn, &ids)?)
-        })?;
+        let author = self.author(subject)?;
         let owner = self.repository_owner(&view.component)?;
         {
             let _lock = self.workspace.lock(&owner)?;
@@ -667,11 +672,7 @@ impl Service {
                 ])
                 .collect::<Vec<_>>();
             let message = render(&effective.add_message, &values);
-            repo.commit(
-                std::slice::from_ref(&path),
-                &author_of(author.first()),
-                &message,
-            )?;
+            repo.commit(std::slice::from_ref(&path), &author, &message)?;
         }
         if owner.settings.push_on_commit && !owner.settings.push.is_empty() {
             self.push_component(&view, subject.user_id())?;
@@ -716,14 +717,16 @@ impl Service {
             let owner = self.repository_owner(&component.component)?;
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            match std::fs::remove_file(repo.path().join(filename)) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            let removed = match std::fs::remove_file(repo.path().join(filename)) {
+                Ok(()) => true,
+                // Gone already: there is nothing to commit.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+                Err(e) => {
                     return Err(ServiceError::Failed(format!(
                         "cannot remove {filename}: {e}"
                     )));
                 }
-                _ => {}
-            }
+            };
             let effective = component
                 .component
                 .settings
@@ -735,17 +738,13 @@ impl Service {
                 &view.language.row.name,
                 &self.config,
             );
-            let author = self.store.read(|conn| {
-                Ok::<_, ServiceError>(users::get_by_ids(
-                    conn,
-                    &subject.user_id().into_iter().collect::<Vec<_>>(),
-                )?)
-            })?;
-            repo.commit(
-                std::slice::from_ref(filename),
-                &author_of(author.first()),
-                &message,
-            )?;
+            if removed {
+                repo.commit(
+                    std::slice::from_ref(filename),
+                    &self.author(subject)?,
+                    &message,
+                )?;
+            }
         }
         self.store.write(|conn| {
             if !translations::delete(conn, view.translation.id)? {
