@@ -35,6 +35,9 @@ pub enum VcsError {
     /// Another operation holds the repository for longer than the wait allows.
     #[error("the repository is busy with another operation")]
     Locked,
+    /// Reading the repository's objects or references failed.
+    #[error("reading the repository: {0}")]
+    Read(String),
     /// Reading or writing the work tree failed.
     #[error("{path}: {source}")]
     Io {

@@ -4,7 +4,8 @@
 //! operations across threads and processes ([`RepositoryLock`]), and the
 //! operations a translation server needs on a work tree ([`Repository`]):
 //! clone, fetch, status, commit, push, merge or rebase with a hook that
-//! settles conflicted files, reset, cleanup, and reading files and commits.
+//! settles conflicted files, reset, cleanup, and reading files and commits
+//! (revisions and commits are read with gix, without a process).
 //!
 //! This crate needs no other Tolk crate.
 
@@ -12,6 +13,7 @@ mod commit;
 mod error;
 mod git;
 mod lock;
+mod reads;
 mod repository;
 mod url;
 

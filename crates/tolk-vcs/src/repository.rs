@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::commit::CommitInfo;
 use crate::error::VcsError;
 use crate::git::{Git, Identity};
+use crate::reads;
 
 /// How upstream changes are brought in (Weblate's `merge_style`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,25 +168,17 @@ impl Repository {
     }
 
     fn has_remote(&self) -> bool {
-        self.run(&["rev-parse", "--verify", "--quiet", &self.upstream()])
-            .is_ok()
+        self.remote_head().is_ok_and(|head| head.is_some())
     }
 
     /// The full hash of the checked-out commit.
     pub fn head(&self) -> Result<String, VcsError> {
-        Ok(self.run(&["rev-parse", "HEAD"])?.trim().to_owned())
+        reads::revision(&self.path, "HEAD")?.ok_or_else(|| VcsError::Read("no HEAD".into()))
     }
 
     /// The full hash of upstream's branch as last fetched; `None` without a remote.
     pub fn remote_head(&self) -> Result<Option<String>, VcsError> {
-        if !self.has_remote() {
-            return Ok(None);
-        }
-        Ok(Some(
-            self.run(&["rev-parse", &self.upstream()])?
-                .trim()
-                .to_owned(),
-        ))
+        reads::revision(&self.path, &self.upstream())
     }
 
     /// Downloads upstream's new commits (a repository without a remote has none).
@@ -433,11 +426,7 @@ impl Repository {
 
     /// One commit's details (`rev` is a hash or a ref).
     pub fn commit_info(&self, rev: &str) -> Result<CommitInfo, VcsError> {
-        let text = self.run(&["log", "-1", CommitInfo::FORMAT, rev, "--"])?;
-        CommitInfo::parse(&text).ok_or_else(|| VcsError::Failed {
-            command: "log".into(),
-            output: format!("unreadable commit {rev}"),
-        })
+        reads::commit_info(&self.path, rev)
     }
 
     /// Files that differ between two commits.

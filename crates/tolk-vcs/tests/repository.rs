@@ -114,6 +114,14 @@ fn clones_commits_and_pushes_with_the_editor_as_author() {
         (info.committer_name.as_str(), info.summary()),
         ("Tolk", "Translated using Tolk")
     );
+    assert_eq!(repo.commit_info("HEAD").unwrap(), info);
+    assert_eq!(repo.head().unwrap(), head);
+    assert!(
+        chrono_like(&info.author_date),
+        "RFC 3339 with an offset: {}",
+        info.author_date
+    );
+    assert!(repo.commit_info("refs/heads/nowhere").is_err());
     let status = repo.status().unwrap();
     assert_eq!((status.needs_commit, status.outgoing), (false, 1));
 
@@ -288,4 +296,10 @@ fn local_repositories_have_no_remote() {
         Update::UpToDate
     );
     assert_eq!(repo.files().unwrap(), vec!["po/cs.po"]);
+}
+
+/// `YYYY-MM-DDTHH:MM:SS+HH:MM`.
+fn chrono_like(date: &str) -> bool {
+    let b = date.as_bytes();
+    b.len() == 25 && b[4] == b'-' && b[10] == b'T' && (b[19] == b'+' || b[19] == b'-')
 }
