@@ -222,6 +222,7 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
     let paths = [
         "/api/translations/git/small/cs/",
         "/api/components/git/small/statistics/",
+        "/api/translations/git/small/cs/units/?page_size=100",
     ];
     println!("with {} translations on the site:", 4 + 1 + 50 + 1);
     for path in paths {

@@ -1,6 +1,7 @@
 //! Units: listing (with the query language), reading and translating.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde_json::json;
 use tolk_domain::change::Action;
@@ -22,8 +23,8 @@ use crate::{Service, ServiceError, ServiceResult};
 pub struct UnitView {
     /// The stored unit.
     pub unit: UnitRow,
-    /// Its translation.
-    pub translation: TranslationView,
+    /// Its translation, shared by the units of one list.
+    pub translation: Arc<TranslationView>,
 }
 
 impl UnitView {
@@ -43,9 +44,9 @@ fn unit_views(conn: &mut DbConnection, rows: Vec<UnitRow>) -> ServiceResult<Vec<
     ids.sort_unstable();
     ids.dedup();
     let found = translations::get_by_ids(conn, &ids)?;
-    let translations: HashMap<i64, TranslationView> = translation_views(conn, found)?
+    let translations: HashMap<i64, Arc<TranslationView>> = translation_views(conn, found)?
         .into_iter()
-        .map(|t| (t.translation.id, t))
+        .map(|t| (t.translation.id, Arc::new(t)))
         .collect();
     rows.into_iter()
         .map(|unit| {
@@ -119,14 +120,14 @@ impl Service {
                 &filter,
                 request,
             ))?;
-            match known {
+            match known.map(Arc::new) {
                 // The translation is read already: its units need nothing more.
                 Some(translation) => found.try_map_items(|rows| {
                     Ok(rows
                         .into_iter()
                         .map(|unit| UnitView {
                             unit,
-                            translation: translation.clone(),
+                            translation: Arc::clone(&translation),
                         })
                         .collect())
                 }),
