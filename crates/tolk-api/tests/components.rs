@@ -266,6 +266,31 @@ async fn a_component_is_created_translated_and_pushed_over_http() {
             file.text().contains("msgstr \"Tolk の訳\""),
             "pending edits are written"
         );
+        let modified = file.header("last-modified").unwrap().to_owned();
+        let unchanged = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri("/api/translations/demo/app/ja/file/")
+                .insert_header(("host", HOST))
+                .insert_header(("if-modified-since", modified))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+        let shared = get_json(&app, "/api/components/demo/app/links/", None).await;
+        assert_eq!(
+            shared["count"], 0,
+            "Tolk shares no component into other projects"
+        );
+        let nowhere = call(
+            &app,
+            Method::GET,
+            "/api/components/demo/nope/links/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(nowhere.status, StatusCode::NOT_FOUND);
         let committed = get_json(&app, "/api/components/demo/app/repository/", admin).await;
         assert_eq!(
             (
@@ -349,6 +374,28 @@ async fn a_component_is_created_translated_and_pushed_over_http() {
             Body::Raw("application/x-www-form-urlencoded", "lock=false"),
         )
         .await;
+
+        // reset-keep goes back to upstream but writes Tolk's translations again.
+        let kept = json!({"target": ["保持される訳"], "state": 20});
+        call(&app, Method::PATCH, &unit_path, admin, Body::Json(kept)).await;
+        let reset = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            admin,
+            Body::Json(json!({"operation": "reset-keep"})),
+        )
+        .await;
+        assert_eq!(reset.json(), json!({"result": true}));
+        let after_reset = get_json(&app, &unit_path, None).await;
+        assert_eq!(after_reset["target"], json!(["保持される訳"]));
+        let status = get_json(&app, "/api/components/demo/app/repository/", admin).await;
+        assert_eq!(
+            (status["needs_commit"].clone(), status["needs_push"].clone()),
+            (json!(false), json!(true)),
+            "the translation is committed again on top of upstream"
+        );
+        assert!(upstream.file("po/ja.po").contains("msgstr \"Tolk の訳\""));
 
         let removed = call(
             &app,

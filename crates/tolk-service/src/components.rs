@@ -209,12 +209,7 @@ impl Service {
         request: PageRequest,
     ) -> ServiceResult<Page<crate::projects::ProjectView>> {
         self.component(subject, project_slug, slug)?;
-        let mut conn = ();
-        page(request.run(
-            &mut conn,
-            |_| Ok::<_, tolk_store::StoreError>(0),
-            |_, _, _| Ok(Vec::new()),
-        ))
+        request.empty().ok_or(ServiceError::InvalidPage)
     }
 
     /// Creates a component in a project and queues the task that clones

@@ -19,9 +19,8 @@ pub struct HookOutcome {
     pub repository_matches: usize,
     /// Of those, the ones on the pushed branch.
     pub branch_matches: usize,
-    /// Of those, the ones whose project takes notifications.
-    pub enabled_hook_matches: usize,
-    /// The components updated: project and component slug.
+    /// Of those, the ones whose project takes notifications: the
+    /// components updated, as project and component slug.
     pub updated: Vec<(String, String)>,
 }
 
@@ -88,7 +87,6 @@ impl Service {
         Ok(HookOutcome {
             repository_matches,
             branch_matches,
-            enabled_hook_matches: enabled.len(),
             updated: enabled
                 .into_iter()
                 .map(|v| (v.project.settings.slug, v.component.settings.slug))

@@ -309,10 +309,7 @@ impl Service {
     fn status_of(&self, view: &ComponentView) -> ServiceResult<RepositoryStatus> {
         let component = &view.component;
         let (pending, failure) = self.store.read(|conn| {
-            let ids: Vec<i64> = translations::of_component(conn, component.id)?
-                .iter()
-                .map(|t| t.id)
-                .collect();
+            let ids = translations::ids_of(conn, component.id)?;
             let pending = units::count_pending(conn, &ids)?;
             let failure = changes::latest_repository_change(conn, component.id)?
                 .filter(|(action, _)| {
@@ -915,10 +912,7 @@ impl Service {
             self.commit_component(view, true)?;
         } else {
             self.store.write(|conn| {
-                let ids: Vec<i64> = translations::of_component(conn, view.component.id)?
-                    .iter()
-                    .map(|t| t.id)
-                    .collect();
+                let ids = translations::ids_of(conn, view.component.id)?;
                 let pending: Vec<(i64, String)> = units::to_write(conn, &ids, false)?
                     .into_iter()
                     .map(|u| (u.id, u.target))

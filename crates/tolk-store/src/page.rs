@@ -43,6 +43,17 @@ impl<T> Page<T> {
 }
 
 impl PageRequest {
+    /// The requested page of an empty list; `None` for a page past its end.
+    pub fn empty<T>(&self) -> Option<Page<T>> {
+        let (number, _, _) = self.resolve(0)?;
+        Some(Page {
+            count: 0,
+            number,
+            size: self.size.max(1),
+            items: Vec::new(),
+        })
+    }
+
     /// Resolves the page number against the list length: `None` when the
     /// page lies past the end (page 1 always exists).
     pub fn resolve(&self, count: u64) -> Option<(u64, i64, i64)> {

@@ -159,6 +159,15 @@ pub fn of_component(conn: &mut DbConnection, component_id: i64) -> StoreResult<V
     )
 }
 
+/// The ids of a component's translations, in order.
+pub fn ids_of(conn: &mut DbConnection, component_id: i64) -> StoreResult<Vec<i64>> {
+    Ok(translations::table
+        .filter(translations::component_id.eq(component_id))
+        .order(translations::id)
+        .select(translations::id)
+        .load(conn)?)
+}
+
 /// Translations by id, in any order.
 pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<Translation>> {
     load(

@@ -76,7 +76,7 @@ fn answer(outcome: HookOutcome, links: &Links) -> HttpResponse {
     let match_status = Some(MatchStatus {
         repository_matches: outcome.repository_matches,
         branch_matches: outcome.branch_matches,
-        enabled_hook_matches: outcome.enabled_hook_matches,
+        enabled_hook_matches: outcome.updated.len(),
     });
     if names.is_empty() {
         return HttpResponse::Accepted().json(HookAnswer {
@@ -205,7 +205,6 @@ fn legacy_answer(updated: Vec<(String, String)>, links: &Links) -> HttpResponse 
         HookOutcome {
             repository_matches: count,
             branch_matches: count,
-            enabled_hook_matches: count,
             updated,
         },
         links,
