@@ -19,8 +19,8 @@ pub const MAX_BODY: usize = 4 * 1024 * 1024;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Input {
     entries: Entries,
-    /// Files of a multipart body, by field name: their bytes as sent.
-    files: Vec<(String, Vec<u8>)>,
+    /// Files of a multipart body: field name, file name and bytes as sent.
+    files: Vec<(String, String, Vec<u8>)>,
 }
 
 /// True for PATCH: absent fields keep their values. PUT needs every required field.
@@ -74,12 +74,35 @@ impl Input {
         }
     }
 
-    /// The bytes of the file sent in the multipart field `name`, if any.
-    pub fn file(&self, name: &str) -> Option<&[u8]> {
+    /// The file sent in the multipart field `name`, if any: its file name
+    /// and bytes.
+    pub fn file(&self, name: &str) -> Option<(&str, &[u8])> {
         self.files
             .iter()
-            .find(|(field, _)| field == name)
-            .map(|(_, bytes)| bytes.as_slice())
+            .find(|(field, _, _)| field == name)
+            .map(|(_, file_name, bytes)| (file_name.as_str(), bytes.as_slice()))
+    }
+
+    /// True when the body has the field `name`.
+    pub fn has(&self, name: &str) -> bool {
+        self.entries.iter().any(|(key, _)| key == name)
+    }
+
+    /// The field `name` when it is given as one text.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        match self.entries.iter().find(|(key, _)| key == name)?.1 {
+            Given::Text(ref values) => values.first().map(String::as_str),
+            Given::Json(Value::String(ref text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Gives the field `name` the text `value` unless the body has it.
+    pub fn fill(&mut self, name: &str, value: String) {
+        if !self.has(name) {
+            self.entries
+                .push((name.to_owned(), Given::Text(vec![value])));
+        }
     }
 
     /// Reads the body into `T`, the typed body of the request: every bad
@@ -154,9 +177,10 @@ async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Inpu
         let mut field =
             field.map_err(|e| ApiError::Parse(format!("Multipart form parse error - {e}")))?;
         let name = field.name().unwrap_or_default().to_owned();
-        let is_file = field
+        let file_name = field
             .content_disposition()
-            .is_some_and(|d| d.get_filename().is_some());
+            .and_then(|d| d.get_filename())
+            .map(str::to_owned);
         let mut data = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk =
@@ -167,8 +191,8 @@ async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Inpu
             }
             data.extend_from_slice(&chunk);
         }
-        if is_file {
-            files.push((name, data));
+        if let Some(file_name) = file_name {
+            files.push((name, file_name, data));
         } else {
             pairs.push((name, String::from_utf8_lossy(&data).into_owned()));
         }

@@ -280,7 +280,7 @@ async fn a_component_is_created_translated_and_pushed_over_http() {
         let shared = get_json(&app, "/api/components/demo/app/links/", None).await;
         assert_eq!(
             shared["count"], 0,
-            "Tolk shares no component into other projects"
+            "the component is not shared into other projects"
         );
         let nowhere = call(
             &app,
@@ -822,11 +822,6 @@ async fn a_component_is_made_from_an_uploaded_archive() {
             unmatched.json()["errors"][0]["detail"],
             "The file mask did not match any files."
         );
-        let document = post(common::multipart(&fields, &[("docfile", "a.odt", b"x")])).await;
-        assert_eq!(
-            error_codes(&document.json()),
-            vec![("docfile".into(), "invalid".into())]
-        );
         assert_eq!(
             ctx.service.run_due_tasks().unwrap(),
             0,
@@ -900,5 +895,223 @@ async fn a_component_is_made_from_an_uploaded_archive() {
             .filter(|e| e.file_name().to_string_lossy().starts_with(".upload-"))
             .collect();
         assert!(leftovers.is_empty(), "refused uploads leave nothing behind");
+    }
+}
+
+#[actix_web::test]
+async fn a_component_is_made_from_a_document() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let english = std::fs::read(corpus("json-nested/i18n-iso-countries-en.json")).unwrap();
+        let fields = [
+            ("name", "Document"),
+            ("slug", "document"),
+            ("file_format", "json-nested"),
+        ];
+        let created = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            common::multipart(&fields, &[("docfile", "countries.json", &english)]),
+        )
+        .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+        let component = created.json();
+        let seen: Vec<Value> = ["filemask", "template", "vcs", "repo"]
+            .iter()
+            .map(|key| component[*key].clone())
+            .collect();
+        assert_eq!(
+            seen,
+            vec![
+                json!("document/*.json"),
+                json!("document/en.json"),
+                json!("local"),
+                json!("local:")
+            ],
+            "the file mask is guessed from the document's name"
+        );
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        let translations =
+            get_json(&app, "/api/components/demo/document/translations/", None).await;
+        assert_eq!(
+            pluck(&translations["results"], "language_code"),
+            json!(["en"])
+        );
+        let base = get_json(&app, "/api/translations/demo/document/en/", None).await;
+        let total = base["total"].as_u64().unwrap();
+        assert!(total > 200, "every country is a string: {total}");
+        let file = call(
+            &app,
+            Method::GET,
+            "/api/components/demo/document/monolingual_base/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(file.body, english, "the document is stored unchanged");
+
+        let placed = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            common::multipart(
+                &[
+                    ("name", "Placed"),
+                    ("slug", "placed"),
+                    ("file_format", "json-nested"),
+                    ("filemask", "strings/*/countries.json"),
+                ],
+                &[("docfile", "countries.json", &english)],
+            ),
+        )
+        .await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text());
+        assert_eq!(placed.json()["template"], "strings/en/countries.json");
+    }
+}
+
+#[actix_web::test]
+async fn a_component_is_copied_with_its_pending_edits() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        let units = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?page_size=1",
+            None,
+        )
+        .await;
+        let unit = format!("/api/units/{}/", first(&units)["id"]);
+        let edit = json!({"target": ["コピーされる訳"], "state": 20});
+        let edited = call(&app, Method::PATCH, &unit, admin, Body::Json(edit)).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        let post = |token, body| {
+            let app = &app;
+            async move {
+                call(
+                    app,
+                    Method::POST,
+                    "/api/projects/demo/components/",
+                    token,
+                    Body::Json(body),
+                )
+                .await
+            }
+        };
+
+        let refused = post(
+            admin,
+            json!({"name": "Copy", "slug": "copy", "from_component": "demo/app",
+                   "repo": "https://example.com/x.git", "filemask": "x/*.po"}),
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            common::error_items(&refused.json()),
+            vec![
+                (
+                    "repo".into(),
+                    "invalid".into(),
+                    "This field can not be used when using from_component.".into()
+                ),
+                (
+                    "filemask".into(),
+                    "invalid".into(),
+                    "This field can not be overridden when using from_component.".into()
+                ),
+            ]
+        );
+        let unknown = post(
+            admin,
+            json!({"name": "Copy", "slug": "copy", "from_component": "demo/nope"}),
+        )
+        .await;
+        assert_eq!(
+            error_codes(&unknown.json()),
+            vec![("from_component".into(), "does_not_exist".into())]
+        );
+        let denied = post(
+            jane,
+            json!({"name": "Copy", "slug": "copy", "from_component": "demo/app"}),
+        )
+        .await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN);
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 0, "nothing was made");
+
+        let copied = post(
+            admin,
+            json!({"name": "Copy", "slug": "copy", "from_component": "demo/app", "priority": 140}),
+        )
+        .await;
+        assert_eq!(copied.status, StatusCode::CREATED, "{}", copied.text());
+        let copy = copied.json();
+        assert_eq!(
+            (
+                copy["filemask"].clone(),
+                copy["vcs"].clone(),
+                copy["priority"].clone()
+            ),
+            (json!("po/*.po"), json!("local"), json!(140))
+        );
+        let original = get_json(&app, "/api/components/demo/app/", None).await;
+        let by_id = post(
+            admin,
+            json!({"name": "Second", "slug": "second", "from_component": original["id"]}),
+        )
+        .await;
+        assert_eq!(by_id.status, StatusCode::CREATED, "{}", by_id.text());
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 2);
+        let languages = |slug: &str| {
+            let app = &app;
+            let path = format!("/api/components/demo/{slug}/translations/");
+            async move {
+                pluck(
+                    &get_json(app, &path, None).await["results"],
+                    "language_code",
+                )
+            }
+        };
+        assert_eq!(languages("copy").await, languages("app").await);
+        let file = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/copy/ja/file/",
+            None,
+            Body::None,
+        )
+        .await;
+        assert!(
+            file.text().contains("コピーされる訳"),
+            "the pending edit was committed and copied"
+        );
+        let status = get_json(&app, "/api/components/demo/app/repository/", admin).await;
+        assert_eq!(status["needs_commit"], false);
+
+        let patched = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/copy/",
+            admin,
+            Body::Json(json!({"from_component": "demo/app"})),
+        )
+        .await;
+        assert_eq!(
+            common::error_items(&patched.json()),
+            vec![(
+                "from_component".into(),
+                "invalid".into(),
+                "This field is for creation only, use /file/ instead.".into()
+            )]
+        );
     }
 }

@@ -185,6 +185,81 @@ impl LanguageCode {
     }
 }
 
+/// Creates a component as a copy of another (`from_component`, §8.3): its
+/// settings, files and source language, in a new local repository. Other
+/// settings given beside these override the copied ones, except those that
+/// [`ComponentPatch::copy_conflicts`] refuses.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ComponentCopy {
+    /// Display name, unique in the project.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 100, pattern = r"\S")
+    )]
+    pub name: String,
+    /// URL slug, unique in the project.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 100, pattern = r"^[-a-zA-Z0-9_]+$")
+    )]
+    pub slug: String,
+    /// The component to copy: its id, or its path `project/component`.
+    pub from_component: ComponentRef,
+}
+
+/// A component named in a request: its id or its path `project/component`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(untagged)]
+pub enum ComponentRef {
+    /// The component's id.
+    Id(i64),
+    /// Its path, e.g. `project/component` (or the id as text).
+    Path(String),
+}
+
+/// What a component copy may not be given: the repository settings, which
+/// the copy's local repository replaces, and the settings that say how its
+/// files are read, which must stay those of the files copied.
+const COPY_REPOSITORY: [&str; 5] = ["repo", "vcs", "branch", "push", "push_branch"];
+
+impl ComponentPatch {
+    /// Refuses the settings a copy of another component may not be given.
+    pub fn copy_conflicts(&self) -> FieldErrors {
+        let mut errors = FieldErrors::default();
+        let given = [
+            ("repo", self.repo.is_some()),
+            ("vcs", self.vcs.is_some()),
+            ("branch", self.branch.is_some()),
+            ("push", self.push.is_some()),
+            ("push_branch", self.push_branch.is_some()),
+            ("source_language", self.source_language.is_some()),
+            ("filemask", self.filemask.is_some()),
+            ("template", self.template.is_some()),
+            ("edit_template", self.edit_template.is_some()),
+            ("intermediate", self.intermediate.is_some()),
+            ("new_base", self.new_base.is_some()),
+            ("file_format", self.file_format.is_some()),
+            ("file_format_params", self.file_format_params.is_some()),
+            ("language_code_style", self.language_code_style.is_some()),
+            ("language_regex", self.language_regex.is_some()),
+            ("key_filter", self.key_filter.is_some()),
+            ("variant_regex", self.variant_regex.is_some()),
+            ("manage_units", self.manage_units.is_some()),
+        ];
+        for (attr, _) in given.iter().filter(|(_, given)| *given) {
+            let message = if COPY_REPOSITORY.contains(attr) {
+                "This field can not be used when using from_component."
+            } else {
+                "This field can not be overridden when using from_component."
+            };
+            errors.invalid(attr, message);
+        }
+        errors
+    }
+}
+
 impl ComponentCreate {
     /// The settings of a new component: the defaults with the body's
     /// values over them. As in Weblate, a component created with a

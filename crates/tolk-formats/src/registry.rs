@@ -55,6 +55,12 @@ impl FormatInfo {
             Linguality::Monolingual | Linguality::Document
         )
     }
+
+    /// True when files of this format can take their source strings from
+    /// a template (monolingual files, documents, and formats that are either).
+    pub fn takes_template(&self) -> bool {
+        self.linguality != Linguality::Bilingual
+    }
 }
 
 /// Every known format, in Weblate's order.

@@ -18,6 +18,7 @@ use crate::access::{page, require};
 use crate::conflict::{Unique, unique_violation};
 use crate::projects::visible_project;
 use crate::tasks::{Job, Owner, enqueue};
+use crate::upload::Upload;
 use crate::{Service, ServiceError, ServiceResult};
 
 const NAME: Unique = Unique {
@@ -92,7 +93,7 @@ pub struct CreateOptions {
     /// Do not share another component's clone of the same repository.
     pub disable_autoshare: bool,
     /// Uploaded files to make a local repository of, instead of a clone.
-    pub upload: Option<crate::upload::Upload>,
+    pub upload: Option<Upload>,
 }
 
 /// Builds views of components with a fixed number of statements.
@@ -164,6 +165,20 @@ pub(crate) fn visible_component(
         .ok_or(ServiceError::NotFound)
 }
 
+/// The component `project/slug` if the caller may see it and holds
+/// `permission` on it: not found when hidden, `denied` (403) otherwise.
+pub(crate) fn component_for(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    (project_slug, slug): (&str, &str),
+    permission: Permission,
+    denied: &str,
+) -> ServiceResult<ComponentView> {
+    let view = visible_component(conn, subject, project_slug, slug)?;
+    require(subject, permission, view.target(), denied)?;
+    Ok(view)
+}
+
 impl Service {
     /// Lists the components the caller may see (of one project, when given), by id.
     pub fn components(
@@ -198,20 +213,6 @@ impl Service {
             .read(|conn| visible_component(conn, subject, project_slug, slug))
     }
 
-    /// The projects a component is shared with besides its own: none, as
-    /// Tolk does not share components into other projects yet; the caller
-    /// must see the component.
-    pub fn component_links(
-        &self,
-        subject: &Subject,
-        project_slug: &str,
-        slug: &str,
-        request: PageRequest,
-    ) -> ServiceResult<Page<crate::projects::ProjectView>> {
-        self.component(subject, project_slug, slug)?;
-        request.empty().ok_or(ServiceError::InvalidPage)
-    }
-
     /// Creates a component in a project and queues the task that clones
     /// and reads it.
     pub fn create_component(
@@ -221,23 +222,27 @@ impl Service {
         settings: Result<ComponentSettings, FieldErrors>,
         options: CreateOptions,
     ) -> ServiceResult<ComponentView> {
-        let project = self
-            .store
-            .read(|conn| visible_project(conn, subject, project_slug))?;
-        require(
-            subject,
-            Permission::PROJECT_EDIT,
-            Target::Project(project.as_ref()),
-            "Can not create components",
-        )?;
+        let project = self.creatable_in(subject, project_slug)?;
         let mut settings = settings?;
-        if options.upload.is_some() {
+        let source_code = options.source_language.as_deref().unwrap_or("en");
+        if let Some(upload) = &options.upload {
             crate::upload::make_local(&mut settings);
+            let monolingual =
+                tolk_formats::find(&settings.file_format).is_some_and(|f| f.takes_template());
+            if matches!(upload, Upload::Document { .. })
+                && monolingual
+                && settings.template.is_empty()
+            {
+                settings.template = crate::upload::document_path(&settings, source_code);
+            }
         }
         let mut errors = settings.validate();
         self.check_format(&settings, &mut errors);
         let (link, staged) = match &options.upload {
-            Some(upload) => (None, self.stage_upload(upload, &settings, &mut errors)),
+            Some(upload) => (
+                None,
+                self.stage_upload(upload, &settings, source_code, &mut errors),
+            ),
             None => {
                 let link = self.store.read(|conn| {
                     self.resolve_link(conn, subject, &mut settings, &options, &mut errors)
@@ -296,6 +301,20 @@ impl Service {
         }
         self.queued();
         Ok(view)
+    }
+
+    /// The project `slug`, if the caller may create components in it.
+    pub(crate) fn creatable_in(&self, subject: &Subject, slug: &str) -> ServiceResult<Project> {
+        let project = self
+            .store
+            .read(|conn| visible_project(conn, subject, slug))?;
+        require(
+            subject,
+            Permission::PROJECT_EDIT,
+            Target::Project(project.as_ref()),
+            "Can not create components",
+        )?;
+        Ok(project)
     }
 
     /// Refuses formats Tolk cannot read and monolingual formats without a template.
@@ -435,11 +454,11 @@ impl Service {
         ) -> Result<(ComponentSettings, Option<String>), FieldErrors>,
     ) -> ServiceResult<ComponentView> {
         self.store.write(|conn| {
-            let view = visible_component(conn, subject, project_slug, slug)?;
-            require(
+            let view = component_for(
+                conn,
                 subject,
+                (project_slug, slug),
                 Permission::COMPONENT_EDIT,
-                view.target(),
                 "Can not edit component",
             )?;
             let (settings, source) = edit(&view.component.settings)?;
@@ -494,11 +513,11 @@ impl Service {
         slug: &str,
     ) -> ServiceResult<()> {
         self.store.write(|conn| {
-            let view = visible_component(conn, subject, project_slug, slug)?;
-            require(
+            let view = component_for(
+                conn,
                 subject,
+                (project_slug, slug),
                 Permission::COMPONENT_EDIT,
-                view.target(),
                 "Can not delete component",
             )?;
             let owns_tree = view.component.linked_component_id.is_none();

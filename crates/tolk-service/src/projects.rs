@@ -138,18 +138,8 @@ impl Service {
         request: PageRequest,
     ) -> ServiceResult<Page<ProjectView>> {
         self.store.read(|conn| {
-            let found = page(projects::list(conn, &subject.project_visibility(), request))?;
-            let ids: Vec<i64> = found.items.iter().map(|p| p.id).collect();
-            let locked = projects::locked(conn, &ids)?;
-            found.try_map_items(|items| {
-                Ok(items
-                    .into_iter()
-                    .map(|project| ProjectView {
-                        locked: locked.contains(&project.id),
-                        project,
-                    })
-                    .collect())
-            })
+            let found = projects::list(conn, &subject.project_visibility(), request);
+            views(conn, found)
         })
     }
 
@@ -288,6 +278,25 @@ impl Service {
 }
 
 /// The project with this slug if the caller may see it, else not found.
+/// Views of a page of projects, with two statements whatever its length.
+pub(crate) fn views(
+    conn: &mut DbConnection,
+    found: tolk_store::StoreResult<Option<Page<Project>>>,
+) -> ServiceResult<Page<ProjectView>> {
+    let found = page(found)?;
+    let ids: Vec<i64> = found.items.iter().map(|p| p.id).collect();
+    let locked = projects::locked(conn, &ids)?;
+    found.try_map_items(|items| {
+        Ok(items
+            .into_iter()
+            .map(|project| ProjectView {
+                locked: locked.contains(&project.id),
+                project,
+            })
+            .collect())
+    })
+}
+
 pub(crate) fn visible_project(
     conn: &mut DbConnection,
     subject: &Subject,

@@ -10,7 +10,7 @@ use tolk_domain::project::ProjectSettings;
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
-use crate::schema::{components, projects};
+use crate::schema::{component_links, components, projects};
 use crate::sql::lower;
 
 /// A stored project.
@@ -147,11 +147,20 @@ pub fn list(
     visibility: &ProjectVisibility,
     page: PageRequest,
 ) -> StoreResult<Option<Page<Project>>> {
+    paged(conn, page, || visible(visibility))
+}
+
+/// The page `page` of the projects `query` finds, by id.
+fn paged<'a>(
+    conn: &mut DbConnection,
+    page: PageRequest,
+    query: impl Fn() -> BoxedProjects<'a>,
+) -> StoreResult<Option<Page<Project>>> {
     page.run(
         conn,
-        |conn| Ok::<_, crate::StoreError>(visible(visibility).count().get_result(conn)?),
+        |conn| Ok::<_, crate::StoreError>(query().count().get_result(conn)?),
         |conn, offset, limit| {
-            visible(visibility)
+            query()
                 .order(projects::id)
                 .offset(offset)
                 .limit(limit)
@@ -162,6 +171,57 @@ pub fn list(
                 .collect()
         },
     )
+}
+
+/// Lists, by id, the visible projects `component_id` is shared into
+/// (`links/`); `None` for a page past the end.
+pub fn linked_to(
+    conn: &mut DbConnection,
+    visibility: &ProjectVisibility,
+    component_id: i64,
+    page: PageRequest,
+) -> StoreResult<Option<Page<Project>>> {
+    paged(conn, page, || {
+        visible(visibility).filter(
+            projects::id.eq_any(
+                component_links::table
+                    .filter(component_links::component_id.eq(component_id))
+                    .select(component_links::project_id),
+            ),
+        )
+    })
+}
+
+/// Shares `component_id` into `project_id`; false when it already was
+/// (a concurrent insert of the same link is a unique violation).
+pub fn link(conn: &mut DbConnection, component_id: i64, project_id: i64) -> StoreResult<bool> {
+    let exists = diesel::select(diesel::dsl::exists(
+        component_links::table
+            .filter(component_links::component_id.eq(component_id))
+            .filter(component_links::project_id.eq(project_id)),
+    ))
+    .get_result::<bool>(conn)?;
+    if exists {
+        return Ok(false);
+    }
+    diesel::insert_into(component_links::table)
+        .values((
+            component_links::component_id.eq(component_id),
+            component_links::project_id.eq(project_id),
+        ))
+        .execute(conn)?;
+    Ok(true)
+}
+
+/// Stops sharing `component_id` into `project_id`; false when it was not.
+pub fn unlink(conn: &mut DbConnection, component_id: i64, project_id: i64) -> StoreResult<bool> {
+    let removed = diesel::delete(
+        component_links::table
+            .filter(component_links::component_id.eq(component_id))
+            .filter(component_links::project_id.eq(project_id)),
+    )
+    .execute(conn)?;
+    Ok(removed > 0)
 }
 
 /// Finds a project by slug (any visibility; the caller checks access).

@@ -104,6 +104,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    component_links (component_id, project_id) {
+        component_id -> BigInt,
+        project_id -> BigInt,
+    }
+}
+
+diesel::table! {
     translations (id) {
         id -> BigInt,
         component_id -> BigInt,
@@ -263,6 +270,7 @@ diesel::table! {
 diesel::joinable!(plurals -> languages (language_id));
 diesel::joinable!(language_aliases -> languages (language_id));
 diesel::joinable!(components -> projects (project_id));
+diesel::joinable!(component_links -> projects (project_id));
 diesel::joinable!(translations -> components (component_id));
 diesel::joinable!(translations -> languages (language_id));
 diesel::joinable!(units -> translations (translation_id));
@@ -283,6 +291,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     watched_projects,
     projects,
     components,
+    component_links,
     translations,
     units,
     tasks,

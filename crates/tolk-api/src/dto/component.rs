@@ -1,6 +1,6 @@
 //! Components.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tolk_domain::component::ComponentSettings;
 use tolk_service::components::ComponentView;
 use tolk_service::projects::ProjectView;
@@ -207,4 +207,37 @@ pub struct ComponentUpload {
     pub settings: tolk_domain::component::ComponentCreate,
     /// The translation files as a ZIP archive.
     pub zipfile: Option<crate::routes::files::FileBytes>,
+    /// One document, stored where the file mask puts the source language
+    /// (the file mask defaults to `{slug}/*.{extension of the document}`).
+    pub docfile: Option<crate::routes::files::FileBytes>,
+}
+
+/// What creates a component: its settings, with a repository to clone, or
+/// a copy of another component (whose other settings, given beside, override
+/// the copied ones).
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum ComponentCreateBody {
+    /// Settings and a repository.
+    Settings(Box<tolk_domain::component::ComponentCreate>),
+    /// A copy of another component.
+    Copy(tolk_domain::component::ComponentCopy),
+}
+
+/// Shares a component into another project (`links/`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct LinkCreate {
+    /// Slug of the project to share the component into.
+    #[schema(min_length = 1, max_length = 100)]
+    pub project_slug: String,
+    /// Category of that project to place it in (categories come later:
+    /// only null or absent is accepted).
+    pub category_id: Option<i64>,
+}
+
+/// What sharing a component answers.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ComponentLinked {
+    /// The shared component.
+    pub data: ComponentDto,
 }

@@ -1,22 +1,22 @@
 //! `/api/components/` and `/api/projects/{slug}/components/`.
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
-use tolk_domain::component::{ComponentCreate, ComponentPatch};
+use tolk_domain::component::{ComponentCopy, ComponentCreate, ComponentPatch};
 use tolk_domain::validation::FieldErrors;
 use tolk_service::changes::ChangeScope;
 use tolk_service::components::CreateOptions;
 use tolk_service::files::ComponentFile;
-use tolk_service::upload::Upload;
+use tolk_service::upload::{Upload, guess_filemask};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::caller::Caller;
 use crate::dto::change::ChangeDto;
-use crate::dto::component::{ComponentDto, ComponentUpload};
-use crate::dto::project::ProjectDto;
+use crate::dto::component::{ComponentCreateBody, ComponentDto, ComponentUpload};
 use crate::dto::repository::{LockBody, LockDto};
 use crate::dto::statistics::StatisticsDto;
 use crate::dto::translation::{TranslationCreate, TranslationCreated, TranslationDto};
 use crate::error::{ApiResult, ErrorBody};
+use crate::input::Input;
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::routes::changes::{ChangeFilters, change_query};
@@ -40,7 +40,6 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(changes)
         .service(lock_status)
         .service(lock)
-        .service(shared_with)
         .service(monolingual_base)
         .service(new_template);
 }
@@ -94,15 +93,17 @@ async fn components_list(
     .await
 }
 
-/// Creates a component in a project (needs `project.edit`). The answer
-/// comes at once; cloning (or storing the uploaded `zipfile`) and reading
-/// the files run in the task that `task_url` shows.
+/// Creates a component in a project (needs `project.edit`): from a
+/// repository, from uploaded files (multipart `zipfile` or `docfile`) or as
+/// a copy of another component (`from_component`). The answer comes at
+/// once; cloning or storing the files and reading them run in the task
+/// that `task_url` shows.
 #[utoipa::path(
     tag = "projects",
     params(("slug" = String, Path, description = "Project slug")),
     request_body(content(
-        (ComponentCreate = "application/json"),
-        (ComponentCreate = "application/x-www-form-urlencoded"),
+        (ComponentCreateBody = "application/json"),
+        (ComponentCreateBody = "application/x-www-form-urlencoded"),
         (ComponentUpload = "multipart/form-data")
     )),
     responses(
@@ -122,18 +123,13 @@ async fn components_create(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    let view = with_body(&req, payload, move |input, _| {
-        if input.file("docfile").is_some() {
-            let mut errors = FieldErrors::default();
-            errors.invalid(
-                "docfile",
-                "Tolk cannot make a component of a single document yet; upload a ZIP file.",
-            );
-            return Err(errors.into());
+    let view = with_body(&req, payload, move |mut input, _| {
+        if input.has("from_component") {
+            let copy = input.parse::<ComponentCopy>()?;
+            let overrides = input.parse::<ComponentPatch>()?;
+            return service.copy_component(&caller.0, &slug, copy, overrides);
         }
-        let upload = input.file("zipfile").map(|bytes| Upload {
-            bytes: bytes.to_vec(),
-        });
+        let upload = uploaded(&mut input);
         let (settings, options) = match input.parse::<ComponentCreate>() {
             Ok(body) => {
                 let options = CreateOptions {
@@ -150,6 +146,28 @@ async fn components_create(
     .await?;
     let dto = ComponentDto::new(view, &links, true);
     Ok(created(&dto.url.clone(), dto))
+}
+
+/// The files a create request uploads instead of naming a repository: a
+/// document (`docfile`), whose file mask is guessed from its name when the
+/// request gives none, or an archive (`zipfile`).
+fn uploaded(input: &mut Input) -> Option<Upload> {
+    if let Some((name, bytes)) = input.file("docfile") {
+        let document = Upload::Document {
+            name: name.to_owned(),
+            bytes: bytes.to_vec(),
+        };
+        let guess = guess_filemask(
+            input.text("slug").unwrap_or_default(),
+            name,
+            input.text("file_format").unwrap_or_default(),
+        );
+        input.fill("filemask", guess);
+        return Some(document);
+    }
+    input
+        .file("zipfile")
+        .map(|(_, bytes)| Upload::Archive(bytes.to_vec()))
 }
 
 /// One component.
@@ -198,6 +216,16 @@ async fn change(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, partial| {
         service.update_component(&caller.0, &path.project, &path.component, |current| {
+            let mut errors = FieldErrors::default();
+            for field in ["zipfile", "docfile", "from_component"] {
+                if input.has(field) || input.file(field).is_some() {
+                    errors.invalid(
+                        field,
+                        "This field is for creation only, use /file/ instead.",
+                    );
+                }
+            }
+            errors.into_result()?;
             let patch = input.parse_change::<ComponentCreate, ComponentPatch>(partial)?;
             let source = patch.source_language.as_ref().map(|l| l.code().to_owned());
             let mut settings = current.clone();
@@ -417,37 +445,6 @@ async fn lock(
     })
     .await?;
     Ok(web::Json(LockDto { locked }))
-}
-
-/// Projects the component is shared with besides its own. Tolk does not
-/// share components into other projects yet, so the list is empty once
-/// the component is found.
-#[utoipa::path(
-    tag = "components",
-    params(
-        ComponentPath,
-        PageQuery
-    ),
-    responses(
-        (status = 200, description = "A page of projects", body = Paginated<ProjectDto>),
-        (status = 404, description = "Missing or hidden", body = ErrorBody)
-    )
-)]
-#[get("/api/components/{project}/{component}/links/")]
-async fn shared_with(
-    caller: Caller,
-    path: web::Path<ComponentPath>,
-    req: HttpRequest,
-    links: Links,
-    state: web::Data<AppState>,
-) -> ApiResult<web::Json<Paginated<ProjectDto>>> {
-    let service = state.service.clone();
-    let fetch =
-        move |request| service.component_links(&caller.0, &path.project, &path.component, request);
-    page_of(&req, &links, STANDARD, fetch, |p| {
-        ProjectDto::new(p, &links)
-    })
-    .await
 }
 
 /// The monolingual base file of a component (needs `translation.download`);

@@ -68,6 +68,7 @@ macro_rules! put_and_patch {
 }
 
 pub mod changes;
+pub mod component_links;
 pub mod components;
 pub(crate) mod files;
 pub mod hooks;
@@ -90,6 +91,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     users::configure(cfg);
     changes::configure(cfg);
     components::configure(cfg);
+    component_links::configure(cfg);
     translations::configure(cfg);
     units::configure(cfg);
     repository::configure(cfg);

@@ -73,6 +73,16 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         Check::Visible,
     ),
     (
+        "POST",
+        "/api/components/{project}/{component}/links/",
+        Check::On(Permission::COMPONENT_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/components/{project}/{component}/links/{project_slug}/",
+        Check::On(Permission::COMPONENT_EDIT),
+    ),
+    (
         "GET",
         "/api/components/{project}/{component}/lock/",
         Check::Visible,

@@ -1,0 +1,1 @@
+DROP TABLE component_links;
