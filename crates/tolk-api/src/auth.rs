@@ -64,15 +64,14 @@ pub async fn identify(
 
 /// Resolves the request's credentials to the subject acting.
 async fn authenticate(req: &HttpRequest) -> Result<Subject, ApiError> {
-    match credentials(req)? {
-        Credentials::None => Ok(Subject::Anonymous),
-        Credentials::Key(key) => {
-            let state = req
-                .app_data::<web::Data<AppState>>()
-                .cloned()
-                .ok_or_else(|| ApiError::Internal("no application state".into()))?;
-            crate::blocking(move || state.service.authenticate(&key)).await
-        }
+    let credentials = credentials(req)?;
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::Internal("no application state".into()))?;
+    match credentials {
+        Credentials::None => crate::blocking(move || state.service.anonymous()).await,
+        Credentials::Key(key) => crate::blocking(move || state.service.authenticate(&key)).await,
     }
 }
 

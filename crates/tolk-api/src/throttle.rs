@@ -192,7 +192,7 @@ impl Throttle {
             Subject::User { id, .. } => {
                 scopes.extend(self.limits.user.map(|r| ((Scope::User, id.to_string()), r)));
             }
-            Subject::Anonymous => {
+            Subject::Anonymous { .. } => {
                 let by_address =
                     |scope, rate: Option<Rate>| rate.map(|r| ((scope, client.to_owned()), r));
                 scopes.extend(by_address(Scope::User, self.limits.user));
@@ -304,7 +304,8 @@ mod tests {
         });
         let start = Instant::now();
         let at = |seconds: u64| start + Duration::from_secs(seconds);
-        let anonymous = |seconds| throttle.check(&Subject::Anonymous, "10.0.0.1", at(seconds));
+        let anonymous =
+            |seconds| throttle.check(&Subject::anonymous(vec![]), "10.0.0.1", at(seconds));
         let first = anonymous(0).unwrap();
         assert_eq!((first.limit, first.remaining, first.reset), (2, 1, 30));
         assert_eq!(first.retry_after, None);
@@ -322,7 +323,7 @@ mod tests {
         // Another address and a signed-in user have their own state.
         assert_eq!(
             throttle
-                .check(&Subject::Anonymous, "10.0.0.2", at(200))
+                .check(&Subject::anonymous(vec![]), "10.0.0.2", at(200))
                 .unwrap()
                 .remaining,
             1
@@ -335,7 +336,10 @@ mod tests {
             anon: None,
             user: None,
         });
-        assert_eq!(off.check(&Subject::Anonymous, "10.0.0.1", at(0)), None);
+        assert_eq!(
+            off.check(&Subject::anonymous(vec![]), "10.0.0.1", at(0)),
+            None
+        );
     }
 
     #[test]
@@ -346,14 +350,22 @@ mod tests {
         });
         let start = Instant::now();
         for address in 0..(2 * SWEEP_EVERY) {
-            throttle.check(&Subject::Anonymous, &format!("10.1.{address}"), start);
+            throttle.check(
+                &Subject::anonymous(vec![]),
+                &format!("10.1.{address}"),
+                start,
+            );
         }
         assert_eq!(throttle.keys() as u64, 2 * SWEEP_EVERY);
         // A minute later every key has its whole capacity back: the next
         // sweep forgets them all.
         let later = start + Duration::from_secs(61);
         for address in 0..SWEEP_EVERY {
-            throttle.check(&Subject::Anonymous, &format!("10.2.{address}"), later);
+            throttle.check(
+                &Subject::anonymous(vec![]),
+                &format!("10.2.{address}"),
+                later,
+            );
         }
         assert!(throttle.keys() as u64 <= SWEEP_EVERY, "{}", throttle.keys());
     }

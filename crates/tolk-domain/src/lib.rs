@@ -14,6 +14,7 @@ pub mod project;
 pub mod query;
 pub mod settings;
 pub mod stats;
+pub mod teams;
 pub mod time;
 pub mod unit;
 pub mod user;

@@ -1,14 +1,13 @@
-//! Who may do what: permission codenames, built-in roles and the single
-//! access check every use-case asks before it acts.
+//! Who may do what: permission codenames and the single access check
+//! every use-case asks before it acts.
 //!
-//! The check knows superusers, the grants of a user's teams (their roles'
-//! permissions on their selection of projects and languages, loaded once
-//! per request into [`Subject`]) and what Weblate's built-in site-wide
-//! teams grant everybody: anonymous callers are `Guests` (suggest and
-//! access the repository of public projects), signed-in users are `Users`
-//! (Power user on public projects), and both are `Viewers` (read protected
-//! projects). Lists are filtered in the database by [`ProjectVisibility`],
-//! the same rule as [`Subject::can_view_project`].
+//! The check knows superusers and the grants of the caller's teams (their
+//! roles' permissions on their selection of projects, components and
+//! languages, loaded once per request into [`Subject`]). Anonymous callers
+//! have grants too: those of the teams of the account that stands for
+//! them (`Guests` and `Viewers` on a new site, see [`crate::teams`]). Lists
+//! are filtered in the database by [`ProjectVisibility`], the same rule as
+//! [`Subject::can_view_project`].
 
 /// A permission codename (§29.3), e.g. `project.edit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -21,83 +20,83 @@ macro_rules! permissions {
                 #[doc = concat!("`", $code, "`")]
                 pub const $name: Permission = Permission($code);
             )*
-            /// Every permission.
+            /// Every permission, in Weblate's order (roles list theirs so).
             pub const ALL: &'static [Permission] = &[$(Permission::$name),*];
         }
     };
 }
 
 permissions! {
-    ANNOUNCEMENT_ADD = "announcement.add",
-    ANNOUNCEMENT_DELETE = "announcement.delete",
-    ANNOUNCEMENT_EDIT = "announcement.edit",
-    BILLING_MANAGE = "billing.manage",
     CHANGE_DOWNLOAD = "change.download",
     COMMENT_ADD = "comment.add",
     COMMENT_DELETE = "comment.delete",
     COMMENT_RESOLVE = "comment.resolve",
     COMPONENT_EDIT = "component.edit",
     COMPONENT_LOCK = "component.lock",
-    COMPONENTLIST_EDIT = "componentlist.edit",
     GLOSSARY_ADD = "glossary.add",
-    GLOSSARY_DELETE = "glossary.delete",
-    GLOSSARY_EDIT = "glossary.edit",
     GLOSSARY_TERMINOLOGY = "glossary.terminology",
+    GLOSSARY_EDIT = "glossary.edit",
+    GLOSSARY_DELETE = "glossary.delete",
     GLOSSARY_UPLOAD = "glossary.upload",
-    GROUP_EDIT = "group.edit",
-    GROUP_VIEW = "group.view",
-    LANGUAGE_ADD = "language.add",
-    LANGUAGE_EDIT = "language.edit",
-    MACHINERY_EDIT = "machinery.edit",
     MACHINERY_VIEW = "machinery.view",
-    MANAGEMENT_ADDONS = "management.addons",
-    MANAGEMENT_CONFIGURE = "management.configure",
-    MANAGEMENT_USE = "management.use",
-    MEMORY_DELETE = "memory.delete",
     MEMORY_EDIT = "memory.edit",
-    MEMORY_MANAGE = "memory.manage",
-    PROJECT_ADD = "project.add",
+    MEMORY_DELETE = "memory.delete",
     PROJECT_EDIT = "project.edit",
     PROJECT_PERMISSIONS = "project.permissions",
     REPORTS_VIEW = "reports.view",
-    ROLE_EDIT = "role.edit",
-    ROLE_VIEW = "role.view",
     SCREENSHOT_ADD = "screenshot.add",
-    SCREENSHOT_DELETE = "screenshot.delete",
     SCREENSHOT_EDIT = "screenshot.edit",
+    SCREENSHOT_DELETE = "screenshot.delete",
     SOURCE_EDIT = "source.edit",
+    UNIT_ADD = "unit.add",
+    UNIT_DELETE = "unit.delete",
+    UNIT_CHECK = "unit.check",
+    UNIT_EDIT = "unit.edit",
+    UNIT_REVIEW = "unit.review",
+    UNIT_BULK_EDIT = "unit.bulk_edit",
+    UNIT_OVERRIDE = "unit.override",
+    UNIT_TEMPLATE = "unit.template",
     SUGGESTION_ACCEPT = "suggestion.accept",
     SUGGESTION_ADD = "suggestion.add",
     SUGGESTION_DELETE = "suggestion.delete",
     SUGGESTION_VOTE = "suggestion.vote",
     TRANSLATION_ADD = "translation.add",
-    TRANSLATION_ADD_MORE = "translation.add_more",
     TRANSLATION_AUTO = "translation.auto",
     TRANSLATION_DELETE = "translation.delete",
     TRANSLATION_DOWNLOAD = "translation.download",
-    UNIT_ADD = "unit.add",
-    UNIT_BULK_EDIT = "unit.bulk_edit",
-    UNIT_CHECK = "unit.check",
-    UNIT_DELETE = "unit.delete",
-    UNIT_EDIT = "unit.edit",
-    UNIT_OVERRIDE = "unit.override",
-    UNIT_REVIEW = "unit.review",
-    UNIT_TEMPLATE = "unit.template",
+    TRANSLATION_ADD_MORE = "translation.add_more",
     UPLOAD_AUTHORSHIP = "upload.authorship",
     UPLOAD_OVERWRITE = "upload.overwrite",
     UPLOAD_PERFORM = "upload.perform",
-    USER_EDIT = "user.edit",
-    USER_VIEW = "user.view",
     VCS_ACCESS = "vcs.access",
     VCS_COMMIT = "vcs.commit",
     VCS_PUSH = "vcs.push",
     VCS_RESET = "vcs.reset",
-    VCS_UPDATE = "vcs.update",
     VCS_VIEW = "vcs.view",
-    WORKSPACE_ADD = "workspace.add",
-    WORKSPACE_ADD_PROJECT = "workspace.add_project",
+    VCS_UPDATE = "vcs.update",
+    ANNOUNCEMENT_ADD = "announcement.add",
+    ANNOUNCEMENT_DELETE = "announcement.delete",
     WORKSPACE_EDIT = "workspace.edit",
+    WORKSPACE_ADD_PROJECT = "workspace.add_project",
     WORKSPACE_EDIT_MEMBERS = "workspace.edit_members",
+    MANAGEMENT_USE = "management.use",
+    MANAGEMENT_CONFIGURE = "management.configure",
+    PROJECT_ADD = "project.add",
+    WORKSPACE_ADD = "workspace.add",
+    LANGUAGE_ADD = "language.add",
+    LANGUAGE_EDIT = "language.edit",
+    GROUP_EDIT = "group.edit",
+    GROUP_VIEW = "group.view",
+    USER_EDIT = "user.edit",
+    USER_VIEW = "user.view",
+    ROLE_EDIT = "role.edit",
+    ROLE_VIEW = "role.view",
+    ANNOUNCEMENT_EDIT = "announcement.edit",
+    MEMORY_MANAGE = "memory.manage",
+    MACHINERY_EDIT = "machinery.edit",
+    COMPONENTLIST_EDIT = "componentlist.edit",
+    BILLING_MANAGE = "billing.manage",
+    MANAGEMENT_ADDONS = "management.addons",
 }
 
 /// Site-wide permissions: granted only by teams selecting all projects, or to superusers.
@@ -139,48 +138,6 @@ impl Permission {
     }
 }
 
-/// The permissions every translating role shares (§29.4).
-const TRANSLATE: &[Permission] = &[
-    Permission::COMMENT_ADD,
-    Permission::SUGGESTION_ACCEPT,
-    Permission::SUGGESTION_ADD,
-    Permission::SUGGESTION_VOTE,
-    Permission::UNIT_CHECK,
-    Permission::UNIT_EDIT,
-    Permission::TRANSLATION_DOWNLOAD,
-    Permission::UPLOAD_OVERWRITE,
-    Permission::UPLOAD_PERFORM,
-    Permission::MACHINERY_VIEW,
-];
-
-/// The built-in `Power user` role, granted to signed-in users on public projects.
-fn power_user(permission: Permission) -> bool {
-    TRANSLATE.contains(&permission)
-        || [
-            Permission::TRANSLATION_ADD,
-            Permission::UNIT_TEMPLATE,
-            Permission::SUGGESTION_DELETE,
-            Permission::VCS_ACCESS,
-            Permission::VCS_VIEW,
-            Permission::GLOSSARY_ADD,
-            Permission::GLOSSARY_EDIT,
-            Permission::GLOSSARY_DELETE,
-            Permission::GLOSSARY_UPLOAD,
-        ]
-        .contains(&permission)
-}
-
-/// The built-in `Add suggestion` and `Access repository` roles of the `Guests` team.
-fn guest(permission: Permission) -> bool {
-    [
-        Permission::SUGGESTION_ADD,
-        Permission::TRANSLATION_DOWNLOAD,
-        Permission::VCS_ACCESS,
-        Permission::VCS_VIEW,
-    ]
-    .contains(&permission)
-}
-
 /// Project access control levels (`access_control`, §29.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AccessControl {
@@ -217,8 +174,13 @@ impl AccessControl {
         .find(|a| a.code() == code)
     }
 
-    /// Levels visible to callers who are not members of the project.
-    pub const OPEN: [AccessControl; 2] = [AccessControl::Public, AccessControl::Protected];
+    /// Every level.
+    pub const EVERY: [AccessControl; 4] = [
+        AccessControl::Public,
+        AccessControl::Protected,
+        AccessControl::Private,
+        AccessControl::Custom,
+    ];
 }
 
 /// A project as the access check sees it.
@@ -289,19 +251,54 @@ impl Languages {
     }
 }
 
+/// A component listed on a team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListedComponent {
+    /// The component's id.
+    pub id: i64,
+    /// Its project's id.
+    pub project: i64,
+}
+
 /// What one team gives its members: its roles' permissions, on its
-/// selection of projects and languages.
+/// selection of projects, the components listed on it, and languages.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grant {
-    /// The permissions of the team's roles.
+    /// The permissions of the team's roles (none for a team that only
+    /// shows its projects, as `Viewers`).
     pub permissions: Vec<Permission>,
     /// The projects they apply to.
     pub projects: Projects,
+    /// Components listed on the team: the permissions apply to them, even
+    /// when restricted, and their projects are visible.
+    pub components: Vec<ListedComponent>,
     /// The languages they apply to, for translations and their strings.
     pub languages: Languages,
 }
 
 impl Grant {
+    /// A grant of `permissions` on `projects`, for every language, listing
+    /// no component.
+    pub fn on(permissions: Vec<Permission>, projects: Projects) -> Grant {
+        Grant {
+            permissions,
+            projects,
+            components: Vec::new(),
+            languages: Languages::All,
+        }
+    }
+
+    /// True when the team lists the component.
+    fn lists(&self, component: i64) -> bool {
+        self.components.iter().any(|c| c.id == component)
+    }
+
+    /// True when the grant reaches the component: listed on the team, or
+    /// in its projects unless restricted.
+    fn reaches(&self, project: ProjectRef, component: i64, restricted: bool) -> bool {
+        self.lists(component) || (!restricted && self.projects.covers(project))
+    }
+
     /// True when this grant gives `permission` on `target`.
     fn gives(&self, permission: Permission, target: Target) -> bool {
         if !self.permissions.contains(&permission) {
@@ -310,17 +307,17 @@ impl Grant {
         match target {
             Target::Site | Target::Language(_) => self.projects == Projects::All,
             Target::Project(project) => self.projects.covers(project),
-            // Restricted components are reached only through teams that
-            // name them; those selections come with teams (issue 10).
             Target::Component {
                 project,
+                id,
                 restricted,
-            } => !restricted && self.projects.covers(project),
+            } => self.reaches(project, id, restricted),
             Target::Translation {
                 project,
+                component,
                 restricted,
                 language,
-            } => !restricted && self.projects.covers(project) && self.languages.covers(language),
+            } => self.reaches(project, component, restricted) && self.languages.covers(language),
         }
     }
 }
@@ -329,7 +326,10 @@ impl Grant {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Subject {
     /// Nobody signed in.
-    Anonymous,
+    Anonymous {
+        /// What the teams of the account standing for anonymous callers give.
+        grants: Vec<Grant>,
+    },
     /// Tolk itself, acting for the command line or a background task:
     /// passes every check and is recorded as nobody.
     System,
@@ -357,6 +357,8 @@ pub enum Target {
     Component {
         /// Its project.
         project: ProjectRef,
+        /// The component's id.
+        id: i64,
         /// Only teams naming it reach it.
         restricted: bool,
     },
@@ -364,6 +366,8 @@ pub enum Target {
     Translation {
         /// The component's project.
         project: ProjectRef,
+        /// The component's id.
+        component: i64,
         /// Whether the component is restricted.
         restricted: bool,
         /// The translation's language id.
@@ -371,29 +375,20 @@ pub enum Target {
     },
 }
 
-impl Target {
-    /// The project the target belongs to, if any.
-    fn project(self) -> Option<ProjectRef> {
-        match self {
-            Target::Site | Target::Language(_) => None,
-            Target::Project(project)
-            | Target::Component { project, .. }
-            | Target::Translation { project, .. } => Some(project),
-        }
-    }
-}
-
 /// Which projects a caller may see, for filtering lists in the database.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProjectVisibility {
     /// Every project.
     All,
-    /// Projects with one of these access levels, and these projects.
+    /// Projects with one of these access levels, and these projects; of
+    /// their restricted components only these.
     Some {
         /// Access levels visible to everybody the filter is for.
         levels: Vec<AccessControl>,
         /// Projects visible beyond those levels (granted by teams).
         projects: Vec<i64>,
+        /// Restricted components visible (listed on the caller's teams).
+        components: Vec<i64>,
     },
 }
 
@@ -402,15 +397,23 @@ impl ProjectVisibility {
     pub fn allows(&self, project: ProjectRef) -> bool {
         match self {
             ProjectVisibility::All => true,
-            ProjectVisibility::Some { levels, projects } => {
-                levels.contains(&project.access) || projects.contains(&project.id)
-            }
+            ProjectVisibility::Some {
+                levels, projects, ..
+            } => levels.contains(&project.access) || projects.contains(&project.id),
+        }
+    }
+
+    /// True when this component of a visible project is visible.
+    pub fn allows_component(&self, id: i64, restricted: bool) -> bool {
+        match self {
+            ProjectVisibility::All => true,
+            ProjectVisibility::Some { components, .. } => !restricted || components.contains(&id),
         }
     }
 }
 
 impl Subject {
-    /// A signed-in user whom no team grants anything yet.
+    /// A signed-in user whom no team grants anything.
     pub fn user(id: i64, superuser: bool) -> Subject {
         Subject::User {
             id,
@@ -419,9 +422,14 @@ impl Subject {
         }
     }
 
+    /// An anonymous caller with the grants of the anonymous account's teams.
+    pub fn anonymous(grants: Vec<Grant>) -> Subject {
+        Subject::Anonymous { grants }
+    }
+
     /// True for a signed-in user.
     pub fn is_authenticated(&self) -> bool {
-        !matches!(self, Subject::Anonymous)
+        !matches!(self, Subject::Anonymous { .. })
     }
 
     /// True for a superuser.
@@ -440,62 +448,61 @@ impl Subject {
     pub fn user_id(&self) -> Option<i64> {
         match self {
             Subject::User { id, .. } => Some(*id),
-            Subject::Anonymous | Subject::System => None,
+            Subject::Anonymous { .. } | Subject::System => None,
         }
     }
 
-    fn grants(&self) -> &[Grant] {
+    /// What the caller's teams give.
+    pub fn grants(&self) -> &[Grant] {
         match self {
-            Subject::User { grants, .. } => grants,
-            Subject::Anonymous | Subject::System => &[],
+            Subject::User { grants, .. } | Subject::Anonymous { grants } => grants,
+            Subject::System => &[],
         }
     }
 
     /// The one access check: may this caller use `permission` on `target`?
-    /// Superusers may do everything; otherwise the caller's teams decide,
-    /// and the built-in teams everybody is in: on public projects signed-in
-    /// users are `Users` (Power user) and anonymous callers `Guests`.
+    /// Superusers may do everything; otherwise one of the caller's teams
+    /// must give it.
     pub fn can(&self, permission: Permission, target: Target) -> bool {
-        if self.is_superuser() || self.grants().iter().any(|g| g.gives(permission, target)) {
-            return true;
-        }
-        match target.project() {
-            Some(project) if project.access == AccessControl::Public && !permission.is_global() => {
-                if self.is_authenticated() {
-                    power_user(permission)
-                } else {
-                    guest(permission)
-                }
-            }
-            _ => false,
-        }
+        self.is_superuser() || self.grants().iter().any(|g| g.gives(permission, target))
     }
 
-    /// Which projects this caller may see: public and protected ones, and
-    /// those a team of theirs covers.
+    /// Which projects and restricted components this caller may see:
+    /// those a team of theirs covers or lists (a team without roles, as
+    /// `Viewers`, shows its projects too).
     pub fn project_visibility(&self) -> ProjectVisibility {
-        if self.is_superuser() || self.grants().iter().any(|g| g.projects == Projects::All) {
+        if self.is_superuser() {
             return ProjectVisibility::All;
         }
-        let mut projects: Vec<i64> = self
-            .grants()
-            .iter()
-            .flat_map(|g| match &g.projects {
-                Projects::Listed(ids) => ids.clone(),
-                Projects::All | Projects::AllWith(_) => Vec::new(),
-            })
-            .collect();
-        projects.sort_unstable();
-        projects.dedup();
-        let mut levels = AccessControl::OPEN.to_vec();
+        let mut levels = Vec::new();
+        let mut projects = Vec::new();
+        let mut components = Vec::new();
         for grant in self.grants() {
-            if let Projects::AllWith(access) = grant.projects
-                && !levels.contains(&access)
-            {
-                levels.push(access);
+            match &grant.projects {
+                Projects::All => levels.extend(AccessControl::EVERY),
+                Projects::AllWith(access) => levels.push(*access),
+                Projects::Listed(ids) => projects.extend(ids),
+            }
+            for listed in &grant.components {
+                projects.push(listed.project);
+                components.push(listed.id);
             }
         }
-        ProjectVisibility::Some { levels, projects }
+        for list in [&mut projects, &mut components] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let mut unique = Vec::new();
+        for level in levels {
+            if !unique.contains(&level) {
+                unique.push(level);
+            }
+        }
+        ProjectVisibility::Some {
+            levels: unique,
+            projects,
+            components,
+        }
     }
 
     /// May this caller see this project?
@@ -507,11 +514,14 @@ impl Subject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::teams::SELECTION_ALL_PUBLIC;
 
-    const ANON: Subject = Subject::Anonymous;
-
-    fn user() -> Subject {
-        Subject::user(2, false)
+    fn user(grants: Vec<Grant>) -> Subject {
+        Subject::User {
+            id: 2,
+            superuser: false,
+            grants,
+        }
     }
 
     fn admin() -> Subject {
@@ -520,6 +530,17 @@ mod tests {
 
     fn project(id: i64, access: AccessControl) -> ProjectRef {
         ProjectRef { id, access }
+    }
+
+    /// What the built-in `Guests` and `Viewers` teams give.
+    fn guest() -> Subject {
+        Subject::anonymous(vec![
+            Grant::on(
+                vec![Permission::SUGGESTION_ADD, Permission::TRANSLATION_DOWNLOAD],
+                Projects::from_selection(SELECTION_ALL_PUBLIC, vec![]),
+            ),
+            Grant::on(vec![], Projects::AllWith(AccessControl::Protected)),
+        ])
     }
 
     #[test]
@@ -534,50 +555,44 @@ mod tests {
 
     #[test]
     fn global_permissions_need_a_superuser_or_a_site_wide_team() {
-        assert!(!user().can(Permission::PROJECT_ADD, Target::Site));
-        assert!(!user().can(Permission::LANGUAGE_EDIT, Target::Language(3)));
-        assert!(!ANON.can(Permission::USER_VIEW, Target::Site));
         let public = Target::Project(project(1, AccessControl::Public));
-        assert!(!user().can(Permission::USER_EDIT, public));
-        let managers = Subject::User {
-            id: 2,
-            superuser: false,
-            grants: vec![Grant {
-                permissions: vec![Permission::LANGUAGE_EDIT],
-                projects: Projects::All,
-                languages: Languages::All,
-            }],
-        };
+        let publicly = user(vec![Grant::on(
+            vec![Permission::LANGUAGE_EDIT, Permission::PROJECT_EDIT],
+            Projects::AllWith(AccessControl::Public),
+        )]);
+        assert!(!publicly.can(Permission::LANGUAGE_EDIT, Target::Language(3)));
+        assert!(publicly.can(Permission::PROJECT_EDIT, public));
+        let managers = user(vec![Grant::on(
+            vec![Permission::LANGUAGE_EDIT],
+            Projects::All,
+        )]);
         assert!(managers.can(Permission::LANGUAGE_EDIT, Target::Language(3)));
         assert!(!managers.can(Permission::USER_EDIT, Target::Site));
+        assert!(!guest().can(Permission::USER_VIEW, Target::Site));
     }
 
     #[test]
-    fn default_teams_on_public_projects() {
+    fn anonymous_callers_have_their_teams_grants() {
         let public = Target::Project(project(1, AccessControl::Public));
-        assert!(user().can(Permission::UNIT_EDIT, public));
-        assert!(!user().can(Permission::PROJECT_EDIT, public));
-        assert!(!user().can(Permission::UNIT_REVIEW, public));
-        assert!(ANON.can(Permission::SUGGESTION_ADD, public));
-        assert!(!ANON.can(Permission::UNIT_EDIT, public));
-        let protected = Target::Project(project(2, AccessControl::Protected));
-        assert!(!user().can(Permission::UNIT_EDIT, protected));
+        assert!(guest().can(Permission::SUGGESTION_ADD, public));
+        assert!(!guest().can(Permission::UNIT_EDIT, public));
+        let protected = project(2, AccessControl::Protected);
+        assert!(guest().can_view_project(protected));
+        assert!(!guest().can(Permission::SUGGESTION_ADD, Target::Project(protected)));
+        assert!(!guest().can_view_project(project(3, AccessControl::Private)));
+        assert!(!Subject::anonymous(vec![]).can_view_project(project(1, AccessControl::Public)));
     }
 
     #[test]
-    fn teams_grant_on_their_projects_and_languages() {
+    fn teams_grant_on_their_projects_components_and_languages() {
         let private = project(7, AccessControl::Private);
-        let translator = Subject::User {
-            id: 2,
-            superuser: false,
-            grants: vec![Grant {
-                permissions: vec![Permission::UNIT_EDIT],
-                projects: Projects::Listed(vec![7]),
-                languages: Languages::Listed(vec![30]),
-            }],
-        };
+        let translator = user(vec![Grant {
+            languages: Languages::Listed(vec![30]),
+            ..Grant::on(vec![Permission::UNIT_EDIT], Projects::Listed(vec![7]))
+        }]);
         let translation = |language| Target::Translation {
             project: private,
+            component: 5,
             restricted: false,
             language,
         };
@@ -588,26 +603,42 @@ mod tests {
         assert!(!translator.can_view_project(project(8, AccessControl::Private)));
         let restricted = Target::Component {
             project: private,
+            id: 5,
             restricted: true,
         };
         assert!(!translator.can(Permission::UNIT_EDIT, restricted));
+        let listing = user(vec![Grant {
+            components: vec![ListedComponent { id: 5, project: 7 }],
+            ..Grant::on(vec![Permission::UNIT_EDIT], Projects::Listed(vec![]))
+        }]);
+        assert!(listing.can(Permission::UNIT_EDIT, restricted));
+        assert!(
+            listing.can_view_project(private),
+            "a listed component shows its project"
+        );
         assert_eq!(
-            translator.project_visibility(),
+            listing.project_visibility(),
             ProjectVisibility::Some {
-                levels: AccessControl::OPEN.to_vec(),
-                projects: vec![7]
+                levels: vec![],
+                projects: vec![7],
+                components: vec![5]
             }
         );
+        assert!(listing.project_visibility().allows_component(5, true));
+        assert!(!listing.project_visibility().allows_component(6, true));
     }
 
     #[test]
     fn visibility() {
         let private = project(1, AccessControl::Private);
-        assert!(ANON.can_view_project(project(1, AccessControl::Protected)));
-        assert!(!ANON.can_view_project(private));
-        assert!(!user().can_view_project(project(1, AccessControl::Custom)));
         assert!(admin().can_view_project(private));
         assert_eq!(admin().project_visibility(), ProjectVisibility::All);
+        let everywhere = user(vec![Grant::on(vec![], Projects::All)]);
+        assert!(everywhere.can_view_project(private));
+        assert!(
+            !everywhere.project_visibility().allows_component(3, true),
+            "restricted components need a team listing them"
+        );
     }
 
     #[test]

@@ -81,6 +81,13 @@ impl Service {
         })
     }
 
+    /// The anonymous caller, with the grants of the teams of the account
+    /// standing for anonymous callers.
+    pub fn anonymous(&self) -> ServiceResult<Subject> {
+        let grants = self.store.read(grants::of_anonymous)?;
+        Ok(Subject::anonymous(grants))
+    }
+
     /// Mints a new personal token for a user and returns it; only its hash is kept.
     pub fn issue_user_token(&self, user_id: i64) -> ServiceResult<String> {
         let token = generate_token(USER_TOKEN_PREFIX);

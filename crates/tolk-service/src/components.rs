@@ -49,12 +49,12 @@ pub struct ComponentView {
 
 impl ComponentView {
     /// Whether `subject` may see the component: its project is visible,
-    /// and a restricted component needs an explicit grant (teams with
-    /// component selections come with access control; until then only
-    /// superusers have one). The lists apply the same rule in SQL.
+    /// and a restricted component must be listed on a team of the caller.
+    /// The lists apply the same rule in SQL.
     pub fn visible_to(&self, subject: &Subject) -> bool {
-        subject.can_view_project(self.project.as_ref())
-            && (!self.component.settings.restricted || subject.is_superuser())
+        let visibility = subject.project_visibility();
+        visibility.allows(self.project.as_ref())
+            && visibility.allows_component(self.component.id, self.component.settings.restricted)
     }
 
     /// The settings as the API shows them: a linked component reports the
@@ -80,6 +80,7 @@ impl ComponentView {
     pub fn target(&self) -> Target {
         Target::Component {
             project: self.project.as_ref(),
+            id: self.component.id,
             restricted: self.component.settings.restricted,
         }
     }
@@ -410,6 +411,7 @@ impl Service {
                         Permission::COMPONENT_EDIT,
                         Target::Component {
                             project: p.as_ref(),
+                            id: c.id,
                             restricted: c.settings.restricted,
                         },
                     )

@@ -20,6 +20,7 @@ pub mod languages;
 pub mod metrics;
 pub mod projects;
 pub mod repository;
+pub mod roles;
 pub mod scan;
 pub mod tasks;
 pub mod translations;
@@ -32,6 +33,7 @@ pub use error::{ServiceError, ServiceResult};
 /// these types, not the storage crate.
 pub use tolk_store::changes::{ChangeLinks, ChangeRow};
 pub use tolk_store::languages::Language;
+pub use tolk_store::roles::Role;
 pub use tolk_store::stats::Summary;
 pub use tolk_store::{Page, PageRequest, Store};
 

@@ -9,6 +9,7 @@ use tolk_store::changes::{self, NewChange};
 use tolk_store::languages::{self, LanguageRow};
 use tolk_store::projects::{self, Project};
 use tolk_store::stats::{self, Summary};
+use tolk_store::teams;
 use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
@@ -169,6 +170,8 @@ impl Service {
             validated(conn, &settings, None)?;
             let project = projects::insert(conn, &settings, time::now())
                 .map_err(|e| unique_violation(e, &[SLUG, NAME]))?;
+            let creator = subject.user_id().filter(|_| !subject.is_superuser());
+            teams::ensure_project_teams(conn, project.id, project.access(), creator)?;
             let change = NewChange {
                 project_id: Some(project.id),
                 target: project.settings.name.clone(),
@@ -208,6 +211,9 @@ impl Service {
                 return Err(ServiceError::NotFound);
             }
             record_edit(conn, subject, project.id, &project.settings, &settings)?;
+            if settings.access() != project.access() {
+                teams::ensure_project_teams(conn, project.id, settings.access(), None)?;
+            }
             project.settings = settings;
             let locked = projects::locked(conn, &[project.id])?.contains(&project.id);
             Ok(ProjectView { project, locked })

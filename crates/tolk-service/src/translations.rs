@@ -31,6 +31,7 @@ impl TranslationView {
     pub fn target(&self) -> Target {
         Target::Translation {
             project: self.component.project.as_ref(),
+            component: self.component.component.id,
             restricted: self.component.component.settings.restricted,
             language: self.language.row.id,
         }

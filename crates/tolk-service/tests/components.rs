@@ -441,7 +441,7 @@ fn components_are_listed_shared_edited_locked_and_removed() {
         assert_eq!(translations.count, 5);
         assert_eq!(
             service
-                .translations(&Subject::Anonymous, None, page)
+                .translations(&service.anonymous().unwrap(), None, page)
                 .unwrap()
                 .count,
             10
@@ -525,7 +525,12 @@ fn a_task_is_seen_by_its_starter_and_those_who_see_its_project() {
         let service = &world.service;
         let id = created.component.task_id.unwrap();
         // The project is public: anybody who sees it sees its tasks.
-        assert!(service.task(&Subject::Anonymous, &id).unwrap().completed);
+        assert!(
+            service
+                .task(&service.anonymous().unwrap(), &id)
+                .unwrap()
+                .completed
+        );
         service
             .update_project(&Subject::System, "demo", |s| {
                 Ok(ProjectSettings {
@@ -537,7 +542,7 @@ fn a_task_is_seen_by_its_starter_and_those_who_see_its_project() {
         let stranger = Subject::user(world.admin.user_id().unwrap() + 1000, false);
         for (who, visible) in [
             (&stranger, false),
-            (&Subject::Anonymous, false),
+            (&service.anonymous().unwrap(), false),
             (&world.admin, true),
         ] {
             assert_eq!(service.task(who, &id).is_ok(), visible, "{who:?}");

@@ -123,16 +123,51 @@ fn load(query: BoxedComponents<'_>, conn: &mut DbConnection) -> StoreResult<Vec<
 
 type BoxedComponents<'a> = components::BoxedQuery<'a, crate::MultiBackend>;
 
-/// Components of visible projects, optionally of one project.
+/// The query [`visible_only`] builds.
+type VisibleComponents = diesel::dsl::Filter<
+    diesel::dsl::Filter<
+        components::table,
+        diesel::dsl::EqAny<components::project_id, crate::projects::VisibleIds>,
+    >,
+    diesel::dsl::Or<
+        diesel::dsl::Eq<components::restricted, bool>,
+        diesel::dsl::EqAny<components::id, Vec<i64>>,
+    >,
+>;
+
+/// Components visible with `visibility`: in visible projects, and not
+/// restricted unless a team of the caller lists them. `None` when every
+/// component is.
+fn visible_only(visibility: &ProjectVisibility) -> Option<VisibleComponents> {
+    let ProjectVisibility::Some { components, .. } = visibility else {
+        return None;
+    };
+    let projects = crate::projects::visible_ids(visibility)?;
+    Some(
+        components::table
+            .filter(components::project_id.eq_any(projects))
+            .filter(
+                components::restricted
+                    .eq(false)
+                    .or(components::id.eq_any(components.clone())),
+            ),
+    )
+}
+
+/// The ids of the components visible with `visibility`, as a subquery for
+/// filtering other tables; `None` when every component is visible.
+pub(crate) fn visible_ids(
+    visibility: &ProjectVisibility,
+) -> Option<diesel::dsl::Select<VisibleComponents, components::id>> {
+    visible_only(visibility).map(|query| query.select(components::id))
+}
+
+/// Visible components, optionally of one project.
 fn visible(visibility: &ProjectVisibility, project_id: Option<i64>) -> BoxedComponents<'static> {
-    let mut query = components::table.into_boxed();
-    if let Some(ids) = crate::projects::visible_ids(visibility) {
-        // Restricted components need an explicit grant (teams come with
-        // access control); until then only those who see everything see them.
-        query = query
-            .filter(components::project_id.eq_any(ids))
-            .filter(components::restricted.eq(false));
-    }
+    let mut query = match visible_only(visibility) {
+        Some(visible) => visible.into_boxed(),
+        None => components::table.into_boxed(),
+    };
     if let Some(id) = project_id {
         query = query.filter(components::project_id.eq(id));
     }

@@ -1,70 +1,125 @@
-//! What a user's teams grant: read in three statements whatever the
-//! number of teams, roles and projects.
+//! What a caller's teams grant: read in five statements whatever the number
+//! of teams, roles, projects and components.
 
 use std::collections::BTreeMap;
 
 use diesel::prelude::*;
-use tolk_domain::permission::{Grant, Languages, Permission, Projects};
+use tolk_domain::permission::{Grant, Languages, ListedComponent, Permission, Projects};
 
 use crate::DbConnection;
 use crate::error::StoreResult;
 use crate::schema::{
-    role_permissions, team_languages, team_members, team_projects, team_roles, teams,
+    components, role_permissions, team_components, team_languages, team_members, team_projects,
+    team_roles, teams, users,
 };
+use tolk_domain::user::ANONYMOUS_USERNAME;
 
-/// The grants of the teams `user_id` belongs to, one per team. Permission
-/// codenames this version does not know are left out.
+/// The pairs `(team, id)` of one of a team's lists, for `team`.
+fn listed(pairs: &[(i64, i64)], team: i64) -> Vec<i64> {
+    pairs
+        .iter()
+        .filter(|(t, _)| *t == team)
+        .map(|(_, id)| *id)
+        .collect()
+}
+
+/// The grants of the teams `user_id` belongs to, one per team (teams
+/// without roles too: they show their projects). Permission codenames
+/// this version does not know are left out.
 pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>> {
-    let mine = team_members::table
-        .filter(team_members::user_id.eq(user_id))
-        .select(team_members::team_id);
-    let rows: Vec<(i64, i32, i32, String)> = teams::table
-        .inner_join(team_roles::table)
-        .inner_join(role_permissions::table.on(role_permissions::role_id.eq(team_roles::role_id)))
-        .filter(teams::id.eq_any(mine))
-        .select((
-            teams::id,
-            teams::project_selection,
-            teams::language_selection,
-            role_permissions::codename,
-        ))
+    let mine: Vec<(i64, i32, i32)> = teams::table
+        .filter(
+            teams::id.eq_any(
+                team_members::table
+                    .filter(team_members::user_id.eq(user_id))
+                    .select(team_members::team_id),
+            ),
+        )
+        .select(SELECTIONS)
+        .order(teams::id)
         .load(conn)?;
-    if rows.is_empty() {
+    of_teams(conn, mine)
+}
+
+/// The grants of the teams of the account standing for anonymous callers.
+pub fn of_anonymous(conn: &mut DbConnection) -> StoreResult<Vec<Grant>> {
+    let mine: Vec<(i64, i32, i32)> = teams::table
+        .filter(
+            teams::id.eq_any(
+                team_members::table
+                    .inner_join(users::table)
+                    .filter(users::username.eq(ANONYMOUS_USERNAME))
+                    .select(team_members::team_id),
+            ),
+        )
+        .select(SELECTIONS)
+        .order(teams::id)
+        .load(conn)?;
+    of_teams(conn, mine)
+}
+
+/// A team's id and selections.
+const SELECTIONS: (
+    teams::id,
+    teams::project_selection,
+    teams::language_selection,
+) = (
+    teams::id,
+    teams::project_selection,
+    teams::language_selection,
+);
+
+/// The grants of these teams (id and selections).
+fn of_teams(conn: &mut DbConnection, mine: Vec<(i64, i32, i32)>) -> StoreResult<Vec<Grant>> {
+    if mine.is_empty() {
         return Ok(Vec::new());
     }
-    let mut team_ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
-    team_ids.dedup();
+    let ids: Vec<i64> = mine.iter().map(|t| t.0).collect();
+    let codenames: Vec<(i64, String)> = team_roles::table
+        .inner_join(role_permissions::table.on(role_permissions::role_id.eq(team_roles::role_id)))
+        .filter(team_roles::team_id.eq_any(&ids))
+        .select((team_roles::team_id, role_permissions::codename))
+        .load(conn)?;
     let projects: Vec<(i64, i64)> = team_projects::table
-        .filter(team_projects::team_id.eq_any(&team_ids))
+        .filter(team_projects::team_id.eq_any(&ids))
         .select((team_projects::team_id, team_projects::project_id))
         .load(conn)?;
     let languages: Vec<(i64, i64)> = team_languages::table
-        .filter(team_languages::team_id.eq_any(&team_ids))
+        .filter(team_languages::team_id.eq_any(&ids))
         .select((team_languages::team_id, team_languages::language_id))
         .load(conn)?;
-    let listed = |pairs: &[(i64, i64)], team: i64| -> Vec<i64> {
-        pairs
-            .iter()
-            .filter(|(t, _)| *t == team)
-            .map(|(_, id)| *id)
-            .collect()
-    };
-    let mut by_team: BTreeMap<i64, (i32, i32, Vec<Permission>)> = BTreeMap::new();
-    for (team, project_selection, language_selection, codename) in rows {
-        let entry =
-            by_team
-                .entry(team)
-                .or_insert((project_selection, language_selection, Vec::new()));
-        entry.2.extend(Permission::from_codename(&codename));
+    let listed_components: Vec<(i64, i64, i64)> = team_components::table
+        .inner_join(components::table.on(components::id.eq(team_components::component_id)))
+        .filter(team_components::team_id.eq_any(&ids))
+        .select((
+            team_components::team_id,
+            components::id,
+            components::project_id,
+        ))
+        .load(conn)?;
+    let mut permissions: BTreeMap<i64, Vec<Permission>> = BTreeMap::new();
+    for (team, codename) in codenames {
+        let known = permissions.entry(team).or_default();
+        if let Some(permission) = Permission::from_codename(&codename)
+            && !known.contains(&permission)
+        {
+            known.push(permission);
+        }
     }
-    Ok(by_team
+    Ok(mine
         .into_iter()
-        .map(
-            |(team, (project_selection, language_selection, permissions))| Grant {
-                permissions,
-                projects: Projects::from_selection(project_selection, listed(&projects, team)),
-                languages: Languages::from_selection(language_selection, listed(&languages, team)),
-            },
-        )
+        .map(|(team, project_selection, language_selection)| Grant {
+            permissions: permissions.remove(&team).unwrap_or_default(),
+            projects: Projects::from_selection(project_selection, listed(&projects, team)),
+            components: listed_components
+                .iter()
+                .filter(|(t, _, _)| *t == team)
+                .map(|(_, id, project)| ListedComponent {
+                    id: *id,
+                    project: *project,
+                })
+                .collect(),
+            languages: Languages::from_selection(language_selection, listed(&languages, team)),
+        })
         .collect())
 }

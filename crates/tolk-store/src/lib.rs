@@ -19,10 +19,12 @@ pub mod languages;
 pub mod metrics;
 pub mod page;
 pub mod projects;
+pub mod roles;
 #[allow(missing_docs)]
 pub mod schema;
 pub mod stats;
 pub mod tasks;
+pub mod teams;
 pub mod time;
 pub mod tokens;
 pub mod translations;

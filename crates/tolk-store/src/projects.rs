@@ -106,6 +106,7 @@ pub(crate) fn visible_condition(visibility: &ProjectVisibility) -> Option<Visibl
         ProjectVisibility::Some {
             levels,
             projects: granted,
+            ..
         } => {
             let codes: Vec<i32> = levels.iter().map(|l| l.code()).collect();
             Some(
@@ -123,11 +124,13 @@ pub(crate) type Visible = diesel::dsl::Or<
     diesel::dsl::EqAny<projects::id, Vec<i64>>,
 >;
 
+/// The subquery [`visible_ids`] builds.
+pub(crate) type VisibleIds =
+    diesel::dsl::Select<diesel::dsl::Filter<projects::table, Visible>, projects::id>;
+
 /// The ids of the visible projects, as a subquery for filtering other
 /// tables (a query already reading `projects` uses the condition itself).
-pub(crate) fn visible_ids(
-    visibility: &ProjectVisibility,
-) -> Option<diesel::dsl::Select<diesel::dsl::Filter<projects::table, Visible>, projects::id>> {
+pub(crate) fn visible_ids(visibility: &ProjectVisibility) -> Option<VisibleIds> {
     visible_condition(visibility)
         .map(|visible| projects::table.filter(visible).select(projects::id))
 }

@@ -261,6 +261,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    team_components (team_id, component_id) {
+        team_id -> BigInt,
+        component_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    roles (id) {
+        id -> BigInt,
+        name -> Text,
+    }
+}
+
+diesel::table! {
     team_languages (team_id, language_id) {
         team_id -> BigInt,
         language_id -> BigInt,
@@ -277,9 +291,13 @@ diesel::joinable!(units -> translations (translation_id));
 diesel::joinable!(tasks -> components (component_id));
 diesel::joinable!(tokens -> users (user_id));
 diesel::joinable!(team_members -> teams (team_id));
+diesel::joinable!(team_members -> users (user_id));
 diesel::joinable!(team_roles -> teams (team_id));
 diesel::joinable!(team_projects -> teams (team_id));
 diesel::joinable!(team_languages -> teams (team_id));
+diesel::joinable!(team_components -> teams (team_id));
+diesel::joinable!(team_components -> components (component_id));
+diesel::joinable!(role_permissions -> roles (role_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     languages,
@@ -303,4 +321,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     role_permissions,
     team_projects,
     team_languages,
+    team_components,
+    roles,
 );

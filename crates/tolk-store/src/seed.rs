@@ -10,8 +10,9 @@ use crate::DbConnection;
 use crate::error::StoreResult;
 use crate::schema::{language_aliases, languages, plurals, users};
 
-/// Loads the language table when no language exists yet, and creates the
-/// account that stands for anonymous callers.
+/// Loads the language table when no language exists yet, creates the
+/// account that stands for anonymous callers, and the built-in roles and
+/// site-wide teams (kept up to date with this release's permissions).
 pub fn ensure_builtin_data(conn: &mut DbConnection) -> StoreResult<()> {
     if crate::languages::count(conn)? == 0 {
         load_languages(conn)?;
@@ -31,6 +32,8 @@ pub fn ensure_builtin_data(conn: &mut DbConnection) -> StoreResult<()> {
             ))
             .execute(conn)?;
     }
+    crate::teams::ensure_builtin_roles(conn)?;
+    crate::teams::ensure_site_teams(conn)?;
     Ok(())
 }
 

@@ -11,7 +11,7 @@ use tolk_domain::stats::{Count, Counters};
 
 use crate::DbConnection;
 use crate::error::StoreResult;
-use crate::schema::{changes, components, projects, translations};
+use crate::schema::{changes, components, translations};
 
 /// Counters of an object and the time of its last change.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -133,11 +133,10 @@ pub fn language(
     visibility: &ProjectVisibility,
 ) -> StoreResult<Summary> {
     let mut query = translations::table
-        .inner_join(components::table.inner_join(projects::table))
         .filter(translations::language_id.eq(language_id))
         .into_boxed();
-    if let Some(visible) = crate::projects::visible_condition(visibility) {
-        query = query.filter(visible);
+    if let Some(visible) = crate::components::visible_ids(visibility) {
+        query = query.filter(translations::component_id.eq_any(visible));
     }
     let mut summary = summary(query.select(sums()).first(conn)?);
     summary.recent_changes =

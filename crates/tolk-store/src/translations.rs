@@ -9,7 +9,7 @@ use tolk_domain::stats::{Count, Counters};
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
-use crate::schema::{components, languages, translations};
+use crate::schema::{languages, translations};
 
 /// A stored translation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,15 +109,8 @@ fn load(query: Boxed<'_>, conn: &mut DbConnection) -> StoreResult<Vec<Translatio
 /// Translations of components in visible projects, optionally of one component.
 fn visible(visibility: &ProjectVisibility, component_id: Option<i64>) -> Boxed<'static> {
     let mut query = translations::table.into_boxed();
-    if let Some(ids) = crate::projects::visible_ids(visibility) {
-        query = query.filter(
-            translations::component_id.eq_any(
-                components::table
-                    .filter(components::project_id.eq_any(ids))
-                    .filter(components::restricted.eq(false))
-                    .select(components::id),
-            ),
-        );
+    if let Some(ids) = crate::components::visible_ids(visibility) {
+        query = query.filter(translations::component_id.eq_any(ids));
     }
     if let Some(id) = component_id {
         query = query.filter(translations::component_id.eq(id));

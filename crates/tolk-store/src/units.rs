@@ -8,7 +8,7 @@ use tolk_domain::permission::ProjectVisibility;
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
-use crate::schema::{components, translations, units};
+use crate::schema::{translations, units};
 
 /// A stored unit.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -124,13 +124,11 @@ type Boxed<'a> = units::BoxedQuery<'a, crate::MultiBackend>;
 
 fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter) -> Boxed<'static> {
     let mut query = units::table.into_boxed();
-    if let Some(ids) = crate::projects::visible_ids(visibility) {
+    if let Some(ids) = crate::components::visible_ids(visibility) {
         query = query.filter(
             units::translation_id.eq_any(
                 translations::table
-                    .inner_join(components::table)
-                    .filter(components::project_id.eq_any(ids))
-                    .filter(components::restricted.eq(false))
+                    .filter(translations::component_id.eq_any(ids))
                     .select(translations::id),
             ),
         );

@@ -230,7 +230,8 @@ pub fn lock_active_superusers(conn: &mut DbConnection) -> StoreResult<Vec<i64>> 
     })
 }
 
-/// Creates an account; its e-mail counts as verified.
+/// Creates an account; its e-mail counts as verified, and unless it is a
+/// bot it joins the built-in teams every user is in.
 pub fn insert(
     conn: &mut DbConnection,
     fields: &UserFields,
@@ -251,6 +252,9 @@ pub fn insert(
         .returning(users::id)
         .get_result(c))?;
     add_verified_email(conn, id, &fields.email)?;
+    if !fields.is_bot {
+        crate::teams::join_default_teams(conn, id)?;
+    }
     get(conn, id)?.ok_or(StoreError::Corrupt("users"))
 }
 

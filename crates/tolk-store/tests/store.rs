@@ -153,8 +153,9 @@ fn projects_are_unique_filtered_by_visibility_and_updated() {
 
         let mut conn = store.conn().unwrap();
         let open = ProjectVisibility::Some {
-            levels: AccessControl::OPEN.to_vec(),
+            levels: vec![AccessControl::Public, AccessControl::Protected],
             projects: Vec::new(),
+            components: vec![],
         };
         let listed = projects::list(&mut conn, &open, page(1, 50))
             .unwrap()
@@ -166,8 +167,9 @@ fn projects_are_unique_filtered_by_visibility_and_updated() {
             .unwrap()
             .id;
         let granted = ProjectVisibility::Some {
-            levels: AccessControl::OPEN.to_vec(),
+            levels: vec![AccessControl::Public, AccessControl::Protected],
             projects: vec![private_id],
+            components: vec![],
         };
         let listed = projects::list(&mut conn, &granted, page(1, 50))
             .unwrap()
@@ -395,8 +397,9 @@ fn changes_filter_and_order() {
         );
         let public_only = ChangeFilter {
             visibility: ProjectVisibility::Some {
-                levels: AccessControl::OPEN.to_vec(),
+                levels: vec![AccessControl::Public, AccessControl::Protected],
                 projects: Vec::new(),
+                components: vec![],
             },
             site_wide: false,
             ..filter.clone()
@@ -581,8 +584,9 @@ fn statistics_sum_translation_counters() {
         assert!(totals.contains(&(cs.row.id, 15)));
 
         let open = ProjectVisibility::Some {
-            levels: AccessControl::OPEN.to_vec(),
+            levels: vec![AccessControl::Public, AccessControl::Protected],
             projects: Vec::new(),
+            components: vec![],
         };
         let visible = stats::language(&mut conn, cs.row.id, &open).unwrap();
         assert_eq!(

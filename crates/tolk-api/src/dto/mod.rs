@@ -7,6 +7,7 @@ pub mod language;
 pub mod metrics;
 pub mod project;
 pub mod repository;
+pub mod role;
 pub mod root;
 pub mod statistics;
 pub mod translation;

@@ -77,6 +77,7 @@ pub mod paths;
 pub mod permissions;
 pub mod projects;
 pub mod repository;
+pub mod roles;
 pub mod root;
 pub mod tasks;
 pub mod translations;
@@ -95,6 +96,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     translations::configure(cfg);
     units::configure(cfg);
     repository::configure(cfg);
+    roles::configure(cfg);
     tasks::configure(cfg);
     hooks::configure(cfg);
 }

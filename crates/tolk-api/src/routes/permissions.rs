@@ -37,6 +37,24 @@ pub enum Check {
 
 /// Every route: method, path (as the OpenAPI document writes it) and check.
 pub const ROUTES: &[(&str, &str, Check)] = &[
+    ("GET", "/api/roles/", Check::Listed),
+    ("POST", "/api/roles/", Check::Site(Permission::ROLE_EDIT)),
+    ("GET", "/api/roles/{id}/", Check::Visible),
+    (
+        "PUT",
+        "/api/roles/{id}/",
+        Check::Site(Permission::ROLE_EDIT),
+    ),
+    (
+        "PATCH",
+        "/api/roles/{id}/",
+        Check::Site(Permission::ROLE_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/roles/{id}/",
+        Check::Site(Permission::ROLE_EDIT),
+    ),
     ("GET", "/api/", Check::Public),
     ("GET", "/api/metrics/", Check::SignedIn),
     ("GET", "/api/changes/", Check::Listed),
