@@ -237,8 +237,10 @@ struct Field {
     failed: Rc<Vec<String>>,
 }
 
-const TRUE_WORDS: [&str; 6] = ["true", "1", "yes", "on", "y", "t"];
-const FALSE_WORDS: [&str; 6] = ["false", "0", "no", "off", "n", "f"];
+/// The words a field may give for true (in any case).
+pub const TRUE_WORDS: [&str; 6] = ["true", "1", "yes", "on", "y", "t"];
+/// The words a field may give for false (in any case).
+pub const FALSE_WORDS: [&str; 6] = ["false", "0", "no", "off", "n", "f"];
 
 /// The name Python gives a JSON value's type, as DRF's messages use it.
 pub fn json_type(value: &Value) -> &'static str {
@@ -396,9 +398,30 @@ macro_rules! numbers {
 impl<'de> de::Deserializer<'de> for Field {
     type Error = Problem;
 
+    /// Text, or a JSON integer as a number (untagged choices of an id or
+    /// a name read it as either).
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Problem> {
+        if let Given::Json(Value::Number(n)) = &self.given
+            && let Some(n) = n.as_i64()
+        {
+            return self.named(visitor.visit_i64(n));
+        }
         let text = self.text();
         self.named(text.and_then(|t| visitor.visit_string(t)))
+    }
+
+    /// Text: a JSON string, or form text; a JSON number is not a string
+    /// (the request's schema says so, though DRF would convert it).
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Problem> {
+        if let Given::Json(Value::Number(_)) = &self.given {
+            return self.named(Err(Problem::invalid("Not a valid string.")));
+        }
+        let text = self.text();
+        self.named(text.and_then(|t| visitor.visit_string(t)))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Problem> {
+        self.deserialize_string(visitor)
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Problem> {
@@ -537,7 +560,7 @@ impl<'de> de::Deserializer<'de> for Field {
     }
 
     serde::forward_to_deserialize_any! {
-        i128 u128 char str string bytes byte_buf unit unit_struct tuple
+        i128 u128 char bytes byte_buf unit unit_struct tuple
         tuple_struct identifier ignored_any
     }
 }
@@ -592,7 +615,7 @@ mod tests {
     fn json_values_convert_as_drf_converts_them() {
         let parsed: Body = parse(
             json(json!({
-                "name": 5, "count": "7", "active": "on", "tags": ["x"],
+                "name": "5", "count": "7", "active": "on", "tags": ["x"],
                 "parent": null, "nested": {"flag": "yes"}, "unknown": 1
             })),
             Dialect::Body,
@@ -614,6 +637,11 @@ mod tests {
         );
         let absent: Body = parse(json(json!({})), Dialect::Body).unwrap();
         assert_eq!(absent, Body::default(), "absent is not null");
+        assert_eq!(
+            problems(json(json!({"name": 5}))),
+            vec![("name".to_owned(), "invalid".to_owned())],
+            "unlike DRF, a number is not a string: the schema says so"
+        );
     }
 
     #[test]

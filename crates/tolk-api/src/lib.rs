@@ -81,6 +81,11 @@ pub fn app(
         .app_data(throttle)
         .app_data(proxies)
         .app_data(allow)
+        // A path segment that does not read as its type (an id that is not
+        // a number, or too large) names nothing: 404, as Weblate answers.
+        .app_data(
+            web::PathConfig::default().error_handler(|_, _| error::ApiError::not_found().into()),
+        )
         .service(web::redirect("/api/docs", "/api/docs/").permanent())
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))
         .default_service(web::to(negotiate::fallback))

@@ -106,7 +106,70 @@ pub(crate) fn finish(api: &mut utoipa::openapi::OpenApi) {
         }
     }
     any_of(&mut document);
+    form_booleans(&mut document);
     *api = serde_json::from_value(document).expect("the document reads back");
+}
+
+/// Form and multipart bodies carry text: a boolean field there is one of
+/// the words DRF reads as true or false (`1`, `on`, `false`, …). Each body
+/// schema with booleans gets a form twin (`{name}Form`) saying so, which
+/// the form media types refer to; JSON bodies keep the plain schema.
+fn form_booleans(document: &mut Value) {
+    const FORMS: [&str; 2] = ["application/x-www-form-urlencoded", "multipart/form-data"];
+    let prefix = "#/components/schemas/";
+    let words: Vec<&str> = crate::fields::TRUE_WORDS
+        .iter()
+        .chain(&crate::fields::FALSE_WORDS)
+        .copied()
+        .collect();
+    let schemas = document["components"]["schemas"].clone();
+    let Some(paths) = document["paths"].as_object_mut() else {
+        return;
+    };
+    let mut twins = serde_json::Map::new();
+    for operation in paths.values_mut().filter_map(Value::as_object_mut) {
+        for operation in operation.values_mut() {
+            for form in FORMS {
+                let schema = &mut operation["requestBody"]["content"][form]["schema"];
+                let Some(name) = schema["$ref"]
+                    .as_str()
+                    .and_then(|r| r.strip_prefix(prefix))
+                    .map(str::to_owned)
+                else {
+                    continue;
+                };
+                let mut twin = schemas[&name].clone();
+                let mut changed = false;
+                for property in twin["properties"]
+                    .as_object_mut()
+                    .into_iter()
+                    .flat_map(|p| p.values_mut())
+                {
+                    let kind = &property["type"];
+                    if *kind == "boolean"
+                        || kind
+                            .as_array()
+                            .is_some_and(|t| t.contains(&json!("boolean")))
+                    {
+                        let description = property["description"].take();
+                        *property = json!({
+                            "anyOf": [property.take(), {"type": "string", "enum": words}],
+                            "description": description,
+                        });
+                        changed = true;
+                    }
+                }
+                if changed {
+                    let twin_name = format!("{name}Form");
+                    *schema = json!({"$ref": format!("{prefix}{twin_name}")});
+                    twins.insert(twin_name, twin);
+                }
+            }
+        }
+    }
+    if let Some(schemas) = document["components"]["schemas"].as_object_mut() {
+        schemas.extend(twins);
+    }
 }
 
 /// `oneOf` becomes `anyOf`: a value must match at least one schema, and

@@ -5,19 +5,12 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, HOST, assert_same_shape, call, error_items, get_json, pluck, sample};
-use serde_json::{Value, json};
+use common::{
+    Body, Ctx, HOST, assert_same_shape, call, error_items, get_json, pluck, sample,
+    sample_on_test_host,
+};
+use serde_json::json;
 use tolk_service::testing::TestDb;
-
-/// A sample's URLs on the test host.
-fn on_test_host(value: &Value) -> Value {
-    serde_json::from_str(
-        &value
-            .to_string()
-            .replace("http://127.0.0.1:8080", &format!("http://{HOST}")),
-    )
-    .unwrap()
-}
 
 #[actix_web::test]
 async fn built_in_roles_are_weblates() {
@@ -25,9 +18,9 @@ async fn built_in_roles_are_weblates() {
         let ctx = Ctx::new(db);
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let all = get_json(&app, "/api/roles/", Some(&ctx.admin)).await;
-        assert_eq!(all, on_test_host(&sample("27-roles-list")));
+        assert_eq!(all, sample_on_test_host("27-roles-list"));
         let one = get_json(&app, "/api/roles/1/", Some(&ctx.admin)).await;
-        assert_eq!(one, on_test_host(&sample("28-role-detail")));
+        assert_eq!(one, sample_on_test_host("28-role-detail"));
         assert_same_shape(&one, &sample("28-role-detail"), "role");
 
         let mine = get_json(&app, "/api/roles/", Some(&ctx.jane)).await;

@@ -505,6 +505,35 @@ impl Subject {
         }
     }
 
+    /// The projects on which this caller holds `permission` (restricted
+    /// components aside), as a filter for lists.
+    pub fn projects_with(&self, permission: Permission) -> ProjectVisibility {
+        if self.is_superuser() {
+            return ProjectVisibility::All;
+        }
+        let mut levels = Vec::new();
+        let mut projects = Vec::new();
+        for grant in self.grants() {
+            if !grant.permissions.contains(&permission) {
+                continue;
+            }
+            match &grant.projects {
+                Projects::All => levels.extend(AccessControl::EVERY),
+                Projects::AllWith(access) => levels.push(*access),
+                Projects::Listed(ids) => projects.extend(ids),
+            }
+        }
+        levels.sort_by_key(|l| l.code());
+        levels.dedup();
+        projects.sort_unstable();
+        projects.dedup();
+        ProjectVisibility::Some {
+            levels,
+            projects,
+            components: Vec::new(),
+        }
+    }
+
     /// May this caller see this project?
     pub fn can_view_project(&self, project: ProjectRef) -> bool {
         self.project_visibility().allows(project)

@@ -346,6 +346,78 @@ pub fn read_permissions(codes: &[String], errors: &mut crate::validation::FieldE
     found
 }
 
+/// Longest team name.
+pub const TEAM_NAME_MAX: usize = 150;
+
+/// A request body creating or replacing a team (`group`, §4).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GroupCreate {
+    /// The team's name.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 150, pattern = r"\S")
+    )]
+    pub name: String,
+    /// Which projects it covers (§29.5): 0 listed, 1 all, 2 component
+    /// lists, 3 all public, 4 all protected.
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 4))]
+    pub project_selection: Option<i32>,
+    /// Which languages: 0 listed, 1 all.
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 1))]
+    pub language_selection: Option<i32>,
+    /// API link of the project the team belongs to, or null for a site-wide team.
+    pub defining_project: Option<Option<String>>,
+    /// Workspaces are not part of Tolk: null only.
+    pub defining_workspace: Option<Option<String>>,
+    /// Members must use two-factor authentication.
+    pub enforced_2fa: Option<bool>,
+}
+
+/// A request body changing some of a team's fields.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GroupPatch {
+    /// The team's name.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 150, pattern = r"\S")
+    )]
+    pub name: Option<String>,
+    /// Which projects it covers (§29.5).
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 4))]
+    pub project_selection: Option<i32>,
+    /// Which languages: 0 listed, 1 all.
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 1))]
+    pub language_selection: Option<i32>,
+    /// API link of the project the team belongs to, or null.
+    pub defining_project: Option<Option<String>>,
+    /// Workspaces are not part of Tolk: null only.
+    pub defining_workspace: Option<Option<String>>,
+    /// Members must use two-factor authentication.
+    pub enforced_2fa: Option<bool>,
+}
+
+impl From<GroupCreate> for GroupPatch {
+    fn from(create: GroupCreate) -> Self {
+        GroupPatch {
+            name: Some(create.name),
+            project_selection: create.project_selection,
+            language_selection: create.language_selection,
+            defining_project: create.defining_project,
+            defining_workspace: create.defining_workspace,
+            enforced_2fa: create.enforced_2fa,
+        }
+    }
+}
+
+/// The slug in a project's API link (`…/api/projects/{slug}/`).
+pub fn project_slug_of(url: &str) -> Option<&str> {
+    let (_, rest) = url.split_once("/api/projects/")?;
+    let slug = rest.strip_suffix('/').unwrap_or(rest);
+    (!slug.is_empty() && !slug.contains('/')).then_some(slug)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,3 +35,17 @@ pub fn require_authenticated(subject: &Subject) -> ServiceResult<()> {
 pub fn page<T>(page: StoreResult<Option<Page<T>>>) -> ServiceResult<Page<T>> {
     page?.ok_or(ServiceError::InvalidPage)
 }
+
+/// The account acting: the signed-in user, or the one standing for
+/// anonymous callers (whose teams give anonymous callers their grants).
+pub(crate) fn account(
+    conn: &mut tolk_store::DbConnection,
+    subject: &Subject,
+) -> ServiceResult<i64> {
+    Ok(match subject.user_id() {
+        Some(id) => id,
+        None => tolk_store::users::get_by_username(conn, tolk_domain::user::ANONYMOUS_USERNAME)?
+            .map(|u| u.id)
+            .unwrap_or_default(),
+    })
+}

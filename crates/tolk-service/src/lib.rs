@@ -15,6 +15,7 @@ pub mod component_links;
 pub mod components;
 pub mod copy;
 pub mod files;
+pub mod groups;
 pub mod hooks;
 pub mod languages;
 pub mod metrics;
@@ -35,6 +36,7 @@ pub use tolk_store::changes::{ChangeLinks, ChangeRow};
 pub use tolk_store::languages::Language;
 pub use tolk_store::roles::Role;
 pub use tolk_store::stats::Summary;
+pub use tolk_store::teams::Team;
 pub use tolk_store::{Page, PageRequest, Store};
 
 /// Throw-away databases for the tests of crates above this one.

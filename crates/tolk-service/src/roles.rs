@@ -2,10 +2,9 @@
 
 use tolk_domain::permission::{Permission, Subject, Target};
 use tolk_domain::teams::{ROLE_NAME_MAX, RolePatch, read_permissions};
-use tolk_domain::user::ANONYMOUS_USERNAME;
 use tolk_domain::validation::{FieldErrors, check_text};
 use tolk_store::roles::{self, Role, RolesOf};
-use tolk_store::{DbConnection, Page, PageRequest, users};
+use tolk_store::{DbConnection, Page, PageRequest};
 
 use crate::access::{page, require};
 use crate::conflict::{Unique, unique_violation};
@@ -27,13 +26,7 @@ fn seen_by(conn: &mut DbConnection, subject: &Subject) -> ServiceResult<RolesOf>
     {
         return Ok(RolesOf::Everybody);
     }
-    let id = match subject.user_id() {
-        Some(id) => id,
-        None => users::get_by_username(conn, ANONYMOUS_USERNAME)?
-            .map(|u| u.id)
-            .unwrap_or_default(),
-    };
-    Ok(RolesOf::User(id))
+    Ok(RolesOf::User(crate::access::account(conn, subject)?))
 }
 
 impl Service {

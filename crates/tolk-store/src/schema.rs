@@ -295,6 +295,8 @@ diesel::joinable!(team_members -> users (user_id));
 diesel::joinable!(team_roles -> teams (team_id));
 diesel::joinable!(team_projects -> teams (team_id));
 diesel::joinable!(team_languages -> teams (team_id));
+diesel::joinable!(team_languages -> languages (language_id));
+diesel::joinable!(team_projects -> projects (project_id));
 diesel::joinable!(team_components -> teams (team_id));
 diesel::joinable!(team_components -> components (component_id));
 diesel::joinable!(role_permissions -> roles (role_id));

@@ -4,12 +4,13 @@
 use std::collections::HashMap;
 
 use diesel::prelude::*;
-use tolk_domain::permission::AccessControl;
+use tolk_domain::permission::{AccessControl, ProjectVisibility};
 use tolk_domain::teams::{SELECTION_MANUAL, SITE_TEAMS, builtin_roles, project_teams};
 use tolk_domain::user::ANONYMOUS_USERNAME;
 
 use crate::DbConnection;
-use crate::error::StoreResult;
+use crate::error::{StoreError, StoreResult};
+use crate::page::{Page, PageRequest};
 use crate::schema::{
     role_permissions, roles, team_members, team_projects, team_roles, teams, users,
 };
@@ -240,4 +241,390 @@ pub fn ensure_project_teams(
         }
     }
     Ok(())
+}
+
+/// A stored team with what it lists, as the API shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Team {
+    /// Primary key.
+    pub id: i64,
+    /// Its editable fields.
+    pub fields: TeamFields,
+    /// Built in (site-wide defaults and per-project teams): its name,
+    /// selections and project cannot change.
+    pub internal: bool,
+    /// Slug of the project it belongs to.
+    pub defining_project: Option<String>,
+    /// Ids of its roles.
+    pub roles: Vec<i64>,
+    /// Codes of its languages.
+    pub languages: Vec<String>,
+    /// Slugs of its projects.
+    pub projects: Vec<String>,
+    /// Its components, as project and component slugs.
+    pub components: Vec<(String, String)>,
+    /// Usernames of its admins.
+    pub admins: Vec<String>,
+}
+
+/// What a request may set on a team.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamFields {
+    /// Name.
+    pub name: String,
+    /// Id of the project it belongs to.
+    pub defining_project_id: Option<i64>,
+    /// `project_selection`.
+    pub project_selection: i32,
+    /// `language_selection`.
+    pub language_selection: i32,
+    /// Members need two-factor authentication.
+    pub enforced_2fa: bool,
+}
+
+/// Which teams a caller sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TeamsOf {
+    /// Every team.
+    Everybody,
+    /// The teams `user` is in, and those of the projects `managed` covers.
+    Some {
+        /// The caller's account.
+        user: i64,
+        /// Projects whose teams the caller manages.
+        managed: ProjectVisibility,
+    },
+}
+
+type Boxed<'a> = teams::BoxedQuery<'a, crate::MultiBackend>;
+
+fn seen(whose: &TeamsOf) -> Boxed<'static> {
+    let query = teams::table.into_boxed();
+    let TeamsOf::Some { user, managed } = whose else {
+        return query;
+    };
+    let mine = teams::id.eq_any(
+        team_members::table
+            .filter(team_members::user_id.eq(*user))
+            .select(team_members::team_id),
+    );
+    match crate::projects::visible_ids(managed) {
+        None => query.filter(mine.or(teams::defining_project_id.is_not_null())),
+        Some(projects) => query.filter(
+            mine.or(teams::defining_project_id
+                .assume_not_null()
+                .eq_any(projects)),
+        ),
+    }
+}
+
+type TeamRow = (i64, String, Option<i64>, i32, i32, bool, bool);
+
+/// Rows with their lists: six statements for any number of teams.
+fn with_lists(conn: &mut DbConnection, rows: Vec<TeamRow>) -> StoreResult<Vec<Team>> {
+    use crate::schema::{components, languages, projects};
+    let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+    let defining: Vec<i64> = rows.iter().filter_map(|r| r.2).collect();
+    let slugs: Vec<(i64, String)> = projects::table
+        .filter(projects::id.eq_any(&defining))
+        .select((projects::id, projects::slug))
+        .load(conn)?;
+    let roles: Vec<(i64, i64)> = team_roles::table
+        .filter(team_roles::team_id.eq_any(&ids))
+        .select((team_roles::team_id, team_roles::role_id))
+        .order(team_roles::role_id)
+        .load(conn)?;
+    let codes: Vec<(i64, String)> = crate::schema::team_languages::table
+        .inner_join(languages::table)
+        .filter(crate::schema::team_languages::team_id.eq_any(&ids))
+        .select((crate::schema::team_languages::team_id, languages::code))
+        .order(languages::code)
+        .load(conn)?;
+    let listed: Vec<(i64, String)> = team_projects::table
+        .inner_join(projects::table)
+        .filter(team_projects::team_id.eq_any(&ids))
+        .select((team_projects::team_id, projects::slug))
+        .order(projects::id)
+        .load(conn)?;
+    let parts: Vec<(i64, String, String)> = crate::schema::team_components::table
+        .inner_join(components::table.inner_join(projects::table))
+        .filter(crate::schema::team_components::team_id.eq_any(&ids))
+        .select((
+            crate::schema::team_components::team_id,
+            projects::slug,
+            components::slug,
+        ))
+        .order(components::id)
+        .load(conn)?;
+    let admins: Vec<(i64, String)> = team_members::table
+        .inner_join(users::table)
+        .filter(team_members::team_id.eq_any(&ids))
+        .filter(team_members::is_admin.eq(true))
+        .select((team_members::team_id, users::username))
+        .order(users::id)
+        .load(conn)?;
+    fn of<T: Clone>(pairs: &[(i64, T)], team: i64) -> Vec<T> {
+        pairs
+            .iter()
+            .filter(|(t, _)| *t == team)
+            .map(|(_, v)| v.clone())
+            .collect()
+    }
+    Ok(rows
+        .into_iter()
+        .map(
+            |(
+                id,
+                name,
+                defining,
+                project_selection,
+                language_selection,
+                enforced_2fa,
+                internal,
+            )| {
+                Team {
+                    id,
+                    internal,
+                    defining_project: defining
+                        .and_then(|p| slugs.iter().find(|(i, _)| *i == p))
+                        .map(|(_, slug)| slug.clone()),
+                    roles: of(&roles, id),
+                    languages: of(&codes, id),
+                    projects: of(&listed, id),
+                    components: parts
+                        .iter()
+                        .filter(|(t, _, _)| *t == id)
+                        .map(|(_, p, c)| (p.clone(), c.clone()))
+                        .collect(),
+                    admins: of(&admins, id),
+                    fields: TeamFields {
+                        name,
+                        defining_project_id: defining,
+                        project_selection,
+                        language_selection,
+                        enforced_2fa,
+                    },
+                }
+            },
+        )
+        .collect())
+}
+
+const COLUMNS: (
+    teams::id,
+    teams::name,
+    teams::defining_project_id,
+    teams::project_selection,
+    teams::language_selection,
+    teams::enforced_2fa,
+    teams::internal,
+) = (
+    teams::id,
+    teams::name,
+    teams::defining_project_id,
+    teams::project_selection,
+    teams::language_selection,
+    teams::enforced_2fa,
+    teams::internal,
+);
+
+/// Lists the teams `whose` sees, by id; `None` for a page past the end.
+pub fn list(
+    conn: &mut DbConnection,
+    whose: &TeamsOf,
+    page: PageRequest,
+) -> StoreResult<Option<Page<Team>>> {
+    page.run(
+        conn,
+        |conn| Ok::<_, StoreError>(seen(whose).count().get_result(conn)?),
+        |conn, offset, limit| {
+            let rows = seen(whose)
+                .order(teams::id)
+                .offset(offset)
+                .limit(limit)
+                .select(COLUMNS)
+                .load(conn)?;
+            with_lists(conn, rows)
+        },
+    )
+}
+
+/// The team `id`, if `whose` sees it.
+pub fn get(conn: &mut DbConnection, whose: &TeamsOf, id: i64) -> StoreResult<Option<Team>> {
+    let rows = seen(whose)
+        .filter(teams::id.eq(id))
+        .select(COLUMNS)
+        .load(conn)?;
+    Ok(with_lists(conn, rows)?.pop())
+}
+
+/// True when another team than `except` of the same project (or site-wide)
+/// has this name.
+pub fn name_taken(
+    conn: &mut DbConnection,
+    fields: &TeamFields,
+    except: Option<i64>,
+) -> StoreResult<bool> {
+    let mut query = teams::table
+        .filter(teams::name.eq(fields.name.clone()))
+        .into_boxed();
+    query = match fields.defining_project_id {
+        Some(project) => query.filter(teams::defining_project_id.eq(project)),
+        None => query.filter(teams::defining_project_id.is_null()),
+    };
+    if let Some(id) = except {
+        query = query.filter(teams::id.ne(id));
+    }
+    Ok(query.count().get_result::<i64>(conn)? > 0)
+}
+
+/// Creates a team (listing its defining project); its id.
+pub fn insert(conn: &mut DbConnection, fields: &TeamFields) -> StoreResult<i64> {
+    let id = insert_team(
+        conn,
+        &fields.name,
+        fields.defining_project_id,
+        fields.project_selection,
+    )?;
+    diesel::update(teams::table.filter(teams::id.eq(id)))
+        .set((
+            teams::language_selection.eq(fields.language_selection),
+            teams::enforced_2fa.eq(fields.enforced_2fa),
+            teams::internal.eq(false),
+        ))
+        .execute(conn)?;
+    if let Some(project) = fields.defining_project_id {
+        link(conn, id, TeamLink::Project(project))?;
+    }
+    Ok(id)
+}
+
+/// Writes a team's fields; false when it is gone.
+pub fn update(conn: &mut DbConnection, id: i64, fields: &TeamFields) -> StoreResult<bool> {
+    Ok(diesel::update(teams::table.filter(teams::id.eq(id)))
+        .set((
+            teams::name.eq(&fields.name),
+            teams::project_selection.eq(fields.project_selection),
+            teams::language_selection.eq(fields.language_selection),
+            teams::enforced_2fa.eq(fields.enforced_2fa),
+        ))
+        .execute(conn)?
+        > 0)
+}
+
+/// Removes a team; false when it was gone.
+pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
+    Ok(diesel::delete(teams::table.filter(teams::id.eq(id))).execute(conn)? > 0)
+}
+
+/// Something a team lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TeamLink {
+    /// A role, by id.
+    Role(i64),
+    /// A language, by id.
+    Language(i64),
+    /// A project, by id.
+    Project(i64),
+    /// A component, by id.
+    Component(i64),
+}
+
+/// Adds `what` to a team's list; false when it was there.
+pub fn link(conn: &mut DbConnection, team: i64, what: TeamLink) -> StoreResult<bool> {
+    use crate::schema::{team_components as tc, team_languages as tl};
+    if unlink_or_probe(conn, team, what, false)? {
+        return Ok(false);
+    }
+    match what {
+        TeamLink::Role(id) => diesel::insert_into(team_roles::table)
+            .values((team_roles::team_id.eq(team), team_roles::role_id.eq(id)))
+            .execute(conn)?,
+        TeamLink::Language(id) => diesel::insert_into(tl::table)
+            .values((tl::team_id.eq(team), tl::language_id.eq(id)))
+            .execute(conn)?,
+        TeamLink::Project(id) => diesel::insert_into(team_projects::table)
+            .values((
+                team_projects::team_id.eq(team),
+                team_projects::project_id.eq(id),
+            ))
+            .execute(conn)?,
+        TeamLink::Component(id) => diesel::insert_into(tc::table)
+            .values((tc::team_id.eq(team), tc::component_id.eq(id)))
+            .execute(conn)?,
+    };
+    Ok(true)
+}
+
+/// Removes `what` from a team's list; false when it was not there.
+pub fn unlink(conn: &mut DbConnection, team: i64, what: TeamLink) -> StoreResult<bool> {
+    unlink_or_probe(conn, team, what, true)
+}
+
+/// Whether a team lists `what`; when `remove`, removes it too.
+fn unlink_or_probe(
+    conn: &mut DbConnection,
+    team: i64,
+    what: TeamLink,
+    remove: bool,
+) -> StoreResult<bool> {
+    use crate::schema::{team_components as tc, team_languages as tl};
+    macro_rules! entry {
+        ($table:ident, $team:expr, $column:expr, $id:expr) => {{
+            let rows = $table::table.filter($team.eq(team)).filter($column.eq($id));
+            if remove {
+                diesel::delete(rows).execute(conn)? > 0
+            } else {
+                diesel::select(diesel::dsl::exists(rows)).get_result::<bool>(conn)?
+            }
+        }};
+    }
+    Ok(match what {
+        TeamLink::Role(id) => entry!(team_roles, team_roles::team_id, team_roles::role_id, id),
+        TeamLink::Language(id) => entry!(tl, tl::team_id, tl::language_id, id),
+        TeamLink::Project(id) => entry!(
+            team_projects,
+            team_projects::team_id,
+            team_projects::project_id,
+            id
+        ),
+        TeamLink::Component(id) => entry!(tc, tc::team_id, tc::component_id, id),
+    })
+}
+
+/// Makes `user` an admin of a team (joining it if needed), or no longer
+/// one; false when nothing changed.
+pub fn set_admin(conn: &mut DbConnection, team: i64, user: i64, admin: bool) -> StoreResult<bool> {
+    let membership = team_members::table
+        .filter(team_members::team_id.eq(team))
+        .filter(team_members::user_id.eq(user));
+    let current: Option<bool> = membership
+        .select(team_members::is_admin)
+        .first(conn)
+        .optional()?;
+    match (current, admin) {
+        (Some(was), _) if was == admin => Ok(false),
+        (Some(_), _) => {
+            diesel::update(membership)
+                .set(team_members::is_admin.eq(admin))
+                .execute(conn)?;
+            Ok(true)
+        }
+        (None, true) => {
+            add_members(conn, team, &[user], true)?;
+            Ok(true)
+        }
+        (None, false) => Ok(false),
+    }
+}
+
+/// True when `user` is an admin of the team.
+pub fn is_admin(conn: &mut DbConnection, team: i64, user: i64) -> StoreResult<bool> {
+    Ok(diesel::select(diesel::dsl::exists(
+        team_members::table
+            .filter(team_members::team_id.eq(team))
+            .filter(team_members::user_id.eq(user))
+            .filter(team_members::is_admin.eq(true)),
+    ))
+    .get_result(conn)?)
 }

@@ -2,6 +2,7 @@
 
 pub mod change;
 pub mod component;
+pub mod group;
 pub mod hook;
 pub mod language;
 pub mod metrics;

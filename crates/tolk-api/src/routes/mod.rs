@@ -71,6 +71,7 @@ pub mod changes;
 pub mod component_links;
 pub mod components;
 pub(crate) mod files;
+pub mod groups;
 pub mod hooks;
 pub mod languages;
 pub mod paths;
@@ -97,6 +98,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     units::configure(cfg);
     repository::configure(cfg);
     roles::configure(cfg);
+    groups::configure(cfg);
     tasks::configure(cfg);
     hooks::configure(cfg);
 }

@@ -33,10 +33,53 @@ pub enum Check {
     Site(Permission),
     /// One's own account, or the permission site-wide.
     OwnOr(Permission),
+    /// A team's editors: `group.edit`, or `project.permissions` on the
+    /// team's project (Weblate's `meta:team.edit`).
+    Team,
+    /// A team's editors and its admins (Weblate's `meta:team.users`).
+    TeamUsers,
 }
 
 /// Every route: method, path (as the OpenAPI document writes it) and check.
 pub const ROUTES: &[(&str, &str, Check)] = &[
+    ("GET", "/api/groups/", Check::Listed),
+    ("POST", "/api/groups/", Check::SignedIn),
+    ("GET", "/api/groups/{id}/", Check::Visible),
+    ("PUT", "/api/groups/{id}/", Check::Team),
+    ("PATCH", "/api/groups/{id}/", Check::Team),
+    ("DELETE", "/api/groups/{id}/", Check::Team),
+    ("POST", "/api/groups/{id}/roles/", Check::Team),
+    ("DELETE", "/api/groups/{id}/roles/{role_id}/", Check::Team),
+    ("POST", "/api/groups/{id}/languages/", Check::Team),
+    (
+        "DELETE",
+        "/api/groups/{id}/languages/{language_code}/",
+        Check::Team,
+    ),
+    ("POST", "/api/groups/{id}/projects/", Check::Team),
+    (
+        "DELETE",
+        "/api/groups/{id}/projects/{project_id}/",
+        Check::Team,
+    ),
+    ("POST", "/api/groups/{id}/components/", Check::Team),
+    (
+        "DELETE",
+        "/api/groups/{id}/components/{component_id}/",
+        Check::Team,
+    ),
+    ("POST", "/api/groups/{id}/componentlists/", Check::Team),
+    (
+        "DELETE",
+        "/api/groups/{id}/componentlists/{component_list_id}/",
+        Check::Team,
+    ),
+    ("POST", "/api/groups/{id}/admins/", Check::TeamUsers),
+    (
+        "DELETE",
+        "/api/groups/{id}/admins/{user_id}/",
+        Check::TeamUsers,
+    ),
     ("GET", "/api/roles/", Check::Listed),
     ("POST", "/api/roles/", Check::Site(Permission::ROLE_EDIT)),
     ("GET", "/api/roles/{id}/", Check::Visible),

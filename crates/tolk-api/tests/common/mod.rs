@@ -418,3 +418,13 @@ pub fn multipart(fields: &[(&str, &str)], files: &[(&str, &str, &[u8])]) -> Body
     body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
     Body::Bytes(format!("multipart/form-data; boundary={boundary}"), body)
 }
+
+/// A recorded sample with its URLs on the test host.
+pub fn sample_on_test_host(name: &str) -> Value {
+    serde_json::from_str(
+        &sample(name)
+            .to_string()
+            .replace("http://127.0.0.1:8080", &format!("http://{HOST}")),
+    )
+    .unwrap()
+}
