@@ -4,10 +4,10 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, call};
+use common::{Body, Ctx, call, get_json};
 use serde_json::json;
 
-/// Statements run by one request.
+/// Statements run by one request of the superuser.
 async fn cost<S, B>(ctx: &Ctx, app: &S, uri: &str) -> u64
 where
     S: actix_web::dev::Service<
@@ -17,8 +17,21 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
+    cost_for(ctx, app, uri, &ctx.admin).await
+}
+
+/// Statements run by one request with `token`.
+async fn cost_for<S, B>(ctx: &Ctx, app: &S, uri: &str, token: &str) -> u64
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
     let before = ctx.db.store.statements_run();
-    let reply = call(app, Method::GET, uri, Some(&ctx.admin), Body::None).await;
+    let reply = call(app, Method::GET, uri, Some(token), Body::None).await;
     assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", reply.text());
     ctx.db.store.statements_run() - before
 }
@@ -124,5 +137,55 @@ async fn component_reads_cost_the_same_for_one_item_and_many() {
             large.push(cost(&ctx, &app, &uri.replace("page_size=1", "page_size=300")).await);
         }
         assert_eq!(small, large, "{reads:?}");
+    }
+}
+
+#[actix_web::test]
+async fn permission_checks_cost_the_same_for_one_team_and_fifty() {
+    for ctx in Ctx::all() {
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let post = |uri: String, body: serde_json::Value| {
+            let app = &app;
+            async move {
+                let reply = call(app, Method::POST, &uri, admin, Body::Json(body)).await;
+                assert!(reply.status.is_success(), "{uri}: {}", reply.text());
+                reply.json()
+            }
+        };
+        let mut project_ids = Vec::new();
+        for i in 0..100 {
+            let body = json!({"name": format!("P{i}"), "slug": format!("p{i}"), "web": "https://example.com/"});
+            project_ids.push(post("/api/projects/".into(), body).await["id"].clone());
+        }
+        let jane = get_json(&app, "/api/users/jane/", admin).await["id"].clone();
+        let mut costs = Vec::new();
+        for team in 0..50 {
+            let made = post(
+                "/api/groups/".into(),
+                json!({"name": format!("Team {team}"), "project_selection": 0, "language_selection": 1}),
+            )
+            .await;
+            let path = format!("/api/groups/{}/", made["id"]);
+            post(format!("{path}roles/"), json!({"role_id": 9})).await;
+            for project in &project_ids[team * 2..team * 2 + 2] {
+                post(format!("{path}projects/"), json!({"project_id": project})).await;
+            }
+            post(format!("{path}admins/"), json!({"user_id": jane})).await;
+            if team == 0 || team == 49 {
+                let uri = "/api/projects/?page_size=100";
+                costs.push(cost_for(&ctx, &app, uri, &ctx.jane).await);
+            }
+        }
+        let superuser = cost(&ctx, &app, "/api/projects/?page_size=100").await;
+        assert_eq!(
+            costs[0], costs[1],
+            "one team or fifty: the same statements (superuser: {superuser})"
+        );
+        assert_eq!(
+            costs[1],
+            superuser + 5,
+            "a user's teams are read in five statements"
+        );
     }
 }
