@@ -329,3 +329,86 @@ async fn project_managers_make_teams_of_their_project() {
         );
     }
 }
+
+#[actix_web::test]
+async fn user_managers_put_users_in_teams() {
+    for db in TestDb::all() {
+        let ctx = Ctx::new(db);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let uri = "/api/users/jane/groups/";
+        let jane = get_json(&app, "/api/users/jane/", admin).await;
+        assert_eq!(
+            jane["groups"],
+            json!([api("groups/2/"), api("groups/3/")]),
+            "every user is in Viewers and Users"
+        );
+        let denied = call(
+            &app,
+            Method::POST,
+            uri,
+            Some(&ctx.jane),
+            Body::Json(json!({"group_id": 5})),
+        )
+        .await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN);
+        let missing = call(&app, Method::POST, uri, admin, Body::Json(json!({}))).await;
+        assert_eq!(
+            error_items(&missing.json()),
+            vec![(
+                "group_id".into(),
+                "invalid".into(),
+                "Missing group_id parameter".into()
+            )]
+        );
+        let unknown = call(
+            &app,
+            Method::POST,
+            uri,
+            admin,
+            Body::Json(json!({"group_id": 99})),
+        )
+        .await;
+        assert_eq!(unknown.json()["errors"][0]["detail"], "Group not found.");
+        let joined = call(
+            &app,
+            Method::POST,
+            uri,
+            admin,
+            Body::Json(json!({"group_id": 5})),
+        )
+        .await;
+        assert_eq!(joined.status, StatusCode::OK, "{}", joined.text());
+        assert_eq!(
+            joined.json()["groups"],
+            json!([api("groups/2/"), api("groups/3/"), api("groups/5/")])
+        );
+        let managers = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            Some(&ctx.jane),
+            Body::Json(json!({"name": "Mine", "slug": "mine", "web": "https://m.example/"})),
+        )
+        .await;
+        assert_eq!(
+            managers.status,
+            StatusCode::FORBIDDEN,
+            "Managers administer projects, they do not create them"
+        );
+        let all = get_json(&app, "/api/groups/", Some(&ctx.jane)).await;
+        assert_eq!(all["count"], 3);
+        let left = call(
+            &app,
+            Method::DELETE,
+            uri,
+            admin,
+            Body::Json(json!({"group_id": 5})),
+        )
+        .await;
+        assert_eq!(
+            left.json()["groups"],
+            json!([api("groups/2/"), api("groups/3/")])
+        );
+    }
+}

@@ -372,3 +372,39 @@ fn resolve(
         }
     }
 }
+
+impl Service {
+    /// Puts a user in a team, or takes them out (needs `user.edit`). A
+    /// project token's bot keeps at least one team. The user as it is then.
+    pub fn set_user_group(
+        &self,
+        subject: &Subject,
+        username: &str,
+        group: Option<i64>,
+        languages: &[String],
+        member: bool,
+    ) -> ServiceResult<crate::users::UserView> {
+        self.store.write(|conn| {
+            let (user, _) = crate::users::editable_user(conn, subject, username, false)?;
+            let group = group.ok_or_else(|| refused("group_id", "Missing group_id parameter"))?;
+            if !languages.is_empty() {
+                return Err(refused(
+                    "limit_language_codes",
+                    "Tolk cannot limit a membership to languages; use a team with those languages.",
+                ));
+            }
+            if teams::get(conn, &TeamsOf::Everybody, group)?.is_none() {
+                return Err(refused("group_id", "Group not found."));
+            }
+            let id = user.row.id;
+            if !member && user.row.is_bot && teams::count_of_user(conn, id)? <= 1 {
+                return Err(refused(
+                    "group_id",
+                    "At least one team is required for a project token.",
+                ));
+            }
+            teams::set_member(conn, group, id, member)?;
+            crate::users::visible_user(conn, subject, username).map(|(view, _)| view)
+        })
+    }
+}

@@ -85,6 +85,8 @@ pub struct UserView {
     pub settings: ProfileSettings,
     /// Profile languages and the watched projects the caller may see.
     pub links: ProfileLinks,
+    /// Ids of the account's teams.
+    pub teams: Vec<i64>,
 }
 
 /// What a list of users is filtered by, as the client asked.
@@ -137,6 +139,7 @@ fn views(
 ) -> ServiceResult<Vec<UserView>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut links = users::profile_links(conn, &ids)?;
+    let mut teams = tolk_store::teams::of_users(conn, &ids)?;
     let visibility = subject.project_visibility();
     rows.into_iter()
         .map(|row| {
@@ -147,6 +150,7 @@ fn views(
             Ok(UserView {
                 settings: row.settings()?,
                 links: row_links,
+                teams: teams.remove(&row.id).unwrap_or_default(),
                 row,
             })
         })
@@ -154,7 +158,7 @@ fn views(
 }
 
 /// The account `username` if the caller may see it (anonymous callers see none).
-fn visible_user(
+pub(crate) fn visible_user(
     conn: &mut DbConnection,
     subject: &Subject,
     username: &str,
@@ -172,7 +176,7 @@ fn visible_user(
 /// The account `username` if the caller may change it: user managers may
 /// change any but the built-in anonymous one; with `own`, users may change
 /// their own.
-fn editable_user(
+pub(crate) fn editable_user(
     conn: &mut DbConnection,
     subject: &Subject,
     username: &str,

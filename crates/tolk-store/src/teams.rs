@@ -628,3 +628,50 @@ pub fn is_admin(conn: &mut DbConnection, team: i64, user: i64) -> StoreResult<bo
     ))
     .get_result(conn)?)
 }
+
+/// The teams of each of these users, by user id (one statement).
+pub fn of_users(conn: &mut DbConnection, user_ids: &[i64]) -> StoreResult<HashMap<i64, Vec<i64>>> {
+    let pairs: Vec<(i64, i64)> = team_members::table
+        .filter(team_members::user_id.eq_any(user_ids))
+        .select((team_members::user_id, team_members::team_id))
+        .order(team_members::team_id)
+        .load(conn)?;
+    let mut teams: HashMap<i64, Vec<i64>> = HashMap::new();
+    for (user, team) in pairs {
+        teams.entry(user).or_default().push(team);
+    }
+    Ok(teams)
+}
+
+/// Puts `user` in a team (false when already in it), or takes them out
+/// (false when not in it).
+pub fn set_member(
+    conn: &mut DbConnection,
+    team: i64,
+    user: i64,
+    member: bool,
+) -> StoreResult<bool> {
+    let membership = team_members::table
+        .filter(team_members::team_id.eq(team))
+        .filter(team_members::user_id.eq(user));
+    let exists: bool = diesel::select(diesel::dsl::exists(membership)).get_result(conn)?;
+    match (exists, member) {
+        (false, true) => {
+            add_members(conn, team, &[user], false)?;
+            Ok(true)
+        }
+        (true, false) => {
+            diesel::delete(membership).execute(conn)?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+/// How many teams a user is in.
+pub fn count_of_user(conn: &mut DbConnection, user: i64) -> StoreResult<i64> {
+    Ok(team_members::table
+        .filter(team_members::user_id.eq(user))
+        .count()
+        .get_result(conn)?)
+}

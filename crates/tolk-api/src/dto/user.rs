@@ -243,7 +243,11 @@ impl UserDto {
             email: r.email.clone(),
             full_name: r.full_name.clone(),
             username: r.username.clone(),
-            groups: Vec::new(),
+            groups: view
+                .teams
+                .iter()
+                .map(|team| links.api(&["groups", &team.to_string()]))
+                .collect(),
             profile: profile(view, links),
             notifications: sub("notifications"),
             is_superuser: r.is_superuser,

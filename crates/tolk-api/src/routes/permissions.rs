@@ -80,6 +80,16 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/groups/{id}/admins/{user_id}/",
         Check::TeamUsers,
     ),
+    (
+        "POST",
+        "/api/users/{username}/groups/",
+        Check::Site(Permission::USER_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/users/{username}/groups/",
+        Check::Site(Permission::USER_EDIT),
+    ),
     ("GET", "/api/roles/", Check::Listed),
     ("POST", "/api/roles/", Check::Site(Permission::ROLE_EDIT)),
     ("GET", "/api/roles/{id}/", Check::Visible),

@@ -23,7 +23,9 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(detail)
         .service(replace)
         .service(modify)
-        .service(remove);
+        .service(remove)
+        .service(join_group)
+        .service(leave_group);
 }
 
 /// The account `current` with the body's changes: user managers change
@@ -221,4 +223,90 @@ async fn remove(
     let service = state.service.clone();
     blocking(move || service.delete_user(&caller.0, &username)).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// A team to put a user in or take them out of.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+pub struct UserGroupBody {
+    /// The team's id.
+    pub group_id: Option<i64>,
+    /// Languages to limit the membership to (not supported: empty only).
+    pub limit_language_codes: Option<Vec<String>>,
+}
+
+/// Puts a user in a team or takes them out (needs `user.edit`).
+async fn membership(
+    caller: Caller,
+    username: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+    member: bool,
+) -> ApiResult<web::Json<UserDto>> {
+    let service = state.service.clone();
+    let view = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<UserGroupBody>()?;
+        let languages = body.limit_language_codes.unwrap_or_default();
+        service.set_user_group(&caller.0, &username, body.group_id, &languages, member)
+    })
+    .await?;
+    Ok(web::Json(UserDto::full(&view, &links)))
+}
+
+/// Puts a user in a team (needs `user.edit`).
+#[utoipa::path(
+    tag = "users",
+    params(("username" = String, Path, description = "Username")),
+    request_body(content(
+        (UserGroupBody = "application/json"),
+        (UserGroupBody = "application/x-www-form-urlencoded"),
+        (UserGroupBody = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "The user", body = UserDto),
+        (status = 400, description = "Missing or unknown team", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/users/{username}/groups/")]
+async fn join_group(
+    caller: Caller,
+    username: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UserDto>> {
+    membership(caller, username, req, payload, links, state, true).await
+}
+
+/// Takes a user out of a team (needs `user.edit`); the team is named in
+/// the body, as Weblate has it. A project token keeps one team.
+#[utoipa::path(
+    tag = "users",
+    params(("username" = String, Path, description = "Username")),
+    request_body(content(
+        (UserGroupBody = "application/json"),
+        (UserGroupBody = "application/x-www-form-urlencoded"),
+        (UserGroupBody = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "The user", body = UserDto),
+        (status = 400, description = "Missing or unknown team, or a token's last team", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[delete("/api/users/{username}/groups/")]
+async fn leave_group(
+    caller: Caller,
+    username: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UserDto>> {
+    membership(caller, username, req, payload, links, state, false).await
 }
