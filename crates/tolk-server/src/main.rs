@@ -57,11 +57,19 @@ enum Command {
         #[command(flatten)]
         storage: StorageFlags,
     },
-    /// Print a new API token for an active account on the last line.
+    /// Print a new API token on the last line: a personal token of an
+    /// active account (`--username`), or a project token (`--project`),
+    /// whose bot account is in the project's Administration team.
     Token {
         /// Username of the account.
+        #[arg(long, required_unless_present = "project", conflicts_with = "project")]
+        username: Option<String>,
+        /// Slug of the project a new project token reaches.
         #[arg(long)]
-        username: String,
+        project: Option<String>,
+        /// Name of the project token.
+        #[arg(long, default_value = "Command line")]
+        name: String,
         #[command(flatten)]
         storage: StorageFlags,
     },
@@ -224,11 +232,28 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{token}");
             Ok(())
         }
-        Command::Token { username, storage } => {
+        Command::Token {
+            username,
+            project,
+            name,
+            storage,
+        } => {
             let service = open_service(&storage_settings(&storage)?)?;
-            let token = service.issue_token_for(&username).map_err(describe)?;
-            println!("New API token of {username}:");
-            println!("{token}");
+            match (username, project) {
+                (Some(username), _) => {
+                    let token = service.issue_token_for(&username).map_err(describe)?;
+                    println!("New API token of {username}:");
+                    println!("{token}");
+                }
+                (None, Some(project)) => {
+                    let token = service
+                        .issue_project_token(&project, &name)
+                        .map_err(describe)?;
+                    println!("New project token of {project}:");
+                    println!("{token}");
+                }
+                (None, None) => return Err("give --username or --project".into()),
+            }
             Ok(())
         }
     }

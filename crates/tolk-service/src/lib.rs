@@ -19,6 +19,7 @@ pub mod groups;
 pub mod hooks;
 pub mod languages;
 pub mod metrics;
+pub mod project_tokens;
 pub mod projects;
 pub mod repository;
 pub mod roles;
@@ -37,6 +38,7 @@ pub use tolk_store::languages::Language;
 pub use tolk_store::roles::Role;
 pub use tolk_store::stats::Summary;
 pub use tolk_store::teams::Team;
+pub use tolk_store::tokens::ProjectToken;
 pub use tolk_store::{Page, PageRequest, Store};
 
 /// Throw-away databases for the tests of crates above this one.

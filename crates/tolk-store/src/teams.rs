@@ -675,3 +675,12 @@ pub fn count_of_user(conn: &mut DbConnection, user: i64) -> StoreResult<i64> {
         .count()
         .get_result(conn)?)
 }
+
+/// The teams of a project: id and name, by id.
+pub fn of_project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Vec<(i64, String)>> {
+    Ok(teams::table
+        .filter(teams::defining_project_id.eq(project_id))
+        .order(teams::id)
+        .select((teams::id, teams::name))
+        .load(conn)?)
+}

@@ -47,3 +47,71 @@ pub fn delete_for_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<()>
     diesel::delete(tokens::table.filter(tokens::user_id.eq(user_id))).execute(conn)?;
     Ok(())
 }
+
+/// A project token as its project's managers see it (never the key).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectToken {
+    /// Primary key.
+    pub id: i64,
+    /// The bot account acting with it.
+    pub user: UserRow,
+    /// When it was made.
+    pub created: NaiveDateTime,
+    /// When it stops working.
+    pub expires: Option<NaiveDateTime>,
+}
+
+/// The tokens of a project, by id.
+pub fn of_project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Vec<ProjectToken>> {
+    let rows: Vec<(i64, NaiveDateTime, Option<NaiveDateTime>, UserRow)> = tokens::table
+        .inner_join(users::table)
+        .filter(tokens::project_id.eq(project_id))
+        .order(tokens::id)
+        .select((
+            tokens::id,
+            tokens::created,
+            tokens::expires,
+            UserRow::as_select(),
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, created, expires, user)| ProjectToken {
+            id,
+            user,
+            created,
+            expires,
+        })
+        .collect())
+}
+
+/// Sets when a token stops working.
+pub fn set_expiry(
+    conn: &mut DbConnection,
+    key_hash: &str,
+    expires: Option<NaiveDateTime>,
+) -> StoreResult<()> {
+    diesel::update(tokens::table.filter(tokens::key_hash.eq(key_hash)))
+        .set(tokens::expires.eq(expires))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Revokes the project token `id` of `project_id`; its bot's id, or
+/// `None` when there is no such token.
+pub fn delete_of_project(
+    conn: &mut DbConnection,
+    project_id: i64,
+    id: i64,
+) -> StoreResult<Option<i64>> {
+    let user: Option<i64> = tokens::table
+        .filter(tokens::id.eq(id))
+        .filter(tokens::project_id.eq(project_id))
+        .select(tokens::user_id)
+        .first(conn)
+        .optional()?;
+    if user.is_some() {
+        diesel::delete(tokens::table.filter(tokens::id.eq(id))).execute(conn)?;
+    }
+    Ok(user)
+}

@@ -11,6 +11,7 @@ pub mod repository;
 pub mod role;
 pub mod root;
 pub mod statistics;
+pub mod token;
 pub mod translation;
 pub mod unit;
 pub mod user;

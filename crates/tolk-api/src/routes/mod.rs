@@ -81,6 +81,7 @@ pub mod repository;
 pub mod roles;
 pub mod root;
 pub mod tasks;
+pub mod tokens;
 pub mod translations;
 pub mod units;
 pub mod users;
@@ -99,6 +100,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     repository::configure(cfg);
     roles::configure(cfg);
     groups::configure(cfg);
+    tokens::configure(cfg);
     tasks::configure(cfg);
     hooks::configure(cfg);
 }

@@ -90,6 +90,31 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/users/{username}/groups/",
         Check::Site(Permission::USER_EDIT),
     ),
+    (
+        "GET",
+        "/api/projects/{slug}/tokens/",
+        Check::On(Permission::PROJECT_PERMISSIONS),
+    ),
+    (
+        "POST",
+        "/api/projects/{slug}/tokens/",
+        Check::On(Permission::PROJECT_PERMISSIONS),
+    ),
+    (
+        "DELETE",
+        "/api/projects/{slug}/tokens/{id}/",
+        Check::On(Permission::PROJECT_PERMISSIONS),
+    ),
+    (
+        "POST",
+        "/api/users/{username}/token/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/users/{username}/token/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
     ("GET", "/api/roles/", Check::Listed),
     ("POST", "/api/roles/", Check::Site(Permission::ROLE_EDIT)),
     ("GET", "/api/roles/{id}/", Check::Visible),

@@ -1,0 +1,190 @@
+//! Project tokens reach their project only; personal tokens are rotated
+//! and revoked by their owners; on each configured database.
+
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{Body, Ctx, call, get_json};
+use serde_json::json;
+use tolk_service::testing::TestDb;
+
+#[actix_web::test]
+async fn a_project_token_reaches_its_project_only() {
+    for db in TestDb::all() {
+        let ctx = Ctx::new(db);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        for slug in ["demo", "other"] {
+            let body = json!({"name": slug, "slug": slug, "web": "https://d.example/"});
+            call(
+                &app,
+                Method::POST,
+                "/api/projects/",
+                admin,
+                Body::Json(body),
+            )
+            .await;
+        }
+        let tokens = "/api/projects/demo/tokens/";
+        let denied = call(&app, Method::GET, tokens, Some(&ctx.jane), Body::None).await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN);
+
+        let made = call(
+            &app,
+            Method::POST,
+            tokens,
+            admin,
+            Body::Json(json!({"name": "CI"})),
+        )
+        .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        let made = made.json();
+        let key = made["token_key"].as_str().unwrap().to_owned();
+        assert!(key.starts_with("wlp_") && key.len() == 40, "{key}");
+        let bot = made["username"].as_str().unwrap().to_owned();
+        assert!(bot.starts_with("bot-demo-"), "{bot}");
+        let listed = get_json(&app, tokens, admin).await;
+        assert_eq!(listed.as_array().unwrap().len(), 1);
+        assert!(!listed.to_string().contains(&key), "the key is shown once");
+
+        let edit = |slug: &str| {
+            let app = &app;
+            let key = key.clone();
+            let uri = format!("/api/projects/{slug}/");
+            async move {
+                call(
+                    app,
+                    Method::PATCH,
+                    &uri,
+                    Some(&key),
+                    Body::Json(json!({"web": "https://bot.example/"})),
+                )
+                .await
+                .status
+            }
+        };
+        assert_eq!(edit("demo").await, StatusCode::OK);
+        assert_eq!(
+            edit("other").await,
+            StatusCode::NOT_FOUND,
+            "its bot is in no site-wide team: other projects do not exist for it"
+        );
+        let unit_edit = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            Some(&key),
+            Body::Json(json!({"name": "Bot", "slug": "bot", "web": "https://b.example/"})),
+        )
+        .await;
+        assert_eq!(unit_edit.status, StatusCode::FORBIDDEN);
+        let bot_user = get_json(&app, &format!("/api/users/{bot}/"), admin).await;
+        assert_eq!(bot_user["is_bot"], true);
+        assert_eq!(
+            bot_user["groups"].as_array().unwrap().len(),
+            1,
+            "one team, no defaults"
+        );
+        let team = bot_user["groups"][0]
+            .as_str()
+            .unwrap()
+            .rsplit('/')
+            .nth(1)
+            .unwrap()
+            .to_owned();
+        let last = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/users/{bot}/groups/"),
+            admin,
+            Body::Json(json!({"group_id": team.parse::<i64>().unwrap()})),
+        )
+        .await;
+        assert_eq!(
+            last.json()["errors"][0]["detail"],
+            "At least one team is required for a project token."
+        );
+
+        let id = made["id"].as_i64().unwrap();
+        let revoked = call(
+            &app,
+            Method::DELETE,
+            &format!("{tokens}{id}/"),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(revoked.status, StatusCode::NO_CONTENT);
+        assert_eq!(
+            edit("demo").await,
+            StatusCode::UNAUTHORIZED,
+            "the key stops working"
+        );
+        let again = call(
+            &app,
+            Method::DELETE,
+            &format!("{tokens}{id}/"),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(again.status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[actix_web::test]
+async fn users_rotate_and_revoke_their_own_tokens() {
+    for db in TestDb::all() {
+        let ctx = Ctx::new(db);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let me = |key: String| {
+            let app = &app;
+            async move {
+                call(app, Method::GET, "/api/users/jane/", Some(&key), Body::None)
+                    .await
+                    .status
+            }
+        };
+        let rotated = call(
+            &app,
+            Method::POST,
+            "/api/users/jane/token/",
+            Some(&ctx.jane),
+            Body::None,
+        )
+        .await;
+        assert_eq!(rotated.status, StatusCode::OK, "{}", rotated.text());
+        let key = rotated.json()["token"].as_str().unwrap().to_owned();
+        assert!(key.starts_with("wlu_"));
+        assert_eq!(
+            me(ctx.jane.clone()).await,
+            StatusCode::UNAUTHORIZED,
+            "the old key is gone"
+        );
+        assert_eq!(me(key.clone()).await, StatusCode::OK);
+        let others = call(
+            &app,
+            Method::POST,
+            "/api/users/admin/token/",
+            Some(&key),
+            Body::None,
+        )
+        .await;
+        assert!(
+            matches!(others.status, StatusCode::FORBIDDEN | StatusCode::NOT_FOUND),
+            "{}",
+            others.status
+        );
+        let revoked = call(
+            &app,
+            Method::DELETE,
+            "/api/users/jane/token/",
+            Some(&key),
+            Body::None,
+        )
+        .await;
+        assert_eq!(revoked.status, StatusCode::NO_CONTENT);
+        assert_eq!(me(key).await, StatusCode::UNAUTHORIZED);
+    }
+}
