@@ -8,6 +8,7 @@ pub mod filemask;
 pub mod hooks;
 pub mod language;
 pub mod message;
+pub mod notification;
 pub mod permission;
 pub mod plural;
 pub mod project;

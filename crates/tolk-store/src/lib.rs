@@ -23,6 +23,7 @@ pub mod roles;
 #[allow(missing_docs)]
 pub mod schema;
 pub mod stats;
+pub mod subscriptions;
 pub mod tasks;
 pub mod teams;
 pub mod time;

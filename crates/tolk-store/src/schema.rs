@@ -268,6 +268,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    subscriptions (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        notification -> Text,
+        scope -> Integer,
+        frequency -> Integer,
+        project_id -> Nullable<BigInt>,
+        component_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
     roles (id) {
         id -> BigInt,
         name -> Text,
@@ -325,4 +337,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_languages,
     team_components,
     roles,
+    subscriptions,
 );

@@ -1,1 +1,2 @@
 DROP TABLE component_links;
+DROP INDEX subscriptions_notification_unique;

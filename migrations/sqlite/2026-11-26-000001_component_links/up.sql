@@ -7,3 +7,7 @@ CREATE TABLE component_links (
     PRIMARY KEY (component_id, project_id)
 );
 CREATE INDEX component_links_project_id ON component_links (project_id);
+
+-- A user subscribes to a notification once per scope, project and component.
+CREATE UNIQUE INDEX subscriptions_notification_unique ON subscriptions
+    (user_id, notification, scope, COALESCE(project_id, 0), COALESCE(component_id, 0));

@@ -6,6 +6,7 @@ pub mod group;
 pub mod hook;
 pub mod language;
 pub mod metrics;
+pub mod notification;
 pub mod project;
 pub mod repository;
 pub mod role;

@@ -27,14 +27,15 @@ macro_rules! put_and_patch {
         patch: $patch:ty,
         response: $dto:ty,
         put: $put_doc:literal,
-        patch_doc: $patch_doc:literal $(,)?
+        patch_doc: $patch_doc:literal
+        $(, operation: $operation:literal)? $(,)?
     ) => {
-        put_and_patch!(@one put replace "update" $create, $put_doc,
+        put_and_patch!(@one put replace concat!($($operation, "_",)? "update"), $create, $put_doc,
             $tag, $path, [$($param),+], $key, $dto);
-        put_and_patch!(@one patch modify "partial_update" $patch, $patch_doc,
+        put_and_patch!(@one patch modify concat!($($operation, "_",)? "partial_update"), $patch, $patch_doc,
             $tag, $path, [$($param),+], $key, $dto);
     };
-    (@one $method:ident $name:ident $id:literal $body:ty, $doc:literal,
+    (@one $method:ident $name:ident $id:expr, $body:ty, $doc:literal,
         $tag:literal, $path:literal, [$($param:tt),+], $key:ty, $dto:ty) => {
         #[doc = $doc]
         #[utoipa::path(
@@ -74,6 +75,7 @@ pub(crate) mod files;
 pub mod groups;
 pub mod hooks;
 pub mod languages;
+pub mod notifications;
 pub mod paths;
 pub mod permissions;
 pub mod projects;
@@ -101,6 +103,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     roles::configure(cfg);
     groups::configure(cfg);
     tokens::configure(cfg);
+    notifications::configure(cfg);
     tasks::configure(cfg);
     hooks::configure(cfg);
 }

@@ -115,6 +115,36 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/users/{username}/token/",
         Check::OwnOr(Permission::USER_EDIT),
     ),
+    (
+        "GET",
+        "/api/users/{username}/notifications/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
+    (
+        "POST",
+        "/api/users/{username}/notifications/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
+    (
+        "GET",
+        "/api/users/{username}/notifications/{id}/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
+    (
+        "PUT",
+        "/api/users/{username}/notifications/{id}/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
+    (
+        "PATCH",
+        "/api/users/{username}/notifications/{id}/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/users/{username}/notifications/{id}/",
+        Check::OwnOr(Permission::USER_EDIT),
+    ),
     ("GET", "/api/roles/", Check::Listed),
     ("POST", "/api/roles/", Check::Site(Permission::ROLE_EDIT)),
     ("GET", "/api/roles/{id}/", Check::Visible),
