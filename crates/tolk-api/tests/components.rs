@@ -995,6 +995,11 @@ async fn a_component_is_copied_with_its_pending_edits() {
         let edit = json!({"target": ["コピーされる訳"], "state": 20});
         let edited = call(&app, Method::PATCH, &unit, admin, Body::Json(edit)).await;
         assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        assert_eq!(
+            get_json(&app, "/api/users/admin/statistics/", admin).await,
+            json!({"translated": 1, "suggested": 0, "uploaded": 0, "commented": 0, "languages": 0}),
+            "the editor's counter follows the edit"
+        );
         let post = |token, body| {
             let app = &app;
             async move {

@@ -208,6 +208,9 @@ impl Service {
                 ..NewChange::new(action, subject.user_id())
             };
             changes::record(conn, &change, at)?;
+            if let Some(user) = subject.user_id() {
+                tolk_store::users::count_translated(conn, user)?;
+            }
             visible_unit(conn, subject, id)
         })
     }

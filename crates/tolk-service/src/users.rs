@@ -429,3 +429,36 @@ impl Service {
         })
     }
 }
+
+/// A user's contribution counters (§3.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UserStatistics {
+    /// Strings translated.
+    pub translated: i64,
+    /// Suggestions made.
+    pub suggested: i64,
+    /// Files uploaded.
+    pub uploaded: i64,
+    /// Comments posted.
+    pub commented: i64,
+    /// Languages in the profile.
+    pub languages: i64,
+}
+
+impl Service {
+    /// A user's contribution counters, for whoever may see the user.
+    pub fn user_statistics(
+        &self,
+        subject: &Subject,
+        username: &str,
+    ) -> ServiceResult<UserStatistics> {
+        let (view, _) = self.user(subject, username)?;
+        Ok(UserStatistics {
+            translated: view.row.translated,
+            suggested: view.row.suggested,
+            uploaded: view.row.uploaded,
+            commented: view.row.commented,
+            languages: i64::try_from(view.links.languages.len()).unwrap_or(i64::MAX),
+        })
+    }
+}

@@ -468,3 +468,12 @@ pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<UserR
         .select(UserRow::as_select())
         .load(conn)?)
 }
+
+/// Counts one more string translated by the user (the profile's
+/// `translated`, kept as edits happen rather than recounted).
+pub fn count_translated(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
+    diesel::update(users::table.find(id))
+        .set(users::translated.eq(users::translated + 1))
+        .execute(conn)?;
+    Ok(())
+}

@@ -145,6 +145,7 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/users/{username}/notifications/{id}/",
         Check::OwnOr(Permission::USER_EDIT),
     ),
+    ("GET", "/api/users/{username}/statistics/", Check::Visible),
     ("GET", "/api/roles/", Check::Listed),
     ("POST", "/api/roles/", Check::Site(Permission::ROLE_EDIT)),
     ("GET", "/api/roles/{id}/", Check::Visible),

@@ -25,7 +25,8 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(modify)
         .service(remove)
         .service(join_group)
-        .service(leave_group);
+        .service(leave_group)
+        .service(statistics);
 }
 
 /// The account `current` with the body's changes: user managers change
@@ -309,4 +310,45 @@ async fn leave_group(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UserDto>> {
     membership(caller, username, req, payload, links, state, false).await
+}
+
+/// A user's contribution counters (§3.3).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct UserStatisticsDto {
+    /// Strings translated.
+    pub translated: i64,
+    /// Suggestions made.
+    pub suggested: i64,
+    /// Files uploaded.
+    pub uploaded: i64,
+    /// Comments posted.
+    pub commented: i64,
+    /// Languages in the profile.
+    pub languages: i64,
+}
+
+/// A user's contribution counters, kept up to date as they work.
+#[utoipa::path(
+    tag = "users",
+    params(("username" = String, Path, description = "Username")),
+    responses(
+        (status = 200, description = "The counters", body = UserStatisticsDto),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/users/{username}/statistics/")]
+async fn statistics(
+    caller: Caller,
+    username: web::Path<String>,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UserStatisticsDto>> {
+    let service = state.service.clone();
+    let found = blocking(move || service.user_statistics(&caller.0, &username)).await?;
+    Ok(web::Json(UserStatisticsDto {
+        translated: found.translated,
+        suggested: found.suggested,
+        uploaded: found.uploaded,
+        commented: found.commented,
+        languages: found.languages,
+    }))
 }
