@@ -130,7 +130,16 @@ fn form_booleans(document: &mut Value) {
     for operation in paths.values_mut().filter_map(Value::as_object_mut) {
         for operation in operation.values_mut() {
             for form in FORMS {
-                let schema = &mut operation["requestBody"]["content"][form]["schema"];
+                // Looked up without indexing, which would add the keys to
+                // operations that take no body.
+                let Some(schema) = operation
+                    .get_mut("requestBody")
+                    .and_then(|b| b.get_mut("content"))
+                    .and_then(|c| c.get_mut(form))
+                    .and_then(|m| m.get_mut("schema"))
+                else {
+                    continue;
+                };
                 let Some(name) = schema["$ref"]
                     .as_str()
                     .and_then(|r| r.strip_prefix(prefix))

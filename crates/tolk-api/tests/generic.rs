@@ -515,6 +515,30 @@ async fn served_schema_and_docs() {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), total, "operation ids are unique");
+        let untyped: Vec<String> = served["paths"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .flat_map(|(path, item)| {
+                item.as_object()
+                    .unwrap()
+                    .iter()
+                    .map(move |(method, op)| (path, method, op))
+            })
+            .flat_map(|(path, method, op)| {
+                let media = op["requestBody"]["content"].as_object().cloned();
+                media
+                    .into_iter()
+                    .flatten()
+                    .filter(|(_, content)| content.get("schema").is_none())
+                    .map(move |(kind, _)| format!("{method} {path} {kind}"))
+            })
+            .collect();
+        assert_eq!(
+            untyped,
+            Vec::<String>::new(),
+            "every request body has a schema"
+        );
         let docs = call(&app, Method::GET, "/api/docs/", None, Body::None).await;
         assert_eq!(docs.status, StatusCode::OK);
         assert!(docs.text().contains("swagger"), "{}", docs.text());
