@@ -412,3 +412,90 @@ async fn user_managers_put_users_in_teams() {
         );
     }
 }
+
+#[actix_web::test]
+async fn a_restricted_component_shows_through_a_team_listing_it() {
+    for db in TestDb::all() {
+        let upstream = common::upstream();
+        let ctx = common::context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        let restricted = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            admin,
+            Body::Json(json!({"restricted": true})),
+        )
+        .await;
+        assert_eq!(restricted.status, StatusCode::OK, "{}", restricted.text());
+        let seen = |token| {
+            let app = &app;
+            async move {
+                let one = call(
+                    app,
+                    Method::GET,
+                    "/api/components/demo/app/",
+                    token,
+                    Body::None,
+                )
+                .await;
+                let listed = get_json(app, "/api/components/", token).await["count"].clone();
+                let units = get_json(app, "/api/translations/", token).await["count"].clone();
+                (one.status, listed, units)
+            }
+        };
+        assert_eq!(
+            seen(jane).await,
+            (StatusCode::NOT_FOUND, json!(0), json!(0))
+        );
+        assert_eq!(
+            seen(None).await,
+            (StatusCode::NOT_FOUND, json!(0), json!(0))
+        );
+
+        let team = call(
+            &app,
+            Method::POST,
+            "/api/groups/",
+            admin,
+            Body::Json(json!({"name": "Insiders", "language_selection": 1})),
+        )
+        .await
+        .json();
+        let component = get_json(&app, "/api/components/demo/app/", admin).await["id"].clone();
+        let listed = call(
+            &app,
+            Method::POST,
+            &format!("/api/groups/{}/components/", team["id"]),
+            admin,
+            Body::Json(json!({"component_id": component})),
+        )
+        .await;
+        assert_eq!(
+            listed.json()["components"],
+            json!([api("components/demo/app/")])
+        );
+        call(
+            &app,
+            Method::POST,
+            "/api/users/jane/groups/",
+            admin,
+            Body::Json(json!({"group_id": team["id"]})),
+        )
+        .await;
+        let (status, components, translations) = seen(jane).await;
+        assert_eq!((status, components), (StatusCode::OK, json!(1)));
+        assert!(
+            translations.as_u64().unwrap() > 0,
+            "its translations show too"
+        );
+        assert_eq!(
+            seen(None).await.0,
+            StatusCode::NOT_FOUND,
+            "still hidden from others"
+        );
+    }
+}

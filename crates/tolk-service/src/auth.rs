@@ -2,7 +2,7 @@
 
 use sha2::{Digest, Sha256};
 use tolk_domain::permission::Subject;
-use tolk_store::{grants, time, tokens};
+use tolk_store::{DbConnection, grants, time, tokens};
 
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -41,6 +41,20 @@ pub fn hash_token(token: &str) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Stores a new personal token of a user; its key.
+pub(crate) fn new_user_token(conn: &mut DbConnection, user_id: i64) -> ServiceResult<String> {
+    let key = generate_token(USER_TOKEN_PREFIX);
+    let new = tokens::NewToken {
+        user_id,
+        project_id: None,
+        key_hash: &hash_token(&key),
+        created: time::now(),
+        expires: None,
+    };
+    tokens::insert(conn, &new)?;
+    Ok(key)
 }
 
 impl Service {
@@ -90,11 +104,7 @@ impl Service {
 
     /// Mints a new personal token for a user and returns it; only its hash is kept.
     pub fn issue_user_token(&self, user_id: i64) -> ServiceResult<String> {
-        let token = generate_token(USER_TOKEN_PREFIX);
-        let hash = hash_token(&token);
-        self.store
-            .write(|conn| tokens::insert(conn, user_id, None, &hash, time::now()))?;
-        Ok(token)
+        self.store.write(|conn| new_user_token(conn, user_id))
     }
 }
 

@@ -14,7 +14,7 @@ use tolk_store::tokens::{self, ProjectToken};
 use tolk_store::{DbConnection, time, users};
 
 use crate::access::require;
-use crate::auth::{PROJECT_TOKEN_PREFIX, USER_TOKEN_PREFIX, generate_token, hash_token};
+use crate::auth::{PROJECT_TOKEN_PREFIX, generate_token, hash_token, new_user_token};
 use crate::projects::visible_project;
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -105,13 +105,23 @@ impl Service {
             )?;
             teams::set_member(conn, team.0, bot.id, true)?;
             let key = generate_token(PROJECT_TOKEN_PREFIX);
-            let hash = hash_token(&key);
-            tokens::insert(conn, bot.id, Some(project.id), &hash, time::now())?;
-            tokens::set_expiry(conn, &hash, new.expires)?;
-            let made = tokens::of_project(conn, project.id)?
-                .into_iter()
-                .find(|t| t.user.id == bot.id)
-                .ok_or(ServiceError::NotFound)?;
+            let created = time::now();
+            let id = tokens::insert(
+                conn,
+                &tokens::NewToken {
+                    user_id: bot.id,
+                    project_id: Some(project.id),
+                    key_hash: &hash_token(&key),
+                    created,
+                    expires: new.expires,
+                },
+            )?;
+            let made = ProjectToken {
+                id,
+                user: bot,
+                created,
+                expires: new.expires,
+            };
             Ok((made, key))
         })
     }
@@ -141,9 +151,7 @@ impl Service {
         self.store.write(|conn| {
             let id = own_account(conn, subject, username)?;
             tokens::delete_for_user(conn, id)?;
-            let key = generate_token(USER_TOKEN_PREFIX);
-            tokens::insert(conn, id, None, &hash_token(&key), time::now())?;
-            Ok(key)
+            new_user_token(conn, id)
         })
     }
 

@@ -8,23 +8,36 @@ use crate::error::StoreResult;
 use crate::schema::{tokens, users};
 use crate::users::UserRow;
 
-/// Stores the hash of a new token for a user (and, for project tokens, its project).
-pub fn insert(
-    conn: &mut DbConnection,
-    user_id: i64,
-    project_id: Option<i64>,
-    key_hash: &str,
-    created: NaiveDateTime,
-) -> StoreResult<()> {
-    diesel::insert_into(tokens::table)
-        .values((
-            tokens::user_id.eq(user_id),
-            tokens::project_id.eq(project_id),
-            tokens::key_hash.eq(key_hash),
-            tokens::created.eq(created),
-        ))
-        .execute(conn)?;
-    Ok(())
+/// A token to store: only its key's hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewToken<'a> {
+    /// The account acting with it.
+    pub user_id: i64,
+    /// The project a project token belongs to.
+    pub project_id: Option<i64>,
+    /// The key's hash.
+    pub key_hash: &'a str,
+    /// When it is made.
+    pub created: NaiveDateTime,
+    /// When it stops working.
+    pub expires: Option<NaiveDateTime>,
+}
+
+/// Stores a new token; its id.
+pub fn insert(conn: &mut DbConnection, new: &NewToken<'_>) -> StoreResult<i64> {
+    let values = (
+        tokens::user_id.eq(new.user_id),
+        tokens::project_id.eq(new.project_id),
+        tokens::key_hash.eq(new.key_hash),
+        tokens::created.eq(new.created),
+        tokens::expires.eq(new.expires),
+    );
+    Ok(crate::with_backend!(conn, |c| diesel::insert_into(
+        tokens::table
+    )
+    .values(&values)
+    .returning(tokens::id)
+    .get_result(c))?)
 }
 
 /// The stored hash and owner of the token with this hash, unless it has expired.
@@ -83,18 +96,6 @@ pub fn of_project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Vec<P
             expires,
         })
         .collect())
-}
-
-/// Sets when a token stops working.
-pub fn set_expiry(
-    conn: &mut DbConnection,
-    key_hash: &str,
-    expires: Option<NaiveDateTime>,
-) -> StoreResult<()> {
-    diesel::update(tokens::table.filter(tokens::key_hash.eq(key_hash)))
-        .set(tokens::expires.eq(expires))
-        .execute(conn)?;
-    Ok(())
 }
 
 /// Revokes the project token `id` of `project_id`; its bot's id, or

@@ -283,7 +283,14 @@ fn users_filters_tokens_and_deactivation() {
         };
         assert_eq!(names(inactive, &mut conn), vec!["anonymous"]);
 
-        tokens::insert(&mut conn, jane.id, None, "hash-1", now).unwrap();
+        let new = tokens::NewToken {
+            user_id: jane.id,
+            project_id: None,
+            key_hash: "hash-1",
+            created: now,
+            expires: None,
+        };
+        tokens::insert(&mut conn, &new).unwrap();
         let (hash, owner) = tokens::find(&mut conn, "hash-1", now).unwrap().unwrap();
         assert_eq!((hash.as_str(), owner.id), ("hash-1", jane.id));
         assert!(tokens::find(&mut conn, "hash-2", now).unwrap().is_none());

@@ -50,3 +50,18 @@ impl TranslationPath {
         (&self.project, &self.component, &self.language)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_component_segment_is_decoded_once_more() {
+        let read = |segment: &str| -> ComponentPath {
+            serde_json::from_value(serde_json::json!({"project": "demo", "component": segment}))
+                .unwrap()
+        };
+        assert_eq!(read("cat%2Fsub%2Fapp").component, "cat/sub/app");
+        assert_eq!(read("app").component, "app");
+    }
+}
