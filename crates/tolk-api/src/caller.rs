@@ -8,7 +8,7 @@ use futures_util::future::{Ready, ready};
 use tolk_domain::permission::Subject;
 
 use crate::error::ApiError;
-use crate::routes::permissions::{self, Check};
+use crate::routes::permissions;
 
 /// The authenticated caller of a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,10 +30,11 @@ impl FromRequest for Caller {
             .ok_or_else(|| ApiError::Internal("the request was not authenticated".into()));
         // The route table says who may call; a route missing from it (a
         // test keeps that from happening) lets anonymous callers only read.
+        let safe = is_safe(req.method());
         let needs_sign_in = req
             .match_pattern()
             .and_then(|pattern| permissions::check(req.method().as_str(), &pattern))
-            .map_or(!is_safe(req.method()), Check::needs_sign_in);
+            .map_or(!safe, |check| check.needs_sign_in(safe));
         ready(caller.and_then(|caller| {
             if needs_sign_in && !caller.0.is_authenticated() {
                 return Err(ApiError::NotAuthenticated);

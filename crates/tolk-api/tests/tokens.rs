@@ -105,6 +105,24 @@ async fn a_project_token_reaches_its_project_only() {
             last.json()["errors"][0]["detail"],
             "At least one team is required for a project token."
         );
+        for caller in [admin, Some(key.as_str())] {
+            let renamed = call(
+                &app,
+                Method::PATCH,
+                &format!("/api/users/{bot}/"),
+                caller,
+                Body::Json(json!({"full_name": "Renamed"})),
+            )
+            .await;
+            assert_eq!(
+                (
+                    renamed.status,
+                    renamed.json()["errors"][0]["detail"].clone()
+                ),
+                (StatusCode::FORBIDDEN, json!("This user can not be edited.")),
+                "a token's bot is Tolk's, not its own nor a user manager's"
+            );
+        }
 
         let id = made["id"].as_i64().unwrap();
         let revoked = call(

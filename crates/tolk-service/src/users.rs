@@ -7,13 +7,15 @@ use tolk_domain::user::{ANONYMOUS_USERNAME, ProfileSettings, UserFields};
 use tolk_domain::validation::FieldErrors;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::users::{self, Identity, ProfileLinks, UserFilter, UserRow};
-use tolk_store::{DbConnection, Page, PageRequest, languages, projects, time};
+use tolk_store::{DbConnection, Page, PageRequest, languages, projects, time, tokens};
 
 use crate::access::{page, require};
 use crate::conflict::{Unique, unique_violation};
 use crate::{Service, ServiceError, ServiceResult};
 
 const DENIED: &str = "Can not manage Users";
+/// Refusal to change an account Tolk runs itself (anonymous, project tokens' bots).
+const NOT_EDITABLE: &str = "This user can not be edited.";
 
 /// The account fields no two accounts share, whatever their case.
 const USERNAME: Unique = Unique {
@@ -188,9 +190,7 @@ pub(crate) fn editable_user(
         require(subject, Permission::USER_EDIT, Target::Site, DENIED)?;
     }
     if view.row.username == ANONYMOUS_USERNAME {
-        return Err(ServiceError::PermissionDenied(
-            "This user can not be edited.".into(),
-        ));
+        return Err(ServiceError::PermissionDenied(NOT_EDITABLE.into()));
     }
     Ok((view, detail))
 }
@@ -348,6 +348,9 @@ impl Service {
     ) -> ServiceResult<(UserView, Detail)> {
         self.store.write(|conn| {
             let (current, detail) = editable_user(conn, subject, username, true)?;
+            if tokens::is_project_bot(conn, current.row.id)? {
+                return Err(ServiceError::PermissionDenied(NOT_EDITABLE.into()));
+            }
             let before = state(&current);
             let after = edit(&before, detail)?;
             let mut errors = after.fields.validate();

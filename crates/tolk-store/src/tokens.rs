@@ -55,6 +55,16 @@ pub fn find(
         .optional()?)
 }
 
+/// True when the user is the bot of a project token.
+pub fn is_project_bot(conn: &mut DbConnection, user_id: i64) -> StoreResult<bool> {
+    Ok(diesel::select(diesel::dsl::exists(
+        tokens::table
+            .filter(tokens::user_id.eq(user_id))
+            .filter(tokens::project_id.is_not_null()),
+    ))
+    .get_result(conn)?)
+}
+
 /// Revokes every token of a user.
 pub fn delete_for_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<()> {
     diesel::delete(tokens::table.filter(tokens::user_id.eq(user_id))).execute(conn)?;

@@ -26,8 +26,8 @@ pub enum Check {
     Open(Permission),
     /// A repository: for status any of `vcs.push`, `vcs.commit`,
     /// `vcs.reset`, `vcs.update`, for an operation its own, on every
-    /// component of the repository; refused with 403, even to anonymous
-    /// callers, as Weblate does.
+    /// component of the repository; the status is refused with 403 even to
+    /// anonymous callers, as Weblate does, operations need a sign-in.
     Repository,
     /// The permission site-wide.
     Site(Permission),
@@ -388,12 +388,15 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
 ];
 
 impl Check {
-    /// True when anonymous callers are turned away before anything else (401).
-    pub fn needs_sign_in(self) -> bool {
-        !matches!(
-            self,
-            Check::Public | Check::Listed | Check::Visible | Check::Open(_) | Check::Repository
-        )
+    /// True when anonymous callers are turned away before anything else
+    /// (401): always, except on public routes and on reads (`safe`) that
+    /// anonymous callers may make.
+    pub fn needs_sign_in(self, safe: bool) -> bool {
+        match self {
+            Check::Public => false,
+            Check::Listed | Check::Visible | Check::Open(_) | Check::Repository => !safe,
+            _ => true,
+        }
     }
 }
 
