@@ -106,3 +106,176 @@ async fn a_team_opens_its_private_project_to_its_members() {
         assert_eq!(anonymous["count"], 0);
     }
 }
+
+/// The id of the project `demo`'s own team `name`.
+async fn demo_team<S, B>(app: &S, admin: Option<&str>, name: &str) -> i64
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let teams = common::get_json(app, "/api/groups/?page_size=100", admin).await;
+    teams["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| {
+            t["name"] == name
+                && t["defining_project"]
+                    .as_str()
+                    .is_some_and(|p| p.ends_with("/demo/"))
+        })
+        .and_then(|t| t["id"].as_i64())
+        .unwrap()
+}
+
+#[actix_web::test]
+async fn where_the_repository_is_shows_only_with_vcs_view() {
+    for db in tolk_service::testing::TestDb::all() {
+        let upstream = common::upstream();
+        let ctx = common::context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        let hidden = [
+            "vcs",
+            "repo",
+            "branch",
+            "filemask",
+            "screenshot_filemask",
+            "push",
+            "push_branch",
+            "repoweb",
+            "git_export",
+            "linked_component",
+        ];
+        let shown = |c: &serde_json::Value| hidden.map(|key| c[key].clone());
+
+        // A guest of the public project has `vcs.view` (Access repository).
+        let guest = common::get_json(&app, "/api/components/demo/app/", None).await;
+        assert_eq!(guest["repo"], upstream.url());
+        assert_eq!(guest["filemask"], "po/*.po");
+        assert_eq!(guest["git_export"], "");
+
+        ctx.service
+            .update_project(&tolk_domain::permission::Subject::System, "demo", |s| {
+                Ok(tolk_domain::project::ProjectSettings {
+                    access_control: tolk_domain::permission::AccessControl::Private.code(),
+                    ..s.clone()
+                })
+            })
+            .unwrap();
+        for team in ["Translate", "VCS"] {
+            let id = demo_team(&app, admin, team).await;
+            let joined = call(
+                &app,
+                Method::POST,
+                "/api/users/jane/groups/",
+                admin,
+                Body::Json(json!({"group_id": id})),
+            )
+            .await;
+            assert_eq!(joined.status, StatusCode::OK, "{}", joined.text());
+            let component = common::get_json(&app, "/api/components/demo/app/", jane).await;
+            let translation = common::get_json(&app, "/api/translations/demo/app/ja/", jane).await;
+            let listed = common::get_json(&app, "/api/projects/demo/components/", jane).await;
+            if team == "Translate" {
+                assert_eq!(shown(&component), [(); 10].map(|_| serde_json::Value::Null));
+                assert_eq!(component["template"], "", "other settings stay");
+                assert_eq!(shown(&translation["component"]), shown(&component));
+                assert_eq!(shown(&listed["results"][0]), shown(&component));
+            } else {
+                assert_eq!(
+                    component["repo"],
+                    upstream.url(),
+                    "Manage repository has vcs.view"
+                );
+                assert_eq!(component["vcs"], "git");
+                assert_eq!(component["filemask"], "po/*.po");
+                assert_eq!(shown(&translation["component"]), shown(&component));
+            }
+        }
+    }
+}
+
+#[actix_web::test]
+async fn only_a_team_naming_a_component_changes_its_restriction() {
+    for db in tolk_service::testing::TestDb::all() {
+        let upstream = common::upstream();
+        let ctx = common::context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        let managers = demo_team(&app, admin, "Administration").await;
+        let join = call(
+            &app,
+            Method::POST,
+            "/api/users/jane/groups/",
+            admin,
+            Body::Json(json!({"group_id": managers})),
+        )
+        .await;
+        assert_eq!(join.status, StatusCode::OK);
+        let restrict = || {
+            call(
+                &app,
+                Method::PATCH,
+                "/api/components/demo/app/",
+                jane,
+                Body::Json(json!({"restricted": true, "license": "MIT"})),
+            )
+        };
+        let refused = restrict().await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            common::error_items(&refused.json()),
+            vec![(
+                "restricted".into(),
+                "invalid".into(),
+                "Only a superuser or a team naming this component may change its restricted access."
+                    .into()
+            )]
+        );
+        let unchanged = common::get_json(&app, "/api/components/demo/app/", admin).await;
+        assert_eq!(
+            (
+                unchanged["restricted"].clone(),
+                unchanged["license"].clone()
+            ),
+            (json!(false), json!("")),
+            "a refused change changes nothing"
+        );
+        let other_edit = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            jane,
+            Body::Json(json!({"restricted": false, "license": "MIT"})),
+        )
+        .await;
+        assert_eq!(
+            other_edit.status,
+            StatusCode::OK,
+            "restricted left as it is"
+        );
+
+        let id = unchanged["id"].as_i64().unwrap();
+        let named = call(
+            &app,
+            Method::POST,
+            &format!("/api/groups/{managers}/components/"),
+            admin,
+            Body::Json(json!({"component_id": id})),
+        )
+        .await;
+        assert_eq!(named.status, StatusCode::OK, "{}", named.text());
+        let restricted = restrict().await;
+        assert_eq!(restricted.status, StatusCode::OK, "{}", restricted.text());
+        assert_eq!(restricted.json()["restricted"], true);
+    }
+}

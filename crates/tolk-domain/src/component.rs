@@ -29,6 +29,18 @@ pub const PENDING_AGE_MAX: i32 = 2160;
 pub const LOCAL_REPO: &str = "local:";
 /// The prefix of `repo` values that share another component's repository.
 pub const LINK_PREFIX: &str = "weblate://";
+/// The settings that tell where a component's repository is and how it is
+/// laid out: shown only to callers holding `vcs.view` on the component.
+pub const REPOSITORY_SETTINGS: [&str; 8] = [
+    "vcs",
+    "repo",
+    "branch",
+    "filemask",
+    "screenshot_filemask",
+    "push",
+    "push_branch",
+    "repoweb",
+];
 
 settings! {
     /// Every writable setting of a component. Texts left empty that a

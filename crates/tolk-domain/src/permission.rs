@@ -467,6 +467,17 @@ impl Subject {
         self.is_superuser() || self.grants().iter().any(|g| g.gives(permission, target))
     }
 
+    /// May this caller use `permission` on the component through a team
+    /// that lists the component by name (superusers may)? A project-wide
+    /// grant is not enough to change who may see a component.
+    pub fn can_on_listed_component(&self, permission: Permission, component: i64) -> bool {
+        self.is_superuser()
+            || self
+                .grants()
+                .iter()
+                .any(|g| g.lists(component) && g.permissions.contains(&permission))
+    }
+
     /// Which projects and restricted components this caller may see:
     /// those a team of theirs covers or lists (a team without roles, as
     /// `Viewers`, shows its projects too).
@@ -655,6 +666,13 @@ mod tests {
         );
         assert!(listing.project_visibility().allows_component(5, true));
         assert!(!listing.project_visibility().allows_component(6, true));
+        assert!(listing.can_on_listed_component(Permission::UNIT_EDIT, 5));
+        assert!(!listing.can_on_listed_component(Permission::PROJECT_EDIT, 5));
+        assert!(
+            !translator.can_on_listed_component(Permission::UNIT_EDIT, 5),
+            "a project-wide grant names no component"
+        );
+        assert!(admin().can_on_listed_component(Permission::COMPONENT_EDIT, 5));
     }
 
     #[test]

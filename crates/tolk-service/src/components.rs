@@ -76,6 +76,11 @@ impl ComponentView {
         settings
     }
 
+    /// Whether `subject` may see where the repository is (`vcs.view`).
+    pub fn shows_repository_to(&self, subject: &Subject) -> bool {
+        subject.can(Permission::VCS_VIEW, self.target())
+    }
+
     /// The component as the access check sees it.
     pub fn target(&self) -> Target {
         Target::Component {
@@ -465,6 +470,14 @@ impl Service {
             )?;
             let (settings, source) = edit(&view.component.settings)?;
             let mut errors = settings.validate();
+            if settings.restricted != view.component.settings.restricted
+                && !subject.can_on_listed_component(Permission::COMPONENT_EDIT, view.component.id)
+            {
+                errors.invalid(
+                    "restricted",
+                    "Only a superuser or a team naming this component may change its restricted access.",
+                );
+            }
             self.check_format(&settings, &mut errors);
             if settings.repo != view.component.settings.repo
                 && settings.linked().is_none()

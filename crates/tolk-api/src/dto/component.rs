@@ -1,20 +1,67 @@
 //! Components.
 
-use serde::{Deserialize, Serialize};
-use tolk_domain::component::ComponentSettings;
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
+use tolk_domain::component::{ComponentSettings, REPOSITORY_SETTINGS};
+use tolk_domain::permission::Subject;
 use tolk_service::components::ComponentView;
 use tolk_service::projects::ProjectView;
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{Schema, SchemaType, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::dto::language::LanguageDto;
 use crate::dto::project::ProjectDto;
 use crate::links::Links;
 
+/// A component's settings as one caller sees them: without `vcs.view` on
+/// the component, the [`REPOSITORY_SETTINGS`] are null.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShownComponentSettings {
+    /// Every setting.
+    pub settings: ComponentSettings,
+    /// Whether the caller may see where the repository is.
+    pub repository: bool,
+}
+
+impl Serialize for ShownComponentSettings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.repository {
+            return self.settings.serialize(serializer);
+        }
+        let mut value = serde_json::to_value(&self.settings).map_err(serde::ser::Error::custom)?;
+        if let Some(map) = value.as_object_mut() {
+            for key in REPOSITORY_SETTINGS {
+                map.insert(key.to_owned(), Value::Null);
+            }
+        }
+        value.serialize(serializer)
+    }
+}
+
+impl PartialSchema for ShownComponentSettings {
+    /// [`ComponentSettings`]' schema with the repository settings nullable.
+    fn schema() -> RefOr<Schema> {
+        let mut schema = ComponentSettings::schema();
+        if let RefOr::T(Schema::Object(object)) = &mut schema {
+            for key in REPOSITORY_SETTINGS {
+                if let Some(RefOr::T(Schema::Object(field))) = object.properties.get_mut(key) {
+                    field.schema_type = SchemaType::from_iter([Type::String, Type::Null]);
+                }
+            }
+        }
+        schema
+    }
+}
+
+impl ToSchema for ShownComponentSettings {}
+
 /// A component, with every key Weblate emits: its settings as the API
 /// shows them (flattened from [`ComponentSettings`]; repository URLs
 /// without credentials, a linked component's repository settings from the
-/// component it shares) and what is derived from them. An `inherit_*` key
-/// is true when the component leaves that setting empty and so takes its
+/// component it shares; where the repository is only for callers with
+/// `vcs.view`) and what is derived from them. An `inherit_*` key is true
+/// when the component leaves that setting empty and so takes its
 /// project's, which `effective_*` reports.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ComponentDto {
@@ -27,9 +74,10 @@ pub struct ComponentDto {
     pub project: Option<ProjectDto>,
     /// Every setting.
     #[serde(flatten)]
-    pub settings: ComponentSettings,
-    /// Link to an exported Git repository; empty: Tolk exports none.
-    pub git_export: String,
+    pub settings: ShownComponentSettings,
+    /// Link to an exported Git repository; empty: Tolk exports none (null
+    /// without `vcs.view`).
+    pub git_export: Option<String>,
     /// Whether the license is the project's.
     pub inherit_license: bool,
     /// The license in effect.
@@ -108,15 +156,18 @@ pub struct ComponentDto {
     pub addons: Vec<String>,
     /// API link of the component's category, or null.
     pub category: Option<String>,
-    /// API link of the component whose repository this one shares, or null.
+    /// API link of the component whose repository this one shares, or null
+    /// (also without `vcs.view`).
     pub linked_component: Option<String>,
     /// Whether the component refuses edits.
     pub locked: bool,
 }
 
 impl ComponentDto {
-    /// Serialises a component; `with_project` nests its project.
-    pub fn new(view: ComponentView, links: &Links, with_project: bool) -> Self {
+    /// Serialises a component as `subject` sees it; `with_project` nests
+    /// its project.
+    pub fn new(view: ComponentView, links: &Links, with_project: bool, subject: &Subject) -> Self {
+        let repository = view.shows_repository_to(subject);
         let settings = view.public_settings();
         let project_slug = view.project.settings.slug.clone();
         let effective = settings.effective(&view.project.settings);
@@ -134,7 +185,7 @@ impl ComponentDto {
         Self {
             id: view.component.id,
             source_language: LanguageDto::new(view.source_language.clone(), links),
-            git_export: String::new(),
+            git_export: repository.then(String::new),
             inherit_license: own.license.is_empty(),
             effective_license: effective.license,
             license_url,
@@ -181,6 +232,7 @@ impl ComponentDto {
             linked_component: view
                 .linked
                 .as_ref()
+                .filter(|_| repository)
                 .map(|(p, c, _)| links.api(&["components", p, c])),
             locked: view.component.locked,
             project: with_project.then(|| {
@@ -192,7 +244,10 @@ impl ComponentDto {
                     links,
                 )
             }),
-            settings,
+            settings: ShownComponentSettings {
+                settings,
+                repository,
+            },
         }
     }
 }

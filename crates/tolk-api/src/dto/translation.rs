@@ -1,6 +1,7 @@
 //! Translations.
 
 use serde::{Deserialize, Serialize};
+use tolk_domain::permission::Subject;
 use tolk_domain::stats::percent;
 use tolk_service::translations::TranslationView;
 use utoipa::ToSchema;
@@ -83,8 +84,9 @@ pub struct TranslationDto {
 }
 
 impl TranslationDto {
-    /// Serialises a translation; `with_component` nests its component.
-    pub fn new(view: TranslationView, links: &Links, with_component: bool) -> Self {
+    /// Serialises a translation; with `component_for`, nests its component
+    /// as that caller sees it.
+    pub fn new(view: TranslationView, links: &Links, component_for: Option<&Subject>) -> Self {
         let c = &view.component;
         let (project, component) = (&c.project.settings.slug, &c.component.settings.slug);
         let code = &view.language.row.code;
@@ -130,8 +132,8 @@ impl TranslationDto {
             announcements_url: api(Some("announcements")),
             language: LanguageDto::new(view.language.clone(), links),
             last_author: view.last_author.clone(),
-            component: with_component
-                .then(|| Box::new(ComponentDto::new(view.component, links, true))),
+            component: component_for
+                .map(|subject| Box::new(ComponentDto::new(view.component, links, true, subject))),
         }
     }
 }

@@ -91,6 +91,7 @@ async fn links_create(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
+    let subject = caller.0.clone();
     let view = with_body(&req, payload, move |input, _| {
         let body = input.parse::<LinkCreate>()?;
         if let Some(id) = body.category_id {
@@ -106,7 +107,7 @@ async fn links_create(
         )
     })
     .await?;
-    let data = ComponentDto::new(view, &links, true);
+    let data = ComponentDto::new(view, &links, true, &subject);
     Ok(HttpResponse::Created().json(ComponentLinked { data }))
 }
 

@@ -61,9 +61,10 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<ComponentDto>>> {
     let service = state.service.clone();
+    let subject = caller.0.clone();
     let fetch = move |request| service.components(&caller.0, None, request);
     page_of(&req, &links, STANDARD, fetch, |c| {
-        ComponentDto::new(c, &links, true)
+        ComponentDto::new(c, &links, true, &subject)
     })
     .await
 }
@@ -86,9 +87,10 @@ async fn components_list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<ComponentDto>>> {
     let service = state.service.clone();
+    let subject = caller.0.clone();
     let fetch = move |request| service.components(&caller.0, Some(&slug), request);
     page_of(&req, &links, STANDARD, fetch, |c| {
-        ComponentDto::new(c, &links, false)
+        ComponentDto::new(c, &links, false, &subject)
     })
     .await
 }
@@ -123,6 +125,7 @@ async fn components_create(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
+    let subject = caller.0.clone();
     let view = with_body(&req, payload, move |mut input, _| {
         if input.has("from_component") {
             let copy = input.parse::<ComponentCopy>()?;
@@ -144,7 +147,7 @@ async fn components_create(
         service.create_component(&caller.0, &slug, settings, options)
     })
     .await?;
-    let dto = ComponentDto::new(view, &links, true);
+    let dto = ComponentDto::new(view, &links, true, &subject);
     Ok(created(&dto.url.clone(), dto))
 }
 
@@ -187,9 +190,10 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<ComponentDto>> {
     let service = state.service.clone();
+    let subject = caller.0.clone();
     let view =
         blocking(move || service.component(&caller.0, &path.project, &path.component)).await?;
-    Ok(web::Json(ComponentDto::new(view, &links, true)))
+    Ok(web::Json(ComponentDto::new(view, &links, true, &subject)))
 }
 
 put_and_patch! {
@@ -214,6 +218,7 @@ async fn change(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<ComponentDto>> {
     let service = state.service.clone();
+    let subject = caller.0.clone();
     let view = with_body(&req, payload, move |input, partial| {
         service.update_component(&caller.0, &path.project, &path.component, |current| {
             let mut errors = FieldErrors::default();
@@ -234,7 +239,7 @@ async fn change(
         })
     })
     .await?;
-    Ok(web::Json(ComponentDto::new(view, &links, true)))
+    Ok(web::Json(ComponentDto::new(view, &links, true, &subject)))
 }
 
 /// Removes a component with its translations (needs `component.edit`);
@@ -284,7 +289,7 @@ async fn translations(
         service.translations(&caller.0, Some((&path.project, &path.component)), request)
     };
     page_of(&req, &links, STANDARD, fetch, |t| {
-        TranslationDto::new(t, &links, false)
+        TranslationDto::new(t, &links, None)
     })
     .await
 }
@@ -327,7 +332,7 @@ async fn add_translation(
         )
     })
     .await?;
-    let data = TranslationDto::new(view, &links, false);
+    let data = TranslationDto::new(view, &links, None);
     Ok(created(&data.url.clone(), TranslationCreated { data }))
 }
 

@@ -57,9 +57,10 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<TranslationDto>>> {
     let service = state.service.clone();
+    let subject = caller.0.clone();
     let fetch = move |request| service.translations(&caller.0, None, request);
     page_of(&req, &links, STANDARD, fetch, |t| {
-        TranslationDto::new(t, &links, true)
+        TranslationDto::new(t, &links, Some(&subject))
     })
     .await
 }
@@ -81,8 +82,9 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<TranslationDto>> {
     let service = state.service.clone();
+    let subject = caller.0.clone();
     let view = blocking(move || service.translation(&caller.0, path.parts())).await?;
-    Ok(web::Json(TranslationDto::new(view, &links, true)))
+    Ok(web::Json(TranslationDto::new(view, &links, Some(&subject))))
 }
 
 /// Removes a translation (needs `translation.delete`; never the source
