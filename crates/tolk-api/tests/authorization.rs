@@ -34,10 +34,9 @@
 mod common;
 
 use actix_web::body::MessageBody;
-use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::Method;
 
-use common::{Body, Ctx, HOST, Reply, call, get_json, upstream};
+use common::{Body, Ctx, HOST, Reply, TestApp, call, get_json, join_team, upstream};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -436,11 +435,7 @@ struct Fixture {
 }
 
 /// Sends a request line as the superuser, which must succeed; its JSON answer.
-async fn send<S, B>(app: &S, admin: &str, line: &str) -> Value
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
+async fn send<S: TestApp<B>, B: MessageBody>(app: &S, admin: &str, line: &str) -> Value {
     let (method, path, text) = split(line);
     let reply = call(app, method, path, Some(admin), body(text)).await;
     assert!(reply.status.is_success(), "{line}: {}", reply.text());
@@ -452,11 +447,11 @@ where
 /// `other` (whose token is a caller); a public project `pub` sharing
 /// `app`'s repository; a custom role, the user `target`, the team `Free`,
 /// and one team and member per built-in role.
-async fn fixture<S, B>(app: &S, ctx: &Ctx, upstream: &Upstream) -> Fixture
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
+async fn fixture<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    ctx: &Ctx,
+    upstream: &Upstream,
+) -> Fixture {
     let admin = ctx.admin.as_str();
     let mut vars = HashMap::new();
     let mut project_ids = Vec::new();
@@ -520,12 +515,7 @@ where
     .await;
     let free_team = free["id"].as_i64().unwrap();
     vars.insert("free_team", free_team.to_string());
-    send(
-        app,
-        admin,
-        &format!(r#"POST /api/users/jane/groups/ {{"group_id": {free_team}}}"#),
-    )
-    .await;
+    join_team(app, Some(admin), "jane", free_team).await;
     let jane_id = get_json(app, "/api/users/jane/", Some(admin)).await["id"].clone();
     send(
         app,
@@ -603,12 +593,7 @@ where
             .await;
         }
         for group in [team, free_team] {
-            send(
-                app,
-                admin,
-                &format!(r#"POST /api/users/{username}/groups/ {{"group_id": {group}}}"#),
-            )
-            .await;
+            join_team(app, Some(admin), &username, group).await;
         }
         callers.push(Caller {
             name: (*name).into(),
@@ -627,11 +612,11 @@ where
 }
 
 /// Calls every row as every caller; what differs from the matrix.
-async fn mismatches<S, B>(app: &S, admin: &str, fixture: Fixture) -> Vec<String>
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
+async fn mismatches<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    admin: &str,
+    fixture: Fixture,
+) -> Vec<String> {
     let mut found = Vec::new();
     let mut n = 0;
     for row in matrix() {

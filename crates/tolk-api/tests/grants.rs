@@ -4,9 +4,10 @@
 
 mod common;
 
+use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, call, pluck};
+use common::{Body, Ctx, TestApp, call, join_team, pluck};
 use serde_json::json;
 
 /// A team `name` giving `permission` on the project `slug` to `username`,
@@ -108,15 +109,7 @@ async fn a_team_opens_its_private_project_to_its_members() {
 }
 
 /// The id of the project `demo`'s own team `name`.
-async fn demo_team<S, B>(app: &S, admin: Option<&str>, name: &str) -> i64
-where
-    S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-    B: actix_web::body::MessageBody,
-{
+async fn demo_team<S: TestApp<B>, B: MessageBody>(app: &S, admin: Option<&str>, name: &str) -> i64 {
     let teams = common::get_json(app, "/api/groups/?page_size=100", admin).await;
     teams["results"]
         .as_array()
@@ -170,16 +163,7 @@ async fn where_the_repository_is_shows_only_with_vcs_view() {
             })
             .unwrap();
         for team in ["Translate", "VCS"] {
-            let id = demo_team(&app, admin, team).await;
-            let joined = call(
-                &app,
-                Method::POST,
-                "/api/users/jane/groups/",
-                admin,
-                Body::Json(json!({"group_id": id})),
-            )
-            .await;
-            assert_eq!(joined.status, StatusCode::OK, "{}", joined.text());
+            join_team(&app, admin, "jane", demo_team(&app, admin, team).await).await;
             let component = common::get_json(&app, "/api/components/demo/app/", jane).await;
             let translation = common::get_json(&app, "/api/translations/demo/app/ja/", jane).await;
             let listed = common::get_json(&app, "/api/projects/demo/components/", jane).await;
@@ -212,15 +196,7 @@ async fn only_a_team_naming_a_component_changes_its_restriction() {
         let admin = Some(ctx.admin.as_str());
         let jane = Some(ctx.jane.as_str());
         let managers = demo_team(&app, admin, "Administration").await;
-        let join = call(
-            &app,
-            Method::POST,
-            "/api/users/jane/groups/",
-            admin,
-            Body::Json(json!({"group_id": managers})),
-        )
-        .await;
-        assert_eq!(join.status, StatusCode::OK);
+        join_team(&app, admin, "jane", managers).await;
         let restrict = || {
             call(
                 &app,

@@ -478,14 +478,7 @@ async fn a_restricted_component_shows_through_a_team_listing_it() {
             listed.json()["components"],
             json!([api("components/demo/app/")])
         );
-        call(
-            &app,
-            Method::POST,
-            "/api/users/jane/groups/",
-            admin,
-            Body::Json(json!({"group_id": team["id"]})),
-        )
-        .await;
+        common::join_team(&app, admin, "jane", team["id"].as_i64().unwrap()).await;
         let (status, components, translations) = seen(jane).await;
         assert_eq!((status, components), (StatusCode::OK, json!(1)));
         assert!(

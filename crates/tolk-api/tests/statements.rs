@@ -2,34 +2,24 @@
 
 mod common;
 
+use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, call, get_json};
+use common::{Body, Ctx, TestApp, call, get_json};
 use serde_json::json;
 
 /// Statements run by one request of the superuser.
-async fn cost<S, B>(ctx: &Ctx, app: &S, uri: &str) -> u64
-where
-    S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-    B: actix_web::body::MessageBody,
-{
+async fn cost<S: TestApp<B>, B: MessageBody>(ctx: &Ctx, app: &S, uri: &str) -> u64 {
     cost_for(ctx, app, uri, &ctx.admin).await
 }
 
 /// Statements run by one request with `token`.
-async fn cost_for<S, B>(ctx: &Ctx, app: &S, uri: &str, token: &str) -> u64
-where
-    S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-    B: actix_web::body::MessageBody,
-{
+async fn cost_for<S: TestApp<B>, B: MessageBody>(
+    ctx: &Ctx,
+    app: &S,
+    uri: &str,
+    token: &str,
+) -> u64 {
     let before = ctx.db.store.statements_run();
     let reply = call(app, Method::GET, uri, Some(token), Body::None).await;
     assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", reply.text());

@@ -83,6 +83,17 @@ impl Ctx {
     }
 }
 
+/// The app under test, as `actix_web::test::init_service` makes it.
+pub trait TestApp<B>:
+    Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>
+{
+}
+
+impl<S, B> TestApp<B> for S where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>
+{
+}
+
 /// A response as the tests look at it.
 #[derive(Debug)]
 pub struct Reply {
@@ -118,17 +129,13 @@ pub enum Body<'a> {
 }
 
 /// Sends one request to the app.
-pub async fn call<S, B>(
+pub async fn call<S: TestApp<B>, B: MessageBody>(
     app: &S,
     method: Method,
     uri: &str,
     token: Option<&str>,
     body: Body<'_>,
-) -> Reply
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
+) -> Reply {
     let mut req = test::TestRequest::default()
         .method(method)
         .uri(uri)
@@ -159,12 +166,25 @@ where
 }
 
 /// The JSON body of a GET.
-pub async fn get_json<S, B>(app: &S, uri: &str, token: Option<&str>) -> Value
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
+pub async fn get_json<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    uri: &str,
+    token: Option<&str>,
+) -> Value {
     call(app, Method::GET, uri, token, Body::None).await.json()
+}
+
+/// The superuser (`admin`) puts `username` in the team `team`.
+pub async fn join_team<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    admin: Option<&str>,
+    username: &str,
+    team: i64,
+) {
+    let uri = format!("/api/users/{username}/groups/");
+    let body = Body::Json(serde_json::json!({"group_id": team}));
+    let joined = call(app, Method::POST, &uri, admin, body).await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.text());
 }
 
 /// A recorded Weblate response from `tests/samples/`.
