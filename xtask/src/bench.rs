@@ -87,6 +87,7 @@ fn start(root: &Path, data: &Path, db: &str) -> Result<Server, String> {
         .env("TOLK_BIND", &address)
         // Thousands of requests a second are what is measured.
         .env("TOLK_API_RATELIMIT_USER", "off")
+        .env("TOLK_API_RATELIMIT_ANON", "off")
         // The components benchmark clones repositories from the data directory.
         .env("TOLK_VCS_ALLOW_LOCAL", "true")
         .env("RUST_LOG", "warn")
@@ -103,7 +104,17 @@ fn start(root: &Path, data: &Path, db: &str) -> Result<Server, String> {
     Err("the server did not start".into())
 }
 
-/// One keep-alive HTTP/1.1 connection.
+/// The value at `key` of a JSON object body, as text; none when null or absent.
+pub(crate) fn field(body: &[u8], key: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    match &value[key] {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Null => None,
+        other => Some(other.to_string()),
+    }
+}
+
+/// One keep-alive HTTP/1.1 connection; an empty token calls anonymously.
 pub(crate) struct Client {
     reader: BufReader<TcpStream>,
     host: String,
@@ -128,11 +139,15 @@ impl Client {
         path: &str,
         body: &str,
     ) -> std::io::Result<(u16, Vec<u8>)> {
+        let authorization = if self.token.is_empty() {
+            String::new()
+        } else {
+            format!("Authorization: Token {}\r\n", self.token)
+        };
         let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Token {}\r\n\
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{authorization}\
              Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             self.host,
-            self.token,
             body.len()
         );
         self.reader.get_mut().write_all(request.as_bytes())?;
@@ -271,6 +286,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     ] {
         println!("{}", load(&server.address, &token, path, options)?);
     }
+    crate::bench_permissions::run(&server.address, &token, options)?;
     crate::bench_components::run(&server.address, &token, &data, options)?;
     if let Some(kib) = peak_memory_kib(server.child.id()) {
         println!("server peak memory: {:.1} MiB", kib as f64 / 1024.0);

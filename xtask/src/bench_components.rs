@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::bench::{Client, Options, load};
+use crate::bench::{Client, Options, field, load};
 
 /// Languages with their plural count and formula, for the catalogues.
 const LANGUAGES: [&str; 50] = [
@@ -85,15 +85,6 @@ fn repository(dir: &Path, name: &str, layout: &[(String, usize, usize)]) -> Resu
 }
 
 /// A value of a JSON answer, by key, as text (without quotes).
-fn field(body: &[u8], key: &str) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
-    match &value[key] {
-        serde_json::Value::String(s) => Some(s.clone()),
-        serde_json::Value::Null => None,
-        other => Some(other.to_string()),
-    }
-}
-
 /// Creates a component of `repo` and waits for its task; the time taken.
 fn create(
     client: &mut Client,

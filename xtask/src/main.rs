@@ -7,6 +7,7 @@
 
 mod bench;
 mod bench_components;
+mod bench_permissions;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

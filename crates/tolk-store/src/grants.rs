@@ -1,5 +1,5 @@
-//! What a caller's teams grant: read in five statements whatever the number
-//! of teams, roles, projects and components.
+//! What a caller's teams grant: read in five statements (six for anonymous
+//! callers) whatever the number of teams, roles, projects and components.
 
 use std::collections::BTreeMap;
 
@@ -23,74 +23,67 @@ fn listed(pairs: &[(i64, i64)], team: i64) -> Vec<i64> {
         .collect()
 }
 
-/// The grants of the teams `user_id` belongs to, one per team (teams
-/// without roles too: they show their projects). Permission codenames
-/// this version does not know are left out.
-pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>> {
-    let mine: Vec<(i64, i32, i32)> = teams::table
-        .filter(
-            teams::id.eq_any(
-                team_members::table
-                    .filter(team_members::user_id.eq(user_id))
-                    .select(team_members::team_id),
-            ),
-        )
-        .select(SELECTIONS)
-        .order(teams::id)
-        .load(conn)?;
-    of_teams(conn, mine)
+/// The ids of the teams `user_id` belongs to, as a subquery: every
+/// statement below filters by it, so their text never changes and each is
+/// prepared once per connection (a list of ids would make new text for
+/// every caller).
+fn teams_of(user_id: i64) -> TeamsOf {
+    team_members::table
+        .filter(team_members::user_id.eq(user_id))
+        .select(team_members::team_id)
 }
+
+/// The subquery [`teams_of`] builds.
+type TeamsOf = diesel::dsl::Select<
+    diesel::dsl::Filter<team_members::table, diesel::dsl::Eq<team_members::user_id, i64>>,
+    team_members::team_id,
+>;
 
 /// The grants of the teams of the account standing for anonymous callers.
 pub fn of_anonymous(conn: &mut DbConnection) -> StoreResult<Vec<Grant>> {
-    let mine: Vec<(i64, i32, i32)> = teams::table
-        .filter(
-            teams::id.eq_any(
-                team_members::table
-                    .inner_join(users::table)
-                    .filter(users::username.eq(ANONYMOUS_USERNAME))
-                    .select(team_members::team_id),
-            ),
-        )
-        .select(SELECTIONS)
-        .order(teams::id)
-        .load(conn)?;
-    of_teams(conn, mine)
+    let account: Option<i64> = users::table
+        .filter(users::username.eq(ANONYMOUS_USERNAME))
+        .select(users::id)
+        .first(conn)
+        .optional()?;
+    match account {
+        Some(id) => of_user(conn, id),
+        None => Ok(Vec::new()),
+    }
 }
 
-/// A team's id and selections.
-const SELECTIONS: (
-    teams::id,
-    teams::project_selection,
-    teams::language_selection,
-) = (
-    teams::id,
-    teams::project_selection,
-    teams::language_selection,
-);
-
-/// The grants of these teams (id and selections).
-fn of_teams(conn: &mut DbConnection, mine: Vec<(i64, i32, i32)>) -> StoreResult<Vec<Grant>> {
+/// The grants of the teams `user_id` belongs to, one per team (teams
+/// without roles too: they show their projects), in five statements.
+/// Permission codenames this version does not know are left out.
+pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>> {
+    let mine: Vec<(i64, i32, i32)> = teams::table
+        .filter(teams::id.eq_any(teams_of(user_id)))
+        .select((
+            teams::id,
+            teams::project_selection,
+            teams::language_selection,
+        ))
+        .order(teams::id)
+        .load(conn)?;
     if mine.is_empty() {
         return Ok(Vec::new());
     }
-    let ids: Vec<i64> = mine.iter().map(|t| t.0).collect();
     let codenames: Vec<(i64, String)> = team_roles::table
         .inner_join(role_permissions::table.on(role_permissions::role_id.eq(team_roles::role_id)))
-        .filter(team_roles::team_id.eq_any(&ids))
+        .filter(team_roles::team_id.eq_any(teams_of(user_id)))
         .select((team_roles::team_id, role_permissions::codename))
         .load(conn)?;
     let projects: Vec<(i64, i64)> = team_projects::table
-        .filter(team_projects::team_id.eq_any(&ids))
+        .filter(team_projects::team_id.eq_any(teams_of(user_id)))
         .select((team_projects::team_id, team_projects::project_id))
         .load(conn)?;
     let languages: Vec<(i64, i64)> = team_languages::table
-        .filter(team_languages::team_id.eq_any(&ids))
+        .filter(team_languages::team_id.eq_any(teams_of(user_id)))
         .select((team_languages::team_id, team_languages::language_id))
         .load(conn)?;
     let listed_components: Vec<(i64, i64, i64)> = team_components::table
         .inner_join(components::table.on(components::id.eq(team_components::component_id)))
-        .filter(team_components::team_id.eq_any(&ids))
+        .filter(team_components::team_id.eq_any(teams_of(user_id)))
         .select((
             team_components::team_id,
             components::id,

@@ -163,10 +163,18 @@ fn paged<'a>(
         conn,
         |conn| Ok::<_, crate::StoreError>(query().count().get_result(conn)?),
         |conn, offset, limit| {
-            query()
+            // The page's ids are picked first, so that only ids are sorted
+            // (SQLite would otherwise sort every visible row, settings and
+            // all, when the filter uses an index).
+            let ids: Vec<i64> = query()
                 .order(projects::id)
                 .offset(offset)
                 .limit(limit)
+                .select(projects::id)
+                .load(conn)?;
+            projects::table
+                .filter(projects::id.eq_any(ids))
+                .order(projects::id)
                 .select(columns())
                 .load::<Row>(conn)?
                 .into_iter()
