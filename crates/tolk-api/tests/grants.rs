@@ -154,14 +154,7 @@ async fn where_the_repository_is_shows_only_with_vcs_view() {
         assert_eq!(guest["filemask"], "po/*.po");
         assert_eq!(guest["git_export"], "");
 
-        ctx.service
-            .update_project(&tolk_domain::permission::Subject::System, "demo", |s| {
-                Ok(tolk_domain::project::ProjectSettings {
-                    access_control: tolk_domain::permission::AccessControl::Private.code(),
-                    ..s.clone()
-                })
-            })
-            .unwrap();
+        common::make_private(&ctx, "demo");
         for team in ["Translate", "VCS"] {
             join_team(&app, admin, "jane", demo_team(&app, admin, team).await).await;
             let component = common::get_json(&app, "/api/components/demo/app/", jane).await;
@@ -253,5 +246,94 @@ async fn only_a_team_naming_a_component_changes_its_restriction() {
         let restricted = restrict().await;
         assert_eq!(restricted.status, StatusCode::OK, "{}", restricted.text());
         assert_eq!(restricted.json()["restricted"], true);
+    }
+}
+
+#[actix_web::test]
+async fn a_membership_limited_to_languages_edits_those_only() {
+    for db in tolk_service::testing::TestDb::all() {
+        let upstream = common::upstream();
+        let ctx = common::context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        common::make_private(&ctx, "demo");
+        let translate = demo_team(&app, admin, "Translate").await;
+        let join = |codes: serde_json::Value| {
+            let app = &app;
+            async move {
+                call(
+                    app,
+                    Method::POST,
+                    "/api/users/jane/groups/",
+                    admin,
+                    Body::Json(json!({"group_id": translate, "limit_language_codes": codes})),
+                )
+                .await
+            }
+        };
+        let unknown = join(json!(["ja", "xx", "yy"])).await;
+        assert_eq!(
+            common::error_items(&unknown.json()),
+            vec![(
+                "limit_language_codes".into(),
+                "invalid".into(),
+                "Language not found. Missing codes: xx, yy.".into()
+            )]
+        );
+        let hidden = call(&app, Method::GET, "/api/projects/demo/", jane, Body::None).await;
+        assert_eq!(
+            hidden.status,
+            StatusCode::NOT_FOUND,
+            "a refused join joins nothing"
+        );
+
+        assert_eq!(join(json!(["ja"])).await.status, StatusCode::OK);
+        let mut units = Vec::new();
+        for code in ["ja", "ru"] {
+            let page = common::get_json(
+                &app,
+                &format!("/api/translations/demo/app/{code}/units/"),
+                admin,
+            )
+            .await;
+            let single = page["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|u| u["source"].as_array().is_some_and(|s| s.len() == 1))
+                .unwrap()["id"]
+                .clone();
+            units.push(single);
+        }
+        let edit = |unit: &serde_json::Value| {
+            let app = &app;
+            let uri = format!("/api/units/{unit}/");
+            async move {
+                call(
+                    app,
+                    Method::PATCH,
+                    &uri,
+                    jane,
+                    Body::Json(json!({"state": 20, "target": ["limited"]})),
+                )
+                .await
+                .status
+            }
+        };
+        assert_eq!(edit(&units[0]).await, StatusCode::OK, "ja is in the limit");
+        assert_eq!(
+            edit(&units[1]).await,
+            StatusCode::FORBIDDEN,
+            "ru is outside it"
+        );
+
+        assert_eq!(join(json!([])).await.status, StatusCode::OK);
+        assert_eq!(
+            edit(&units[1]).await,
+            StatusCode::OK,
+            "joining again without a limit lifts it"
+        );
     }
 }

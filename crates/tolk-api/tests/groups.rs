@@ -102,14 +102,7 @@ async fn a_team_grants_its_members_access_to_a_private_project() {
             Body::Json(secret),
         )
         .await;
-        ctx.service
-            .update_project(&tolk_domain::permission::Subject::System, "secret", |s| {
-                Ok(tolk_domain::project::ProjectSettings {
-                    access_control: tolk_domain::permission::AccessControl::Private.code(),
-                    ..s.clone()
-                })
-            })
-            .unwrap();
+        common::make_private(&ctx, "secret");
         let hidden = call(&app, Method::GET, "/api/projects/secret/", jane, Body::None).await;
         assert_eq!(hidden.status, StatusCode::NOT_FOUND);
         let teams = get_json(&app, "/api/groups/?page_size=50", admin).await;

@@ -243,6 +243,21 @@ impl Languages {
         }
     }
 
+    /// These languages, limited to `limit` (a membership limited to
+    /// some languages).
+    pub fn limited_to(&self, limit: &[i64]) -> Languages {
+        match self {
+            Languages::All => Languages::Listed(limit.to_vec()),
+            Languages::Listed(listed) => Languages::Listed(
+                listed
+                    .iter()
+                    .copied()
+                    .filter(|l| limit.contains(l))
+                    .collect(),
+            ),
+        }
+    }
+
     fn covers(&self, language: i64) -> bool {
         match self {
             Languages::Listed(ids) => ids.contains(&language),
@@ -673,6 +688,22 @@ mod tests {
             "a project-wide grant names no component"
         );
         assert!(admin().can_on_listed_component(Permission::COMPONENT_EDIT, 5));
+    }
+
+    #[test]
+    fn a_membership_limit_narrows_the_languages() {
+        assert_eq!(
+            Languages::All.limited_to(&[3, 4]),
+            Languages::Listed(vec![3, 4])
+        );
+        assert_eq!(
+            Languages::Listed(vec![1, 3]).limited_to(&[3, 4]),
+            Languages::Listed(vec![3])
+        );
+        assert_eq!(
+            Languages::Listed(vec![1]).limited_to(&[3]),
+            Languages::Listed(vec![])
+        );
     }
 
     #[test]

@@ -375,7 +375,9 @@ fn resolve(
 
 impl Service {
     /// Puts a user in a team, or takes them out (needs `user.edit`). A
-    /// project token's bot keeps at least one team. The user as it is then.
+    /// membership may be limited to `languages` (codes): the team's roles
+    /// then reach the user in those only; joining again replaces the limit.
+    /// A project token's bot keeps at least one team. The user as it is then.
     pub fn set_user_group(
         &self,
         subject: &Subject,
@@ -387,10 +389,16 @@ impl Service {
         self.store.write(|conn| {
             let (user, _) = crate::users::editable_user(conn, subject, username, false)?;
             let group = group.ok_or_else(|| refused("group_id", "Missing group_id parameter"))?;
-            if !languages.is_empty() {
+            let limit = tolk_store::languages::get_by_codes(conn, languages)?;
+            let missing: Vec<&str> = languages
+                .iter()
+                .filter(|code| !limit.iter().any(|l| &l.code == *code))
+                .map(String::as_str)
+                .collect();
+            if !missing.is_empty() {
                 return Err(refused(
                     "limit_language_codes",
-                    "Tolk cannot limit a membership to languages; use a team with those languages.",
+                    &format!("Language not found. Missing codes: {}.", missing.join(", ")),
                 ));
             }
             if teams::get(conn, &TeamsOf::Everybody, group)?.is_none() {
@@ -404,6 +412,10 @@ impl Service {
                 ));
             }
             teams::set_member(conn, group, id, member)?;
+            if member {
+                let ids: Vec<i64> = limit.iter().map(|l| l.id).collect();
+                teams::set_member_languages(conn, group, id, &ids)?;
+            }
             crate::users::visible_user(conn, subject, username).map(|(view, _)| view)
         })
     }

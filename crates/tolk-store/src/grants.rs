@@ -9,8 +9,8 @@ use tolk_domain::permission::{Grant, Languages, ListedComponent, Permission, Pro
 use crate::DbConnection;
 use crate::error::StoreResult;
 use crate::schema::{
-    components, role_permissions, team_components, team_languages, team_members, team_projects,
-    team_roles, teams, users,
+    components, role_permissions, team_components, team_languages, team_member_languages,
+    team_members, team_projects, team_roles, teams, users,
 };
 use tolk_domain::user::ANONYMOUS_USERNAME;
 
@@ -56,17 +56,35 @@ pub fn of_anonymous(conn: &mut DbConnection) -> StoreResult<Vec<Grant>> {
 /// without roles too: they show their projects), in five statements.
 /// Permission codenames this version does not know are left out.
 pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>> {
-    let mine: Vec<(i64, i32, i32)> = teams::table
-        .filter(teams::id.eq_any(teams_of(user_id)))
+    // A team per row, or per language its membership is limited to.
+    let rows: Vec<(i64, i32, i32, Option<i64>)> = teams::table
+        .inner_join(team_members::table)
+        .left_join(
+            team_member_languages::table.on(team_member_languages::team_id
+                .eq(team_members::team_id)
+                .and(team_member_languages::user_id.eq(team_members::user_id))),
+        )
+        .filter(team_members::user_id.eq(user_id))
         .select((
             teams::id,
             teams::project_selection,
             teams::language_selection,
+            team_member_languages::language_id.nullable(),
         ))
         .order(teams::id)
         .load(conn)?;
-    if mine.is_empty() {
+    if rows.is_empty() {
         return Ok(Vec::new());
+    }
+    let mut mine: Vec<(i64, i32, i32)> = Vec::new();
+    let mut limits: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+    for (team, project_selection, language_selection, limit) in rows {
+        if mine.last().is_none_or(|last| last.0 != team) {
+            mine.push((team, project_selection, language_selection));
+        }
+        if let Some(language) = limit {
+            limits.entry(team).or_default().push(language);
+        }
     }
     let codenames: Vec<(i64, String)> = team_roles::table
         .inner_join(role_permissions::table.on(role_permissions::role_id.eq(team_roles::role_id)))
@@ -112,7 +130,14 @@ pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>>
                     project: *project,
                 })
                 .collect(),
-            languages: Languages::from_selection(language_selection, listed(&languages, team)),
+            languages: {
+                let languages =
+                    Languages::from_selection(language_selection, listed(&languages, team));
+                match limits.get(&team) {
+                    Some(limit) => languages.limited_to(limit),
+                    None => languages,
+                }
+            },
         })
         .collect())
 }

@@ -240,6 +240,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    team_member_languages (team_id, user_id, language_id) {
+        team_id -> BigInt,
+        user_id -> BigInt,
+        language_id -> BigInt,
+    }
+}
+
+diesel::table! {
     team_roles (team_id, role_id) {
         team_id -> BigInt,
         role_id -> BigInt,
@@ -331,6 +339,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     changes,
     teams,
     team_members,
+    team_member_languages,
     team_roles,
     role_permissions,
     team_projects,

@@ -12,7 +12,8 @@ use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
 use crate::schema::{
-    role_permissions, roles, team_members, team_projects, team_roles, teams, users,
+    role_permissions, roles, team_member_languages, team_members, team_projects, team_roles, teams,
+    users,
 };
 
 /// Every role's id, by name.
@@ -666,6 +667,38 @@ pub fn set_member(
         }
         _ => Ok(false),
     }
+}
+
+/// Limits a user's membership of a team to these languages (none: every
+/// language the team has).
+pub fn set_member_languages(
+    conn: &mut DbConnection,
+    team: i64,
+    user: i64,
+    languages: &[i64],
+) -> StoreResult<()> {
+    diesel::delete(
+        team_member_languages::table
+            .filter(team_member_languages::team_id.eq(team))
+            .filter(team_member_languages::user_id.eq(user)),
+    )
+    .execute(conn)?;
+    let rows: Vec<_> = languages
+        .iter()
+        .map(|language| {
+            (
+                team_member_languages::team_id.eq(team),
+                team_member_languages::user_id.eq(user),
+                team_member_languages::language_id.eq(*language),
+            )
+        })
+        .collect();
+    if !rows.is_empty() {
+        crate::with_backend!(conn, |c| diesel::insert_into(team_member_languages::table)
+            .values(&rows)
+            .execute(c))?;
+    }
+    Ok(())
 }
 
 /// How many teams a user is in.

@@ -633,7 +633,7 @@ struct Unindexed {
 fn every_foreign_key_column_leads_an_index() {
     use diesel::RunQueryDsl;
 
-    // A full (not partial) index whose first column is the key's.
+    // A full (not partial) index whose first column is the key's first.
     let postgres = "SELECT c.conrelid::regclass::text || '.' || a.attname AS column \
         FROM pg_constraint c \
         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] \
@@ -643,7 +643,7 @@ fn every_foreign_key_column_leads_an_index() {
         ORDER BY 1";
     let sqlite = "SELECT m.name || '.' || f.\"from\" AS column \
         FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f \
-        WHERE m.type = 'table' AND NOT EXISTS ( \
+        WHERE m.type = 'table' AND f.seq = 0 AND NOT EXISTS ( \
           SELECT 1 FROM pragma_index_list(m.name) l \
           JOIN pragma_index_info(l.name) i ON i.seqno = 0 \
           WHERE l.partial = 0 AND i.name = f.\"from\") \

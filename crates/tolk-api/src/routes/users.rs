@@ -231,7 +231,8 @@ async fn remove(
 pub struct UserGroupBody {
     /// The team's id.
     pub group_id: Option<i64>,
-    /// Languages to limit the membership to (not supported: empty only).
+    /// Language codes to limit the membership to: the team's roles reach
+    /// the user in these languages only (none: every language of the team).
     pub limit_language_codes: Option<Vec<String>>,
 }
 

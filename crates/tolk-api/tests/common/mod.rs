@@ -413,6 +413,18 @@ pub fn gettext_component(ctx: &Ctx, upstream: &Upstream) {
     ctx.service.run_due_tasks().unwrap();
 }
 
+/// Makes the project `slug` private.
+pub fn make_private(ctx: &Ctx, slug: &str) {
+    ctx.service
+        .update_project(&tolk_domain::permission::Subject::System, slug, |s| {
+            Ok(tolk_domain::project::ProjectSettings {
+                access_control: tolk_domain::permission::AccessControl::Private.code(),
+                ..s.clone()
+            })
+        })
+        .unwrap();
+}
+
 /// A multipart body of text fields and files (field, file name, bytes).
 pub fn multipart(fields: &[(&str, &str)], files: &[(&str, &str, &[u8])]) -> Body<'static> {
     let boundary = "tolk-test-boundary";
