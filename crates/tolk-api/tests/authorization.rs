@@ -39,8 +39,6 @@ use actix_web::http::Method;
 use common::{Body, Ctx, HOST, Reply, TestApp, call, get_json, join_team, upstream};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::Arc;
-use tolk_api::{AppState, RateLimits, Throttle};
 use tolk_domain::permission::Subject;
 use tolk_domain::user::UserFields;
 use tolk_service::ServiceConfig;
@@ -679,14 +677,7 @@ async fn every_route_answers_every_caller_as_the_matrix_says() {
     for db in TestDb::all() {
         let upstream = upstream();
         let ctx = Ctx::with_config(db, ServiceConfig::local(upstream.root()));
-        let unthrottled = AppState {
-            throttle: Arc::new(Throttle::new(RateLimits {
-                anon: None,
-                user: None,
-            })),
-            ..ctx.state()
-        };
-        let app = actix_web::test::init_service(tolk_api::app(unthrottled)).await;
+        let app = actix_web::test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         let fixture = fixture(&app, &ctx, &upstream).await;
         let found = mismatches(&app, &ctx.admin, fixture).await;
         assert!(

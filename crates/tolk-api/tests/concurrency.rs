@@ -5,28 +5,8 @@
 
 mod common;
 
-use std::sync::Barrier;
-
-use common::{Ctx, Served};
+use common::{Ctx, Served, race};
 use serde_json::{Value, json};
-use tolk_api::{RateLimits, Throttle};
-
-/// Runs `act(i)` on `n` threads released at the same moment; returns the results in order.
-fn race<T: Send>(n: usize, act: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    let barrier = Barrier::new(n);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..n)
-            .map(|i| {
-                let (barrier, act) = (&barrier, &act);
-                scope.spawn(move || {
-                    barrier.wait();
-                    act(i)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    })
-}
 
 fn project(slug: &str) -> Value {
     json!({"name": slug, "slug": slug, "web": "https://race.example/"})
@@ -51,12 +31,7 @@ fn count(served: &Served, token: &str) -> u64 {
 }
 
 fn served(ctx: &Ctx) -> Served {
-    let mut state = ctx.state();
-    state.throttle = std::sync::Arc::new(Throttle::new(RateLimits {
-        anon: None,
-        user: None,
-    }));
-    Served::start(state, 4)
+    Served::start(ctx.unthrottled_state(), 4)
 }
 
 const THREADS: usize = 8;

@@ -105,6 +105,7 @@ fn add_members(conn: &mut DbConnection, team: i64, users: &[i64], admin: bool) -
         .collect();
     crate::with_backend!(conn, |c| diesel::insert_into(team_members::table)
         .values(&rows)
+        .on_conflict_do_nothing()
         .execute(c))?;
     Ok(())
 }
@@ -534,63 +535,57 @@ pub enum TeamLink {
 /// Adds `what` to a team's list; false when it was there.
 pub fn link(conn: &mut DbConnection, team: i64, what: TeamLink) -> StoreResult<bool> {
     use crate::schema::{team_components as tc, team_languages as tl};
-    if unlink_or_probe(conn, team, what, false)? {
-        return Ok(false);
-    }
-    match what {
-        TeamLink::Role(id) => diesel::insert_into(team_roles::table)
-            .values((team_roles::team_id.eq(team), team_roles::role_id.eq(id)))
-            .execute(conn)?,
-        TeamLink::Language(id) => diesel::insert_into(tl::table)
+    // `ON CONFLICT DO NOTHING`: a concurrent link of the same entry is no
+    // error (a probe first would race on PostgreSQL).
+    let inserted = match what {
+        TeamLink::Role(id) => {
+            crate::with_backend!(conn, |c| diesel::insert_into(team_roles::table)
+                .values((team_roles::team_id.eq(team), team_roles::role_id.eq(id)))
+                .on_conflict_do_nothing()
+                .execute(c))?
+        }
+        TeamLink::Language(id) => crate::with_backend!(conn, |c| diesel::insert_into(tl::table)
             .values((tl::team_id.eq(team), tl::language_id.eq(id)))
-            .execute(conn)?,
-        TeamLink::Project(id) => diesel::insert_into(team_projects::table)
-            .values((
-                team_projects::team_id.eq(team),
-                team_projects::project_id.eq(id),
-            ))
-            .execute(conn)?,
-        TeamLink::Component(id) => diesel::insert_into(tc::table)
+            .on_conflict_do_nothing()
+            .execute(c))?,
+        TeamLink::Project(id) => {
+            crate::with_backend!(conn, |c| diesel::insert_into(team_projects::table)
+                .values((
+                    team_projects::team_id.eq(team),
+                    team_projects::project_id.eq(id),
+                ))
+                .on_conflict_do_nothing()
+                .execute(c))?
+        }
+        TeamLink::Component(id) => crate::with_backend!(conn, |c| diesel::insert_into(tc::table)
             .values((tc::team_id.eq(team), tc::component_id.eq(id)))
-            .execute(conn)?,
+            .on_conflict_do_nothing()
+            .execute(c))?,
     };
-    Ok(true)
+    Ok(inserted > 0)
 }
 
 /// Removes `what` from a team's list; false when it was not there.
 pub fn unlink(conn: &mut DbConnection, team: i64, what: TeamLink) -> StoreResult<bool> {
-    unlink_or_probe(conn, team, what, true)
-}
-
-/// Whether a team lists `what`; when `remove`, removes it too.
-fn unlink_or_probe(
-    conn: &mut DbConnection,
-    team: i64,
-    what: TeamLink,
-    remove: bool,
-) -> StoreResult<bool> {
     use crate::schema::{team_components as tc, team_languages as tl};
-    macro_rules! entry {
-        ($table:ident, $team:expr, $column:expr, $id:expr) => {{
-            let rows = $table::table.filter($team.eq(team)).filter($column.eq($id));
-            if remove {
-                diesel::delete(rows).execute(conn)? > 0
-            } else {
-                diesel::select(diesel::dsl::exists(rows)).get_result::<bool>(conn)?
-            }
-        }};
+    macro_rules! remove {
+        ($table:ident, $team:expr, $column:expr, $id:expr) => {
+            diesel::delete($table::table.filter($team.eq(team)).filter($column.eq($id)))
+                .execute(conn)?
+        };
     }
-    Ok(match what {
-        TeamLink::Role(id) => entry!(team_roles, team_roles::team_id, team_roles::role_id, id),
-        TeamLink::Language(id) => entry!(tl, tl::team_id, tl::language_id, id),
-        TeamLink::Project(id) => entry!(
+    let removed = match what {
+        TeamLink::Role(id) => remove!(team_roles, team_roles::team_id, team_roles::role_id, id),
+        TeamLink::Language(id) => remove!(tl, tl::team_id, tl::language_id, id),
+        TeamLink::Project(id) => remove!(
             team_projects,
             team_projects::team_id,
             team_projects::project_id,
             id
         ),
-        TeamLink::Component(id) => entry!(tc, tc::team_id, tc::component_id, id),
-    })
+        TeamLink::Component(id) => remove!(tc, tc::team_id, tc::component_id, id),
+    };
+    Ok(removed > 0)
 }
 
 /// Makes `user` an admin of a team (joining it if needed), or no longer

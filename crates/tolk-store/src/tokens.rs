@@ -115,14 +115,12 @@ pub fn delete_of_project(
     project_id: i64,
     id: i64,
 ) -> StoreResult<Option<i64>> {
-    let user: Option<i64> = tokens::table
+    // One statement, so that of two racing revocations one finds nothing.
+    let token = tokens::table
         .filter(tokens::id.eq(id))
-        .filter(tokens::project_id.eq(project_id))
-        .select(tokens::user_id)
-        .first(conn)
-        .optional()?;
-    if user.is_some() {
-        diesel::delete(tokens::table.filter(tokens::id.eq(id))).execute(conn)?;
-    }
-    Ok(user)
+        .filter(tokens::project_id.eq(project_id));
+    Ok(crate::with_backend!(conn, |c| diesel::delete(token)
+        .returning(tokens::user_id)
+        .get_result(c)
+        .optional())?)
 }

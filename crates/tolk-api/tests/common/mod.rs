@@ -72,6 +72,17 @@ impl Ctx {
         TestDb::all().into_iter().map(Ctx::new).collect()
     }
 
+    /// The app's state without rate limits, for tests that send many requests.
+    pub fn unthrottled_state(&self) -> AppState {
+        AppState {
+            throttle: std::sync::Arc::new(tolk_api::Throttle::new(tolk_api::RateLimits {
+                anon: None,
+                user: None,
+            })),
+            ..self.state()
+        }
+    }
+
     pub fn state(&self) -> AppState {
         AppState {
             service: self.service.clone(),
@@ -240,6 +251,24 @@ pub fn pluck(list: &Value, field: &str) -> Value {
             .map(|item| field.split('.').fold(item, |v, key| &v[key]).clone())
             .collect(),
     )
+}
+
+/// Runs `act(i)` on `n` threads released at the same moment; returns the
+/// results in order.
+pub fn race<T: Send>(n: usize, act: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let barrier = std::sync::Barrier::new(n);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..n)
+            .map(|i| {
+                let (barrier, act) = (&barrier, &act);
+                scope.spawn(move || {
+                    barrier.wait();
+                    act(i)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
 }
 
 /// The app served over real HTTP on a loopback port, for tests that send
