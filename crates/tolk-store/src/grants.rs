@@ -52,13 +52,27 @@ pub fn of_anonymous(conn: &mut DbConnection) -> StoreResult<Vec<Grant>> {
     }
 }
 
-/// The grants of the teams `user_id` belongs to, one per team (teams
-/// without roles too: they show their projects), in five statements.
-/// Permission codenames this version does not know are left out.
-pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>> {
-    // A team per row, or per language its membership is limited to.
-    let rows: Vec<(i64, i32, i32, Option<i64>)> = teams::table
+/// One of a user's memberships: the team's selections, its roles, and the
+/// languages the membership is limited to (none: no limit).
+struct Membership {
+    team: i64,
+    project_selection: i32,
+    language_selection: i32,
+    roles: Vec<i64>,
+    limit: Vec<i64>,
+}
+
+/// Team, its project and language selections, one of its roles, one
+/// language the membership is limited to.
+type MembershipRow = (i64, i32, i32, Option<i64>, Option<i64>);
+
+/// The teams `user_id` belongs to, with their roles and language limits,
+/// in one statement.
+fn memberships(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Membership>> {
+    // A row per team, role and limiting language (few of each).
+    let rows: Vec<MembershipRow> = teams::table
         .inner_join(team_members::table)
+        .left_join(team_roles::table.on(team_roles::team_id.eq(teams::id)))
         .left_join(
             team_member_languages::table.on(team_member_languages::team_id
                 .eq(team_members::team_id)
@@ -69,28 +83,63 @@ pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>>
             teams::id,
             teams::project_selection,
             teams::language_selection,
+            team_roles::role_id.nullable(),
             team_member_languages::language_id.nullable(),
         ))
         .order(teams::id)
         .load(conn)?;
-    if rows.is_empty() {
+    let mut found: Vec<Membership> = Vec::new();
+    for (team, project_selection, language_selection, role, language) in rows {
+        if found.last().is_none_or(|last| last.team != team) {
+            found.push(Membership {
+                team,
+                project_selection,
+                language_selection,
+                roles: Vec::new(),
+                limit: Vec::new(),
+            });
+        }
+        if let Some(last) = found.last_mut() {
+            for (list, id) in [(&mut last.roles, role), (&mut last.limit, language)] {
+                if let Some(id) = id.filter(|id| !list.contains(id)) {
+                    list.push(id);
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The permissions of each role of `user_id`'s teams, each role once, in
+/// one statement. Codenames this version does not know are left out.
+fn role_permissions_of(
+    conn: &mut DbConnection,
+    user_id: i64,
+) -> StoreResult<BTreeMap<i64, Vec<Permission>>> {
+    let roles = team_roles::table
+        .filter(team_roles::team_id.eq_any(teams_of(user_id)))
+        .select(team_roles::role_id);
+    let codenames: Vec<(i64, String)> = role_permissions::table
+        .filter(role_permissions::role_id.eq_any(roles))
+        .select((role_permissions::role_id, role_permissions::codename))
+        .load(conn)?;
+    let mut permissions: BTreeMap<i64, Vec<Permission>> = BTreeMap::new();
+    for (role, codename) in codenames {
+        if let Some(permission) = Permission::from_codename(&codename) {
+            permissions.entry(role).or_default().push(permission);
+        }
+    }
+    Ok(permissions)
+}
+
+/// The grants of the teams `user_id` belongs to, one per team (teams
+/// without roles too: they show their projects), in five statements.
+pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>> {
+    let mine = memberships(conn, user_id)?;
+    if mine.is_empty() {
         return Ok(Vec::new());
     }
-    let mut mine: Vec<(i64, i32, i32)> = Vec::new();
-    let mut limits: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
-    for (team, project_selection, language_selection, limit) in rows {
-        if mine.last().is_none_or(|last| last.0 != team) {
-            mine.push((team, project_selection, language_selection));
-        }
-        if let Some(language) = limit {
-            limits.entry(team).or_default().push(language);
-        }
-    }
-    let codenames: Vec<(i64, String)> = team_roles::table
-        .inner_join(role_permissions::table.on(role_permissions::role_id.eq(team_roles::role_id)))
-        .filter(team_roles::team_id.eq_any(teams_of(user_id)))
-        .select((team_roles::team_id, role_permissions::codename))
-        .load(conn)?;
+    let permissions = role_permissions_of(conn, user_id)?;
     let projects: Vec<(i64, i64)> = team_projects::table
         .filter(team_projects::team_id.eq_any(teams_of(user_id)))
         .select((team_projects::team_id, team_projects::project_id))
@@ -108,36 +157,40 @@ pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>>
             components::project_id,
         ))
         .load(conn)?;
-    let mut permissions: BTreeMap<i64, Vec<Permission>> = BTreeMap::new();
-    for (team, codename) in codenames {
-        let known = permissions.entry(team).or_default();
-        if let Some(permission) = Permission::from_codename(&codename)
-            && !known.contains(&permission)
-        {
-            known.push(permission);
-        }
-    }
     Ok(mine
         .into_iter()
-        .map(|(team, project_selection, language_selection)| Grant {
-            permissions: permissions.remove(&team).unwrap_or_default(),
-            projects: Projects::from_selection(project_selection, listed(&projects, team)),
-            components: listed_components
-                .iter()
-                .filter(|(t, _, _)| *t == team)
-                .map(|(_, id, project)| ListedComponent {
-                    id: *id,
-                    project: *project,
-                })
-                .collect(),
-            languages: {
-                let languages =
-                    Languages::from_selection(language_selection, listed(&languages, team));
-                match limits.get(&team) {
-                    Some(limit) => languages.limited_to(limit),
-                    None => languages,
+        .map(|membership| {
+            let team = membership.team;
+            let mut held: Vec<Permission> = Vec::new();
+            for role in &membership.roles {
+                for permission in permissions.get(role).into_iter().flatten() {
+                    if !held.contains(permission) {
+                        held.push(*permission);
+                    }
                 }
-            },
+            }
+            let languages =
+                Languages::from_selection(membership.language_selection, listed(&languages, team));
+            Grant {
+                permissions: held,
+                projects: Projects::from_selection(
+                    membership.project_selection,
+                    listed(&projects, team),
+                ),
+                components: listed_components
+                    .iter()
+                    .filter(|(t, _, _)| *t == team)
+                    .map(|(_, id, project)| ListedComponent {
+                        id: *id,
+                        project: *project,
+                    })
+                    .collect(),
+                languages: if membership.limit.is_empty() {
+                    languages
+                } else {
+                    languages.limited_to(&membership.limit)
+                },
+            }
         })
         .collect())
 }
