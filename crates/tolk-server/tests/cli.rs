@@ -350,17 +350,83 @@ fn free_address() -> String {
     format!("127.0.0.1:{port}")
 }
 
-fn start_server(data: &std::path::Path, address: &str) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_tolk"))
+/// `tolk serve` on the embedded database in `data`, its log piped.
+fn server_command(data: &std::path::Path, address: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tolk"));
+    command
         .arg("serve")
         .env("TOLK_DATA_DIR", data)
         .env("TOLK_BIND", address)
         .env("TOLK_WORKERS", "1")
         .env_remove("TOLK_DATABASE_URL")
         .env_remove("TOLK_CONFIG")
-        .stderr(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    command
+}
+
+fn start_server(data: &std::path::Path, address: &str) -> std::process::Child {
+    server_command(data, address).spawn().unwrap()
+}
+
+#[test]
+fn tokens_never_reach_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let created = tolk(
+        dir.path(),
+        &[
+            "createadmin",
+            "--username",
+            "root",
+            "--email",
+            "root@example.com",
+        ],
+    );
+    let admin = String::from_utf8(created.stdout).unwrap();
+    let admin = admin.lines().last().unwrap().to_owned();
+    let address = free_address();
+    let mut server = server_command(dir.path(), &address)
+        .env("RUST_LOG", "trace")
         .spawn()
+        .unwrap();
+    wait_until_listening(&address);
+    let project = r#"{"name": "P", "slug": "p", "web": "https://p.example/"}"#;
+    let (status, _, _) = http(
+        &address,
+        "POST",
+        "/api/projects/",
+        Some(&admin),
+        Some(project),
+    );
+    assert_eq!(status, "HTTP/1.1 201 Created");
+    let (status, _, body) = http(
+        &address,
+        "POST",
+        "/api/projects/p/tokens/",
+        Some(&admin),
+        Some(r#"{"name": "CI"}"#),
+    );
+    assert_eq!(status, "HTTP/1.1 201 Created", "{body}");
+    let key = body
+        .split("\"token_key\":\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
         .unwrap()
+        .to_owned();
+    let (status, _, _) = http(&address, "GET", "/api/projects/p/", Some(&key), None);
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    let wrong = "wlu_0123456789abcdef0123456789abcdef0123";
+    let (status, _, _) = http(&address, "GET", "/api/users/", Some(wrong), None);
+    assert_eq!(status, "HTTP/1.1 401 Unauthorized");
+    server.kill().unwrap();
+    let output = server.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        log.contains("/api/projects/p/tokens/"),
+        "the requests were logged: {log}"
+    );
+    for secret in [admin.as_str(), key.as_str(), wrong] {
+        assert!(!log.contains(secret), "a token in the log");
+    }
 }
 
 fn wait_until_listening(address: &str) {

@@ -59,9 +59,7 @@ impl Service {
             .read(|conn| users::get_by_username(conn, username))?
             .filter(|row| row.is_active && row.username != ANONYMOUS_USERNAME)
             .ok_or_else(|| {
-                let mut errors = FieldErrors::default();
-                errors.invalid("username", "No active account has this username.");
-                ServiceError::Validation(errors)
+                ServiceError::invalid("username", "No active account has this username.")
             })?;
         self.issue_user_token(row.id)
     }

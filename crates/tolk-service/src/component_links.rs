@@ -3,7 +3,6 @@
 //! among their links.
 
 use tolk_domain::permission::{Permission, Subject, Target};
-use tolk_domain::validation::FieldErrors;
 use tolk_store::page::{Page, PageRequest};
 use tolk_store::projects;
 
@@ -13,9 +12,7 @@ use crate::{Service, ServiceError, ServiceResult};
 
 /// A 400 about the target project.
 fn refused(message: &str) -> ServiceError {
-    let mut errors = FieldErrors::default();
-    errors.invalid("project_slug", message);
-    ServiceError::Validation(errors)
+    ServiceError::invalid("project_slug", message)
 }
 
 /// The 400 for a link that exists already.

@@ -41,6 +41,15 @@ impl From<tolk_store::QueryError> for ServiceError {
     }
 }
 
+impl ServiceError {
+    /// A 400 with one message on the field `attr`.
+    pub fn invalid(attr: &str, message: &str) -> ServiceError {
+        let mut errors = FieldErrors::default();
+        errors.invalid(attr, message);
+        ServiceError::Validation(errors)
+    }
+}
+
 impl From<FieldErrors> for ServiceError {
     fn from(errors: FieldErrors) -> Self {
         ServiceError::Validation(errors)

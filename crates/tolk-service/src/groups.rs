@@ -38,13 +38,6 @@ pub enum Member {
     ComponentList(Option<i64>),
 }
 
-/// A 400 on one field.
-fn refused(attr: &str, message: &str) -> ServiceError {
-    let mut errors = FieldErrors::default();
-    errors.invalid(attr, message);
-    ServiceError::Validation(errors)
-}
-
 /// Which teams the caller sees: all with `group.edit` or `group.view`,
 /// else their own and those of projects where they hold `project.permissions`.
 fn seen_by(conn: &mut DbConnection, subject: &Subject) -> ServiceResult<TeamsOf> {
@@ -291,13 +284,16 @@ impl Service {
                 return Err(ServiceError::PermissionDenied(DENIED.into()));
             }
             let Some(user) = user else {
-                return Err(refused("user_id", "User ID is required"));
+                return Err(ServiceError::invalid("user_id", "User ID is required"));
             };
             if users::get(conn, user)?.is_none() {
-                return Err(refused("user_id", "User not found"));
+                return Err(ServiceError::invalid("user_id", "User not found"));
             }
             if !teams::set_admin(conn, id, user, admin)? && !admin {
-                return Err(refused("user_id", "User is not an admin of this team."));
+                return Err(ServiceError::invalid(
+                    "user_id",
+                    "User is not an admin of this team.",
+                ));
             }
             teams::get(conn, &TeamsOf::Everybody, id)?.ok_or(ServiceError::NotFound)
         })
@@ -312,7 +308,7 @@ fn resolve(
     team: &Team,
     member: &Member,
 ) -> ServiceResult<TeamLink> {
-    let missing = |attr: &str| refused(attr, &format!("Missing {attr} parameter"));
+    let missing = |attr: &str| ServiceError::invalid(attr, &format!("Missing {attr} parameter"));
     let scoped = team.fields.defining_project_id.is_some();
     match member {
         Member::Role(id) => {
@@ -320,19 +316,19 @@ fn resolve(
             roles::get_by_ids(conn, &[id])?
                 .pop()
                 .map(|r| TeamLink::Role(r.id))
-                .ok_or_else(|| refused("role_id", "Role not found."))
+                .ok_or_else(|| ServiceError::invalid("role_id", "Role not found."))
         }
         Member::Language(code) => {
             let code = code.clone().ok_or_else(|| missing("language_code"))?;
             languages::get_by_codes(conn, &[code])?
                 .pop()
                 .map(|l| TeamLink::Language(l.id))
-                .ok_or_else(|| refused("language_code", "Language not found."))
+                .ok_or_else(|| ServiceError::invalid("language_code", "Language not found."))
         }
         Member::Project(id) => {
             let id = id.ok_or_else(|| missing("project_id"))?;
             if scoped {
-                return Err(refused(
+                return Err(ServiceError::invalid(
                     "project_id",
                     "Cannot change projects on a scoped team.",
                 ));
@@ -341,7 +337,7 @@ fn resolve(
                 .pop()
                 .filter(|p| subject.can_view_project(p.as_ref()))
                 .map(|p| TeamLink::Project(p.id))
-                .ok_or_else(|| refused("project_id", "Project not found."))
+                .ok_or_else(|| ServiceError::invalid("project_id", "Project not found."))
         }
         Member::Component(id) => {
             let id = id.ok_or_else(|| missing("component_id"))?;
@@ -358,17 +354,20 @@ fn resolve(
             };
             visible
                 .map(|v| TeamLink::Component(v.component.id))
-                .ok_or_else(|| refused("component_id", "Component not found."))
+                .ok_or_else(|| ServiceError::invalid("component_id", "Component not found."))
         }
         Member::ComponentList(id) => {
             id.ok_or_else(|| missing("component_list_id"))?;
             if scoped {
-                return Err(refused(
+                return Err(ServiceError::invalid(
                     "component_list_id",
                     "Cannot change component lists on a scoped team.",
                 ));
             }
-            Err(refused("component_list_id", "Component list not found."))
+            Err(ServiceError::invalid(
+                "component_list_id",
+                "Component list not found.",
+            ))
         }
     }
 }
@@ -388,7 +387,8 @@ impl Service {
     ) -> ServiceResult<crate::users::UserView> {
         self.store.write(|conn| {
             let (user, _) = crate::users::editable_user(conn, subject, username, false)?;
-            let group = group.ok_or_else(|| refused("group_id", "Missing group_id parameter"))?;
+            let group = group
+                .ok_or_else(|| ServiceError::invalid("group_id", "Missing group_id parameter"))?;
             let limit = tolk_store::languages::get_by_codes(conn, languages)?;
             let missing: Vec<&str> = languages
                 .iter()
@@ -396,17 +396,17 @@ impl Service {
                 .map(String::as_str)
                 .collect();
             if !missing.is_empty() {
-                return Err(refused(
+                return Err(ServiceError::invalid(
                     "limit_language_codes",
                     &format!("Language not found. Missing codes: {}.", missing.join(", ")),
                 ));
             }
             if teams::get(conn, &TeamsOf::Everybody, group)?.is_none() {
-                return Err(refused("group_id", "Group not found."));
+                return Err(ServiceError::invalid("group_id", "Group not found."));
             }
             let id = user.row.id;
             if !member && user.row.is_bot && teams::count_of_user(conn, id)? <= 1 {
-                return Err(refused(
+                return Err(ServiceError::invalid(
                     "group_id",
                     "At least one team is required for a project token.",
                 ));

@@ -153,12 +153,10 @@ impl Service {
             require(subject, Permission::LANGUAGE_EDIT, target, DENIED)?;
             let used = languages::translation_count(conn, current.row.id)?;
             if used > 0 {
-                let mut errors = FieldErrors::default();
-                errors.invalid(
+                return Err(ServiceError::invalid(
                     "code",
                     &format!("The language is used by {used} translation(s); remove them first."),
-                );
-                return Err(errors.into());
+                ));
             }
             if !languages::delete(conn, current.row.id)? {
                 // Another request deleted it first.

@@ -13,7 +13,6 @@ use tolk_domain::message::render;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::percent;
 use tolk_domain::unit::{UnitState, join_plurals, split_plurals};
-use tolk_domain::validation::FieldErrors;
 use tolk_formats::{MergeError, Unit, merge_units};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
@@ -601,11 +600,8 @@ impl Service {
                 "Adding new translations is turned off for this component.".into(),
             ));
         }
-        let could_not = || {
-            let mut errors = FieldErrors::default();
-            errors.invalid("language_code", &format!("Could not add '{code}'!"));
-            ServiceError::Validation(errors)
-        };
+        let could_not =
+            || ServiceError::invalid("language_code", &format!("Could not add '{code}'!"));
         let (language, exists) = self.store.read(|conn| {
             let found = languages::resolve(conn, &[code.to_owned()])?;
             let Some(language) = found.into_values().next() else {

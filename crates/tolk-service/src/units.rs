@@ -81,9 +81,7 @@ fn states_of(q: Option<&str>) -> ServiceResult<Option<Vec<i32>>> {
 }
 
 fn query_error(message: &str) -> ServiceError {
-    let mut errors = FieldErrors::default();
-    errors.invalid("q", &format!("Could not parse query string: {message}"));
-    ServiceError::Validation(errors)
+    ServiceError::invalid("q", &format!("Could not parse query string: {message}"))
 }
 
 /// A translation of a unit as the API asks for it.
@@ -268,9 +266,10 @@ fn check_edit(
             .settings
             .translation_review
         {
-            let mut errors = FieldErrors::default();
-            errors.invalid("state", "Translation reviews are turned off.");
-            return Err(errors.into());
+            return Err(ServiceError::invalid(
+                "state",
+                "Translation reviews are turned off.",
+            ));
         }
         require(
             subject,

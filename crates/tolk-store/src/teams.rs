@@ -639,29 +639,19 @@ pub fn of_users(conn: &mut DbConnection, user_ids: &[i64]) -> StoreResult<HashMa
     Ok(teams)
 }
 
-/// Puts `user` in a team (false when already in it), or takes them out
-/// (false when not in it).
-pub fn set_member(
-    conn: &mut DbConnection,
-    team: i64,
-    user: i64,
-    member: bool,
-) -> StoreResult<bool> {
-    let membership = team_members::table
-        .filter(team_members::team_id.eq(team))
-        .filter(team_members::user_id.eq(user));
-    let exists: bool = diesel::select(diesel::dsl::exists(membership)).get_result(conn)?;
-    match (exists, member) {
-        (false, true) => {
-            add_members(conn, team, &[user], false)?;
-            Ok(true)
-        }
-        (true, false) => {
-            diesel::delete(membership).execute(conn)?;
-            Ok(true)
-        }
-        _ => Ok(false),
+/// Puts `user` in a team (nothing happens when already in it, even when
+/// two requests race), or takes them out.
+pub fn set_member(conn: &mut DbConnection, team: i64, user: i64, member: bool) -> StoreResult<()> {
+    if member {
+        return add_members(conn, team, &[user], false);
     }
+    diesel::delete(
+        team_members::table
+            .filter(team_members::team_id.eq(team))
+            .filter(team_members::user_id.eq(user)),
+    )
+    .execute(conn)?;
+    Ok(())
 }
 
 /// Limits a user's membership of a team to these languages (none: every
