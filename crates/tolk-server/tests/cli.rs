@@ -364,15 +364,10 @@ fn server_command(data: &std::path::Path, address: &str) -> Command {
     command
 }
 
-fn start_server(data: &std::path::Path, address: &str) -> std::process::Child {
-    server_command(data, address).spawn().unwrap()
-}
-
-#[test]
-fn tokens_never_reach_the_log() {
-    let dir = tempfile::tempdir().unwrap();
+/// Makes the superuser `root` in `data`; its token.
+fn create_root(data: &std::path::Path) -> String {
     let created = tolk(
-        dir.path(),
+        data,
         &[
             "createadmin",
             "--username",
@@ -381,8 +376,18 @@ fn tokens_never_reach_the_log() {
             "root@example.com",
         ],
     );
-    let admin = String::from_utf8(created.stdout).unwrap();
-    let admin = admin.lines().last().unwrap().to_owned();
+    let printed = String::from_utf8(created.stdout).unwrap();
+    printed.lines().last().unwrap().to_owned()
+}
+
+fn start_server(data: &std::path::Path, address: &str) -> std::process::Child {
+    server_command(data, address).spawn().unwrap()
+}
+
+#[test]
+fn tokens_never_reach_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let admin = create_root(dir.path());
     let address = free_address();
     let mut server = server_command(dir.path(), &address)
         .env("RUST_LOG", "trace")
@@ -473,18 +478,7 @@ fn serve_answers_the_api_root_with_links_to_itself() {
 #[test]
 fn a_plain_user_gets_a_token_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
-    let created = tolk(
-        dir.path(),
-        &[
-            "createadmin",
-            "--username",
-            "root",
-            "--email",
-            "root@example.com",
-        ],
-    );
-    let admin = String::from_utf8(created.stdout).unwrap();
-    let admin = admin.lines().last().unwrap().to_owned();
+    let admin = create_root(dir.path());
     let address = free_address();
     let mut server = start_server(dir.path(), &address);
     wait_until_listening(&address);
