@@ -331,8 +331,12 @@ fn matrix() -> Vec<Row> {
         row("POST /api/groups/{free_team}/admins/", r#"{"user_id": {target_id}}"#, [401, 200, 404], NONE, 200, 403),
         // Repository hooks take no credentials: the same for everybody.
         row("POST /hooks/github/", "{}", [400, 400, 400], EVERY, 400, 400),
-        row("GET /hooks/update/demo/", "", OPEN, EVERY, 200, 200),
-        row("GET /hooks/update/demo/app/", "", OPEN, EVERY, 200, 200),
+        // pub's only component shares demo's repository: nothing of its own to update.
+        row("GET /hooks/update/pub/", "", [202, 202, 202], EVERY, 202, 202),
+        row("GET /hooks/update/pub/app/", "", [202, 202, 202], EVERY, 202, 202),
+        // The deprecated hooks serve public projects only (demo is private).
+        row("GET /hooks/update/demo/", "", [404, 404, 404], EVERY, 404, 404),
+        row("GET /hooks/update/demo/app/", "", [404, 404, 404], EVERY, 404, 404),
     ]
 }
 

@@ -7,7 +7,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::{Body, HOST, call, context, get_json, upstream};
 use serde_json::{Value, json};
-use tolk_domain::permission::Subject;
+use tolk_domain::permission::{AccessControl, Subject};
 use tolk_service::testing::TestDb;
 
 fn gitlab_push(repo: &str, branch: &str) -> Value {
@@ -179,7 +179,31 @@ async fn a_push_notification_updates_the_component() {
         )
         .await;
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
+
+        // A project that is not public answers neither deprecated hook:
+        // not found, nothing queued, no component named.
+        for access in [AccessControl::Protected, AccessControl::Private] {
+            set_access(&ctx, access);
+            for path in ["/hooks/update/demo/", "/hooks/update/demo/app/"] {
+                let hidden = call(&app, Method::GET, path, None, Body::None).await;
+                assert_eq!(hidden.status, StatusCode::NOT_FOUND, "{path}");
+                assert!(!hidden.text().contains("app"), "{}", hidden.text());
+            }
+            assert_eq!(ctx.service.run_due_tasks().unwrap(), 0, "{access:?}");
+        }
+        set_access(&ctx, AccessControl::Public);
     }
+}
+
+fn set_access(ctx: &common::Ctx, access: AccessControl) {
+    ctx.service
+        .update_project(&Subject::System, "demo", |s| {
+            Ok(tolk_domain::project::ProjectSettings {
+                access_control: access.code(),
+                ..s.clone()
+            })
+        })
+        .unwrap();
 }
 
 #[actix_web::test]

@@ -2,6 +2,12 @@
 //! of terms joined by `AND`, `OR` and `NOT`, then evaluated. This first
 //! evaluation answers which unit states a query admits (`state:` with its
 //! comparisons, `is:`); the other fields come with search.
+//!
+//! Anybody who may read a public translation may send a query, so its
+//! tree stays shallow whatever the text: a chain of terms joined by one
+//! operator is one node with many children, and parentheses and `NOT`
+//! nest at most [`MAX_DEPTH`] deep (deeper is an error, never a stack
+//! overflow in the parser, the evaluation or the tree's drop).
 
 use crate::unit::UnitState;
 
@@ -22,6 +28,9 @@ pub enum Op {
     GreaterEqual,
 }
 
+/// How deep parentheses and `NOT` may nest.
+pub const MAX_DEPTH: usize = 64;
+
 /// A parsed query.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Query {
@@ -34,10 +43,10 @@ pub enum Query {
         /// The value, unquoted.
         value: String,
     },
-    /// Both hold.
-    And(Box<Query>, Box<Query>),
-    /// Either holds.
-    Or(Box<Query>, Box<Query>),
+    /// Every one holds (two or more).
+    And(Vec<Query>),
+    /// Any one holds (two or more).
+    Or(Vec<Query>),
     /// Does not hold.
     Not(Box<Query>),
 }
@@ -81,9 +90,29 @@ fn tokens(text: &str) -> Result<Vec<String>, String> {
 struct Parser {
     tokens: Vec<String>,
     at: usize,
+    depth: usize,
+}
+
+/// One query of `parts`, or the n-ary node `join` makes of them.
+fn joined(mut parts: Vec<Query>, join: fn(Vec<Query>) -> Query) -> Query {
+    match parts.len() {
+        1 => parts.remove(0),
+        _ => join(parts),
+    }
 }
 
 impl Parser {
+    /// Goes one level deeper (a parenthesis or `NOT`), refusing past [`MAX_DEPTH`].
+    fn enter(&mut self) -> Result<(), String> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(format!(
+                "the query nests parentheses or NOT more than {MAX_DEPTH} deep"
+            ));
+        }
+        Ok(())
+    }
+
     fn peek_keyword(&self, keyword: &str) -> bool {
         self.tokens
             .get(self.at)
@@ -91,17 +120,16 @@ impl Parser {
     }
 
     fn or(&mut self) -> Result<Query, String> {
-        let mut left = self.and()?;
+        let mut parts = vec![self.and()?];
         while self.peek_keyword("OR") {
             self.at += 1;
-            let right = self.and()?;
-            left = Query::Or(Box::new(left), Box::new(right));
+            parts.push(self.and()?);
         }
-        Ok(left)
+        Ok(joined(parts, Query::Or))
     }
 
     fn and(&mut self) -> Result<Query, String> {
-        let mut left = self.unary()?;
+        let mut parts = vec![self.unary()?];
         loop {
             if self.peek_keyword("AND") {
                 self.at += 1;
@@ -109,10 +137,9 @@ impl Parser {
                 || self.peek_keyword("OR")
                 || self.tokens[self.at] == ")"
             {
-                return Ok(left);
+                return Ok(joined(parts, Query::And));
             }
-            let right = self.unary()?;
-            left = Query::And(Box::new(left), Box::new(right));
+            parts.push(self.unary()?);
         }
     }
 
@@ -122,14 +149,19 @@ impl Parser {
         };
         self.at += 1;
         if token.eq_ignore_ascii_case("NOT") {
-            return Ok(Query::Not(Box::new(self.unary()?)));
+            self.enter()?;
+            let inner = self.unary()?;
+            self.depth -= 1;
+            return Ok(Query::Not(Box::new(inner)));
         }
         if token == "(" {
+            self.enter()?;
             let inner = self.or()?;
             if self.tokens.get(self.at).map(String::as_str) != Some(")") {
                 return Err("missing closing parenthesis".into());
             }
             self.at += 1;
+            self.depth -= 1;
             return Ok(inner);
         }
         if token == ")" {
@@ -183,7 +215,11 @@ pub fn parse(text: &str) -> Result<Option<Query>, String> {
     if tokens.is_empty() {
         return Ok(None);
     }
-    let mut parser = Parser { tokens, at: 0 };
+    let mut parser = Parser {
+        tokens,
+        at: 0,
+        depth: 0,
+    };
     let query = parser.or()?;
     if parser.at < parser.tokens.len() {
         return Err(format!("unexpected {:?}", parser.tokens[parser.at]));
@@ -199,22 +235,25 @@ impl Query {
     /// evaluation does not know yet.
     pub fn states(&self) -> Result<States, String> {
         Ok(match self {
-            Query::And(a, b) => {
-                let right = b.states()?;
-                a.states()?
-                    .into_iter()
-                    .filter(|s| right.contains(s))
-                    .collect()
+            Query::And(parts) => {
+                let mut kept = UnitState::ALL.to_vec();
+                for part in parts {
+                    let admitted = part.states()?;
+                    kept.retain(|s| admitted.contains(s));
+                }
+                kept
             }
-            Query::Or(a, b) => {
-                let mut left = a.states()?;
-                for s in b.states()? {
-                    if !left.contains(&s) {
-                        left.push(s);
+            Query::Or(parts) => {
+                let mut admitted: States = Vec::new();
+                for part in parts {
+                    for s in part.states()? {
+                        if !admitted.contains(&s) {
+                            admitted.push(s);
+                        }
                     }
                 }
-                left.sort();
-                left
+                admitted.sort();
+                admitted
             }
             Query::Not(inner) => {
                 let excluded = inner.states()?;
@@ -306,6 +345,28 @@ mod tests {
             states("(state:empty OR state:fuzzy) and state:>0"),
             vec![Fuzzy]
         );
+    }
+
+    #[test]
+    fn long_chains_stay_flat_and_deep_nesting_is_refused() {
+        // 20,000 terms joined by AND and OR: two levels, whatever the length.
+        let chain = vec!["state:empty"; 10_000].join(" OR ");
+        let long = format!("{chain} AND {chain}");
+        match parse(&long).unwrap().unwrap() {
+            Query::Or(parts) => assert_eq!(parts.len(), 19_999),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(states(&long), vec![Empty]);
+        let nested = |n: usize| format!("{}state:empty{}", "(".repeat(n), ")".repeat(n));
+        assert_eq!(states(&nested(MAX_DEPTH)), vec![Empty]);
+        for deep in [
+            nested(MAX_DEPTH + 1),
+            nested(3_500),
+            "NOT ".repeat(100_000) + "state:empty",
+        ] {
+            let error = parse(&deep).unwrap_err();
+            assert!(error.contains("more than 64 deep"), "{error}");
+        }
     }
 
     #[test]

@@ -4,13 +4,13 @@
 use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::hooks::{MatchMethod, PushEvent};
-use tolk_domain::permission::Subject;
+use tolk_domain::permission::AccessControl;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::{components, time};
 
 use crate::components::{ComponentView, views, visible_component};
 use crate::tasks::{Job, Owner, enqueue};
-use crate::{Service, ServiceResult};
+use crate::{Service, ServiceError, ServiceResult};
 
 /// What a notification matched, stage by stage, and what it updates.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,19 +97,28 @@ impl Service {
     /// The deprecated `GET /hooks/update/{p}/[{c}/]`: queues an update of
     /// one component, or of every component of a project, if its project
     /// takes notifications; the components updated (none when it does not).
+    /// As Weblate documents, these anonymous endpoints only serve public
+    /// projects: any other project, and a component an anonymous caller
+    /// cannot see, is not found, and nothing is queued.
     pub fn notify_update(
         &self,
         project_slug: &str,
         slug: Option<&str>,
     ) -> ServiceResult<Vec<(String, String)>> {
-        let anyone = Subject::System;
+        let anyone = self.anonymous()?;
         let targets: Vec<ComponentView> = self.store.read(|conn| {
             let project = crate::projects::visible_project(conn, &anyone, project_slug)?;
+            if project.settings.access_control != AccessControl::Public.code() {
+                return Err(ServiceError::NotFound);
+            }
             match slug {
                 Some(slug) => Ok(vec![visible_component(conn, &anyone, project_slug, slug)?]),
                 None => {
                     let all = components::of_project(conn, project.id)?;
-                    views(conn, all)
+                    Ok(views(conn, all)?
+                        .into_iter()
+                        .filter(|v| v.visible_to(&anyone))
+                        .collect())
                 }
             }
         })?;

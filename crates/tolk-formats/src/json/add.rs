@@ -2,7 +2,7 @@
 //! as the last member of the object its key leads to, on a line of its own
 //! with the indentation of the members before it.
 
-use super::parse::Value;
+use super::parse::{MAX_DEPTH, Value};
 
 /// How a new member is written.
 pub(super) struct NewMember<'a> {
@@ -31,6 +31,13 @@ pub(super) fn insert(text: &str, root: &Value, new: &NewMember<'_>) -> Result<St
     } else {
         vec![new.key.to_owned()]
     };
+    if rest.len() > MAX_DEPTH {
+        // The file could not be read back: its objects would nest too deeply.
+        return Err(format!(
+            "{:?}: the key leads more than {MAX_DEPTH} objects deep",
+            new.key
+        ));
+    }
     // Into the deepest object the key leads to; as in every JSON reader,
     // of a repeated name the last member counts.
     loop {

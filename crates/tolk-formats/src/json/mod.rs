@@ -279,6 +279,14 @@ mod tests {
         assert_eq!(taken.message, "cannot add \"a\": the key names an object");
         let keys: Vec<String> = json.units().into_iter().map(|u| u.context).collect();
         assert_eq!(keys, ["a.x", "s"]);
+        // A key of 100,000 names (a member name full of dots, say) would
+        // nest deeper than any file Tolk reads back: refused, not recursed.
+        let deep = vec!["k"; 100_000].join(".");
+        let refused = json.add_unit(&Unit::keyed(&deep, "v", vec![])).unwrap_err();
+        assert!(
+            refused.message.ends_with("more than 128 objects deep"),
+            "{refused:?}"
+        );
     }
 
     #[test]

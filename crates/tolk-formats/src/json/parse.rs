@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 /// Deepest nesting accepted; keeps hostile input from exhausting the stack.
-const MAX_DEPTH: usize = 128;
+pub(super) const MAX_DEPTH: usize = 128;
 
 /// A JSON value with the byte span of its text.
 #[derive(Debug, Clone, PartialEq)]

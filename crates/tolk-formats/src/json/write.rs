@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::parse::quote;
+use super::parse::{MAX_DEPTH, quote};
 use crate::unit::Unit;
 
 /// An object being built: members in order, and where each name is.
@@ -76,7 +76,8 @@ impl Object {
 
 /// A JSON file of single-valued `units` with unique keys: with `nested`,
 /// dotted keys become nested objects unless a key is also the start of
-/// another (then the file is written flat, which holds any keys).
+/// another, or would nest deeper than a file may (then the file is
+/// written flat, which holds any keys).
 pub(crate) fn write_new(units: &[Unit], nested: bool) -> String {
     let value = |unit: &Unit| unit.target.first().map_or("", String::as_str).to_owned();
     let build = |split: bool| {
@@ -88,7 +89,7 @@ pub(crate) fn write_new(units: &[Unit], nested: bool) -> String {
             } else {
                 vec![key]
             };
-            if !root.put(&path, &value(unit)) {
+            if path.len() > MAX_DEPTH || !root.put(&path, &value(unit)) {
                 return None;
             }
         }
@@ -129,6 +130,8 @@ mod tests {
         );
         let clash = units(&[("a", "1"), ("a.b", "2")]);
         assert_eq!(write_new(&clash, true), write_new(&clash, false));
+        let deep = units(&[(&vec!["k"; 100_000].join("."), "1")]);
+        assert_eq!(write_new(&deep, true), write_new(&deep, false));
         assert_eq!(write_new(&[], true), "{}\n");
     }
 }

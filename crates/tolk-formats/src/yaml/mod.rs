@@ -327,6 +327,12 @@ impl TranslationFile for YamlFile {
         {
             return Err(cannot_add(&self.name, "strings into YAML sequences"));
         }
+        if path.len() > parse::MAX_DEPTH {
+            return Err(cannot_add(
+                &self.name,
+                &format!("a key more than {} mappings deep", parse::MAX_DEPTH),
+            ));
+        }
         if self
             .entries
             .iter()
@@ -502,6 +508,10 @@ mod tests {
                 "cannot add \"count->zero\": a string holds a part of it",
             ),
             ("date", "cannot add \"date\": the key is taken"),
+            (
+                &vec!["k"; 100_000].join("->"),
+                "cannot add a key more than 64 mappings deep",
+            ),
         ];
         for (key, message) in refused {
             let error = file.add_unit(&Unit::keyed(key, "v", vec![])).unwrap_err();

@@ -12,7 +12,7 @@ const BLANK: &[char] = &[' ', '\t', '\r', '\n'];
 use std::ops::Range;
 
 /// Deepest nesting accepted; keeps hostile input from exhausting the stack.
-const MAX_DEPTH: usize = 64;
+pub(super) const MAX_DEPTH: usize = 64;
 
 /// How a scalar is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
