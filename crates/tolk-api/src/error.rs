@@ -82,6 +82,14 @@ pub enum ApiError {
     /// Another operation holds the repository (423).
     #[error("repository locked")]
     Locked,
+    /// The repository holds what Tolk refuses to read or write (a link, a
+    /// path leading outside), or its URL is not allowed (400).
+    #[error("{0}")]
+    RepositoryRefused(String),
+    /// The remote repository failed Tolk: not found, credentials needed,
+    /// unreachable, a rejected push, a time limit (502).
+    #[error("{0}")]
+    Remote(String),
 }
 
 impl ApiError {
@@ -162,6 +170,8 @@ impl ApiError {
                 ),
             ),
             ApiError::Internal(_) => ("server_error", one("error", SERVER_ERROR.into())),
+            ApiError::RepositoryRefused(detail) => ("client_error", one("invalid", detail.clone())),
+            ApiError::Remote(detail) => ("server_error", one("repository_error", detail.clone())),
             ApiError::Locked => (
                 "client_error",
                 one(
@@ -188,7 +198,10 @@ impl ApiError {
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::Validation(_) | ApiError::Parse(_) => StatusCode::BAD_REQUEST,
+            ApiError::Validation(_) | ApiError::Parse(_) | ApiError::RepositoryRefused(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            ApiError::Remote(_) => StatusCode::BAD_GATEWAY,
             ApiError::NotAuthenticated | ApiError::AuthenticationFailed(_) => {
                 StatusCode::UNAUTHORIZED
             }
@@ -227,8 +240,21 @@ impl From<ServiceError> for ApiError {
             ServiceError::PermissionDenied(detail) => ApiError::PermissionDenied(detail),
             ServiceError::Validation(errors) => ApiError::Validation(errors.into_iter().collect()),
             ServiceError::Store(e) => ApiError::Internal(e.to_string()),
-            ServiceError::Vcs(tolk_service::VcsError::Locked) => ApiError::Locked,
-            ServiceError::Vcs(e) => ApiError::Internal(e.to_string()),
+            ServiceError::Vcs(e) => {
+                use tolk_service::VcsError as V;
+                match e {
+                    V::Locked => ApiError::Locked,
+                    V::Refused { .. } | V::Url(_) => ApiError::RepositoryRefused(e.to_string()),
+                    V::NotFound(_)
+                    | V::AuthenticationRequired(_)
+                    | V::Unreachable(_)
+                    | V::PushRejected(_)
+                    | V::TimedOut { .. } => ApiError::Remote(e.to_string()),
+                    V::Spawn { .. } | V::Failed { .. } | V::Read(_) | V::Io { .. } => {
+                        ApiError::Internal(e.to_string())
+                    }
+                }
+            }
             ServiceError::Failed(message) => ApiError::Internal(message),
         }
     }

@@ -3,6 +3,7 @@
 
 mod common;
 
+use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::{Body, HOST, call, context, get_json, upstream};
@@ -23,6 +24,22 @@ fn gitlab_push(repo: &str, branch: &str) -> Value {
             "git_ssh_url": "git@gitlab.example:acme/app.git"
         }
     })
+}
+
+/// Sends GitLab's notification of a push to `branch` of `repo`.
+async fn gitlab<S: common::TestApp<B>, B: MessageBody>(
+    app: &S,
+    repo: &str,
+    branch: &str,
+) -> common::Reply {
+    call(
+        app,
+        Method::POST,
+        "/hooks/gitlab/",
+        None,
+        Body::Json(gitlab_push(repo, branch)),
+    )
+    .await
 }
 
 fn set_hooks(ctx: &common::Ctx, enable_hooks: bool) {
@@ -69,14 +86,7 @@ async fn a_push_notification_updates_the_component() {
             "msgstr \"開発者\"",
         );
 
-        let reply = call(
-            &app,
-            Method::POST,
-            "/hooks/gitlab/",
-            None,
-            Body::Json(gitlab_push(&upstream.url(), "main")),
-        )
-        .await;
+        let reply = gitlab(&app, &upstream.url(), "main").await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
         assert_eq!(
             reply.json(),
@@ -123,28 +133,14 @@ async fn a_push_notification_updates_the_component() {
         );
         assert_eq!(ping.json()["message"], "Hook working");
 
-        let other_branch = call(
-            &app,
-            Method::POST,
-            "/hooks/gitlab/",
-            None,
-            Body::Json(gitlab_push(&upstream.url(), "feature")),
-        )
-        .await;
+        let other_branch = gitlab(&app, &upstream.url(), "feature").await;
         assert_eq!(other_branch.status, StatusCode::ACCEPTED);
         assert_eq!(
             other_branch.json()["match_status"],
             json!({"repository_matches": 1, "branch_matches": 0, "enabled_hook_matches": 0})
         );
         set_hooks(&ctx, false);
-        let disabled = call(
-            &app,
-            Method::POST,
-            "/hooks/gitlab/",
-            None,
-            Body::Json(gitlab_push(&upstream.url(), "main")),
-        )
-        .await;
+        let disabled = gitlab(&app, &upstream.url(), "main").await;
         assert_eq!(disabled.status, StatusCode::ACCEPTED);
         assert_eq!(disabled.json()["match_status"]["enabled_hook_matches"], 0);
         assert_eq!(
@@ -169,7 +165,28 @@ async fn a_push_notification_updates_the_component() {
             whole.json()["updated_components"].as_array().unwrap().len(),
             1
         );
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 2);
+        assert_eq!(
+            ctx.service.run_due_tasks().unwrap(),
+            1,
+            "two updates of one component while the first waits: one pull"
+        );
+
+        // Two hundred notifications (forged or not) while a pull waits
+        // queue that one pull, which each answer names.
+        let mut answered = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let reply = gitlab(&app, &upstream.url(), "main").await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+            answered.insert(reply.json()["updated_components"].to_string());
+        }
+        assert_eq!(answered.len(), 1);
+        let waiting: i64 = ctx
+            .service
+            .metrics(&Subject::System)
+            .map(|m| m.queues.iter().map(|(_, n)| *n).sum())
+            .unwrap();
+        assert_eq!(waiting, 1, "one task waits");
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
         let missing = call(
             &app,
             Method::GET,

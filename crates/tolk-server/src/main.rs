@@ -106,28 +106,69 @@ fn open_service(settings: &Settings) -> Result<Service, String> {
                 settings.vcs_allow_local,
                 &settings.vcs_private_allowlist,
             ),
+            task_lease: tolk_service::tasks::DEFAULT_LEASE,
         },
     )
     .map_err(|e| format!("{e} (Tolk needs the git binary)"))
 }
 
-/// Runs background tasks on `count` threads for as long as the process lives.
-fn start_task_workers(service: &Service, count: usize) {
-    for n in 0..count {
-        let service = service.clone();
-        let name = format!("{}-{}-{n}", hostname(), std::process::id());
-        std::thread::spawn(move || {
-            loop {
-                match service.run_next_task(&name) {
-                    Ok(true) => {}
-                    Ok(false) => service.wait_for_tasks(std::time::Duration::from_secs(1)),
-                    Err(e) => {
-                        tracing::error!("task worker {name}: {e}");
-                        std::thread::sleep(std::time::Duration::from_secs(1));
+/// Runs background tasks on `count` threads until the service's workers
+/// are told to stop; the threads, to wait for, and their names.
+fn start_task_workers(
+    service: &Service,
+    count: usize,
+) -> (Vec<std::thread::JoinHandle<()>>, Vec<String>) {
+    let host = hostname();
+    if let Err(e) = service.recover_tasks(&host) {
+        tracing::error!("cannot take back the tasks of stopped workers: {e}");
+    }
+    let names: Vec<String> = (0..count)
+        .map(|n| tolk_service::tasks::worker_name(&host, n))
+        .collect();
+    let handles = names
+        .iter()
+        .map(|name| {
+            let service = service.clone();
+            let name = name.clone();
+            std::thread::spawn(move || {
+                while !service.tasks_stopping() {
+                    match service.run_next_task(&name) {
+                        Ok(true) => {}
+                        Ok(false) => service.wait_for_tasks(std::time::Duration::from_secs(1)),
+                        Err(e) => {
+                            tracing::error!("task worker {name}: {e}");
+                            service.wait_for_tasks(std::time::Duration::from_secs(1));
+                        }
                     }
                 }
-            }
-        });
+            })
+        })
+        .collect();
+    (handles, names)
+}
+
+/// How long a stopping server waits for running tasks before it hands
+/// them over to other instances (or its own next start).
+const TASK_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// Stops the task workers: no new claims; running tasks get
+/// [`TASK_GRACE`] to finish, then their claims are released so another
+/// worker takes them over at once.
+fn stop_task_workers(
+    service: &Service,
+    handles: Vec<std::thread::JoinHandle<()>>,
+    names: &[String],
+) {
+    service.stop_tasks();
+    let deadline = std::time::Instant::now() + TASK_GRACE;
+    while handles.iter().any(|h| !h.is_finished()) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    if handles.iter().any(|h| !h.is_finished()) {
+        match service.release_tasks(names) {
+            Ok(n) => tracing::info!("released {n} running tasks for other workers"),
+            Err(e) => tracing::error!("cannot release running tasks: {e}"),
+        }
     }
 }
 
@@ -168,20 +209,24 @@ fn describe(error: tolk_service::ServiceError) -> String {
 
 fn serve(settings: Settings) -> Result<(), String> {
     let service = open_service(&settings)?;
-    start_task_workers(&service, settings.task_workers);
+    let (workers, names) = start_task_workers(&service, settings.task_workers);
     start_pending_committer(&service);
     let state = AppState {
-        service,
+        service: service.clone(),
         site_url: settings.site_url.clone(),
         throttle: Arc::new(Throttle::new(settings.rate_limits)),
         trusted_proxies: settings.trusted_proxies.clone(),
         enable_hooks: settings.enable_hooks,
     };
     let bind = settings.bind.clone();
-    actix_web::rt::System::new()
+    // On SIGTERM or SIGINT the server stops accepting, finishes the
+    // requests in flight (up to its shutdown timeout) and returns; then
+    // the task workers stop.
+    let served = actix_web::rt::System::new()
         .block_on(async move {
             let server = HttpServer::new(move || tolk_api::app(state.clone()))
                 .workers(settings.workers)
+                .shutdown_timeout(20)
                 .bind(&settings.bind)?;
             tracing::info!(
                 "Tolk {} listening on http://{} ({})",
@@ -191,7 +236,10 @@ fn serve(settings: Settings) -> Result<(), String> {
             );
             server.run().await
         })
-        .map_err(|e| format!("cannot serve on {bind}: {e}"))
+        .map_err(|e| format!("cannot serve on {bind}: {e}"));
+    tracing::info!("stopping the task workers");
+    stop_task_workers(&service, workers, &names);
+    served
 }
 
 /// A database URL without its password, for the log.

@@ -92,16 +92,18 @@ impl Service {
             &settings.new_base,
             &settings.intermediate,
         ];
-        let repository = self.workspace.open(&owner, &owner.settings.branch);
-        let dir = repository.path().to_owned();
-        repository
-            .files()?
+        let tree = self
+            .workspace
+            .open(&owner, &owner.settings.branch)
+            .work_tree()?;
+        tree.list()?
+            .files
             .into_iter()
             .filter(|path| mask.code_of(path).is_some() || bases.contains(&path))
-            .map(|path| {
-                let bytes = std::fs::read(dir.join(&path))
-                    .map_err(|e| ServiceError::Failed(format!("cannot read {path}: {e}")))?;
-                Ok((path, bytes))
+            .filter_map(|path| match tree.read(&path) {
+                Ok(Some(bytes)) => Some(Ok((path, bytes))),
+                Ok(None) => None,
+                Err(e) => Some(Err(e.into())),
             })
             .collect()
     }

@@ -106,12 +106,11 @@ impl Service {
     fn read_file(&self, view: &ComponentView, path: &str) -> ServiceResult<Vec<u8>> {
         let owner = self.repository_owner(&view.component)?;
         let _lock = self.workspace.lock(&owner)?;
-        let dir = self.workspace.dir(&owner);
-        match std::fs::read(dir.join(path)) {
-            Ok(bytes) => Ok(bytes),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(ServiceError::NotFound),
-            Err(e) => Err(ServiceError::Failed(format!("cannot read {path}: {e}"))),
-        }
+        let tree = self
+            .workspace
+            .open(&owner, &owner.settings.branch)
+            .work_tree()?;
+        tree.read(path)?.ok_or(ServiceError::NotFound)
     }
 }
 

@@ -4,6 +4,7 @@
 //! change. Methods block; async callers run them on a blocking thread.
 
 mod access;
+mod commit;
 mod conflict;
 mod error;
 mod workspace;
@@ -65,6 +66,9 @@ pub struct ServiceConfig {
     pub git: GitConfig,
     /// Which repository URLs components may use.
     pub url_policy: UrlPolicy,
+    /// How long a task worker's claim holds without renewal: the task of
+    /// a process that died is taken over this long after its last sign.
+    pub task_lease: std::time::Duration,
 }
 
 impl Default for ServiceConfig {
@@ -78,6 +82,7 @@ impl Default for ServiceConfig {
             git: GitConfig::new(root.join("home")),
             vcs_root: root.join("vcs"),
             url_policy: UrlPolicy::default(),
+            task_lease: tasks::DEFAULT_LEASE,
         }
     }
 }

@@ -12,17 +12,16 @@ use tolk_domain::filemask::styled_code;
 use tolk_domain::message::render;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::percent;
-use tolk_domain::unit::{UnitState, join_plurals, split_plurals};
-use tolk_formats::{MergeError, Unit, merge_units};
+use tolk_formats::{MergeError, merge_units};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
-use tolk_store::units::{self, UnitRow};
-use tolk_store::{components, languages, time, translations, users};
-use tolk_vcs::{CommitInfo, ConflictedFile, Identity, MergeStyle, Update};
+use tolk_store::units;
+use tolk_store::{components, languages, time, translations};
+use tolk_vcs::{CommitInfo, ConflictedFile, MergeStyle, Update};
 
 use crate::components::{ComponentView, visible_component};
 use crate::projects::visible_project;
-use crate::tasks::{Job, Owner, Run, enqueue};
+use crate::tasks::{Job, Owner, Run, TaskResult, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
 
 /// A repository operation (§24.2).
@@ -80,8 +79,8 @@ pub struct RepositoryStatus {
     pub needs_merge: bool,
     /// Tolk has commits upstream lacks.
     pub needs_push: bool,
-    /// Upstream's head.
-    pub remote_commit: Option<CommitInfo>,
+    /// Upstream's head revision, as last fetched.
+    pub remote_commit: Option<String>,
     /// Tolk's head.
     pub weblate_commit: Option<CommitInfo>,
     /// `git status`.
@@ -122,27 +121,6 @@ pub struct ProjectRepositoryStatus {
 /// The outcome of an operation: success, and Git's words on failure.
 pub type OperationResult = (bool, Option<String>);
 
-fn author_of(user: Option<&users::UserRow>) -> Identity {
-    match user {
-        Some(u) => Identity {
-            name: if u.full_name.is_empty() {
-                u.username.clone()
-            } else {
-                u.full_name.clone()
-            },
-            email: if u.email.is_empty() {
-                format!("{}@users.noreply.tolk.invalid", u.username)
-            } else {
-                u.email.clone()
-            },
-        },
-        None => Identity {
-            name: "Tolk".into(),
-            email: "noreply@tolk.invalid".into(),
-        },
-    }
-}
-
 /// Refuses a caller without any of `permissions` on the component:
 /// Weblate refuses repository access with 403, even to anonymous callers.
 fn allowed(
@@ -157,52 +135,6 @@ fn allowed(
             "You do not have permission to perform this action.".into(),
         ))
     }
-}
-
-/// Writes `pending` units into the file `bytes` of `format`; the new bytes.
-/// Units are found by key (monolingual) or by source and context; a key
-/// missing from a monolingual file is added.
-fn write_units(
-    format: &str,
-    path: &str,
-    bytes: &[u8],
-    pending: &[&UnitRow],
-    monolingual: bool,
-) -> Result<Vec<u8>, String> {
-    let mut file = tolk_formats::parse(format, path, bytes).map_err(|e| e.to_string())?;
-    let key = |context: &str, source: &str| {
-        if monolingual {
-            context.to_owned()
-        } else {
-            format!("{context}\u{4}{source}")
-        }
-    };
-    let index: HashMap<String, usize> = file
-        .units()
-        .iter()
-        .enumerate()
-        .map(|(i, u)| (key(&u.context, &join_plurals(&u.source)), i))
-        .collect();
-    for unit in pending {
-        let forms = split_plurals(&unit.target);
-        let fuzzy = UnitState::from_code(unit.state).is_some_and(UnitState::is_fuzzy);
-        match index.get(&key(&unit.context, &unit.source)) {
-            Some(&i) => file
-                .set_translation(i, &forms, fuzzy)
-                .map_err(|e| e.to_string())?,
-            None if monolingual => {
-                let mut new = Unit::keyed(
-                    &unit.context,
-                    forms.first().map_or("", String::as_str),
-                    Vec::new(),
-                );
-                new.target = forms;
-                file.add_unit(&new).map_err(|e| e.to_string())?;
-            }
-            None => {}
-        }
-    }
-    file.to_bytes().map_err(|e| e.to_string())
 }
 
 impl Service {
@@ -342,10 +274,7 @@ impl Service {
         let _lock = self.workspace.lock(&owner)?;
         let repo = self.workspace.open(&owner, &owner.settings.branch);
         let status = repo.status()?;
-        let remote_commit = match repo.remote_head()? {
-            Some(rev) => Some(repo.commit_info(&rev)?),
-            None => None,
-        };
+        let remote_commit = repo.remote_head()?;
         Ok(RepositoryStatus {
             needs_commit: status.needs_commit || pending > 0,
             needs_merge: status.missing > 0,
@@ -381,7 +310,7 @@ impl Service {
     ) -> ServiceResult<OperationResult> {
         let outcome = match operation {
             Operation::Commit => self.commit_and_push(view, user),
-            Operation::FileSync => self.commit_component(view, true).map(|_| (true, None)),
+            Operation::FileSync => self.commit_component(view, true).map(|c| c.answer()),
             Operation::Push => self.push_component(view, user),
             Operation::Pull => self.pull(view, merge_style(view), user),
             Operation::PullRebase => self.pull(view, MergeStyle::Rebase, user),
@@ -441,139 +370,6 @@ impl Service {
         })
     }
 
-    /// Writes the pending units (with `all`, every unit) of each
-    /// translation into its file and commits each translation's file as
-    /// its last editor, with the component's message; true when a commit
-    /// was made. Edits made meanwhile stay pending.
-    pub(crate) fn commit_component(&self, view: &ComponentView, all: bool) -> ServiceResult<bool> {
-        let component = &view.component;
-        let owner = self.repository_owner(component)?;
-        let (translations, pending, editors, names) = self.store.read(|conn| {
-            let translations = translations::of_component(conn, component.id)?;
-            let language_ids: Vec<i64> = translations.iter().map(|t| t.language_id).collect();
-            let names: HashMap<i64, String> = languages::get_by_ids(conn, &language_ids)?
-                .into_iter()
-                .map(|l| (l.id, l.name))
-                .collect();
-            let ids: Vec<i64> = translations.iter().map(|t| t.id).collect();
-            let pending = units::to_write(conn, &ids, all)?;
-            let unit_ids: Vec<i64> = pending.iter().map(|u| u.id).collect();
-            let editors = changes::last_editors(conn, &unit_ids)?;
-            let mut user_ids: Vec<i64> = editors.values().copied().collect();
-            user_ids.sort_unstable();
-            user_ids.dedup();
-            let people: HashMap<i64, users::UserRow> = users::get_by_ids(conn, &user_ids)?
-                .into_iter()
-                .map(|u| (u.id, u))
-                .collect();
-            let editors: HashMap<i64, users::UserRow> = editors
-                .into_iter()
-                .filter_map(|(unit, user)| Some((unit, people.get(&user)?.clone())))
-                .collect();
-            Ok::<_, ServiceError>((translations, pending, editors, names))
-        })?;
-        if pending.is_empty() {
-            return Ok(false);
-        }
-        let source_id = component.source_language_id;
-        let effective = component.settings.effective(&view.project.settings);
-        let monolingual = !component.settings.template.is_empty();
-        let mut committed = false;
-        let mut written: Vec<(i64, String)> = Vec::new();
-        {
-            let _lock = self.workspace.lock(&owner)?;
-            let repo = self.workspace.open(&owner, &owner.settings.branch);
-            for translation in &translations {
-                let mine: Vec<&UnitRow> = pending
-                    .iter()
-                    .filter(|u| u.translation_id == translation.id)
-                    .filter(|_| translation.language_id != source_id)
-                    .collect();
-                if mine.is_empty() || translation.filename.is_empty() {
-                    continue;
-                }
-                let path = repo.path().join(&translation.filename);
-                let bytes = std::fs::read(&path).map_err(|e| {
-                    ServiceError::Failed(format!("cannot read {}: {e}", translation.filename))
-                })?;
-                let new = write_units(
-                    &component.settings.file_format,
-                    &translation.filename,
-                    &bytes,
-                    &mine,
-                    monolingual,
-                )
-                .map_err(ServiceError::Failed)?;
-                if new != bytes {
-                    std::fs::write(&path, &new).map_err(|e| {
-                        ServiceError::Failed(format!("cannot write {}: {e}", translation.filename))
-                    })?;
-                }
-                let last = mine.iter().rev().find_map(|u| editors.get(&u.id));
-                let name = names
-                    .get(&translation.language_id)
-                    .map_or("", String::as_str);
-                let mut message = commit_message(
-                    &effective.commit_message,
-                    view,
-                    translation,
-                    name,
-                    &self.config,
-                );
-                let mut others: Vec<Identity> = Vec::new();
-                for unit in &mine {
-                    if let Some(user) = editors.get(&unit.id) {
-                        let who = author_of(Some(user));
-                        if Some(&who) != last.map(|l| author_of(Some(l))).as_ref()
-                            && !others.contains(&who)
-                        {
-                            others.push(who);
-                        }
-                    }
-                }
-                if !others.is_empty() {
-                    message.push('\n');
-                    for who in &others {
-                        message
-                            .push_str(&format!("\nCo-authored-by: {} <{}>", who.name, who.email));
-                    }
-                }
-                if repo
-                    .commit(
-                        std::slice::from_ref(&translation.filename),
-                        &author_of(last),
-                        &message,
-                    )?
-                    .is_some()
-                {
-                    committed = true;
-                }
-                written.extend(mine.iter().map(|u| (u.id, u.target.clone())));
-            }
-        }
-        self.store.write(|conn| {
-            units::clear_pending(conn, &written)?;
-            if committed {
-                let change = NewChange {
-                    project_id: Some(view.project.id),
-                    component_id: Some(component.id),
-                    ..NewChange::new(Action::COMMIT, None)
-                };
-                changes::record(conn, &change, time::now())?;
-            }
-            Ok::<_, ServiceError>(())
-        })?;
-        Ok(committed)
-    }
-
-    /// Who a commit made for `subject` is by: its account's name and
-    /// e-mail, or Tolk for the system.
-    fn author(&self, subject: &Subject) -> ServiceResult<Identity> {
-        let ids: Vec<i64> = subject.user_id().into_iter().collect();
-        let found = self.store.read(|conn| users::get_by_ids(conn, &ids))?;
-        Ok(author_of(found.first()))
-    }
-
     /// Adds a language to a component (§8.4, `translation.add`): its file
     /// is made from `new_base` (bilingual formats) or empty (monolingual
     /// ones), named by the file mask in the component's language code
@@ -626,18 +422,17 @@ impl Service {
         {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            let target = repo.path().join(&path);
-            if target.exists() {
+            let tree = repo.work_tree()?;
+            // A link or anything else already there: the file is not made.
+            if std::fs::symlink_metadata(tree.resolve(&path)?).is_ok() {
                 return Err(could_not());
             }
             let base = if settings.new_base.is_empty() {
                 None
             } else {
-                Some(
-                    std::fs::read(repo.path().join(&settings.new_base)).map_err(|e| {
-                        ServiceError::Failed(format!("cannot read {}: {e}", settings.new_base))
-                    })?,
-                )
+                Some(tree.read(&settings.new_base)?.ok_or_else(|| {
+                    ServiceError::Failed(format!("{}: the file does not exist", settings.new_base))
+                })?)
             };
             let plural = tolk_formats::PluralRule {
                 forms: usize::try_from(language.plural.number.max(1)).unwrap_or(1),
@@ -651,12 +446,7 @@ impl Service {
                 base.as_deref(),
             )
             .map_err(|e| ServiceError::Failed(e.to_string()))?;
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| ServiceError::Failed(format!("cannot create {path}: {e}")))?;
-            }
-            std::fs::write(&target, bytes)
-                .map_err(|e| ServiceError::Failed(format!("cannot write {path}: {e}")))?;
+            tree.write(&path, &bytes)?;
             let values = message_values(&view, None, &self.config)
                 .into_iter()
                 .chain([
@@ -710,16 +500,8 @@ impl Service {
             let owner = self.repository_owner(&component.component)?;
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            let removed = match std::fs::remove_file(repo.path().join(filename)) {
-                Ok(()) => true,
-                // Gone already: there is nothing to commit.
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
-                Err(e) => {
-                    return Err(ServiceError::Failed(format!(
-                        "cannot remove {filename}: {e}"
-                    )));
-                }
-            };
+            // Gone already: there is nothing to commit.
+            let removed = repo.work_tree()?.remove(filename)?;
             let effective = component
                 .component
                 .settings
@@ -764,10 +546,10 @@ impl Service {
     ) -> ServiceResult<OperationResult> {
         let committed = self.commit_component(view, false)?;
         let owner = self.repository_owner(&view.component)?;
-        if committed && owner.settings.push_on_commit && !owner.settings.push.is_empty() {
+        if committed.made && owner.settings.push_on_commit && !owner.settings.push.is_empty() {
             return self.push_component(view, user);
         }
-        Ok((true, None))
+        Ok(committed.answer())
     }
 
     /// Commits the pending edits of every component whose oldest one is
@@ -807,26 +589,32 @@ impl Service {
         view: &ComponentView,
         user: Option<i64>,
     ) -> ServiceResult<OperationResult> {
-        self.commit_component(view, false)?;
+        let committed = self.commit_component(view, false)?;
         let owner = self.repository_owner(&view.component)?;
         let pushed = {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
             let s = &owner.settings;
-            if !s.push.is_empty() {
-                self.workspace.policy().check(&s.push)?;
+            if s.push.is_empty() {
+                repo.push(&s.push, &s.push_branch)
+            } else {
+                self.workspace
+                    .policy()
+                    .check(&s.push)
+                    .and_then(|()| repo.push(&s.push, &s.push_branch))
             }
-            repo.push(&s.push, &s.push_branch)
         };
         match pushed {
             Ok(()) => {
                 self.record(view, Action::PUSH, user, String::new())?;
-                Ok((true, None))
+                Ok(committed.answer())
             }
             Err(e) => {
-                let words = e.to_string();
+                let words = remote_failure(e)?;
                 self.record(view, Action::FAILED_PUSH, user, words.clone())?;
-                Ok((false, Some(words)))
+                let (_, problems) = committed.answer();
+                let all = problems.map_or(words.clone(), |p| format!("{p}\n{words}"));
+                Ok((false, Some(all)))
             }
         }
     }
@@ -849,10 +637,18 @@ impl Service {
             .read(|conn| components::sharing(conn, owner.id))?;
         let effective = view.component.settings.effective(&view.project.settings);
         let mut conflicts: Vec<String> = Vec::new();
+        let (ok_action, failed_action) = match style {
+            MergeStyle::Rebase => (Action::REBASE, Action::FAILED_REBASE),
+            _ => (Action::MERGE, Action::FAILED_MERGE),
+        };
         let update = {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            repo.fetch()?;
+            if let Err(e) = repo.fetch() {
+                let words = remote_failure(e)?;
+                self.record(view, failed_action, user, words.clone())?;
+                return Ok((false, Some(words)));
+            }
             let message = render(
                 &effective.merge_message,
                 &message_values(view, None, &self.config),
@@ -861,18 +657,13 @@ impl Service {
                 |file: ConflictedFile<'_>| merge_file(&sharing, &file, &mut conflicts);
             repo.update(style, &message, &mut resolve)?
         };
-        let (ok_action, failed_action) = match style {
-            MergeStyle::Rebase => (Action::REBASE, Action::FAILED_REBASE),
-            _ => (Action::MERGE, Action::FAILED_MERGE),
-        };
         match update {
             Update::UpToDate => Ok((true, None)),
             Update::Updated { .. } => {
                 self.record(view, ok_action, user, String::new())?;
                 let run = Run::detached(self);
                 for component in &sharing {
-                    self.rescan_component(component.id, &run)
-                        .map_err(ServiceError::Failed)?;
+                    self.rescan_component(component.id, &run)?;
                 }
                 Ok((true, None))
             }
@@ -901,7 +692,9 @@ impl Service {
         {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            repo.fetch()?;
+            if let Err(e) = repo.fetch() {
+                return Ok((false, Some(remote_failure(e)?)));
+            }
             repo.reset()?;
         }
         if keep {
@@ -925,36 +718,41 @@ impl Service {
     /// Reads the component's files again in this thread.
     fn rescan_now(&self, view: &ComponentView) -> ServiceResult<()> {
         let run = Run::detached(self);
-        self.rescan_component(view.component.id, &run)
-            .map(|_| ())
-            .map_err(ServiceError::Failed)
+        self.rescan_component(view.component.id, &run).map(|_| ())
     }
 
     /// Task: fetch and merge upstream (hooks), then read the files again.
-    pub(crate) fn pull_component(
-        &self,
-        component_id: i64,
-        run: &Run<'_>,
-    ) -> Result<serde_json::Value, String> {
-        let view = self
-            .store
-            .read(|conn| {
-                let component = tolk_store::components::get_by_ids(conn, &[component_id])?
-                    .pop()
-                    .ok_or(ServiceError::NotFound)?;
-                crate::components::views(conn, vec![component])?
-                    .pop()
-                    .ok_or(ServiceError::NotFound)
-            })
-            .map_err(|e| e.to_string())?;
+    pub(crate) fn pull_component(&self, component_id: i64, run: &Run<'_>) -> TaskResult {
+        let view = self.store.read(|conn| {
+            let component = tolk_store::components::get_by_ids(conn, &[component_id])?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
+            crate::components::views(conn, vec![component])?
+                .pop()
+                .ok_or(ServiceError::NotFound)
+        })?;
         run.report(10, format!("updating {}", view.component.settings.slug));
-        let (ok, detail) = self
-            .pull(&view, merge_style(&view), None)
-            .map_err(|e| e.to_string())?;
+        let (ok, detail) = self.pull(&view, merge_style(&view), None)?;
         match detail {
-            Some(words) if !ok => Err(words),
+            Some(words) if !ok => Err(words.into()),
             _ => Ok(json!({"component": component_id})),
         }
+    }
+}
+
+/// Git's failure as an operation's answer: a remote that failed Tolk (not
+/// found, credentials, unreachable, a rejected push, too slow) becomes
+/// Git's words for `result: false`; anything else stays an error.
+fn remote_failure(error: tolk_vcs::VcsError) -> ServiceResult<String> {
+    use tolk_vcs::VcsError as V;
+    match error {
+        V::NotFound(_)
+        | V::AuthenticationRequired(_)
+        | V::Unreachable(_)
+        | V::PushRejected(_)
+        | V::TimedOut { .. }
+        | V::Url(_) => Ok(error.to_string()),
+        other => Err(other.into()),
     }
 }
 
@@ -1033,7 +831,7 @@ fn message_values(
     values
 }
 
-fn commit_message(
+pub(crate) fn commit_message(
     template: &str,
     view: &ComponentView,
     translation: &Translation,

@@ -11,11 +11,13 @@
 use std::collections::HashMap;
 
 use serde_json::json;
+use tolk_domain::change::Action;
 use tolk_domain::component::ComponentSettings;
 use tolk_domain::filemask::code_candidates;
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::{UnitState, id_hash, join_plurals, word_count};
 use tolk_formats::{State, Unit};
+use tolk_store::changes::{self, NewChange};
 use tolk_store::components::{self, Component};
 use tolk_store::languages::{self, Language};
 use tolk_store::translations::{self, NewTranslation};
@@ -23,8 +25,8 @@ use tolk_store::units::{self, NewUnit};
 use tolk_store::{DbConnection, time};
 use tolk_vcs::Repository;
 
-use crate::tasks::Run;
-use crate::{Service, ServiceError};
+use crate::tasks::{Run, TaskResult};
+use crate::{Service, ServiceError, ServiceResult};
 
 /// One translation file as read.
 struct FileRead {
@@ -41,6 +43,8 @@ struct Snapshot {
     source_units: Vec<Unit>,
     /// The translation files.
     files: Vec<FileRead>,
+    /// Translation files refused or left out, with the reason.
+    problems: Vec<String>,
     /// The work tree's head.
     revision: String,
 }
@@ -62,29 +66,36 @@ fn parse(format: &str, path: &str, bytes: &[u8]) -> Result<Vec<Unit>, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Reads the files of a component from its work tree.
+/// Reads the files of a component from its work tree. Files are reached
+/// only inside it: a translation file, template or base that is a link
+/// (or leads outside) is refused by name; a refused or broken translation
+/// file is left out (with its reason in `problems`), not the component.
 fn read_tree(
     repo: &Repository,
     settings: &ComponentSettings,
     run: &Run<'_>,
-) -> Result<Snapshot, String> {
-    let mask = settings
-        .mask()
-        .ok_or_else(|| format!("invalid file mask {:?}", settings.filemask))?;
-    let read = |path: &str| {
-        std::fs::read(repo.path().join(path)).map_err(|e| format!("cannot read {path}: {e}"))
+) -> Result<Snapshot, ServiceError> {
+    let mask = settings.mask().ok_or_else(|| {
+        ServiceError::Failed(format!("invalid file mask {:?}", settings.filemask))
+    })?;
+    let tree = repo.work_tree()?;
+    let read = |path: &str| -> Result<Vec<u8>, ServiceError> {
+        tree.read(path)?
+            .ok_or_else(|| ServiceError::Failed(format!("{path}: the file does not exist")))
     };
     let format = settings.file_format.as_str();
     let template = if settings.template.is_empty() {
         None
     } else {
-        let mut units = parse(format, &settings.template, &read(&settings.template)?)?;
+        let mut units = parse(format, &settings.template, &read(&settings.template)?)
+            .map_err(ServiceError::Failed)?;
         if !settings.intermediate.is_empty() {
             let intermediate = parse(
                 format,
                 &settings.intermediate,
                 &read(&settings.intermediate)?,
-            )?;
+            )
+            .map_err(ServiceError::Failed)?;
             units = tolk_formats::with_intermediate(units, &intermediate);
         }
         Some(units)
@@ -94,22 +105,38 @@ fn read_tree(
         &settings.new_base,
         &settings.intermediate,
     ];
-    let candidates: Vec<(String, String)> = repo
-        .files()
-        .map_err(|e| e.to_string())?
+    let listing = tree.list()?;
+    let wanted = |p: &String| {
+        !special.contains(&p)
+            && mask
+                .code_of(p)
+                .is_some_and(|code| settings.accepts_language(code))
+    };
+    let mut problems: Vec<String> = listing
+        .refused
+        .iter()
+        .filter(|(p, _)| wanted(p))
+        .map(|(path, reason)| format!("refused {path}: {reason}"))
+        .collect();
+    for problem in &problems {
+        run.report(5, problem.clone());
+    }
+    let candidates: Vec<(String, String)> = listing
+        .files
         .into_iter()
-        .filter(|p| !special.contains(&p))
+        .filter(wanted)
         .filter_map(|p| {
             let code = mask.code_of(&p)?.to_owned();
-            settings.accepts_language(&code).then_some((p, code))
+            Some((p, code))
         })
         .collect();
     let total = candidates.len().max(1);
     let mut files = Vec::new();
     for (i, (path, code)) in candidates.into_iter().enumerate() {
         let progress = i32::try_from(10 + 80 * i / total).unwrap_or(90);
-        let bytes = read(&path)?;
-        match parse(format, &path, &bytes) {
+        let parsed = read(&path)
+            .and_then(|bytes| parse(format, &path, &bytes).map_err(ServiceError::Failed));
+        match parsed {
             Ok(units) => {
                 let units = match &template {
                     Some(base) => tolk_formats::with_template(base, &units),
@@ -122,14 +149,19 @@ fn read_tree(
                 files.push(FileRead { path, code, units });
             }
             // A broken file is left out, not the whole component.
-            Err(message) => run.report(progress, format!("skipped {path}: {message}")),
+            Err(error) => {
+                let problem = format!("skipped {path}: {error}");
+                run.report(progress, problem.clone());
+                problems.push(problem);
+            }
         }
     }
     let (source_path, source_units) = match template {
         Some(units) => (settings.template.clone(), units),
         None if !settings.new_base.is_empty() => (
             settings.new_base.clone(),
-            parse(format, &settings.new_base, &read(&settings.new_base)?)?,
+            parse(format, &settings.new_base, &read(&settings.new_base)?)
+                .map_err(ServiceError::Failed)?,
         ),
         None => (String::new(), union_of_sources(&files)),
     };
@@ -137,7 +169,8 @@ fn read_tree(
         source_path,
         source_units,
         files,
-        revision: repo.head().map_err(|e| e.to_string())?,
+        problems,
+        revision: repo.head()?,
     })
 }
 
@@ -331,20 +364,27 @@ impl Service {
         component_id: i64,
         staged: Option<&str>,
         run: &Run<'_>,
-    ) -> Result<serde_json::Value, String> {
+    ) -> TaskResult {
         let component = self.task_component(component_id)?;
         if component.linked_component_id.is_none() {
             let dir = self.workspace.dir(&component);
-            let _lock = self.workspace.lock(&component).map_err(|e| e.to_string())?;
+            let _lock = self
+                .workspace
+                .lock(&component)
+                .map_err(ServiceError::from)?;
             if let Some(staged) = staged.filter(|_| !dir.exists()) {
                 run.report(1, "storing the uploaded files".into());
-                std::fs::rename(staged, &dir)
-                    .map_err(|e| format!("cannot store the uploaded files: {e}"))?;
+                std::fs::rename(staged, &dir).map_err(|e| {
+                    tracing::warn!("cannot move {staged} to {}: {e}", dir.display());
+                    "The uploaded files could not be stored.".to_owned()
+                })?;
             }
             if !dir.exists() {
                 let s = &component.settings;
                 if s.vcs == "local" {
-                    return Err("the component's local repository is missing".into());
+                    return Err("The component's local repository is missing."
+                        .to_owned()
+                        .into());
                 }
                 run.report(
                     1,
@@ -353,9 +393,9 @@ impl Service {
                 self.workspace
                     .policy()
                     .check(&s.repo)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(ServiceError::from)?;
                 let repo = Repository::clone(self.workspace.git(), &s.repo, &s.branch, &dir)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(ServiceError::from)?;
                 if s.branch.is_empty() {
                     let mut settings = s.clone();
                     settings.branch = repo.branch().to_owned();
@@ -369,11 +409,11 @@ impl Service {
                             )
                             .map(|_| ())
                         })
-                        .map_err(|e| e.to_string())?;
+                        .map_err(ServiceError::from)?;
                 }
             }
         }
-        self.rescan_component(component_id, run)
+        Ok(self.rescan_component(component_id, run)?)
     }
 
     /// Task: read every file of a component again.
@@ -381,9 +421,9 @@ impl Service {
         &self,
         component_id: i64,
         run: &Run<'_>,
-    ) -> Result<serde_json::Value, String> {
+    ) -> ServiceResult<serde_json::Value> {
         let component = self.task_component(component_id)?;
-        let totals = self.scan(&component, run).map_err(|e| e.to_string())?;
+        let totals = self.scan(&component, run)?;
         run.report(
             99,
             format!(
@@ -395,21 +435,21 @@ impl Service {
     }
 
     /// The component a task works on, read afresh.
-    fn task_component(&self, component_id: i64) -> Result<Component, String> {
+    fn task_component(&self, component_id: i64) -> ServiceResult<Component> {
         self.store
-            .read(|conn| components::get_by_ids(conn, &[component_id]))
-            .map_err(|e| e.to_string())?
+            .read(|conn| components::get_by_ids(conn, &[component_id]))?
             .pop()
-            .ok_or_else(|| "the component no longer exists".to_owned())
+            .ok_or(ServiceError::NotFound)
     }
 
-    /// Reads the component's work tree, then writes what it holds.
+    /// Reads the component's work tree, then writes what it holds; files
+    /// refused or left out are recorded in the component's history.
     fn scan(&self, component: &Component, run: &Run<'_>) -> Result<ScanTotals, ServiceError> {
         let owner = self.repository_owner(component)?;
         let snapshot = {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            read_tree(&repo, &component.settings, run).map_err(ServiceError::Failed)?
+            read_tree(&repo, &component.settings, run)?
         };
         let codes: Vec<String> = snapshot
             .files
@@ -421,7 +461,18 @@ impl Service {
             let source = languages::get_full_by_ids(conn, &[component.source_language_id])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
-            store_snapshot(conn, component, &snapshot, &languages, &source)
+            let totals = store_snapshot(conn, component, &snapshot, &languages, &source)?;
+            let now = time::now();
+            for problem in &snapshot.problems {
+                let change = NewChange {
+                    project_id: Some(component.project_id),
+                    component_id: Some(component.id),
+                    target: problem.clone(),
+                    ..NewChange::new(Action::PARSE_ERROR, None)
+                };
+                changes::record(conn, &change, now)?;
+            }
+            Ok(totals)
         })
     }
 

@@ -1,19 +1,39 @@
 //! Background tasks: long work (cloning and reading a component, pulling,
 //! rescanning, removing a work tree) queued in the database, run by
 //! workers, and watched over `GET /api/tasks/{uuid}/`.
+//!
+//! A worker claims a task for a lease ([`ServiceConfig::task_lease`],
+//! [`DEFAULT_LEASE`] by default) that a heartbeat renews
+//! while the task runs, so the task of a process that died is taken over
+//! once the lease lapses (at once when the process was on this host, see
+//! [`Service::recover_tasks`]). A failure the network or a busy
+//! repository caused is retried with exponential backoff; any other
+//! failure, a panic included, or the last of [`MAX_ATTEMPTS`], ends the
+//! task as failed with its reason as the result. Tasks that do the same
+//! work (a pull of one component) are queued once while they wait.
 
-use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use tolk_domain::permission::Subject;
-use tolk_store::tasks::{self, NewTask, TaskRow};
-use tolk_store::{DbConnection, StoreResult, time};
+use tolk_store::tasks::{self, NewTask, Outcome, TaskRow};
+use tolk_store::{DbConnection, StoreError, StoreResult, time};
 
 use crate::{Service, ServiceError, ServiceResult};
 
-/// A claimed task whose worker stopped reporting this long ago is taken over.
-const STALE_AFTER: chrono::Duration = chrono::Duration::minutes(30);
+/// How long a claim holds unless renewed, by default.
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(45);
+/// A running task renews its claim this many times per lease.
+const HEARTBEATS_PER_LEASE: u32 = 4;
+/// Claims of one task before a failing one fails for good.
+pub const MAX_ATTEMPTS: i32 = 5;
+/// The wait before the first retry; each next one waits twice as long.
+const FIRST_BACKOFF: Duration = Duration::from_secs(10);
+/// Progress is saved at most this often (and always at the end).
+const REPORT_EVERY: Duration = Duration::from_millis(250);
 
 /// What a task does, with its typed payload.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,6 +74,17 @@ impl Job {
             Job::RemoveTree { .. } => "remove_tree",
         }
     }
+
+    /// What makes two waiting tasks the same work, for jobs whose second
+    /// run while the first still waits would do nothing more.
+    fn dedup_key(&self) -> Option<String> {
+        match self {
+            Job::Rescan { component_id } | Job::Pull { component_id } => {
+                Some(format!("{}:{component_id}", self.kind()))
+            }
+            Job::Setup { .. } | Job::RemoveTree { .. } => None,
+        }
+    }
 }
 
 /// Who and what a queued task belongs to, for access to its status.
@@ -64,13 +95,17 @@ pub(crate) struct Owner {
     pub component_id: Option<i64>,
 }
 
-/// Wakes idle workers of this process when a task is queued.
+/// Wakes idle workers of this process when a task is queued, and tells
+/// them to stop claiming when the process shuts down.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Wakeup(Arc<(Mutex<u64>, Condvar)>);
+pub(crate) struct Wakeup {
+    ready: Arc<(Mutex<u64>, Condvar)>,
+    stopping: Arc<AtomicBool>,
+}
 
 impl Wakeup {
     fn notify(&self) {
-        let (count, ready) = &*self.0;
+        let (count, ready) = &*self.ready;
         if let Ok(mut n) = count.lock() {
             *n += 1;
         }
@@ -78,24 +113,35 @@ impl Wakeup {
     }
 
     fn wait(&self, timeout: Duration) {
-        let (count, ready) = &*self.0;
+        let (count, ready) = &*self.ready;
         if let Ok(guard) = count.lock() {
             let seen = *guard;
             // A poisoned lock or a spurious wake-up only means an early poll.
-            let _ = ready.wait_timeout_while(guard, timeout, |n| *n == seen);
+            let _ = ready.wait_timeout_while(guard, timeout, |n| {
+                *n == seen && !self.stopping.load(Ordering::Relaxed)
+            });
         }
+    }
+
+    fn stop(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        self.notify();
+    }
+
+    fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::Relaxed)
     }
 }
 
-/// Queues `job`; returns the task id. Workers are woken by
+/// Queues `job`; returns the id of the task that will do it (a waiting
+/// task doing the same work, if there is one). Workers are woken by
 /// [`Service::queued`] once the transaction is committed.
 pub(crate) fn enqueue(conn: &mut DbConnection, job: &Job, owner: Owner) -> StoreResult<String> {
-    let id = new_uuid();
     let now = time::now();
     tasks::enqueue(
         conn,
         &NewTask {
-            id: id.clone(),
+            id: new_uuid(),
             kind: job.kind().into(),
             payload: serde_json::to_string(job).unwrap_or_default(),
             priority: 0,
@@ -105,9 +151,9 @@ pub(crate) fn enqueue(conn: &mut DbConnection, job: &Job, owner: Owner) -> Store
             component_id: owner.component_id,
             created: now,
             updated: now,
+            dedup_key: job.dedup_key(),
         },
-    )?;
-    Ok(id)
+    )
 }
 
 /// A random (version 4) UUID.
@@ -128,6 +174,82 @@ pub(crate) fn new_uuid() -> String {
     )
 }
 
+/// Why a task failed: the words its result shows, and whether trying
+/// again later may succeed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TaskFailure {
+    message: String,
+    transient: bool,
+}
+
+impl From<ServiceError> for TaskFailure {
+    /// A failure as its task's result tells it: never SQL or the server's
+    /// paths (those go to the log), transient for the network, time
+    /// limits, a busy repository and a lost database connection.
+    fn from(error: ServiceError) -> Self {
+        let transient = match &error {
+            ServiceError::Vcs(e) => e.is_transient(),
+            ServiceError::Store(StoreError::Connection(_)) => true,
+            _ => false,
+        };
+        let message = match &error {
+            ServiceError::Store(_) => "A database error occurred.".to_owned(),
+            ServiceError::Vcs(tolk_vcs::VcsError::Io { .. } | tolk_vcs::VcsError::Spawn { .. }) => {
+                "A file operation on the repository failed.".to_owned()
+            }
+            ServiceError::NotFound => "The component no longer exists.".to_owned(),
+            ServiceError::Validation(errors) => errors
+                .iter()
+                .map(|e| e.detail.clone())
+                .collect::<Vec<_>>()
+                .join(" "),
+            other => other.to_string(),
+        };
+        if matches!(
+            error,
+            ServiceError::Store(_) | ServiceError::Vcs(tolk_vcs::VcsError::Io { .. })
+        ) {
+            tracing::warn!("task failed: {error}");
+        }
+        TaskFailure { message, transient }
+    }
+}
+
+impl From<String> for TaskFailure {
+    /// A failure in words, for good.
+    fn from(message: String) -> Self {
+        TaskFailure {
+            message,
+            transient: false,
+        }
+    }
+}
+
+/// What a job returns: its result, or why it failed.
+pub(crate) type TaskResult = Result<serde_json::Value, TaskFailure>;
+
+/// The words of a panic's payload.
+fn panic_words(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_owned())
+}
+
+/// How a run ends, to be stored: finished (the result as JSON, whether it
+/// failed), or to be retried after a time.
+enum StoredOutcome {
+    Finished(String, bool),
+    Retry(chrono::NaiveDateTime),
+}
+
+/// The wait before the retry that follows `attempts` claims.
+fn backoff(attempts: i32) -> Duration {
+    let doublings = u32::try_from(attempts.clamp(1, 10) - 1).unwrap_or(0);
+    FIRST_BACKOFF * 2u32.pow(doublings)
+}
+
 /// A task as `GET /api/tasks/{uuid}/` shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TaskView {
@@ -141,11 +263,14 @@ pub struct TaskView {
     pub log: String,
 }
 
-/// A running task's channel back: progress and log lines, saved as they come.
+/// A running task's channel back: progress and log lines, saved at most
+/// every [`REPORT_EVERY`] while it runs and in full when it ends.
 pub(crate) struct Run<'a> {
     service: &'a Service,
     id: String,
+    worker: String,
     log: Mutex<Vec<String>>,
+    saved: Mutex<Option<Instant>>,
 }
 
 impl<'a> Run<'a> {
@@ -154,7 +279,9 @@ impl<'a> Run<'a> {
         Run {
             service,
             id: String::new(),
+            worker: String::new(),
             log: Mutex::new(Vec::new()),
+            saved: Mutex::new(None),
         }
     }
 
@@ -171,18 +298,53 @@ impl<'a> Run<'a> {
             }
             Err(_) => return,
         };
-        let saved = self
-            .service
-            .store
-            .write(|conn| tasks::report(conn, &self.id, progress.clamp(0, 99), &text, time::now()));
-        if let Err(e) = saved {
-            tracing::warn!(task = %self.id, "cannot save task progress: {e}");
+        let Ok(mut saved) = self.saved.lock() else {
+            return;
+        };
+        if saved.is_some_and(|at| at.elapsed() < REPORT_EVERY) {
+            return;
+        }
+        *saved = Some(Instant::now());
+        let written = self.service.store.write(|conn| {
+            tasks::report(
+                conn,
+                &self.id,
+                &self.worker,
+                progress.clamp(0, 99),
+                &text,
+                time::now(),
+            )
+        });
+        match written {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::warn!(task = %self.id, "the task was taken over by another worker")
+            }
+            Err(e) => tracing::warn!(task = %self.id, "cannot save task progress: {e}"),
         }
     }
 
     fn text(&self) -> String {
         self.log.lock().map(|l| l.join("\n")).unwrap_or_default()
     }
+
+    fn line(&self, line: String) {
+        if let Ok(mut log) = self.log.lock() {
+            log.push(line);
+        }
+    }
+}
+
+/// The name of task worker `n` of this process: host, process id and
+/// number, so that [`Service::recover_tasks`] can tell the claims of dead
+/// processes of this host.
+pub fn worker_name(host: &str, n: usize) -> String {
+    format!("{host}/{}/{n}", std::process::id())
+}
+
+/// Whether the process `pid` of this host runs.
+fn alive(pid: u32) -> bool {
+    pid == std::process::id() || std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
 impl Service {
@@ -194,21 +356,78 @@ impl Service {
     /// Waits until a task may be due: one is queued by this process, or
     /// `timeout` passes (tasks queued by other instances are seen then).
     pub fn wait_for_tasks(&self, timeout: Duration) {
-        self.queue.wait(timeout);
+        if !self.queue.stopping() {
+            self.queue.wait(timeout);
+        }
     }
 
-    /// Claims and runs the next due task as `worker`; false when none is due.
+    /// Tells this process's workers to claim nothing more (shutdown):
+    /// running tasks go on, idle workers return.
+    pub fn stop_tasks(&self) {
+        self.queue.stop();
+    }
+
+    /// Whether [`Service::stop_tasks`] was called.
+    pub fn tasks_stopping(&self) -> bool {
+        self.queue.stopping()
+    }
+
+    /// Ends the claims of `workers` (which stopped without finishing their
+    /// tasks), so that any worker takes their tasks over at once.
+    pub fn release_tasks(&self, workers: &[String]) -> ServiceResult<usize> {
+        Ok(self
+            .store
+            .write(|conn| tasks::release(conn, workers, time::now()))?)
+    }
+
+    /// At start: ends the claims of workers of `host` whose process is
+    /// gone (killed, crashed), so their tasks run again at once instead of
+    /// when their leases lapse; the number of tasks released.
+    pub fn recover_tasks(&self, host: &str) -> ServiceResult<usize> {
+        let prefix = format!("{host}/");
+        let claimants = self.store.read(|conn| tasks::claimants(conn, &prefix))?;
+        let dead: Vec<String> = claimants
+            .into_iter()
+            .filter(|w| {
+                w[prefix.len()..]
+                    .split('/')
+                    .next()
+                    .and_then(|pid| pid.parse::<u32>().ok())
+                    .is_some_and(|pid| !alive(pid))
+            })
+            .collect();
+        if dead.is_empty() {
+            return Ok(0);
+        }
+        let released = self.release_tasks(&dead)?;
+        tracing::info!(
+            "took back {released} tasks of stopped workers: {}",
+            dead.join(", ")
+        );
+        Ok(released)
+    }
+
+    /// Claims and runs the next due task as `worker`; false when none is
+    /// due or the workers are stopping.
     pub fn run_next_task(&self, worker: &str) -> ServiceResult<bool> {
+        if self.queue.stopping() {
+            return Ok(false);
+        }
         let kind = self.store.kind();
         let claimed = self.store.write(|conn| {
             let now = time::now();
-            Ok::<_, ServiceError>(tasks::claim(conn, kind, worker, now, now - STALE_AFTER)?)
+            Ok::<_, ServiceError>(tasks::claim(conn, kind, worker, now, self.lease_from(now))?)
         })?;
         let Some(task) = claimed else {
             return Ok(false);
         };
-        self.run_task(task)?;
+        self.run_task(task, worker, &|job, run| self.perform(job, run))?;
         Ok(true)
+    }
+
+    /// When a claim made or renewed at `now` lapses.
+    fn lease_from(&self, now: chrono::NaiveDateTime) -> chrono::NaiveDateTime {
+        now + chrono::Duration::from_std(self.config.task_lease).unwrap_or_default()
     }
 
     /// Runs every due task in this thread; the number run. For tests and
@@ -221,51 +440,163 @@ impl Service {
         Ok(ran)
     }
 
-    fn run_task(&self, task: TaskRow) -> ServiceResult<()> {
+    /// Runs a claimed task with `perform` while a heartbeat renews the
+    /// claim, then stores how it ended.
+    fn run_task(
+        &self,
+        task: TaskRow,
+        worker: &str,
+        perform: &dyn Fn(&Job, &Run<'_>) -> TaskResult,
+    ) -> ServiceResult<()> {
         let run = Run {
             service: self,
             id: task.id.clone(),
-            log: Mutex::new(Vec::new()),
+            worker: worker.to_owned(),
+            log: Mutex::new(task.log.lines().map(str::to_owned).collect()),
+            saved: Mutex::new(None),
         };
-        let outcome = match serde_json::from_str::<Job>(&task.payload) {
-            Ok(job) => self.perform(&job, &run),
-            Err(e) => Err(format!("unreadable task payload: {e}")),
+        let outcome = if task.attempts > MAX_ATTEMPTS {
+            // Claimed again after its last attempt was cut off (its
+            // process died each time): it fails now rather than forever.
+            Err(TaskFailure::from(format!(
+                "The task was interrupted {} times; it was given up.",
+                task.attempts - 1
+            )))
+        } else {
+            std::thread::scope(|scope| {
+                let (done, finished) = mpsc::channel::<()>();
+                let id = task.id.as_str();
+                scope.spawn(move || self.heartbeat(id, worker, &finished));
+                let outcome = match serde_json::from_str::<Job>(&task.payload) {
+                    Ok(job) => catch_unwind(AssertUnwindSafe(|| perform(&job, &run)))
+                        .unwrap_or_else(|panic| {
+                            Err(TaskFailure::from(format!(
+                                "The task stopped unexpectedly: {}",
+                                panic_words(panic.as_ref())
+                            )))
+                        }),
+                    Err(e) => Err(TaskFailure::from(format!("unreadable task payload: {e}"))),
+                };
+                drop(done);
+                outcome
+            })
         };
-        let result = match outcome {
-            Ok(value) => value,
-            Err(message) => {
-                tracing::warn!(task = %task.id, kind = %task.kind, "task failed: {message}");
-                serde_json::Value::String(message)
+        let now = time::now();
+        let (stored, retrying) = match &outcome {
+            Ok(value) => (StoredOutcome::Finished(value.to_string(), false), false),
+            Err(failure) if failure.transient && task.attempts < MAX_ATTEMPTS => {
+                let wait = backoff(task.attempts);
+                run.line(format!(
+                    "attempt {} failed: {}; trying again in {} s",
+                    task.attempts,
+                    failure.message,
+                    wait.as_secs()
+                ));
+                let run_after = now + chrono::Duration::from_std(wait).unwrap_or_default();
+                (StoredOutcome::Retry(run_after), true)
+            }
+            Err(failure) => {
+                tracing::warn!(task = %task.id, kind = %task.kind, "task failed: {}", failure.message);
+                run.line(format!("failed: {}", failure.message));
+                (
+                    StoredOutcome::Finished(
+                        serde_json::Value::String(failure.message.clone()).to_string(),
+                        true,
+                    ),
+                    false,
+                )
             }
         };
-        self.store.write(|conn| {
-            tasks::finish(
-                conn,
-                &task.id,
-                &result.to_string(),
-                &run.text(),
-                time::now(),
-            )?;
-            if let Some(component_id) = task.component_id {
+        let kept = self.store.write(|conn| {
+            let outcome = match &stored {
+                StoredOutcome::Finished(result, failed) => Outcome::Finished {
+                    result,
+                    failed: *failed,
+                },
+                StoredOutcome::Retry(run_after) => Outcome::Retry {
+                    run_after: *run_after,
+                },
+            };
+            let kept = tasks::finish(conn, &task.id, worker, outcome, &run.text(), now)?;
+            if kept
+                && !retrying
+                && let Some(component_id) = task.component_id
+            {
                 tolk_store::components::clear_task(conn, component_id, &task.id)?;
             }
+            Ok::<_, ServiceError>(kept)
+        })?;
+        if !kept {
+            tracing::warn!(task = %task.id, "the task was taken over by another worker; its outcome counts");
+        } else if let (Err(failure), false, Some(component_id)) =
+            (&outcome, retrying, task.component_id)
+            && matches!(task.kind.as_str(), "setup" | "pull")
+        {
+            self.lock_on_error(component_id, &failure.message)?;
+        }
+        Ok(())
+    }
+
+    /// After a component's repository could not be set up or updated for
+    /// good: locks it when its `auto_lock_error` says so, with the reason
+    /// in its history.
+    fn lock_on_error(&self, component_id: i64, reason: &str) -> ServiceResult<()> {
+        self.store.write(|conn| {
+            let Some(component) = tolk_store::components::get_by_ids(conn, &[component_id])?.pop()
+            else {
+                return Ok(());
+            };
+            if !component.settings.auto_lock_error || component.locked {
+                return Ok(());
+            }
+            tolk_store::components::set_locked(conn, &[component_id], true)?;
+            let change = tolk_store::changes::NewChange {
+                project_id: Some(component.project_id),
+                component_id: Some(component_id),
+                target: format!("Locked after a repository error: {reason}"),
+                ..tolk_store::changes::NewChange::new(tolk_domain::change::Action::LOCK, None)
+            };
+            tolk_store::changes::record(conn, &change, time::now())?;
             Ok::<_, ServiceError>(())
         })
     }
 
-    /// Does the work of one job; its result, or why it failed in words.
-    fn perform(&self, job: &Job, run: &Run<'_>) -> Result<serde_json::Value, String> {
+    /// Renews `worker`'s claim on a task [`HEARTBEATS_PER_LEASE`] times
+    /// per lease until `finished` says the task ended.
+    fn heartbeat(&self, id: &str, worker: &str, finished: &mpsc::Receiver<()>) {
+        let every = self.config.task_lease / HEARTBEATS_PER_LEASE;
+        while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(every) {
+            let lease = self.lease_from(time::now());
+            match self
+                .store
+                .write(|conn| tasks::renew(conn, id, worker, lease))
+            {
+                Ok(true) => {}
+                Ok(false) => {
+                    tracing::warn!(task = %id, "lost the claim on the task");
+                    return;
+                }
+                Err(e) => tracing::warn!(task = %id, "cannot renew the claim on the task: {e}"),
+            }
+        }
+    }
+
+    /// Does the work of one job; its result, or why it failed.
+    fn perform(&self, job: &Job, run: &Run<'_>) -> TaskResult {
         match job {
             Job::Setup {
                 component_id,
                 staged,
             } => self.setup_component(*component_id, staged.as_deref(), run),
-            Job::Rescan { component_id } => self.rescan_component(*component_id, run),
+            Job::Rescan { component_id } => Ok(self.rescan_component(*component_id, run)?),
             Job::Pull { component_id } => self.pull_component(*component_id, run),
             Job::RemoveTree { path } => {
                 match std::fs::remove_dir_all(path) {
                     Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                        return Err(format!("cannot remove the repository: {e}"));
+                        tracing::warn!("cannot remove {path}: {e}");
+                        return Err(TaskFailure::from(
+                            "The repository could not be removed.".to_owned(),
+                        ));
                     }
                     _ => {}
                 }
@@ -305,6 +636,176 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ServiceConfig;
+    use tolk_store::testing::TestDb;
+
+    /// A service on `db` whose claims last `lease`, and a queued job
+    /// (removing a directory that does not exist: harmless).
+    fn queued(db: &TestDb, lease: Duration) -> (Service, String) {
+        let config = ServiceConfig {
+            task_lease: lease,
+            ..ServiceConfig::default()
+        };
+        let service = Service::new(db.store.clone(), config).unwrap();
+        let job = Job::RemoveTree {
+            path: "/nonexistent/tolk-test".into(),
+        };
+        let id = service
+            .store
+            .write(|c| enqueue(c, &job, Owner::default()))
+            .unwrap();
+        (service, id)
+    }
+
+    /// Claims the next task as `worker` and runs it with `perform`.
+    fn run_with(
+        service: &Service,
+        worker: &str,
+        perform: &dyn Fn(&Job, &Run<'_>) -> TaskResult,
+    ) -> bool {
+        let now = time::now();
+        let kind = service.store.kind();
+        let claimed = service
+            .store
+            .write(|c| tasks::claim(c, kind, worker, now, service.lease_from(now)))
+            .unwrap();
+        match claimed {
+            Some(task) => {
+                service.run_task(task, worker, perform).unwrap();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn view(service: &Service, id: &str) -> TaskView {
+        service.task(&Subject::System, id).unwrap()
+    }
+
+    #[test]
+    fn a_panic_fails_its_task_and_the_worker_goes_on() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, DEFAULT_LEASE);
+            assert!(run_with(&service, "w", &|_, run| {
+                run.report(10, "working".into());
+                panic!("boom")
+            }));
+            let task = view(&service, &id);
+            assert!(task.completed);
+            assert_eq!(
+                task.result,
+                Some(serde_json::json!("The task stopped unexpectedly: boom"))
+            );
+            assert_eq!(
+                task.log,
+                "working\nfailed: The task stopped unexpectedly: boom"
+            );
+            // The same worker runs the next task.
+            let second = service
+                .store
+                .write(|c| enqueue(c, &Job::Rescan { component_id: 0 }, Owner::default()))
+                .unwrap();
+            assert!(run_with(&service, "w", &|_, _| Ok(serde_json::json!(1))));
+            assert_eq!(view(&service, &second).result, Some(serde_json::json!(1)));
+        }
+    }
+
+    #[test]
+    fn a_running_task_keeps_its_claim_past_the_lease() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, Duration::from_millis(400));
+            let other = service.clone();
+            assert!(run_with(&service, "slow", &|_, _| {
+                // Three leases long; another worker keeps trying meanwhile.
+                let until = Instant::now() + Duration::from_millis(1_200);
+                while Instant::now() < until {
+                    assert!(!other.run_next_task("thief").unwrap(), "taken over");
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                Ok(serde_json::json!("done"))
+            }));
+            let task = view(&service, &id);
+            assert_eq!(task.result, Some(serde_json::json!("done")));
+        }
+    }
+
+    #[test]
+    fn a_transient_failure_is_retried_with_backoff_then_fails_for_good() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, DEFAULT_LEASE);
+            let unreachable = || -> TaskResult {
+                Err(
+                    ServiceError::Vcs(tolk_vcs::VcsError::Unreachable("Connection refused".into()))
+                        .into(),
+                )
+            };
+            for attempt in 1..=MAX_ATTEMPTS {
+                assert!(run_with(&service, "w", &|_, _| unreachable()), "{attempt}");
+                let row = service.store.read(|c| tasks::get(c, &id)).unwrap().unwrap();
+                assert_eq!(row.attempts, attempt);
+                if attempt < MAX_ATTEMPTS {
+                    assert!(!row.completed);
+                    let wait = (row.run_after - row.updated).num_seconds();
+                    assert_eq!(wait, 10 * 2i64.pow(u32::try_from(attempt - 1).unwrap()));
+                    assert!(row.log.ends_with(&format!(
+                        "attempt {attempt} failed: the repository could not be reached: \
+                         Connection refused; trying again in {wait} s"
+                    )));
+                    // Not due before its time; made due to go on.
+                    assert!(!service.run_next_task("w").unwrap());
+                    tolk_store::testing::make_tasks_due(&service.store);
+                } else {
+                    assert!(row.completed && row.failed);
+                }
+            }
+            assert_eq!(
+                view(&service, &id).result,
+                Some(serde_json::json!(
+                    "the repository could not be reached: Connection refused"
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn a_task_interrupted_too_often_is_given_up() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, DEFAULT_LEASE);
+            let kind = service.store.kind();
+            // Five workers of this host claimed it and died.
+            for n in 0..MAX_ATTEMPTS {
+                let now = time::now();
+                let dead = format!("testhost/{}/{n}", u32::MAX - 1);
+                service
+                    .store
+                    .write(|c| tasks::claim(c, kind, &dead, now, service.lease_from(now)))
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(service.recover_tasks("testhost").unwrap(), 1);
+            }
+            assert!(service.run_next_task("w").unwrap());
+            let task = view(&service, &id);
+            assert_eq!(
+                task.result,
+                Some(serde_json::json!(
+                    "The task was interrupted 5 times; it was given up."
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn stopping_workers_claim_nothing() {
+        for db in TestDb::all() {
+            let (service, _) = queued(&db, DEFAULT_LEASE);
+            service.stop_tasks();
+            assert!(service.tasks_stopping());
+            assert!(!service.run_next_task("w").unwrap());
+            let started = Instant::now();
+            service.wait_for_tasks(Duration::from_secs(5));
+            assert!(started.elapsed() < Duration::from_secs(1));
+        }
+    }
 
     #[test]
     fn uuids_are_version_4() {

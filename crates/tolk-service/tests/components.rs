@@ -3,6 +3,8 @@
 //! plays another developer, and Tolk's clone made by the setup task. Every
 //! test runs on each configured database.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use tolk_vcs::testing::{Upstream, git};
@@ -71,17 +73,7 @@ impl World {
             .unwrap()
             .row
             .id;
-        service
-            .create_project(
-                &Subject::System,
-                Ok(ProjectSettings {
-                    name: "Demo".into(),
-                    slug: "demo".into(),
-                    web: "https://example.com/".into(),
-                    ..ProjectSettings::default()
-                }),
-            )
-            .unwrap();
+        common::demo_project(&service);
         World {
             upstream,
             service,

@@ -186,6 +186,9 @@ diesel::table! {
         log -> Text,
         created -> Timestamp,
         updated -> Timestamp,
+        lease_until -> Nullable<Timestamp>,
+        failed -> Bool,
+        dedup_key -> Nullable<Text>,
     }
 }
 

@@ -1,6 +1,10 @@
 //! The background task queue: rows that workers claim, run, report
-//! progress on and finish. On PostgreSQL several instances claim safely
-//! (`FOR UPDATE SKIP LOCKED`); on SQLite writes are serialised anyway.
+//! progress on and finish. A claim is a lease (`lease_until`) that the
+//! running worker renews; when it lapses (the worker's process died) any
+//! worker may take the task over. Every change a worker makes to its task
+//! names the worker, so a worker that lost its lease changes nothing. On
+//! PostgreSQL several instances claim safely (`FOR UPDATE SKIP LOCKED`);
+//! on SQLite writes are serialised anyway.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -48,6 +52,12 @@ pub struct TaskRow {
     pub created: NaiveDateTime,
     /// When it last reported.
     pub updated: NaiveDateTime,
+    /// Until when its worker's claim holds.
+    pub lease_until: Option<NaiveDateTime>,
+    /// Finished with a failure, for good.
+    pub failed: bool,
+    /// Tasks with the same key do the same work.
+    pub dedup_key: Option<String>,
 }
 
 /// A task to queue.
@@ -65,14 +75,33 @@ pub struct NewTask {
     pub component_id: Option<i64>,
     pub created: NaiveDateTime,
     pub updated: NaiveDateTime,
+    pub dedup_key: Option<String>,
 }
 
-/// Queues a task.
-pub fn enqueue(conn: &mut DbConnection, task: &NewTask) -> StoreResult<()> {
-    diesel::insert_into(tasks::table)
-        .values(task)
-        .execute(conn)?;
-    Ok(())
+/// Queues a task; the id of the task that will do its work: the new one,
+/// or, when a task with the same `dedup_key` waits unclaimed, that one
+/// (the database keeps at most one such task per key).
+pub fn enqueue(conn: &mut DbConnection, task: &NewTask) -> StoreResult<String> {
+    loop {
+        let inserted = crate::with_backend!(conn, |c| diesel::insert_into(tasks::table)
+            .values(task)
+            .on_conflict_do_nothing()
+            .execute(c))?;
+        let Some(key) = task.dedup_key.as_deref().filter(|_| inserted == 0) else {
+            return Ok(task.id.clone());
+        };
+        let waiting: Option<String> = tasks::table
+            .filter(tasks::dedup_key.eq(key))
+            .filter(tasks::completed.eq(false))
+            .filter(tasks::attempts.eq(0))
+            .select(tasks::id)
+            .first(conn)
+            .optional()?;
+        if let Some(id) = waiting {
+            return Ok(id);
+        }
+        // Claimed between the insert and the look: insert again.
+    }
 }
 
 /// A task by id.
@@ -84,70 +113,155 @@ pub fn get(conn: &mut DbConnection, id: &str) -> StoreResult<Option<TaskRow>> {
         .optional()?)
 }
 
-/// Claims the next due task for `worker`: unfinished, due by `now`, and
-/// unclaimed or claimed before `stale` (a worker that died). Highest
-/// priority first, then oldest.
+/// Claims the next due task for `worker` until `lease_until`: unfinished,
+/// due by `now`, and unclaimed or with a lapsed lease. Highest priority
+/// first, then oldest.
 pub fn claim(
     conn: &mut DbConnection,
     kind: BackendKind,
     worker: &str,
     now: NaiveDateTime,
-    stale: NaiveDateTime,
+    lease_until: NaiveDateTime,
 ) -> StoreResult<Option<TaskRow>> {
     let lock = match kind {
         BackendKind::Postgres => " FOR UPDATE SKIP LOCKED",
         BackendKind::Sqlite => "",
     };
     let sql = format!(
-        "UPDATE tasks SET claimed_by = $1, claimed_at = $2, attempts = attempts + 1, updated = $2 \
+        "UPDATE tasks SET claimed_by = $1, claimed_at = $2, lease_until = $3, \
+         attempts = attempts + 1, updated = $2 \
          WHERE id = (SELECT id FROM tasks WHERE NOT completed AND run_after <= $2 \
-         AND (claimed_at IS NULL OR claimed_at < $3) \
+         AND (claimed_by IS NULL OR lease_until IS NULL OR lease_until < $2) \
          ORDER BY priority DESC, run_after, created LIMIT 1{lock}) \
          RETURNING *"
     );
     Ok(diesel::sql_query(sql)
         .bind::<Text, _>(worker)
         .bind::<Timestamp, _>(now)
-        .bind::<Timestamp, _>(stale)
+        .bind::<Timestamp, _>(lease_until)
         .get_result::<TaskRow>(conn)
         .optional()?)
 }
 
-/// Records progress and appends log lines.
+/// The rows a worker may change: its task, while it holds the claim.
+macro_rules! held {
+    ($id:expr, $worker:expr) => {
+        tasks::table
+            .filter(tasks::id.eq($id))
+            .filter(tasks::claimed_by.eq($worker))
+            .filter(tasks::completed.eq(false))
+    };
+}
+
+/// Extends `worker`'s lease on a task; false when the claim was lost.
+pub fn renew(
+    conn: &mut DbConnection,
+    id: &str,
+    worker: &str,
+    lease_until: NaiveDateTime,
+) -> StoreResult<bool> {
+    let n = diesel::update(held!(id, worker))
+        .set(tasks::lease_until.eq(Some(lease_until)))
+        .execute(conn)?;
+    Ok(n > 0)
+}
+
+/// Records progress and the log so far; false when the claim was lost.
 pub fn report(
     conn: &mut DbConnection,
     id: &str,
+    worker: &str,
     progress: i32,
     log: &str,
     at: NaiveDateTime,
-) -> StoreResult<()> {
-    diesel::update(tasks::table.find(id))
+) -> StoreResult<bool> {
+    let n = diesel::update(held!(id, worker))
         .set((
             tasks::progress.eq(progress),
             tasks::log.eq(log),
             tasks::updated.eq(at),
         ))
         .execute(conn)?;
-    Ok(())
+    Ok(n > 0)
 }
 
-/// Marks a task finished with its result and log.
+/// How a claimed task ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome<'a> {
+    /// Done (successfully, or failed for good with `failed`): its result as JSON.
+    Finished {
+        /// The result.
+        result: &'a str,
+        /// Whether it failed.
+        failed: bool,
+    },
+    /// Failed for now: runs again, not before `run_after`.
+    Retry {
+        /// When it may run again.
+        run_after: NaiveDateTime,
+    },
+}
+
+/// Ends `worker`'s run of a task with its log; false when the claim was
+/// lost (another worker took the task over, and its outcome counts).
 pub fn finish(
     conn: &mut DbConnection,
     id: &str,
-    result: &str,
+    worker: &str,
+    outcome: Outcome<'_>,
     log: &str,
     at: NaiveDateTime,
-) -> StoreResult<()> {
-    diesel::update(tasks::table.find(id))
-        .set((
-            tasks::completed.eq(true),
-            tasks::progress.eq(100),
-            tasks::result.eq(Some(result)),
-            tasks::log.eq(log),
-            tasks::claimed_by.eq(None::<String>),
-            tasks::updated.eq(at),
-        ))
-        .execute(conn)?;
-    Ok(())
+) -> StoreResult<bool> {
+    let n = match outcome {
+        Outcome::Finished { result, failed } => diesel::update(held!(id, worker))
+            .set((
+                tasks::completed.eq(true),
+                tasks::failed.eq(failed),
+                tasks::progress.eq(100),
+                tasks::result.eq(Some(result)),
+                tasks::log.eq(log),
+                tasks::claimed_by.eq(None::<String>),
+                tasks::lease_until.eq(None::<NaiveDateTime>),
+                tasks::updated.eq(at),
+            ))
+            .execute(conn)?,
+        Outcome::Retry { run_after } => diesel::update(held!(id, worker))
+            .set((
+                tasks::run_after.eq(run_after),
+                tasks::log.eq(log),
+                tasks::claimed_by.eq(None::<String>),
+                tasks::lease_until.eq(None::<NaiveDateTime>),
+                tasks::updated.eq(at),
+            ))
+            .execute(conn)?,
+    };
+    Ok(n > 0)
+}
+
+/// The workers holding claims on unfinished tasks whose names start with `prefix`.
+pub fn claimants(conn: &mut DbConnection, prefix: &str) -> StoreResult<Vec<String>> {
+    let mut found: Vec<String> = tasks::table
+        .filter(tasks::completed.eq(false))
+        .filter(tasks::claimed_by.is_not_null())
+        .select(tasks::claimed_by.assume_not_null())
+        .distinct()
+        .load(conn)?;
+    found.retain(|w| w.starts_with(prefix));
+    Ok(found)
+}
+
+/// Ends the leases of `workers` at `now` (they stopped, or their process
+/// is gone): their tasks may be claimed at once. The number released.
+pub fn release(
+    conn: &mut DbConnection,
+    workers: &[String],
+    now: NaiveDateTime,
+) -> StoreResult<usize> {
+    Ok(diesel::update(
+        tasks::table
+            .filter(tasks::completed.eq(false))
+            .filter(tasks::claimed_by.eq_any(workers)),
+    )
+    .set(tasks::lease_until.eq(Some(now)))
+    .execute(conn)?)
 }

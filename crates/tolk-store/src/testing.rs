@@ -284,3 +284,12 @@ pub fn add_translation(
         .first(&mut *conn)
         .expect("query")
 }
+
+/// Makes every waiting task due now (a retry's backoff skipped), for
+/// tests of what happens at the next attempt.
+pub fn make_tasks_due(store: &Store) {
+    let mut conn = store.conn().expect("a connection");
+    diesel::sql_query("UPDATE tasks SET run_after = created WHERE NOT completed")
+        .execute(&mut *conn)
+        .expect("make tasks due");
+}

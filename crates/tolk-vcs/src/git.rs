@@ -1,8 +1,11 @@
 //! The one way Tolk runs the `git` binary: with no prompts, none of the
 //! user's or the system's configuration, only the transports the URL
-//! policy allows, a time limit, and standard error kept for the error.
+//! policy allows, symbolic links checked out as plain files, no HTTP
+//! redirects, a time limit that stops Git with every helper it started
+//! (its process group), and standard error kept for the error.
 
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -74,8 +77,23 @@ impl Output {
     }
 }
 
+/// The oldest Git Tolk runs: 2.28 (`git init -b`, `git branch
+/// --show-current`, `protocol.allow` and `http.followRedirects`).
+pub const MIN_VERSION: (u32, u32) = (2, 28);
+
+/// The version `git --version` printed (`git version 2.47.3`), as
+/// (major, minor); `None` when it names none.
+fn parse_version(text: &str) -> Option<(u32, u32)> {
+    let number = text
+        .split_whitespace()
+        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()))?;
+    let mut parts = number.split('.').map(|p| p.parse::<u32>());
+    Some((parts.next()?.ok()?, parts.next()?.ok()?))
+}
+
 impl Git {
-    /// Checks that the binary runs and remembers its version.
+    /// Checks that the binary runs and is at least [`MIN_VERSION`], and
+    /// remembers its version.
     pub fn new(config: GitConfig) -> Result<Git, VcsError> {
         std::fs::create_dir_all(&config.home).map_err(|e| VcsError::io(&config.home, e))?;
         let mut git = Git {
@@ -84,7 +102,16 @@ impl Git {
         };
         let out = git.run(None, &["--version"])?;
         git.version = out.text().trim().to_owned();
-        Ok(git)
+        match parse_version(&git.version) {
+            Some(found) if found >= MIN_VERSION => Ok(git),
+            _ => Err(VcsError::Failed {
+                command: "--version".into(),
+                output: format!(
+                    "{} is too old or unknown: Tolk needs Git {}.{} or newer",
+                    git.version, MIN_VERSION.0, MIN_VERSION.1
+                ),
+            }),
+        }
     }
 
     /// What `git --version` printed.
@@ -132,7 +159,12 @@ impl Git {
             match child.try_wait() {
                 Ok(Some(status)) => break status,
                 Ok(None) if Instant::now() >= deadline => {
-                    // Best effort: the process may have just ended.
+                    // Git and whatever it started (ssh, remote helpers,
+                    // credential helpers) form one process group. Best
+                    // effort: the process may have just ended.
+                    let group = rustix::process::Pid::from_child(&child);
+                    let _ =
+                        rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
                     let _ = child.kill();
                     let _ = child.wait();
                     return Err(VcsError::TimedOut {
@@ -160,10 +192,7 @@ impl Git {
                 .filter(|s| !s.is_empty())
                 .collect::<Vec<_>>()
                 .join("\n");
-            Err(VcsError::Failed {
-                command: command_name,
-                output: said,
-            })
+            Err(VcsError::from_git(&command_name, said))
         }
     }
 
@@ -201,7 +230,16 @@ impl Git {
                 "core.hooksPath=/dev/null",
                 "-c",
                 "core.fsmonitor=false",
+                // A link in a repository becomes a small file holding its
+                // target's name; WorkTree refuses such paths.
+                "-c",
+                "core.symlinks=false",
+                // A redirect could lead to another host than the policy checked.
+                "-c",
+                "http.followRedirects=false",
             ])
+            // Its own process group, so a time limit stops its helpers too.
+            .process_group(0)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -231,6 +269,83 @@ mod tests {
 
     fn git(home: &Path) -> Git {
         Git::new(GitConfig::new(home.to_owned())).unwrap()
+    }
+
+    #[test]
+    fn reads_versions() {
+        assert_eq!(parse_version("git version 2.47.3"), Some((2, 47)));
+        assert_eq!(
+            parse_version("git version 2.39.5 (Apple Git-154)"),
+            Some((2, 39))
+        );
+        assert_eq!(parse_version("git version 3.0"), Some((3, 0)));
+        assert_eq!(parse_version("nonsense"), None);
+        assert!(parse_version("git version 2.27.0").unwrap() < MIN_VERSION);
+    }
+
+    #[test]
+    fn refuses_an_old_git() {
+        let tmp = tempfile::tempdir().unwrap();
+        let fake = tmp.path().join("git");
+        std::fs::write(&fake, "#!/bin/sh\necho git version 2.20.1\n").unwrap();
+        let status = Command::new("chmod").arg("+x").arg(&fake).status().unwrap();
+        assert!(status.success());
+        let config = GitConfig {
+            binary: fake,
+            ..GitConfig::new(tmp.path().join("home"))
+        };
+        let err = Git::new(config).unwrap_err();
+        assert!(
+            err.to_string().ends_with(
+                "git version 2.20.1 is too old or unknown: Tolk needs Git 2.28 or newer"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_time_limit_stops_the_helpers_too() {
+        let tmp = tempfile::tempdir().unwrap();
+        // A "git" that starts a helper in the background, then waits:
+        // both must be gone once the limit passes.
+        let fake = tmp.path().join("git");
+        let pidfile = tmp.path().join("helper.pid");
+        std::fs::write(
+            &fake,
+            format!(
+                "#!/bin/sh\ncase \"$*\" in *--version*) echo git version 2.40.0; exit 0;; esac\n\
+                 sleep 300 &\necho $! > {}\nwait\n",
+                pidfile.display()
+            ),
+        )
+        .unwrap();
+        let status = Command::new("chmod").arg("+x").arg(&fake).status().unwrap();
+        assert!(status.success());
+        let config = GitConfig {
+            binary: fake,
+            timeout: Duration::from_millis(500),
+            ..GitConfig::new(tmp.path().join("home"))
+        };
+        let git = Git::new(config).unwrap();
+        let err = git.run(None, &["fetch"]).unwrap_err();
+        assert!(matches!(err, VcsError::TimedOut { .. }), "{err}");
+        let helper = std::fs::read_to_string(&pidfile).unwrap();
+        let proc_dir = format!("/proc/{}", helper.trim());
+        let deadline = Instant::now() + Duration::from_secs(5);
+        // The helper is killed; once reaped by init its /proc entry goes,
+        // or it lingers as a zombie ("Z") meanwhile.
+        while Path::new(&proc_dir).exists() && Instant::now() < deadline {
+            let stat = std::fs::read_to_string(format!("{proc_dir}/stat")).unwrap_or_default();
+            if stat.split_whitespace().nth(2) == Some("Z") {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let stat = std::fs::read_to_string(format!("{proc_dir}/stat")).unwrap_or_default();
+        assert!(
+            stat.is_empty() || stat.split_whitespace().nth(2) == Some("Z"),
+            "the helper still runs: {stat}"
+        );
     }
 
     #[test]

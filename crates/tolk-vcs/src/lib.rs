@@ -2,7 +2,8 @@
 //! binary for network and work-tree steps ([`Git`]), the policy repository
 //! URLs must pass ([`UrlPolicy`]), a per-repository lock that serialises
 //! operations across threads and processes ([`RepositoryLock`]), and the
-//! operations a translation server needs on a work tree ([`Repository`]):
+//! operations a translation server needs on a work tree ([`Repository`]),
+//! whose files are reached only inside it ([`WorkTree`]):
 //! clone, fetch, status, commit, push, merge or rebase with a hook that
 //! settles conflicted files, reset, cleanup, and reading files and commits
 //! (revisions and commits are read with gix, without a process).
@@ -10,6 +11,7 @@
 //! This crate needs no other Tolk crate.
 
 mod commit;
+mod contain;
 mod error;
 mod git;
 mod lock;
@@ -21,8 +23,9 @@ mod url;
 pub mod testing;
 
 pub use commit::CommitInfo;
+pub use contain::{Listing, WorkTree, check_relative};
 pub use error::VcsError;
-pub use git::{Git, GitConfig, Identity, Output};
+pub use git::{Git, GitConfig, Identity, MIN_VERSION, Output};
 pub use lock::RepositoryLock;
 pub use repository::{ConflictedFile, MergeStyle, Repository, Resolver, Status, Update};
 pub use url::{UrlPolicy, strip_credentials};

@@ -4,10 +4,17 @@
 
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeSet;
+
 use crate::commit::CommitInfo;
+use crate::contain::{Listing, WorkTree};
 use crate::error::VcsError;
 use crate::git::{Git, Identity};
 use crate::reads;
+
+/// The reference to the last commit Tolk pushed, to whichever URL and
+/// branch: commits it holds are not outgoing.
+const PUSHED: &str = "refs/tolk/pushed";
 
 /// How upstream changes are brought in (Weblate's `merge_style`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,14 +201,16 @@ impl Repository {
     pub fn status(&self) -> Result<Status, VcsError> {
         let changes = self.run(&["status", "--porcelain", "--untracked-files=all"])?;
         let (outgoing, missing) = if self.has_remote() {
-            let counts = self.run(&[
-                "rev-list",
-                "--left-right",
-                "--count",
-                &format!("HEAD...{}", self.upstream()),
-            ])?;
-            let mut numbers = counts.split_whitespace().map(|n| n.parse().unwrap_or(0));
-            (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0))
+            let upstream = self.upstream();
+            let count = |args: &[&str]| -> Result<usize, VcsError> {
+                Ok(self.run(args)?.trim().parse().unwrap_or(0))
+            };
+            let mut ahead = vec!["rev-list", "--count", "HEAD", "--not", &upstream];
+            if reads::revision(&self.path, PUSHED)?.is_some() {
+                ahead.push(PUSHED);
+            }
+            let range = format!("HEAD..{upstream}");
+            (count(&ahead)?, count(&["rev-list", "--count", &range])?)
         } else {
             (0, 0)
         };
@@ -254,6 +263,8 @@ impl Repository {
         };
         let refspec = format!("HEAD:refs/heads/{branch}");
         self.run(&["push", "--quiet", "--", remote, &refspec])?;
+        // What was pushed is no longer outgoing, wherever it went.
+        self.run(&["update-ref", PUSHED, "HEAD"])?;
         Ok(())
     }
 
@@ -397,8 +408,7 @@ impl Repository {
             });
             match merged {
                 Some(bytes) => {
-                    let file = self.path.join(path);
-                    std::fs::write(&file, bytes).map_err(|e| VcsError::io(&file, e))?;
+                    self.work_tree()?.write(path, &bytes)?;
                     self.run(&["add", "--", path])?;
                 }
                 None => unresolved.push(path.clone()),
@@ -451,35 +461,27 @@ impl Repository {
         ))
     }
 
-    /// Every file of the work tree (outside `.git`), as `/`-separated
-    /// relative paths in sorted order.
-    pub fn files(&self) -> Result<Vec<String>, VcsError> {
-        let mut found = Vec::new();
-        walk(&self.path, "", &mut found)?;
-        found.sort();
-        Ok(found)
+    /// The work tree's files, reached only inside it (see [`WorkTree`]):
+    /// the links Git records are read from the index once, here.
+    pub fn work_tree(&self) -> Result<WorkTree, VcsError> {
+        let out = self.git.run(Some(&self.path), &["ls-files", "-s", "-z"])?;
+        let links: BTreeSet<String> = out
+            .stdout
+            .split(|b| *b == 0)
+            .filter_map(|entry| {
+                let entry = String::from_utf8_lossy(entry);
+                let (meta, path) = entry.split_once('\t')?;
+                meta.starts_with("120000 ").then(|| path.to_owned())
+            })
+            .collect();
+        Ok(WorkTree::new(&self.path, links))
     }
-}
 
-fn walk(dir: &Path, prefix: &str, found: &mut Vec<String>) -> Result<(), VcsError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| VcsError::io(dir, e))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| VcsError::io(dir, e))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if prefix.is_empty() && name == ".git" {
-            continue;
-        }
-        let relative = format!("{prefix}{name}");
-        let kind = entry
-            .file_type()
-            .map_err(|e| VcsError::io(&entry.path(), e))?;
-        if kind.is_dir() {
-            walk(&entry.path(), &format!("{relative}/"), found)?;
-        } else if kind.is_file() {
-            found.push(relative);
-        }
+    /// Every file of the work tree (outside `.git`) that Tolk may read,
+    /// and the entries it refuses (links), as sorted relative paths.
+    pub fn files(&self) -> Result<Listing, VcsError> {
+        self.work_tree()?.list()
     }
-    Ok(())
 }
 
 fn split_nul(bytes: &[u8]) -> Vec<String> {

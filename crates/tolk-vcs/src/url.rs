@@ -64,7 +64,7 @@ impl UrlPolicy {
             Ok(ip) => vec![ip],
             Err(_) => (bare, port)
                 .to_socket_addrs()
-                .map_err(|_| refuse(&format!("Could not resolve the host {host}.")))?
+                .map_err(|_| VcsError::Unreachable(format!("Could not resolve the host {host}.")))?
                 .map(|a| a.ip())
                 .collect(),
         };

@@ -83,7 +83,7 @@ fn clones_commits_and_pushes_with_the_editor_as_author() {
     let up = Upstream::new(&[("po/cs.po", PO), ("README", "readme\n")]);
     let repo = up.clone();
     assert_eq!(repo.branch(), "main");
-    assert_eq!(repo.files().unwrap(), vec!["README", "po/cs.po"]);
+    assert_eq!(repo.files().unwrap().files, vec!["README", "po/cs.po"]);
     let status = repo.status().unwrap();
     assert_eq!(
         (status.needs_commit, status.outgoing, status.missing),
@@ -136,7 +136,7 @@ fn a_failed_clone_leaves_nothing() {
     let up = Upstream::new(&[("a", "a\n")]);
     let dest = up.dir.path().join("nothing");
     let err = Repository::clone(&up.git(), up.url(), "no-such-branch", &dest).unwrap_err();
-    assert!(matches!(err, VcsError::Failed { .. }), "{err}");
+    assert!(matches!(err, VcsError::NotFound(_)), "{err}");
     assert!(err.to_string().contains("no-such-branch"), "{err}");
     assert!(!dest.exists());
     assert!(!dest.with_extension("cloning").exists());
@@ -295,11 +295,83 @@ fn local_repositories_have_no_remote() {
         repo.update(MergeStyle::Rebase, "m", &mut never).unwrap(),
         Update::UpToDate
     );
-    assert_eq!(repo.files().unwrap(), vec!["po/cs.po"]);
+    assert_eq!(repo.files().unwrap().files, vec!["po/cs.po"]);
 }
 
 /// `YYYY-MM-DDTHH:MM:SS+HH:MM`.
 fn chrono_like(date: &str) -> bool {
     let b = date.as_bytes();
     b.len() == 25 && b[4] == b'-' && b[10] == b'T' && (b[19] == b'+' || b[19] == b'-')
+}
+
+#[test]
+fn links_in_a_repository_are_plain_files_and_refused() {
+    let upstream = Upstream::new(&[("po/de.po", PO)]);
+    let outside = upstream.dir.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("secret"), "secret").unwrap();
+    let dev = &upstream.developer;
+    let link = |target: &std::path::Path, name: &str| {
+        std::os::unix::fs::symlink(target, dev.join(name)).unwrap();
+    };
+    link(std::path::Path::new("/etc/passwd"), "po/cs.po");
+    link(&outside, "po/linked");
+    link(std::path::Path::new("de.po"), "po/sk.po");
+    git(dev, &["add", "-A"]);
+    git(dev, &["commit", "--quiet", "-m", "links"]);
+    git(dev, &["push", "--quiet", "origin", "main"]);
+
+    let repo = upstream.clone();
+    // Checked out as small files holding the link's target, never as links.
+    let meta = std::fs::symlink_metadata(repo.path().join("po/cs.po")).unwrap();
+    assert!(meta.file_type().is_file());
+    let tree = repo.work_tree().unwrap();
+    let listing = tree.list().unwrap();
+    assert_eq!(listing.files, ["po/de.po"]);
+    let refused: Vec<&str> = listing.refused.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(refused, ["po/cs.po", "po/linked", "po/sk.po"]);
+    for path in ["po/cs.po", "po/sk.po", "po/linked/secret"] {
+        let error = tree.read(path).unwrap_err();
+        assert!(matches!(error, VcsError::Refused { .. }), "{error}");
+        assert!(error.to_string().starts_with(path), "{error}");
+    }
+    // Nothing is written through them, so no commit can change a link.
+    assert!(tree.write("po/cs.po", b"changed").is_err());
+    assert_eq!(
+        std::fs::read_to_string(repo.path().join("po/cs.po")).unwrap(),
+        "/etc/passwd"
+    );
+
+    // A link that arrives later, by a pull, is refused the same way.
+    link(std::path::Path::new("../../outside/secret"), "po/fr.po");
+    upstream.developer_commits(&[], "another link");
+    repo.fetch().unwrap();
+    let mut keep = |_: tolk_vcs::ConflictedFile<'_>| None;
+    repo.update(MergeStyle::Rebase, "merge", &mut keep).unwrap();
+    let error = repo.work_tree().unwrap().read("po/fr.po").unwrap_err();
+    assert!(matches!(error, VcsError::Refused { .. }), "{error}");
+}
+
+#[test]
+fn git_failures_are_named() {
+    let upstream = Upstream::new(&[("po/cs.po", PO)]);
+    let git = upstream.git();
+    let missing = upstream.dir.path().join("missing.git");
+    let dest = upstream.dir.path().join("x");
+    let error = Repository::clone(&git, missing.to_str().unwrap(), "", &dest).unwrap_err();
+    assert!(matches!(error, VcsError::NotFound(_)), "{error:?}");
+    let error = Repository::clone(&git, upstream.url(), "nope", &dest).unwrap_err();
+    assert!(matches!(error, VcsError::NotFound(_)), "{error:?}");
+    let error = Repository::clone(&git, "https://tolk-test.invalid/x.git", "", &dest).unwrap_err();
+    assert!(matches!(error, VcsError::Unreachable(_)), "{error:?}");
+    assert!(error.is_transient());
+
+    // A push that upstream refuses (it moved on) is a rejection.
+    let repo = upstream.clone();
+    std::fs::write(repo.path().join("po/cs.po"), "x\n").unwrap();
+    repo.commit(&["po/cs.po".into()], &jane(), "mine").unwrap();
+    upstream.developer_commits(&[("po/cs.po", "y\n")], "theirs");
+    let error = repo.push("", "").unwrap_err();
+    assert!(matches!(error, VcsError::PushRejected(_)), "{error:?}");
+    assert!(!error.is_transient());
 }

@@ -111,8 +111,9 @@ pub struct RepositoryDto {
     pub permission_blockers: Option<Vec<String>>,
     /// API link of this status.
     pub url: String,
-    /// Upstream's head.
-    pub remote_commit: Option<CommitDto>,
+    /// Upstream's head revision as last fetched (a string, as Weblate's
+    /// clients read it); null at project level or without a remote.
+    pub remote_commit: Option<String>,
     /// Tolk's head.
     pub weblate_commit: Option<CommitDto>,
     /// `git status` output.
@@ -138,7 +139,7 @@ impl RepositoryDto {
             skipped_components: None,
             permission_blockers: None,
             url,
-            remote_commit: status.remote_commit.map(Into::into),
+            remote_commit: status.remote_commit,
             weblate_commit: status.weblate_commit.map(Into::into),
             status: Some(status.status),
             merge_failure: status.merge_failure,

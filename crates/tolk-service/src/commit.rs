@@ -1,0 +1,344 @@
+//! Writing pending edits into their files and committing them: each
+//! translation's file is rewritten through its codec (only edited spans
+//! change) and committed as its last editor, with co-authors named. A
+//! string that cannot be written (its file is refused, unreadable or
+//! broken; a bilingual string no longer in its file) stays pending and is
+//! reported, in the answer and as a `Saving failed` change; it is never
+//! silently cleared.
+
+use std::collections::HashMap;
+
+use tolk_domain::change::Action;
+use tolk_domain::permission::Subject;
+use tolk_domain::unit::{UnitState, join_plurals, split_plurals};
+use tolk_formats::Unit;
+use tolk_store::changes::{self, NewChange};
+use tolk_store::translations::Translation;
+use tolk_store::units::{self, UnitRow};
+use tolk_store::{languages, time, translations, users};
+use tolk_vcs::{Identity, Repository, WorkTree};
+
+use crate::components::ComponentView;
+use crate::repository::commit_message;
+use crate::{Service, ServiceError, ServiceResult};
+
+/// What a commit of pending edits did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Committed {
+    /// A commit was made.
+    pub made: bool,
+    /// Files or strings that could not be written, each with why; their
+    /// strings stay pending.
+    pub problems: Vec<String>,
+}
+
+impl Committed {
+    /// The answer of a repository operation that committed: success, or
+    /// failure with what could not be written.
+    pub(crate) fn answer(&self) -> crate::repository::OperationResult {
+        if self.problems.is_empty() {
+            (true, None)
+        } else {
+            (false, Some(self.problems.join("\n")))
+        }
+    }
+}
+
+/// Git's identity of an account (its name and e-mail, or a no-reply
+/// address), or Tolk's for the system.
+pub(crate) fn author_of(user: Option<&users::UserRow>) -> Identity {
+    match user {
+        Some(u) => Identity {
+            name: if u.full_name.is_empty() {
+                u.username.clone()
+            } else {
+                u.full_name.clone()
+            },
+            email: if u.email.is_empty() {
+                format!("{}@users.noreply.tolk.invalid", u.username)
+            } else {
+                u.email.clone()
+            },
+        },
+        None => Identity {
+            name: "Tolk".into(),
+            email: "noreply@tolk.invalid".into(),
+        },
+    }
+}
+
+/// Writes `pending` units into the file `bytes` of `format`: the new
+/// bytes, and the ids of bilingual units the file no longer holds (they
+/// are not written). Units are found by key (monolingual) or by source
+/// and context; a key missing from a monolingual file is added.
+fn write_units(
+    format: &str,
+    path: &str,
+    bytes: &[u8],
+    pending: &[&UnitRow],
+    monolingual: bool,
+) -> Result<(Vec<u8>, Vec<i64>), String> {
+    let mut file = tolk_formats::parse(format, path, bytes).map_err(|e| e.to_string())?;
+    let key = |context: &str, source: &str| {
+        if monolingual {
+            context.to_owned()
+        } else {
+            format!("{context}\u{4}{source}")
+        }
+    };
+    let index: HashMap<String, usize> = file
+        .units()
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (key(&u.context, &join_plurals(&u.source)), i))
+        .collect();
+    let mut missing = Vec::new();
+    for unit in pending {
+        let forms = split_plurals(&unit.target);
+        let fuzzy = UnitState::from_code(unit.state).is_some_and(UnitState::is_fuzzy);
+        match index.get(&key(&unit.context, &unit.source)) {
+            Some(&i) => file
+                .set_translation(i, &forms, fuzzy)
+                .map_err(|e| e.to_string())?,
+            None if monolingual => {
+                let mut new = Unit::keyed(
+                    &unit.context,
+                    forms.first().map_or("", String::as_str),
+                    Vec::new(),
+                );
+                new.target = forms;
+                file.add_unit(&new).map_err(|e| e.to_string())?;
+            }
+            None => missing.push(unit.id),
+        }
+    }
+    Ok((file.to_bytes().map_err(|e| e.to_string())?, missing))
+}
+
+/// The commit message of one translation's commit: the component's
+/// template, then a `Co-authored-by:` line for every other editor.
+fn message_with_coauthors(
+    base: String,
+    mine: &[&UnitRow],
+    editors: &HashMap<i64, users::UserRow>,
+    last: Option<&users::UserRow>,
+) -> String {
+    let author = last.map(|l| author_of(Some(l)));
+    let mut others: Vec<Identity> = Vec::new();
+    for unit in mine {
+        if let Some(user) = editors.get(&unit.id) {
+            let who = author_of(Some(user));
+            if Some(&who) != author.as_ref() && !others.contains(&who) {
+                others.push(who);
+            }
+        }
+    }
+    let mut message = base;
+    if !others.is_empty() {
+        message.push('\n');
+        for who in &others {
+            message.push_str(&format!("\nCo-authored-by: {} <{}>", who.name, who.email));
+        }
+    }
+    message
+}
+
+/// The pending units of a component with what their commits need.
+struct Pending {
+    translations: Vec<Translation>,
+    units: Vec<UnitRow>,
+    editors: HashMap<i64, users::UserRow>,
+    language_names: HashMap<i64, String>,
+}
+
+/// One translation's file written and committed: the ids written, or why not.
+struct FileCommit<'a> {
+    repo: &'a Repository,
+    tree: &'a WorkTree,
+    format: &'a str,
+    monolingual: bool,
+}
+
+impl FileCommit<'_> {
+    /// Writes `mine` into the translation's file and commits it; the ids
+    /// written, the ids left pending with why, and whether a commit was made.
+    fn run(
+        &self,
+        translation: &Translation,
+        mine: &[&UnitRow],
+        author: &Identity,
+        message: &str,
+    ) -> Result<(Vec<i64>, Option<String>, bool), ServiceError> {
+        let path = &translation.filename;
+        let unwritten = |why: String| {
+            let ids = Vec::new();
+            let n = mine.len();
+            Ok((
+                ids,
+                Some(format!("{path}: {why}; {n} strings stay pending")),
+                false,
+            ))
+        };
+        let bytes = match self.tree.read(path) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return unwritten("the file does not exist".into()),
+            Err(tolk_vcs::VcsError::Refused { reason, .. }) => return unwritten(reason),
+            Err(e) => return Err(e.into()),
+        };
+        let (new, missing) = match write_units(self.format, path, &bytes, mine, self.monolingual) {
+            Ok(written) => written,
+            Err(why) => return unwritten(why),
+        };
+        if new != bytes {
+            self.tree.write(path, &new)?;
+        }
+        let made = self
+            .repo
+            .commit(std::slice::from_ref(path), author, message)?
+            .is_some();
+        let written = mine
+            .iter()
+            .map(|u| u.id)
+            .filter(|id| !missing.contains(id))
+            .collect();
+        let problem = (!missing.is_empty()).then(|| {
+            format!(
+                "{path}: {} strings are no longer in the file; they stay pending",
+                missing.len()
+            )
+        });
+        Ok((written, problem, made))
+    }
+}
+
+impl Service {
+    /// The pending units (with `all`, every unit) of a component's
+    /// translations, their last editors and the languages' names.
+    fn pending_of(&self, component_id: i64, all: bool) -> ServiceResult<Pending> {
+        self.store.read(|conn| {
+            let translations = translations::of_component(conn, component_id)?;
+            let language_ids: Vec<i64> = translations.iter().map(|t| t.language_id).collect();
+            let language_names = languages::get_by_ids(conn, &language_ids)?
+                .into_iter()
+                .map(|l| (l.id, l.name))
+                .collect();
+            let ids: Vec<i64> = translations.iter().map(|t| t.id).collect();
+            let units = units::to_write(conn, &ids, all)?;
+            let unit_ids: Vec<i64> = units.iter().map(|u| u.id).collect();
+            let editors = changes::last_editors(conn, &unit_ids)?;
+            let mut user_ids: Vec<i64> = editors.values().copied().collect();
+            user_ids.sort_unstable();
+            user_ids.dedup();
+            let people: HashMap<i64, users::UserRow> = users::get_by_ids(conn, &user_ids)?
+                .into_iter()
+                .map(|u| (u.id, u))
+                .collect();
+            let editors = editors
+                .into_iter()
+                .filter_map(|(unit, user)| Some((unit, people.get(&user)?.clone())))
+                .collect();
+            Ok(Pending {
+                translations,
+                units,
+                editors,
+                language_names,
+            })
+        })
+    }
+
+    /// Writes the pending units (with `all`, every unit) of each
+    /// translation into its file and commits each translation's file as
+    /// its last editor, with the component's message. Edits made
+    /// meanwhile, and strings that could not be written, stay pending;
+    /// the latter are reported and recorded.
+    pub(crate) fn commit_component(
+        &self,
+        view: &ComponentView,
+        all: bool,
+    ) -> ServiceResult<Committed> {
+        let component = &view.component;
+        let owner = self.repository_owner(component)?;
+        let pending = self.pending_of(component.id, all)?;
+        if pending.units.is_empty() {
+            return Ok(Committed::default());
+        }
+        let effective = component.settings.effective(&view.project.settings);
+        let mut outcome = Committed::default();
+        let mut written: Vec<(i64, String)> = Vec::new();
+        {
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            let tree = repo.work_tree()?;
+            let files = FileCommit {
+                repo: &repo,
+                tree: &tree,
+                format: &component.settings.file_format,
+                monolingual: !component.settings.template.is_empty(),
+            };
+            for translation in &pending.translations {
+                let mine: Vec<&UnitRow> = pending
+                    .units
+                    .iter()
+                    .filter(|u| u.translation_id == translation.id)
+                    .filter(|_| translation.language_id != component.source_language_id)
+                    .collect();
+                if mine.is_empty() || translation.filename.is_empty() {
+                    continue;
+                }
+                let last = mine.iter().rev().find_map(|u| pending.editors.get(&u.id));
+                let name = pending
+                    .language_names
+                    .get(&translation.language_id)
+                    .map_or("", String::as_str);
+                let base = commit_message(
+                    &effective.commit_message,
+                    view,
+                    translation,
+                    name,
+                    &self.config,
+                );
+                let message = message_with_coauthors(base, &mine, &pending.editors, last);
+                let (ids, problem, made) =
+                    files.run(translation, &mine, &author_of(last), &message)?;
+                outcome.made |= made;
+                outcome.problems.extend(problem);
+                written.extend(
+                    mine.iter()
+                        .filter(|u| ids.contains(&u.id))
+                        .map(|u| (u.id, u.target.clone())),
+                );
+            }
+        }
+        self.store.write(|conn| {
+            units::clear_pending(conn, &written)?;
+            let now = time::now();
+            if outcome.made {
+                let change = NewChange {
+                    project_id: Some(view.project.id),
+                    component_id: Some(component.id),
+                    ..NewChange::new(Action::COMMIT, None)
+                };
+                changes::record(conn, &change, now)?;
+            }
+            for problem in &outcome.problems {
+                let change = NewChange {
+                    project_id: Some(view.project.id),
+                    component_id: Some(component.id),
+                    target: problem.clone(),
+                    ..NewChange::new(Action::SAVE_FAILED, None)
+                };
+                changes::record(conn, &change, now)?;
+            }
+            Ok::<_, ServiceError>(())
+        })?;
+        Ok(outcome)
+    }
+
+    /// Who a commit made for `subject` is by: its account's name and
+    /// e-mail, or Tolk for the system.
+    pub(crate) fn author(&self, subject: &Subject) -> ServiceResult<Identity> {
+        let ids: Vec<i64> = subject.user_id().into_iter().collect();
+        let found = self.store.read(|conn| users::get_by_ids(conn, &ids))?;
+        Ok(author_of(found.first()))
+    }
+}
