@@ -324,7 +324,7 @@ impl ComponentSettings {
         ] {
             check_length(path, attr, 400, &mut errors);
             if !path.is_empty() && !safe_path(path) {
-                errors.invalid(attr, "Enter a path inside the repository.");
+                errors.invalid(attr, "Enter a path inside the repository, outside .git.");
             }
         }
         if !self.new_lang.is_empty() && !NEW_LANG.contains(&self.new_lang.as_str()) {
@@ -457,12 +457,16 @@ fn valid_branch(name: &str) -> bool {
             .all(|c| !c.is_control() && !" ~^:?*[\\".contains(c))
 }
 
-/// A relative path that stays inside the repository.
+/// A relative path that stays inside the repository and outside Git's
+/// own directory: no empty, `.` or `..` part, no part named `.git` (in
+/// any case), no backslash or NUL.
 pub fn safe_path(path: &str) -> bool {
     !path.starts_with('/')
         && !path.contains('\\')
         && !path.contains('\0')
-        && path.split('/').all(|part| !part.is_empty() && part != "..")
+        && path.split('/').all(|part| {
+            !part.is_empty() && part != "." && part != ".." && !part.eq_ignore_ascii_case(".git")
+        })
 }
 
 #[cfg(test)]

@@ -19,7 +19,9 @@ impl Filemask {
         }
         let filled = format!("{prefix}x{suffix}");
         if !crate::component::safe_path(&filled) {
-            return Err("File mask must be a relative path inside the repository.".into());
+            return Err(
+                "File mask must be a relative path inside the repository, outside .git.".into(),
+            );
         }
         Ok(Filemask {
             prefix: prefix.to_owned(),
@@ -151,6 +153,12 @@ mod tests {
                 .contains("more than one")
         );
         assert!(Filemask::new("../*.po").unwrap_err().contains("inside"));
+        for mask in [".git/*", "sub/.GIT/*.po", "./*.po", "po/./*.po"] {
+            assert!(
+                Filemask::new(mask).unwrap_err().contains("outside .git"),
+                "{mask}"
+            );
+        }
         assert!(Filemask::new("/etc/*.po").unwrap_err().contains("inside"));
     }
 

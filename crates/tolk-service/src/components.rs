@@ -340,7 +340,11 @@ impl Service {
         }
     }
 
-    /// Checks that the repository answers with its branch (no clone yet).
+    /// Checks the repository before the component exists, as Weblate's
+    /// validation does, but without a clone: only the tip of the branch's
+    /// trees are fetched. It must answer, have the branch, and hold what
+    /// the settings name: files the mask matches (unless new translations
+    /// start from `new_base`), and the template, intermediate and base files.
     fn check_remote(&self, settings: &ComponentSettings, errors: &mut FieldErrors) {
         let policy = self.workspace.policy();
         if let Err(e) = policy.check(&settings.repo) {
@@ -352,22 +356,35 @@ impl Service {
         {
             errors.invalid("push", &e.to_string());
         }
-        let probe =
-            tolk_vcs::Repository::probe(self.workspace.git(), &settings.repo, &settings.branch);
-        if let Err(e) = probe {
-            tracing::info!("repository check failed: {e}");
-            let detail = match e {
-                tolk_vcs::VcsError::Failed { output, .. } if output.contains("no branch") => {
-                    errors.invalid("branch", &output);
-                    return;
+        let scratch = self.workspace.scratch_dir("probe");
+        let listed = tolk_vcs::Repository::list_remote(
+            self.workspace.git(),
+            &settings.repo,
+            &settings.branch,
+            &scratch,
+        );
+        let tip = match listed {
+            Ok(tip) => tip,
+            Err(e) => {
+                tracing::info!("repository check failed: {e}");
+                match e {
+                    tolk_vcs::VcsError::NotFound(_) if !settings.branch.is_empty() => errors
+                        .invalid(
+                            "branch",
+                            &format!(
+                                "The repository was not found, or has no branch {}.",
+                                settings.branch
+                            ),
+                        ),
+                    tolk_vcs::VcsError::TimedOut { .. } => {
+                        errors.invalid("repo", "The repository did not answer in time.");
+                    }
+                    _ => errors.invalid("repo", "Could not fetch the repository."),
                 }
-                tolk_vcs::VcsError::TimedOut { .. } => {
-                    "The repository did not answer in time.".to_owned()
-                }
-                _ => "Could not fetch the repository.".to_owned(),
-            };
-            errors.invalid("repo", &detail);
-        }
+                return;
+            }
+        };
+        check_files(settings, &tip, errors);
     }
 
     /// Finds the component whose clone this one shares: the one `repo`
@@ -450,27 +467,35 @@ impl Service {
     }
 
     /// Edits a component: `edit` turns the current settings into the new
-    /// ones and may name a new source language.
+    /// ones and may name a new source language. New repository URLs pass
+    /// the policy before any transaction opens (it may look names up).
+    /// When `repo`, `branch`, `push` or `push_branch` change, pending edits
+    /// are committed first; a new `repo` or `branch` is then given to the
+    /// work tree by a task (its remote and branch, then a rescan).
     pub fn update_component(
         &self,
         subject: &Subject,
         project_slug: &str,
         slug: &str,
-        edit: impl FnOnce(
-            &ComponentSettings,
-        ) -> Result<(ComponentSettings, Option<String>), FieldErrors>,
+        edit: impl Fn(&ComponentSettings) -> Result<(ComponentSettings, Option<String>), FieldErrors>,
     ) -> ServiceResult<ComponentView> {
-        self.store.write(|conn| {
-            let view = component_for(
-                conn,
-                subject,
-                (project_slug, slug),
-                Permission::COMPONENT_EDIT,
-                "Can not edit component",
-            )?;
-            let (settings, source) = edit(&view.component.settings)?;
+        let path = (project_slug, slug);
+        let denied = "Can not edit component";
+        let before = self
+            .store
+            .read(|conn| component_for(conn, subject, path, Permission::COMPONENT_EDIT, denied))?;
+        let (planned, _) = edit(&before.component.settings)?;
+        let checked = self.check_new_urls(&before.component.settings, &planned);
+        if checked.is_empty() && repository_settings_differ(&before.component.settings, &planned) {
+            self.commit_component(&before, false)?;
+        }
+        let mut queued = false;
+        let view = self.store.write(|conn| {
+            let view = component_for(conn, subject, path, Permission::COMPONENT_EDIT, denied)?;
+            let old = &view.component.settings;
+            let (settings, source) = edit(old)?;
             let mut errors = settings.validate();
-            if settings.restricted != view.component.settings.restricted
+            if settings.restricted != old.restricted
                 && !subject.can_on_listed_component(Permission::COMPONENT_EDIT, view.component.id)
             {
                 errors.invalid(
@@ -479,11 +504,11 @@ impl Service {
                 );
             }
             self.check_format(&settings, &mut errors);
-            if settings.repo != view.component.settings.repo
-                && settings.linked().is_none()
-                && let Err(e) = self.workspace.policy().check(&settings.repo)
-            {
-                errors.invalid("repo", &e.to_string());
+            if (&settings.repo, &settings.push) == (&planned.repo, &planned.push) {
+                errors.extend(checked.clone());
+            } else {
+                // Changed meanwhile by another request: checked again here (rare).
+                errors.extend(self.check_new_urls(old, &settings));
             }
             let source_id = match source {
                 Some(code) => self.source_language(conn, Some(&code), &mut errors)?,
@@ -502,7 +527,7 @@ impl Service {
             if !updated {
                 return Err(ServiceError::NotFound);
             }
-            if settings != view.component.settings {
+            if settings != *old {
                 let change = NewChange {
                     project_id: Some(view.project.id),
                     component_id: Some(view.component.id),
@@ -510,13 +535,52 @@ impl Service {
                 };
                 changes::record(conn, &change, time::now())?;
             }
+            let moves = (&settings.repo, &settings.branch) != (&old.repo, &old.branch);
+            if moves && view.component.linked_component_id.is_none() && settings.linked().is_none()
+            {
+                let owner = Owner {
+                    user_id: subject.user_id(),
+                    project_id: Some(view.project.id),
+                    component_id: Some(view.component.id),
+                };
+                let job = Job::Relocate {
+                    component_id: view.component.id,
+                };
+                let task = enqueue(conn, &job, owner)?;
+                components::set_task(conn, view.component.id, Some(&task))?;
+                queued = true;
+            }
             let component = components::get_by_ids(conn, &[view.component.id])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
             views(conn, vec![component])?
                 .pop()
                 .ok_or(ServiceError::NotFound)
-        })
+        })?;
+        if queued {
+            self.queued();
+        }
+        Ok(view)
+    }
+
+    /// The policy's verdict on the repository URLs `new` changes from
+    /// `old` (links to other components excepted).
+    fn check_new_urls(&self, old: &ComponentSettings, new: &ComponentSettings) -> FieldErrors {
+        let mut errors = FieldErrors::default();
+        let policy = self.workspace.policy();
+        if new.repo != old.repo
+            && new.linked().is_none()
+            && let Err(e) = policy.check(&new.repo)
+        {
+            errors.invalid("repo", &e.to_string());
+        }
+        if new.push != old.push
+            && !new.push.is_empty()
+            && let Err(e) = policy.check(&new.push)
+        {
+            errors.invalid("push", &e.to_string());
+        }
+        errors
     }
 
     /// Removes a component with its translations; its work tree is removed
@@ -594,6 +658,43 @@ impl Service {
             }
             Ok(lock)
         })
+    }
+}
+
+/// Whether the settings that say where the repository is, and where it is
+/// pushed, differ.
+fn repository_settings_differ(a: &ComponentSettings, b: &ComponentSettings) -> bool {
+    (&a.repo, &a.branch, &a.push, &a.push_branch) != (&b.repo, &b.branch, &b.push, &b.push_branch)
+}
+
+/// Checks that a repository's `tip` holds what `settings` name: a file
+/// the mask matches, unless new translations start from an existing
+/// `new_base`; and the template, intermediate and base files, which must
+/// be files, not links.
+fn check_files(settings: &ComponentSettings, tip: &tolk_vcs::RemoteTip, errors: &mut FieldErrors) {
+    let files = &tip.files;
+    let has = |path: &String| files.contains(path);
+    for (attr, path) in [
+        ("template", &settings.template),
+        ("intermediate", &settings.intermediate),
+        ("new_base", &settings.new_base),
+    ] {
+        if path.is_empty() || has(path) {
+            continue;
+        }
+        if tip.links.contains(path) {
+            errors.invalid(
+                attr,
+                "The file is a symbolic link; Tolk reads no file through a link.",
+            );
+        } else {
+            errors.invalid(attr, "File does not exist.");
+        }
+    }
+    let Some(mask) = settings.mask() else { return };
+    let starts_from_base = !settings.new_base.is_empty() && has(&settings.new_base);
+    if !starts_from_base && !files.iter().any(|f| mask.code_of(f).is_some()) {
+        errors.invalid("filemask", "The file mask did not match any files.");
     }
 }
 

@@ -308,6 +308,15 @@ impl Service {
         operation: Operation,
         user: Option<i64>,
     ) -> ServiceResult<OperationResult> {
+        let owner = self.repository_owner(&view.component)?;
+        if !self.workspace.dir(&owner).exists() {
+            // Its setup task has not cloned it yet (or failed): nothing to
+            // operate on, which the answer says instead of a quiet success.
+            return Ok((
+                false,
+                Some("The repository is not set up yet: its setup task has not finished.".into()),
+            ));
+        }
         let outcome = match operation {
             Operation::Commit => self.commit_and_push(view, user),
             Operation::FileSync => self.commit_component(view, true).map(|c| c.answer()),

@@ -416,6 +416,62 @@ impl Service {
         Ok(self.rescan_component(component_id, run)?)
     }
 
+    /// Task: after its `repo` or `branch` changed, point the component's
+    /// work tree at them (cloning when it has none), then read every
+    /// component sharing it again.
+    pub(crate) fn relocate_component(&self, component_id: i64, run: &Run<'_>) -> TaskResult {
+        let component = self.task_component(component_id)?;
+        let dir = self.workspace.dir(&component);
+        if !dir.exists() {
+            return self.setup_component(component_id, None, run);
+        }
+        let s = &component.settings;
+        run.report(
+            1,
+            format!(
+                "moving to {} {}",
+                tolk_vcs::strip_credentials(&s.repo),
+                if s.branch.is_empty() {
+                    "(default branch)"
+                } else {
+                    &s.branch
+                }
+            ),
+        );
+        self.workspace
+            .policy()
+            .check(&s.repo)
+            .map_err(ServiceError::from)?;
+        let moved = {
+            let _lock = self
+                .workspace
+                .lock(&component)
+                .map_err(ServiceError::from)?;
+            self.workspace
+                .open(&component, &s.branch)
+                .relocate(&s.repo, &s.branch)
+                .map_err(ServiceError::from)?
+        };
+        if s.branch.is_empty() {
+            let mut settings = s.clone();
+            settings.branch = moved.branch().to_owned();
+            self.store
+                .write(|conn| {
+                    components::update(conn, component.id, &settings, component.source_language_id)
+                        .map(|_| ())
+                })
+                .map_err(ServiceError::from)?;
+        }
+        let sharing = self
+            .store
+            .read(|conn| components::sharing(conn, component.id))
+            .map_err(ServiceError::from)?;
+        for other in &sharing {
+            self.rescan_component(other.id, run)?;
+        }
+        Ok(json!({"component": component_id}))
+    }
+
     /// Task: read every file of a component again.
     pub(crate) fn rescan_component(
         &self,

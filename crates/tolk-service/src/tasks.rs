@@ -57,6 +57,12 @@ pub(crate) enum Job {
         /// The component.
         component_id: i64,
     },
+    /// Point a component's work tree at its new repository and branch,
+    /// then read its files again.
+    Relocate {
+        /// The component.
+        component_id: i64,
+    },
     /// Remove the work tree of a deleted component.
     RemoveTree {
         /// The directory.
@@ -71,6 +77,7 @@ impl Job {
             Job::Setup { .. } => "setup",
             Job::Rescan { .. } => "rescan",
             Job::Pull { .. } => "pull",
+            Job::Relocate { .. } => "relocate",
             Job::RemoveTree { .. } => "remove_tree",
         }
     }
@@ -82,7 +89,7 @@ impl Job {
             Job::Rescan { component_id } | Job::Pull { component_id } => {
                 Some(format!("{}:{component_id}", self.kind()))
             }
-            Job::Setup { .. } | Job::RemoveTree { .. } => None,
+            Job::Setup { .. } | Job::Relocate { .. } | Job::RemoveTree { .. } => None,
         }
     }
 }
@@ -530,7 +537,7 @@ impl Service {
             tracing::warn!(task = %task.id, "the task was taken over by another worker; its outcome counts");
         } else if let (Err(failure), false, Some(component_id)) =
             (&outcome, retrying, task.component_id)
-            && matches!(task.kind.as_str(), "setup" | "pull")
+            && matches!(task.kind.as_str(), "setup" | "pull" | "relocate")
         {
             self.lock_on_error(component_id, &failure.message)?;
         }
@@ -590,6 +597,7 @@ impl Service {
             } => self.setup_component(*component_id, staged.as_deref(), run),
             Job::Rescan { component_id } => Ok(self.rescan_component(*component_id, run)?),
             Job::Pull { component_id } => self.pull_component(*component_id, run),
+            Job::Relocate { component_id } => self.relocate_component(*component_id, run),
             Job::RemoveTree { path } => {
                 match std::fs::remove_dir_all(path) {
                     Err(e) if e.kind() != std::io::ErrorKind::NotFound => {

@@ -155,7 +155,7 @@ impl Service {
             return None;
         }
         let mask = settings.mask()?;
-        let dir = self.workspace.staging_dir();
+        let dir = self.workspace.scratch_dir("upload");
         let staged = Staged {
             path: Some(dir.clone()),
         };

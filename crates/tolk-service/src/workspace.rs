@@ -41,10 +41,12 @@ impl Workspace {
         &self.policy
     }
 
-    /// A new directory name for a repository made before its component exists.
-    pub(crate) fn staging_dir(&self) -> PathBuf {
+    /// A new directory name beside the work trees, for a repository made
+    /// before its component exists or a look at a remote (`purpose`
+    /// names it).
+    pub(crate) fn scratch_dir(&self, purpose: &str) -> PathBuf {
         self.root
-            .join(format!(".upload-{}", crate::tasks::new_uuid()))
+            .join(format!(".{purpose}-{}", crate::tasks::new_uuid()))
     }
 
     /// The work tree of the repository a component uses (its own, or that

@@ -369,17 +369,12 @@ fn bad_components_are_refused_field_by_field() {
             file_format: "nope".into(),
             ..ComponentSettings::default()
         };
-        let err = world
-            .service
-            .create_component(&world.admin, "demo", Ok(settings), CreateOptions::default())
-            .unwrap_err();
-        let tolk_service::ServiceError::Validation(errors) = err else {
-            panic!("{err:?}")
-        };
-        let attrs: Vec<String> = errors
-            .into_iter()
-            .map(|e| format!("{}: {}", e.attr.unwrap(), e.detail))
-            .collect();
+        let attrs = common::field_errors(world.service.create_component(
+            &world.admin,
+            "demo",
+            Ok(settings),
+            CreateOptions::default(),
+        ));
         assert_eq!(
             attrs,
             vec![
@@ -727,6 +722,16 @@ fn pending_edits_are_committed_when_old_enough_and_pushed_when_configured() {
                 .contains("msgstr \"アフリカーンス語 (Tolk)\""),
             "push_on_commit with a push URL pushes"
         );
+        // Pushed to the push URL (not to the clone's origin): nothing is
+        // outgoing any more, and upstream's revision is a string.
+        let status = service
+            .repository_status(&world.admin, "demo", "app")
+            .unwrap();
+        assert_eq!((status.needs_push, status.outgoing_commits), (false, 0));
+        let head = world.upstream.git(&["rev-parse", "main"]);
+        let fetched = status.remote_commit.unwrap();
+        assert_eq!(fetched.len(), 40);
+        assert_ne!(fetched, head.trim(), "as last fetched, before the push");
         assert_eq!(
             service.commit_pending_due(later).unwrap(),
             0,
@@ -754,5 +759,207 @@ fn pending_edits_are_committed_when_old_enough_and_pushed_when_configured() {
             .repository_status(&world.admin, "demo", "app")
             .unwrap();
         assert_eq!((status.needs_commit, status.needs_push), (false, true));
+    }
+}
+
+/// Changes `app`'s settings with `change`.
+fn reconfigure(
+    world: &World,
+    change: impl Fn(&mut ComponentSettings),
+) -> Result<tolk_service::components::ComponentView, tolk_service::ServiceError> {
+    world
+        .service
+        .update_component(&world.admin, "demo", "app", |s| {
+            let mut settings = s.clone();
+            change(&mut settings);
+            Ok((settings, None))
+        })
+}
+
+#[test]
+fn a_new_branch_or_repository_moves_the_work_tree() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        world.create("app");
+        let service = &world.service;
+        // Upstream grows a branch `stable` whose Japanese differs.
+        let dev = world.upstream.developer();
+        git(&dev, &["checkout", "--quiet", "-b", "stable"]);
+        world.upstream.developer_edits(
+            "po/ja.po",
+            "msgstr \"アフリカーンス語\"",
+            "msgstr \"安定版\"",
+        );
+        git(&dev, &["push", "--quiet", "origin", "stable"]);
+        git(&dev, &["checkout", "--quiet", "main"]);
+        // A pending edit on main is committed before the move.
+        let (id, _) = text_of(&world, "app", "ja", "Arabic");
+        world.edit(id, "アラビア語 (Tolk)");
+        let view = reconfigure(&world, |s| s.branch = "stable".into()).unwrap();
+        assert_eq!(view.component.settings.branch, "stable");
+        assert!(view.component.task_id.is_some(), "the move runs as a task");
+        assert!(!service.unit(&world.admin, id).unwrap().unit.pending);
+        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert_eq!(text_of(&world, "app", "ja", "Afrikaans").1, "安定版");
+        let status = service
+            .repository_status(&world.admin, "demo", "app")
+            .unwrap();
+        assert!(
+            status.status.starts_with("On branch stable"),
+            "{}",
+            status.status
+        );
+        assert_eq!((status.missing_commits, status.outgoing_commits), (0, 0));
+        let stable_tip = world.upstream.git(&["rev-parse", "stable"]);
+        assert_eq!(status.remote_commit.as_deref(), Some(stable_tip.trim()));
+
+        // A new repository: a mirror elsewhere, with a commit of its own.
+        let mirror = world.upstream.root().join("mirror.git");
+        git(
+            world.upstream.root(),
+            &[
+                "clone",
+                "--quiet",
+                "--bare",
+                &world.upstream.url(),
+                "mirror.git",
+            ],
+        );
+        let mirror_url = mirror.display().to_string();
+        reconfigure(&world, |s| s.repo = mirror_url.clone()).unwrap();
+        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        let work = world.upstream.root().join("mirror-dev");
+        git(
+            world.upstream.root(),
+            &[
+                "clone",
+                "--quiet",
+                "-b",
+                "stable",
+                &mirror_url,
+                "mirror-dev",
+            ],
+        );
+        let file = work.join("po/ja.po");
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(
+            &file,
+            text.replacen("msgstr \"安定版\"", "msgstr \"鏡\"", 1),
+        )
+        .unwrap();
+        git(&work, &["commit", "--quiet", "-am", "mirror"]);
+        git(&work, &["push", "--quiet", "origin", "stable"]);
+        let (ok, detail) = service
+            .repository_operation(&world.admin, "demo", "app", Operation::Pull)
+            .unwrap();
+        assert!(ok, "{detail:?}");
+        assert_eq!(
+            text_of(&world, "app", "ja", "Afrikaans").1,
+            "鏡",
+            "fetched from the mirror"
+        );
+    }
+}
+
+#[test]
+fn repository_settings_pass_the_policy_when_saved() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        world.create("app");
+        assert_eq!(
+            common::field_errors(reconfigure(&world, |s| s.push = "ext::sh%20-c%20id".into())),
+            ["push: Git remote helpers (transport::address) are not allowed."]
+        );
+        assert_eq!(
+            common::field_errors(
+                reconfigure(&world, |s| s.push = "https://127.0.0.1/app.git".into())
+            ),
+            ["push: The host 127.0.0.1 resolves to an internal address; \
+              list it in TOLK_VCS_PRIVATE_ALLOWLIST to allow it."]
+        );
+        assert_eq!(
+            common::field_errors(reconfigure(&world, |s| s.filemask = ".git/*".into())),
+            ["filemask: File mask must be a relative path inside the repository, outside .git."]
+        );
+        assert_eq!(
+            common::field_errors(reconfigure(&world, |s| s.template = "po/../../x".into())),
+            ["template: Enter a path inside the repository, outside .git."]
+        );
+        let view = world
+            .service
+            .component(&world.admin, "demo", "app")
+            .unwrap();
+        assert_eq!(view.component.settings.push, "", "nothing was saved");
+        assert_eq!(world.service.run_due_tasks().unwrap(), 0);
+    }
+}
+
+#[test]
+fn creation_checks_the_files_the_settings_name() {
+    for db in TestDb::all() {
+        let world = World::new(db);
+        let attempt = |change: &dyn Fn(&mut ComponentSettings)| {
+            let mut settings = ComponentSettings {
+                name: "App".into(),
+                slug: "app".into(),
+                repo: world.upstream.url(),
+                filemask: "po/*.po".into(),
+                file_format: "po".into(),
+                ..ComponentSettings::default()
+            };
+            change(&mut settings);
+            common::field_errors(world.service.create_component(
+                &world.admin,
+                "demo",
+                Ok(settings),
+                CreateOptions::default(),
+            ))
+        };
+        assert_eq!(
+            attempt(&|s| s.filemask = "locale/*.po".into()),
+            ["filemask: The file mask did not match any files."]
+        );
+        assert_eq!(
+            attempt(&|s| s.template = "po/en.pot".into()),
+            ["template: File does not exist."]
+        );
+        assert_eq!(
+            attempt(&|s| s.branch = "nope".into()),
+            ["branch: The repository was not found, or has no branch nope."]
+        );
+        assert_eq!(world.service.run_due_tasks().unwrap(), 0, "nothing queued");
+        // Files made from new_base: a mask that matches nothing yet is fine.
+        let view = world
+            .service
+            .create_component(
+                &world.admin,
+                "demo",
+                Ok(ComponentSettings {
+                    name: "New".into(),
+                    slug: "new".into(),
+                    repo: world.upstream.url(),
+                    filemask: "locale/*.po".into(),
+                    new_base: "po/ja.po".into(),
+                    file_format: "po".into(),
+                    ..ComponentSettings::default()
+                }),
+                CreateOptions::default(),
+            )
+            .unwrap();
+        assert!(view.component.task_id.is_some());
+        // Before its setup ran, operations say so instead of succeeding.
+        for operation in [Operation::Pull, Operation::FileScan, Operation::Commit] {
+            let answer = world
+                .service
+                .repository_operation(&world.admin, "demo", "new", operation)
+                .unwrap();
+            assert_eq!(
+                (answer.0, answer.1.as_deref()),
+                (
+                    false,
+                    Some("The repository is not set up yet: its setup task has not finished.")
+                )
+            );
+        }
     }
 }

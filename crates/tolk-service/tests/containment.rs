@@ -147,29 +147,71 @@ fn linked_translation_files_are_refused_by_name() {
 }
 
 #[test]
-fn a_linked_template_or_base_fails_the_setup_and_locks_the_component() {
+fn a_linked_template_or_base_is_refused_at_creation() {
     for db in TestDb::all() {
-        // Another project's private strings live beside the clone.
         let (upstream, service) = world(
             &db,
             &[("json/de.json", "{\"a\": \"A\"}\n")],
-            &[("json/en.json", "/etc/passwd")],
+            &[
+                ("json/en.json", "/etc/passwd"),
+                ("json/new.json", "../../secret.json"),
+            ],
         );
-        let secret = upstream.root().join("secret.json");
-        std::fs::write(&secret, "{\"private\": \"strings\"}\n").unwrap();
+        for attr in ["template", "new_base"] {
+            let mut json = settings(&upstream, "json/*.json", "json");
+            match attr {
+                "template" => json.template = "json/en.json".into(),
+                _ => json.new_base = "json/new.json".into(),
+            }
+            let error = service
+                .create_component(&Subject::System, "demo", Ok(json), CreateOptions::default())
+                .unwrap_err();
+            let ServiceError::Validation(errors) = error else {
+                panic!("{error:?}")
+            };
+            let found: Vec<(Option<String>, String)> =
+                errors.into_iter().map(|e| (e.attr, e.detail)).collect();
+            assert_eq!(
+                found,
+                [(
+                    Some(attr.to_owned()),
+                    "The file is a symbolic link; Tolk reads no file through a link.".to_owned()
+                )]
+            );
+        }
+        assert_eq!(service.run_due_tasks().unwrap(), 0, "nothing queued");
+    }
+}
+
+#[test]
+fn a_template_that_becomes_a_link_fails_the_update_and_locks_the_component() {
+    for db in TestDb::all() {
+        let (upstream, service) = world(
+            &db,
+            &[
+                ("json/de.json", "{\"a\": \"A\"}\n"),
+                ("json/en.json", "{\"a\": \"a\"}\n"),
+            ],
+            &[],
+        );
         let mut json = settings(&upstream, "json/*.json", "json");
         json.template = "json/en.json".into();
-        let (result, log) = create(&service, json);
-        let words = result.as_str().unwrap();
-        assert_eq!(
-            words,
-            "json/en.json: a symbolic link (Tolk reads and writes no file through a link)"
-        );
-        assert!(!log.contains("root:") && !words.contains("root:"), "{log}");
+        create(&service, json);
+        // Upstream makes the template a link to /etc/passwd; a hook asks
+        // for an update, which runs as a task.
+        let dev = upstream.developer();
+        std::fs::remove_file(dev.join("json/en.json")).unwrap();
+        symlink("/etc/passwd", dev.join("json/en.json")).unwrap();
+        git(&dev, &["commit", "--quiet", "-am", "link"]);
+        git(&dev, &["push", "--quiet", "origin", "main"]);
+        assert_eq!(service.notify_update("demo", Some("app")).unwrap().len(), 1);
+        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        let words = "json/en.json: a symbolic link (Tolk reads and writes no file through a link)";
         let view = service.component(&Subject::System, "demo", "app").unwrap();
         assert!(view.component.locked, "auto_lock_error locks it");
         let locks = history(&service, Action::LOCK);
         assert_eq!(locks, [format!("Locked after a repository error: {words}")]);
+        assert!(!locks[0].contains("root:"));
         let download = service
             .component_file(
                 &Subject::System,
@@ -179,24 +221,6 @@ fn a_linked_template_or_base_fails_the_setup_and_locks_the_component() {
             )
             .unwrap_err();
         assert!(refused(&download, "json/en.json"), "{download:?}");
-    }
-}
-
-#[test]
-fn a_linked_new_base_is_not_served() {
-    for db in TestDb::all() {
-        let (upstream, service) = world(&db, &[("po/de.po", PO)], &[("po/new.pot", "/etc/passwd")]);
-        let mut po = settings(&upstream, "po/*.po", "po");
-        po.new_base = "po/new.pot".into();
-        let (result, _) = create(&service, po);
-        assert_eq!(
-            result.as_str(),
-            Some("po/new.pot: a symbolic link (Tolk reads and writes no file through a link)")
-        );
-        let download = service
-            .component_file(&Subject::System, "demo", "app", ComponentFile::NewTemplate)
-            .unwrap_err();
-        assert!(refused(&download, "po/new.pot"), "{download:?}");
     }
 }
 

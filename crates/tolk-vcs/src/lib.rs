@@ -27,5 +27,5 @@ pub use contain::{Listing, WorkTree, check_relative};
 pub use error::VcsError;
 pub use git::{Git, GitConfig, Identity, MIN_VERSION, Output};
 pub use lock::RepositoryLock;
-pub use repository::{ConflictedFile, MergeStyle, Repository, Resolver, Status, Update};
+pub use repository::{ConflictedFile, MergeStyle, RemoteTip, Repository, Resolver, Status, Update};
 pub use url::{UrlPolicy, strip_credentials};

@@ -79,6 +79,17 @@ pub enum Update {
     },
 }
 
+/// What the tip of a remote branch holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemoteTip {
+    /// The branch: the one asked for, or the remote's default.
+    pub branch: String,
+    /// Its regular files, as `/`-separated paths.
+    pub files: Vec<String>,
+    /// Its symbolic links, which Tolk refuses to read or write.
+    pub links: Vec<String>,
+}
+
 /// A Git work tree tracking one branch of its `origin` remote.
 #[derive(Debug, Clone)]
 pub struct Repository {
@@ -116,22 +127,62 @@ impl Repository {
         Ok(Repository::open(git, dest, &branch))
     }
 
-    /// Checks that `url` answers and has `branch` (or, when empty, any
-    /// branch) without cloning: Git's words when it does not.
-    pub fn probe(git: &Git, url: &str, branch: &str) -> Result<(), VcsError> {
-        let mut args = vec!["ls-remote", "--heads", "--", url];
-        let refname = format!("refs/heads/{branch}");
+    /// What the tip of a remote branch holds, without a work tree: its
+    /// regular files and links (submodules left out) and the branch (the
+    /// remote's default when `branch` is empty). Only the tip's commit and
+    /// trees are fetched (a shallow clone without file contents where the
+    /// remote allows it) into `scratch`, which is removed afterwards.
+    /// Git's typed outcome when the remote or the branch is missing.
+    pub fn list_remote(
+        git: &Git,
+        url: &str,
+        branch: &str,
+        scratch: &Path,
+    ) -> Result<RemoteTip, VcsError> {
+        remove_dir(scratch)?;
+        let target = scratch.to_string_lossy().into_owned();
+        let mut args = vec![
+            "clone",
+            "--quiet",
+            "--no-checkout",
+            "--no-tags",
+            "--single-branch",
+            "--depth",
+            "1",
+            "--filter=blob:none",
+        ];
         if !branch.is_empty() {
-            args.push(&refname);
+            args.extend(["--branch", branch]);
         }
-        let heads = git.run(None, &args)?.text();
-        if heads.trim().is_empty() && !branch.is_empty() {
-            return Err(VcsError::Failed {
-                command: "ls-remote".into(),
-                output: format!("the repository has no branch {branch}"),
-            });
-        }
-        Ok(())
+        args.extend(["--", url, &target]);
+        let listed = git.run(None, &args).and_then(|_| {
+            let branch = git
+                .run(Some(scratch), &["branch", "--show-current"])?
+                .text()
+                .trim()
+                .to_owned();
+            let mut tip = RemoteTip {
+                branch,
+                files: Vec::new(),
+                links: Vec::new(),
+            };
+            // An empty repository has no tip, and no files.
+            if let Ok(out) = git.run(Some(scratch), &["ls-tree", "-r", "-z", "HEAD"]) {
+                for entry in split_nul(&out.stdout) {
+                    let Some((meta, path)) = entry.split_once('\t') else {
+                        continue;
+                    };
+                    if meta.starts_with("100644 ") || meta.starts_with("100755 ") {
+                        tip.files.push(path.to_owned());
+                    } else if meta.starts_with("120000 ") {
+                        tip.links.push(path.to_owned());
+                    }
+                }
+            }
+            Ok(tip)
+        });
+        remove_dir(scratch)?;
+        listed
     }
 
     /// Starts a repository without a remote at `dest` holding the files
@@ -195,6 +246,52 @@ impl Repository {
             self.run(&["fetch", "--quiet", "--no-tags", "--", "origin", &refspec])?;
         }
         Ok(())
+    }
+
+    /// Points the work tree at `url` and its `branch` (empty: the remote's
+    /// default): `origin` becomes `url`, the branch is fetched and checked
+    /// out at upstream's tip. Commits of the previous branch stay in its
+    /// local branch; nothing uncommitted is kept. The repository now
+    /// tracking the new branch.
+    pub fn relocate(&self, url: &str, branch: &str) -> Result<Repository, VcsError> {
+        if self
+            .run(&["remote", "set-url", "origin", "--", url])
+            .is_err()
+        {
+            self.run(&["remote", "add", "origin", "--", url])?;
+        }
+        let branch = if branch.is_empty() {
+            let head = self.run(&["ls-remote", "--symref", "--", "origin", "HEAD"])?;
+            head.lines()
+                .find_map(|l| {
+                    l.strip_prefix("ref: refs/heads/")?
+                        .split_whitespace()
+                        .next()
+                })
+                .map(str::to_owned)
+                .ok_or_else(|| VcsError::NotFound("the remote has no default branch".into()))?
+        } else {
+            branch.to_owned()
+        };
+        let moved = Repository::open(&self.git, &self.path, &branch);
+        moved.run(&[
+            "fetch",
+            "--quiet",
+            "--no-tags",
+            "--",
+            "origin",
+            &format!("+refs/heads/{branch}:refs/remotes/origin/{branch}"),
+        ])?;
+        moved.run(&[
+            "checkout",
+            "--quiet",
+            "--force",
+            "-B",
+            &branch,
+            &moved.upstream(),
+        ])?;
+        moved.run(&["branch", "--quiet", "--set-upstream-to", &moved.upstream()])?;
+        Ok(moved)
     }
 
     /// Uncommitted changes and the distance to upstream.

@@ -18,3 +18,16 @@ pub fn demo_project(service: &Service) {
         )
         .unwrap();
 }
+
+/// The field errors a refused request got, as `attr: detail` lines.
+pub fn field_errors<T: std::fmt::Debug>(
+    result: Result<T, tolk_service::ServiceError>,
+) -> Vec<String> {
+    match result {
+        Err(tolk_service::ServiceError::Validation(errors)) => errors
+            .into_iter()
+            .map(|e| format!("{}: {}", e.attr.unwrap_or_default(), e.detail))
+            .collect(),
+        other => panic!("not refused field by field: {other:?}"),
+    }
+}
