@@ -163,19 +163,16 @@ fn a_linked_template_or_base_is_refused_at_creation() {
                 "template" => json.template = "json/en.json".into(),
                 _ => json.new_base = "json/new.json".into(),
             }
-            let error = service
-                .create_component(&Subject::System, "demo", Ok(json), CreateOptions::default())
-                .unwrap_err();
-            let ServiceError::Validation(errors) = error else {
-                panic!("{error:?}")
-            };
-            let found: Vec<(Option<String>, String)> =
-                errors.into_iter().map(|e| (e.attr, e.detail)).collect();
+            let refused = common::field_errors(service.create_component(
+                &Subject::System,
+                "demo",
+                Ok(json),
+                CreateOptions::default(),
+            ));
             assert_eq!(
-                found,
-                [(
-                    Some(attr.to_owned()),
-                    "The file is a symbolic link; Tolk reads no file through a link.".to_owned()
+                refused,
+                [format!(
+                    "{attr}: The file is a symbolic link; Tolk reads no file through a link."
                 )]
             );
         }
