@@ -337,3 +337,67 @@ async fn a_membership_limited_to_languages_edits_those_only() {
         );
     }
 }
+
+#[actix_web::test]
+async fn with_reviews_on_only_reviewers_change_approved_strings() {
+    for db in tolk_service::testing::TestDb::all() {
+        let upstream = common::upstream();
+        let ctx = common::context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        common::make_private(&ctx, "demo");
+        let reviews = Body::Json(json!({"translation_review": true}));
+        let patched = call(&app, Method::PATCH, "/api/projects/demo/", admin, reviews).await;
+        assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
+        let units = common::get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=state:translated",
+            admin,
+        )
+        .await;
+        let ids: Vec<i64> = units["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|u| u["source"].as_array().unwrap().len() == 1)
+            .take(2)
+            .map(|u| u["id"].as_i64().unwrap())
+            .collect();
+        let edit = |id: i64, text: &str, state: i32| {
+            let body = Body::Json(json!({"target": [text], "state": state}));
+            (format!("/api/units/{id}/"), body)
+        };
+        let (approved, body) = edit(ids[0], "承認済み", 30);
+        let reply = call(&app, Method::PATCH, &approved, admin, body).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+
+        join_team(
+            &app,
+            admin,
+            "jane",
+            demo_team(&app, admin, "Translate").await,
+        )
+        .await;
+        let (path, body) = edit(ids[0], "翻訳者", 20);
+        let refused = call(&app, Method::PATCH, &path, jane, body).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            refused.json()["detail"],
+            "Only reviewers can change approved strings. Please add a suggestion if you \
+             think the string should be changed."
+        );
+        let unchanged = common::get_json(&app, &approved, admin).await;
+        assert_eq!(unchanged["target"], json!(["承認済み"]));
+        // A string that is not approved is hers to change.
+        let (other, body) = edit(ids[1], "翻訳者", 20);
+        let reply = call(&app, Method::PATCH, &other, jane, body).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+
+        join_team(&app, admin, "jane", demo_team(&app, admin, "Review").await).await;
+        let (path, body) = edit(ids[0], "査読者", 20);
+        let reply = call(&app, Method::PATCH, &path, jane, body).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    }
+}

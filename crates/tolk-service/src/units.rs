@@ -143,6 +143,9 @@ impl Service {
     /// change, marks the unit pending and moves the statistics.
     pub fn edit_unit(&self, subject: &Subject, id: i64, edit: UnitEdit) -> ServiceResult<UnitView> {
         self.store.write(|conn| {
+            // A concurrent edit of this unit waits here until this one
+            // ends, then reads what it wrote: edits apply in order.
+            units::lock(conn, id)?;
             let view = visible_unit(conn, subject, id)?;
             let (Some(target), Some(state)) = (edit.target, edit.state) else {
                 let mut errors = FieldErrors::default();
@@ -258,14 +261,24 @@ fn check_edit(
             "This translation is currently locked.".into(),
         ));
     }
+    let reviews = view
+        .translation
+        .component
+        .project
+        .settings
+        .translation_review;
+    if reviews
+        && view.unit.state == UnitState::Approved.code()
+        && !subject.can(Permission::UNIT_REVIEW, target_ref)
+    {
+        return Err(ServiceError::PermissionDenied(
+            "Only reviewers can change approved strings. Please add a suggestion if you \
+             think the string should be changed."
+                .into(),
+        ));
+    }
     if state == UnitState::Approved.code() {
-        if !view
-            .translation
-            .component
-            .project
-            .settings
-            .translation_review
-        {
+        if !reviews {
             return Err(ServiceError::invalid(
                 "state",
                 "Translation reviews are turned off.",

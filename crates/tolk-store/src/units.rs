@@ -320,3 +320,17 @@ pub fn delete_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<()> {
     }
     Ok(())
 }
+
+/// Locks a unit's row until the transaction ends, so that a concurrent
+/// edit of it waits and then reads what this one wrote (PostgreSQL;
+/// SQLite's writers queue anyway).
+pub fn lock(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
+    if let DbConnection::Pg(c) = conn {
+        units::table
+            .find(id)
+            .select(units::id)
+            .for_update()
+            .load::<i64>(c)?;
+    }
+    Ok(())
+}
