@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -26,6 +26,8 @@ use actix_web::http::header::{HeaderName, HeaderValue, RETRY_AFTER};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, ResponseError, web};
 use tolk_domain::permission::Subject;
+use tolk_service::Service;
+use tolk_service::rate_limits::RateKey;
 
 use crate::caller::Caller;
 use crate::client::Client;
@@ -99,10 +101,20 @@ enum Scope {
     User,
 }
 
+impl Scope {
+    fn name(self) -> &'static str {
+        match self {
+            Scope::Anon => "anon",
+            Scope::User => "user",
+        }
+    }
+}
+
 /// What a throttle check decided, for the response headers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Verdict {
-    /// The limit of the last throttle that ran.
+    /// The limit of the throttle reported (the last that ran, or the one
+    /// that refused).
     pub limit: u32,
     /// Requests left after this one.
     pub remaining: u32,
@@ -112,13 +124,40 @@ pub struct Verdict {
     pub retry_after: Option<u64>,
 }
 
-/// The state of every key, shared by all workers: when its capacity is
-/// whole again (GCRA's "theoretical arrival time").
-#[derive(Debug, Default)]
+/// Where the state of the keys is kept: when each key's capacity is whole
+/// again (GCRA's "theoretical arrival time"), as time since the epoch.
+enum Counters {
+    /// In this process (one instance: SQLite).
+    Memory(Mutex<HashMap<(Scope, String), Duration>>),
+    /// In the database, shared by every instance on it (PostgreSQL).
+    Shared(Box<Service>),
+}
+
+/// The throttles, shared by all workers.
 pub struct Throttle {
     limits: RateLimits,
-    full_at: Mutex<HashMap<(Scope, String), Instant>>,
+    counters: Counters,
     checks: AtomicU64,
+}
+
+impl Default for Throttle {
+    /// Weblate's rates, counted in memory.
+    fn default() -> Self {
+        Throttle::new(RateLimits::default())
+    }
+}
+
+impl std::fmt::Debug for Throttle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.counters {
+            Counters::Memory(_) => "memory",
+            Counters::Shared(_) => "database",
+        };
+        f.debug_struct("Throttle")
+            .field("limits", &self.limits)
+            .field("counters", &kind)
+            .finish()
+    }
 }
 
 /// Whole seconds, rounded up.
@@ -131,101 +170,181 @@ impl Rate {
     fn interval(&self) -> Duration {
         self.window / self.limit.max(1)
     }
-}
 
-/// One throttle's decision for one key, before it is kept.
-struct Decision {
-    rate: Rate,
-    /// When the capacity would be whole again with this request counted.
-    full_at: Instant,
-    /// How long until this request would fit, if it does not now.
-    wait: Option<Duration>,
-}
-
-impl Decision {
-    fn new(rate: Rate, full_at: Option<Instant>, now: Instant) -> Decision {
-        let start = full_at.filter(|at| *at > now).unwrap_or(now);
-        let full_at = start + rate.interval();
-        let used = full_at - now;
-        let wait = (used > rate.window).then(|| used - rate.window);
-        Decision {
-            rate,
-            full_at,
-            wait,
-        }
+    /// How long a request must wait when `used` of the window is in use
+    /// before it; `None` when it fits now.
+    fn wait(&self, used: Duration) -> Option<Duration> {
+        let after = used + self.interval();
+        (after > self.window).then(|| after - self.window)
     }
 
-    fn verdict(&self, now: Instant, retry_after: Option<u64>) -> Verdict {
+    /// The headers' numbers after a request that found `used` of the
+    /// window in use, counted or (with `retry_after`) refused.
+    fn verdict(&self, used: Duration, retry_after: Option<u64>) -> Verdict {
         let (used, remaining) = if retry_after.is_some() {
-            (self.full_at - self.rate.interval() - now, 0)
+            (used, 0)
         } else {
-            let used = self.full_at - now;
-            let left = self.rate.window.saturating_sub(used);
+            let after = used + self.interval();
+            let left = self.window.saturating_sub(after);
             (
-                used,
-                (left.as_nanos() / self.rate.interval().as_nanos().max(1)) as u32,
+                after,
+                (left.as_nanos() / self.interval().as_nanos().max(1)) as u32,
             )
         };
         Verdict {
-            limit: self.rate.limit,
-            remaining: remaining.min(self.rate.limit),
+            limit: self.limit,
+            remaining: remaining.min(self.limit),
             reset: ceil_seconds(used),
             retry_after,
         }
     }
 }
 
+/// What counting a request found: the window in use before it, per key
+/// looked at, and the key that refused it, if one did.
+type Count = (Vec<Duration>, Option<usize>);
+
 impl Throttle {
-    /// A throttle with the given rates.
+    /// Throttles with the given rates, counting in this process's memory.
     pub fn new(limits: RateLimits) -> Throttle {
         Throttle {
             limits,
-            ..Throttle::default()
+            counters: Counters::Memory(Mutex::default()),
+            checks: AtomicU64::new(0),
         }
     }
 
-    /// Counts a request by `subject` from `client` at `now`, unless a
-    /// throttle refuses it; `None` when no throttle applies.
-    pub fn check(&self, subject: &Subject, client: &str, now: Instant) -> Option<Verdict> {
-        let mut scopes: Vec<((Scope, String), Rate)> = Vec::with_capacity(2);
+    /// Throttles whose counters are kept in `service`'s database, shared
+    /// by every instance on it.
+    pub fn shared(limits: RateLimits, service: Service) -> Throttle {
+        Throttle {
+            limits,
+            counters: Counters::Shared(Box::new(service)),
+            checks: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether a check waits for the database (and belongs on a blocking thread).
+    pub fn blocks(&self) -> bool {
+        matches!(self.counters, Counters::Shared(_))
+    }
+
+    /// The keys a request by `subject` from `client` counts against, in order.
+    fn keys(&self, subject: &Subject, client: &str) -> Vec<((Scope, String), Rate)> {
+        let mut keys = Vec::with_capacity(2);
         match subject {
             Subject::User { id, .. } => {
-                scopes.extend(self.limits.user.map(|r| ((Scope::User, id.to_string()), r)));
+                keys.extend(self.limits.user.map(|r| ((Scope::User, id.to_string()), r)));
             }
             Subject::Anonymous { .. } => {
                 let by_address =
                     |scope, rate: Option<Rate>| rate.map(|r| ((scope, client.to_owned()), r));
-                scopes.extend(by_address(Scope::User, self.limits.user));
-                scopes.extend(by_address(Scope::Anon, self.limits.anon));
+                keys.extend(by_address(Scope::User, self.limits.user));
+                keys.extend(by_address(Scope::Anon, self.limits.anon));
             }
             Subject::System => {}
         }
-        let mut full_at = self.full_at.lock().unwrap_or_else(|e| e.into_inner());
-        if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
-            full_at.retain(|_, at| *at > now);
-        }
-        let decisions: Vec<Decision> = scopes
-            .iter()
-            .map(|(key, rate)| Decision::new(*rate, full_at.get(key).copied(), now))
-            .collect();
-        let retry_after = decisions
-            .iter()
-            .filter_map(|d| d.wait)
-            .max()
-            .map(ceil_seconds);
-        if retry_after.is_none() {
-            for ((key, _), decision) in scopes.iter().zip(&decisions) {
-                full_at.insert(key.clone(), decision.full_at);
-            }
-        }
-        decisions.last().map(|d| d.verdict(now, retry_after))
+        keys
     }
 
-    /// Number of keys remembered.
-    #[cfg(test)]
-    fn keys(&self) -> usize {
-        self.full_at.lock().map(|m| m.len()).unwrap_or(0)
+    /// Counts a request by `subject` from `client` at `now` (time since
+    /// the epoch), unless a throttle refuses it; `None` when no throttle
+    /// applies.
+    pub fn check(
+        &self,
+        subject: &Subject,
+        client: &str,
+        now: Duration,
+    ) -> Result<Option<Verdict>, ApiError> {
+        let keys = self.keys(subject, client);
+        if keys.is_empty() {
+            return Ok(None);
+        }
+        let sweep = self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1;
+        let (used, refused_by) = match &self.counters {
+            Counters::Memory(full_at) => count_in_memory(full_at, &keys, now, sweep),
+            Counters::Shared(service) => count_shared(service, &keys, now, sweep)?,
+        };
+        let verdict = match refused_by {
+            Some(i) => {
+                let rate = keys[i].1;
+                let wait = rate.wait(used[i]).map(ceil_seconds).unwrap_or(1);
+                rate.verdict(used[i], Some(wait))
+            }
+            None => {
+                let last = keys.len() - 1;
+                keys[last].1.verdict(used[last], None)
+            }
+        };
+        Ok(Some(verdict))
     }
+
+    /// Number of keys remembered in memory.
+    #[cfg(test)]
+    fn keys_remembered(&self) -> usize {
+        match &self.counters {
+            Counters::Memory(full_at) => full_at.lock().map(|m| m.len()).unwrap_or(0),
+            Counters::Shared(_) => 0,
+        }
+    }
+}
+
+/// Counts a request against `keys` in this process's memory: all of them,
+/// or none when one refuses it.
+fn count_in_memory(
+    full_at: &Mutex<HashMap<(Scope, String), Duration>>,
+    keys: &[((Scope, String), Rate)],
+    now: Duration,
+    sweep: bool,
+) -> Count {
+    let mut full_at = full_at.lock().unwrap_or_else(|e| e.into_inner());
+    if sweep {
+        full_at.retain(|_, at| *at > now);
+    }
+    let mut used = Vec::with_capacity(keys.len());
+    for (i, (key, rate)) in keys.iter().enumerate() {
+        let before = full_at
+            .get(key)
+            .map_or(Duration::ZERO, |at| at.saturating_sub(now));
+        used.push(before);
+        if rate.wait(before).is_some() {
+            return (used, Some(i));
+        }
+    }
+    for ((key, rate), before) in keys.iter().zip(&used) {
+        full_at.insert(key.clone(), now + *before + rate.interval());
+    }
+    (used, None)
+}
+
+/// Counts a request against `keys` in the database, shared by every
+/// instance on it: all of them, or none when one refuses it.
+fn count_shared(
+    service: &Service,
+    keys: &[((Scope, String), Rate)],
+    now: Duration,
+    sweep: bool,
+) -> Result<Count, ApiError> {
+    let micros = |d: Duration| i64::try_from(d.as_micros()).unwrap_or(i64::MAX);
+    let now_us = micros(now);
+    if sweep {
+        service.sweep_rate_limits(now_us)?;
+    }
+    let rate_keys: Vec<RateKey> = keys
+        .iter()
+        .map(|((scope, key), rate)| RateKey {
+            key: format!("{}:{key}", scope.name()),
+            interval: micros(rate.interval()),
+            window: micros(rate.window),
+        })
+        .collect();
+    let count = service.count_request(&rate_keys, now_us)?;
+    let used = count
+        .used_before
+        .iter()
+        .map(|us| Duration::from_micros(u64::try_from(*us).unwrap_or(0)))
+        .collect();
+    Ok((used, count.refused_by))
 }
 
 /// The 429 error of a refused request.
@@ -247,8 +366,15 @@ pub async fn guard(
     let throttle = req.app_data::<web::Data<Throttle>>().cloned();
     let verdict = match (subject, throttle) {
         (Some(subject), Some(throttle)) if crate::negotiate::is_api_path(req.path()) => {
-            let client = Client::of(req.request());
-            throttle.check(&subject, &client.address, Instant::now())
+            let client = Client::of(req.request()).address;
+            let now = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .unwrap_or_default();
+            if throttle.blocks() {
+                web::block(move || throttle.check(&subject, &client, now)).await??
+            } else {
+                throttle.check(&subject, &client, now)?
+            }
         }
         _ => None,
     };
@@ -302,10 +428,12 @@ mod tests {
             anon: Some(rate("2/minute")),
             user: Some(rate("3/hour")),
         });
-        let start = Instant::now();
-        let at = |seconds: u64| start + Duration::from_secs(seconds);
-        let anonymous =
-            |seconds| throttle.check(&Subject::anonymous(vec![]), "10.0.0.1", at(seconds));
+        let at = |seconds: u64| Duration::from_secs(1_000_000 + seconds);
+        let anonymous = |seconds| {
+            throttle
+                .check(&Subject::anonymous(vec![]), "10.0.0.1", at(seconds))
+                .unwrap()
+        };
         let first = anonymous(0).unwrap();
         assert_eq!((first.limit, first.remaining, first.reset), (2, 1, 30));
         assert_eq!(first.retry_after, None);
@@ -325,19 +453,21 @@ mod tests {
             throttle
                 .check(&Subject::anonymous(vec![]), "10.0.0.2", at(200))
                 .unwrap()
+                .unwrap()
                 .remaining,
             1
         );
         let user = Subject::user(7, false);
-        let signed_in = throttle.check(&user, "10.0.0.1", at(200)).unwrap();
+        let signed_in = throttle.check(&user, "10.0.0.1", at(200)).unwrap().unwrap();
         assert_eq!((signed_in.limit, signed_in.remaining), (3, 2));
-        assert_eq!(throttle.check(&Subject::System, "", at(200)), None);
+        assert_eq!(throttle.check(&Subject::System, "", at(200)).unwrap(), None);
         let off = Throttle::new(RateLimits {
             anon: None,
             user: None,
         });
         assert_eq!(
-            off.check(&Subject::anonymous(vec![]), "10.0.0.1", at(0)),
+            off.check(&Subject::anonymous(vec![]), "10.0.0.1", at(0))
+                .unwrap(),
             None
         );
     }
@@ -348,25 +478,33 @@ mod tests {
             anon: Some(rate("100/minute")),
             user: None,
         });
-        let start = Instant::now();
+        let start = Duration::from_secs(1_000_000);
         for address in 0..(2 * SWEEP_EVERY) {
-            throttle.check(
-                &Subject::anonymous(vec![]),
-                &format!("10.1.{address}"),
-                start,
-            );
+            throttle
+                .check(
+                    &Subject::anonymous(vec![]),
+                    &format!("10.1.{address}"),
+                    start,
+                )
+                .unwrap();
         }
-        assert_eq!(throttle.keys() as u64, 2 * SWEEP_EVERY);
+        assert_eq!(throttle.keys_remembered() as u64, 2 * SWEEP_EVERY);
         // A minute later every key has its whole capacity back: the next
         // sweep forgets them all.
         let later = start + Duration::from_secs(61);
         for address in 0..SWEEP_EVERY {
-            throttle.check(
-                &Subject::anonymous(vec![]),
-                &format!("10.2.{address}"),
-                later,
-            );
+            throttle
+                .check(
+                    &Subject::anonymous(vec![]),
+                    &format!("10.2.{address}"),
+                    later,
+                )
+                .unwrap();
         }
-        assert!(throttle.keys() as u64 <= SWEEP_EVERY, "{}", throttle.keys());
+        assert!(
+            throttle.keys_remembered() as u64 <= SWEEP_EVERY,
+            "{}",
+            throttle.keys_remembered()
+        );
     }
 }

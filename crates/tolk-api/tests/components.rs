@@ -836,6 +836,52 @@ async fn a_component_is_made_from_an_uploaded_archive() {
             unmatched.json()["errors"][0]["detail"],
             "The file mask did not match any files."
         );
+        // Entries that would land outside the repository or in .git are
+        // each named with the reason; nothing is staged.
+        let hostile = archive(&[
+            (
+                "countries/en.json",
+                read("json-nested/i18n-iso-countries-en.json"),
+            ),
+            ("/tmp/tolk-absolute.json", b"{}".to_vec()),
+            ("../../tolk-parent.json", b"{}".to_vec()),
+            (".git/config", b"[core]".to_vec()),
+        ]);
+        let refused = post(common::multipart(
+            &fields,
+            &[("zipfile", "h.zip", &hostile)],
+        ))
+        .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            common::error_items(&refused.json()),
+            vec![
+                (
+                    "zipfile".into(),
+                    "invalid".into(),
+                    "/tmp/tolk-absolute.json: an absolute path".into()
+                ),
+                (
+                    "zipfile".into(),
+                    "invalid".into(),
+                    "../../tolk-parent.json: a path that leaves the repository".into()
+                ),
+                (
+                    "zipfile".into(),
+                    "invalid".into(),
+                    ".git/config: a path inside Git's own directory".into()
+                ),
+            ]
+        );
+        let staged: Vec<_> = std::fs::read_dir(upstream.root().join("vcs"))
+            .map(|d| d.flatten().map(|e| e.file_name()).collect())
+            .unwrap_or_default();
+        assert!(
+            staged
+                .iter()
+                .all(|n| !n.to_string_lossy().starts_with(".upload")),
+            "{staged:?}"
+        );
         assert_eq!(
             ctx.service.run_due_tasks().unwrap(),
             0,

@@ -2,6 +2,7 @@
 
 mod config;
 mod files;
+mod instance;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -208,13 +209,20 @@ fn describe(error: tolk_service::ServiceError) -> String {
 }
 
 fn serve(settings: Settings) -> Result<(), String> {
+    let _one_server = instance::claim(&settings.database_url)?;
     let service = open_service(&settings)?;
     let (workers, names) = start_task_workers(&service, settings.task_workers);
     start_pending_committer(&service);
     let state = AppState {
         service: service.clone(),
         site_url: settings.site_url.clone(),
-        throttle: Arc::new(Throttle::new(settings.rate_limits)),
+        // Several instances share one PostgreSQL database, and its limits.
+        throttle: Arc::new(match service.backend() {
+            tolk_service::BackendKind::Postgres => {
+                Throttle::shared(settings.rate_limits, service.clone())
+            }
+            tolk_service::BackendKind::Sqlite => Throttle::new(settings.rate_limits),
+        }),
         trusted_proxies: settings.trusted_proxies.clone(),
         enable_hooks: settings.enable_hooks,
     };

@@ -4,6 +4,7 @@
 //! change. Methods block; async callers run them on a blocking thread.
 
 mod access;
+mod archive;
 mod commit;
 mod conflict;
 mod error;
@@ -23,6 +24,7 @@ pub mod metrics;
 pub mod notifications;
 pub mod project_tokens;
 pub mod projects;
+pub mod rate_limits;
 pub mod repository;
 pub mod roles;
 pub mod scan;
@@ -42,7 +44,7 @@ pub use tolk_store::stats::Summary;
 pub use tolk_store::subscriptions::StoredSubscription;
 pub use tolk_store::teams::Team;
 pub use tolk_store::tokens::ProjectToken;
-pub use tolk_store::{Page, PageRequest, Store};
+pub use tolk_store::{BackendKind, Page, PageRequest, Store};
 
 /// Throw-away databases for the tests of crates above this one.
 #[cfg(feature = "test-support")]
@@ -128,5 +130,10 @@ impl Service {
     /// The site settings.
     pub fn config(&self) -> &ServiceConfig {
         &self.config
+    }
+
+    /// Which database the service works on.
+    pub fn backend(&self) -> BackendKind {
+        self.store.kind()
     }
 }

@@ -5,7 +5,6 @@
 //! (`vcs: local`), before the component exists; its setup task moves the
 //! repository into place and reads it.
 
-use std::io::{Cursor, Read};
 use std::path::{Path, PathBuf};
 
 use tolk_domain::component::{ComponentSettings, LOCAL_REPO};
@@ -81,43 +80,6 @@ impl Drop for Staged {
     }
 }
 
-/// Most bytes an archive may unpack to (a small archive of repeated
-/// bytes can claim gigabytes).
-const UNPACKED_MAX: u64 = 256 * 1024 * 1024;
-
-/// Unpacks `archive` into `dest`; the paths of its files. Entries whose
-/// names would leave `dest`, and archives unpacking to more than
-/// [`UNPACKED_MAX`], are refused.
-fn unpack(archive: &[u8], dest: &Path) -> Result<Vec<String>, String> {
-    let mut zip = zip::ZipArchive::new(Cursor::new(archive)).map_err(|e| e.to_string())?;
-    let mut files = Vec::new();
-    let mut left = UNPACKED_MAX;
-    for i in 0..zip.len() {
-        let mut entry = zip.by_index(i).map_err(|e| e.to_string())?;
-        if entry.is_dir() {
-            continue;
-        }
-        let name = entry
-            .enclosed_name()
-            .ok_or_else(|| "an entry would leave the repository".to_owned())?;
-        let target = dest.join(&name);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
-        }
-        let mut bytes = Vec::new();
-        (&mut entry)
-            .take(left + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| e.to_string())?;
-        left = left
-            .checked_sub(bytes.len() as u64)
-            .ok_or("the archive unpacks to too much")?;
-        std::fs::write(&target, bytes).map_err(|e| e.to_string())?;
-        files.push(name.to_string_lossy().replace('\\', "/"));
-    }
-    Ok(files)
-}
-
 /// Makes `settings` those of a component made from files: a local
 /// repository on `main`, nothing to push to.
 pub(crate) fn make_local(settings: &mut ComponentSettings) {
@@ -161,11 +123,15 @@ impl Service {
         };
         let files = match upload {
             Upload::Archive(bytes) => {
-                let Ok(files) = unpack(bytes, &dir) else {
-                    errors.invalid("zipfile", "Could not parse uploaded ZIP file.");
-                    return None;
-                };
-                files
+                match crate::archive::unpack(bytes, &dir, crate::archive::Limits::default()) {
+                    Ok(files) => files,
+                    Err(reasons) => {
+                        for reason in reasons {
+                            errors.invalid("zipfile", &reason);
+                        }
+                        return None;
+                    }
+                }
             }
             Upload::Document { bytes, .. } => {
                 let path = document_path(settings, source);

@@ -19,6 +19,7 @@ pub mod languages;
 pub mod metrics;
 pub mod page;
 pub mod projects;
+pub mod rate_limits;
 pub mod roles;
 #[allow(missing_docs)]
 pub mod schema;

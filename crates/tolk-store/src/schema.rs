@@ -193,6 +193,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    rate_limits (key) {
+        key -> Text,
+        full_at -> BigInt,
+    }
+}
+
+diesel::table! {
     tokens (id) {
         id -> BigInt,
         user_id -> BigInt,
