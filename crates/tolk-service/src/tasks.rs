@@ -197,6 +197,8 @@ impl From<ServiceError> for TaskFailure {
         let transient = match &error {
             ServiceError::Vcs(e) => e.is_transient(),
             ServiceError::Store(StoreError::Connection(_)) => true,
+            // The database chose this transaction as a deadlock's victim.
+            ServiceError::Store(e) => e.to_string().contains("deadlock detected"),
             _ => false,
         };
         let message = match &error {

@@ -145,7 +145,7 @@ impl Service {
         self.store.write(|conn| {
             // A concurrent edit of this unit waits here until this one
             // ends, then reads what it wrote: edits apply in order.
-            units::lock(conn, id)?;
+            units::lock_translation_of(conn, id)?;
             let view = visible_unit(conn, subject, id)?;
             let (Some(target), Some(state)) = (edit.target, edit.state) else {
                 let mut errors = FieldErrors::default();

@@ -61,8 +61,22 @@ impl Workspace {
         Repository::open(&self.git, &self.dir(component), branch)
     }
 
-    /// Holds the component's repository for one operation.
+    /// Holds the component's repository for one operation, after undoing
+    /// what a killed process left in it (stale Git lock files, an
+    /// interrupted rebase or merge).
     pub(crate) fn lock(&self, component: &Component) -> Result<RepositoryLock, VcsError> {
-        RepositoryLock::acquire(&self.dir(component), LOCK_WAIT)
+        let dir = self.dir(component);
+        let lock = RepositoryLock::acquire(&dir, LOCK_WAIT)?;
+        if dir.join(".git").is_dir() {
+            let recovered = self.open(component, &component.settings.branch).recover()?;
+            if !recovered.is_empty() {
+                tracing::warn!(
+                    "recovered {} after an interrupted operation: {}",
+                    dir.display(),
+                    recovered.join(", ")
+                );
+            }
+        }
+        Ok(lock)
     }
 }

@@ -22,7 +22,7 @@ pub struct TestDb {
 }
 
 enum Cleanup {
-    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    Sqlite(tempfile::TempDir),
     Postgres { admin_url: String, name: String },
 }
 
@@ -83,6 +83,15 @@ impl TestDb {
             dbs.push(TestDb::postgres(&url));
         }
         dbs
+    }
+
+    /// The database's URL (a file path for SQLite), for tests that run
+    /// `tolk` as a process on it.
+    pub fn url(&self) -> String {
+        match &self.cleanup {
+            Cleanup::Sqlite(dir) => dir.path().join("tolk.sqlite3").display().to_string(),
+            Cleanup::Postgres { admin_url, name } => database_url(admin_url, name),
+        }
     }
 
     /// Runs raw SQL, for tests that damage the database on purpose.
@@ -292,4 +301,21 @@ pub fn make_tasks_due(store: &Store) {
     diesel::sql_query("UPDATE tasks SET run_after = created WHERE NOT completed")
         .execute(&mut *conn)
         .expect("make tasks due");
+}
+
+/// Every task's kind, attempts, whether it failed and whether it is
+/// completed, for tests that check each task ran once.
+pub fn task_runs(store: &Store) -> Vec<(String, i32, bool, bool)> {
+    use crate::schema::tasks;
+    let mut conn = store.conn().expect("a connection");
+    tasks::table
+        .select((
+            tasks::kind,
+            tasks::attempts,
+            tasks::failed,
+            tasks::completed,
+        ))
+        .order(tasks::created)
+        .load(&mut *conn)
+        .expect("read tasks")
 }

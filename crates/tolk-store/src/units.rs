@@ -321,14 +321,23 @@ pub fn delete_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<()> {
     Ok(())
 }
 
-/// Locks a unit's row until the transaction ends, so that a concurrent
-/// edit of it waits and then reads what this one wrote (PostgreSQL;
-/// SQLite's writers queue anyway).
-pub fn lock(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
+/// Locks the row of a unit's translation until the transaction ends, so
+/// that a concurrent edit of the unit waits and then reads what this one
+/// wrote (PostgreSQL; SQLite's writers queue anyway). The translation, not
+/// the unit: every writer of a translation's units takes that row first
+/// (edits update its counters, scans its file and revision), so they
+/// queue in one order and never deadlock.
+pub fn lock_translation_of(conn: &mut DbConnection, unit_id: i64) -> StoreResult<()> {
+    use crate::schema::translations;
     if let DbConnection::Pg(c) = conn {
-        units::table
-            .find(id)
-            .select(units::id)
+        let of_unit = units::table
+            .find(unit_id)
+            .select(units::translation_id)
+            .single_value()
+            .assume_not_null();
+        translations::table
+            .filter(translations::id.eq(of_unit))
+            .select(translations::id)
             .for_update()
             .load::<i64>(c)?;
     }

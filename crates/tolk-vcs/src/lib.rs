@@ -17,6 +17,7 @@ mod git;
 mod lock;
 mod reads;
 mod repository;
+mod stale;
 mod url;
 
 #[cfg(feature = "test-support")]

@@ -294,6 +294,51 @@ impl Repository {
         Ok(moved)
     }
 
+    /// Undoes what a process killed in the middle of a Git step left
+    /// behind: lock files no process holds open any more (`index.lock`,
+    /// `HEAD.lock`, the branch's ref locks, …), then an interrupted rebase
+    /// or merge. Called under the repository's lock, so no other Tolk
+    /// operation runs here; a Git process still running (orphaned by its
+    /// killed parent) keeps its lock files open and they are left alone.
+    /// The paths recovered.
+    pub fn recover(&self) -> Result<Vec<String>, VcsError> {
+        let git_dir = self.path.join(".git");
+        let candidates = [
+            "index.lock".to_owned(),
+            "HEAD.lock".to_owned(),
+            "config.lock".to_owned(),
+            "packed-refs.lock".to_owned(),
+            "shallow.lock".to_owned(),
+            format!("refs/heads/{}.lock", self.branch),
+            format!("refs/remotes/origin/{}.lock", self.branch),
+            format!("{PUSHED}.lock"),
+        ];
+        let present: Vec<PathBuf> = candidates
+            .iter()
+            .map(|c| git_dir.join(c))
+            .filter(|p| p.exists())
+            .collect();
+        let mut recovered = Vec::new();
+        if !present.is_empty() {
+            let open = crate::stale::open_files();
+            for path in present {
+                if !open.contains(&path) {
+                    std::fs::remove_file(&path).map_err(|e| VcsError::io(&path, e))?;
+                    recovered.push(path.display().to_string());
+                }
+            }
+        }
+        if self.rebasing() {
+            self.abort("rebase");
+            recovered.push("an interrupted rebase".into());
+        }
+        if git_dir.join("MERGE_HEAD").exists() {
+            self.abort("merge");
+            recovered.push("an interrupted merge".into());
+        }
+        Ok(recovered)
+    }
+
     /// Uncommitted changes and the distance to upstream.
     pub fn status(&self) -> Result<Status, VcsError> {
         let changes = self.run(&["status", "--porcelain", "--untracked-files=all"])?;

@@ -375,3 +375,50 @@ fn git_failures_are_named() {
     assert!(matches!(error, VcsError::PushRejected(_)), "{error:?}");
     assert!(!error.is_transient());
 }
+
+#[test]
+fn what_a_killed_process_left_is_recovered() {
+    let upstream = Upstream::new(&[("po/cs.po", PO)]);
+    let repo = upstream.clone();
+    let git_dir = repo.path().join(".git");
+    // A commit cut off after Git took its locks.
+    std::fs::write(git_dir.join("index.lock"), "").unwrap();
+    std::fs::write(git_dir.join("refs/heads/main.lock"), "").unwrap();
+    std::fs::write(repo.path().join("po/cs.po"), "x\n").unwrap();
+    let error = repo
+        .commit(&["po/cs.po".into()], &jane(), "blocked")
+        .unwrap_err();
+    assert!(error.to_string().contains("index.lock"), "{error}");
+    // A lock file some process still holds open stays.
+    let held = git_dir.join("HEAD.lock");
+    let _holder = std::fs::File::create(&held).unwrap();
+    let recovered = repo.recover().unwrap();
+    assert_eq!(recovered.len(), 2, "{recovered:?}");
+    assert!(held.exists());
+    drop(_holder);
+    std::fs::remove_file(&held).unwrap();
+    repo.commit(&["po/cs.po".into()], &jane(), "after recovery")
+        .unwrap()
+        .unwrap();
+
+    // A rebase cut off in a conflict is undone.
+    upstream.developer_commits(&[("po/cs.po", "y\n")], "theirs");
+    repo.fetch().unwrap();
+    let conflicted = git(repo.path(), &["rev-parse", "HEAD"]);
+    let _ = std::process::Command::new("git")
+        .current_dir(repo.path())
+        .args([
+            "-c",
+            "user.name=x",
+            "-c",
+            "user.email=x@x",
+            "rebase",
+            "origin/main",
+        ])
+        .output()
+        .unwrap();
+    assert!(git_dir.join("rebase-merge").exists() || git_dir.join("rebase-apply").exists());
+    assert_eq!(repo.recover().unwrap(), ["an interrupted rebase"]);
+    assert_eq!(git(repo.path(), &["rev-parse", "HEAD"]), conflicted);
+    assert!(repo.status().unwrap().text.contains("On branch main"));
+}

@@ -1,0 +1,227 @@
+//! `tolk serve` killed at chosen moments (SIGKILL) and started again:
+//! nothing accepted is lost or applied twice, stale locks are recovered,
+//! an interrupted task finishes, and the next commit works. Two servers
+//! on one PostgreSQL database and one data directory share the work:
+//! every edit reaches upstream once and every task runs once. On SQLite,
+//! and on PostgreSQL when `TOLK_TEST_DATABASE_URL` is set.
+
+mod harness;
+
+use std::time::{Duration, Instant};
+
+use harness::{Site, demo_component, edit, japanese_units, upstream};
+use serde_json::json;
+use tolk_service::testing::TestDb;
+
+/// How often `text` stands in upstream's Japanese catalogue.
+fn upstream_count(upstream: &tolk_service::vcs_testing::Upstream, text: &str) -> usize {
+    upstream
+        .file("po/ja.po")
+        .matches(&format!("msgstr \"{text}\""))
+        .count()
+}
+
+#[test]
+fn killed_twice_among_edits_and_a_commit_nothing_accepted_is_lost() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let site = Site::new(db);
+        let server = site.start("first");
+        demo_component(&server, &upstream);
+        let ids = japanese_units(&server, 30);
+        let text = |n: usize| format!("生存 {n}");
+
+        // Fifteen edits accepted, then SIGKILL at once.
+        for (n, id) in ids[..15].iter().enumerate() {
+            edit(&server, *id, &text(n));
+        }
+        server.kill();
+        let server = site.start("second");
+        for (n, id) in ids[..15].iter().enumerate() {
+            let unit = server.get(&format!("/api/units/{id}/"));
+            assert_eq!(unit["target"], json!([text(n)]), "edit {n} survived");
+            assert_eq!(unit["pending"], true);
+        }
+
+        // Five more at a time, then SIGKILL while a push (commit first)
+        // runs, at three moments; started again after each.
+        let mut server = server;
+        let mut kills = Vec::new();
+        for (round, delay) in [15u64, 45, 90].into_iter().enumerate() {
+            let first = 15 + 5 * round;
+            for (n, id) in ids.iter().enumerate().skip(first).take(5) {
+                edit(&server, *id, &text(n));
+            }
+            let push = json!({"operation": "push"});
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    // The connection breaks when the server dies.
+                    let answer =
+                        server.try_send("POST", "/api/components/demo/app/repository/", Some(push));
+                    kills.push((delay, answer.is_ok()));
+                });
+                std::thread::sleep(Duration::from_millis(delay));
+                server.signal_kill();
+            });
+            server.kill();
+            server = site.start(&format!("round {round}"));
+        }
+        // Started again, the next push works and carries every edit once.
+        let (status, reply) = server.send(
+            "POST",
+            "/api/components/demo/app/repository/",
+            Some(json!({"operation": "push"})),
+        );
+        assert_eq!(
+            (status, reply.clone()),
+            (200, json!({"result": true})),
+            "{}",
+            server.log()
+        );
+        for n in 0..30 {
+            assert_eq!(
+                upstream_count(&upstream, &text(n)),
+                1,
+                "edit {n} upstream once"
+            );
+        }
+        let status = server.get("/api/components/demo/app/repository/");
+        assert_eq!(
+            (status["needs_commit"].clone(), status["needs_push"].clone()),
+            (json!(false), json!(false)),
+            "{status}"
+        );
+        assert_eq!(status["pending_units"]["total"], 0);
+        let git_dir = site.data.path().join("vcs/1/.git");
+        assert!(!git_dir.join("index.lock").exists());
+        assert!(server.terminate(), "a clean stop after SIGTERM");
+        eprintln!("killed into pushes (delay ms, answered before): {kills:?}");
+    }
+}
+
+/// A gettext catalogue of `n` strings translated into Czech.
+fn big_catalogue(n: usize) -> Vec<u8> {
+    let mut text =
+        String::from("msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n");
+    for i in 0..n {
+        text.push_str(&format!(
+            "msgid \"String number {i}\"\nmsgstr \"Řetězec číslo {i}\"\n\n"
+        ));
+    }
+    text.into_bytes()
+}
+
+#[test]
+fn a_scan_killed_midway_is_taken_over_at_the_next_start() {
+    for db in TestDb::all() {
+        let upstream = tolk_service::vcs_testing::Upstream::new(&[
+            ("po/cs.po", big_catalogue(50_000)),
+            ("po/de.po", big_catalogue(50_000)),
+        ]);
+        let site = Site::new(db);
+        let server = site.start("first");
+        let project = json!({"name": "Demo", "slug": "demo", "web": "https://example.com/"});
+        assert_eq!(server.send("POST", "/api/projects/", Some(project)).0, 201);
+        let component = json!({"name": "Big", "slug": "big", "repo": upstream.url(),
+                               "filemask": "po/*.po", "file_format": "po"});
+        let (status, created) =
+            server.send("POST", "/api/projects/demo/components/", Some(component));
+        assert_eq!(status, 201, "{created}");
+        let task_url = created["task_url"].as_str().unwrap().to_owned();
+        let path = &task_url[task_url.find("/api/").unwrap()..];
+        // Killed once the scan has begun (progress shows), not finished.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let task = server.get(path);
+            assert_eq!(
+                task["completed"], false,
+                "finished before it could be killed"
+            );
+            if task["progress"].as_i64().unwrap_or(0) > 0 {
+                break;
+            }
+            assert!(Instant::now() < deadline, "{task}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        server.kill();
+
+        let restarted = Instant::now();
+        let server = site.start("second");
+        let task = server.wait_for_task(&task_url, Duration::from_secs(60));
+        let recovery = restarted.elapsed();
+        assert_eq!(task["result"], json!({"component": 1}), "{task}");
+        assert!(recovery < Duration::from_secs(60), "{recovery:?}");
+        let cs = server.get("/api/translations/demo/big/cs/");
+        assert_eq!(
+            (cs["total"].clone(), cs["translated"].clone()),
+            (json!(50_000), json!(50_000))
+        );
+        let (status, reply) = server.send(
+            "POST",
+            "/api/components/demo/big/repository/",
+            Some(json!({"operation": "commit"})),
+        );
+        assert_eq!((status, reply), (200, json!({"result": true})));
+        eprintln!("recovered the interrupted scan {recovery:?} after the restart");
+    }
+}
+
+#[test]
+fn two_servers_on_one_postgresql_share_the_work() {
+    let Ok(url) = std::env::var(tolk_service::testing::DATABASE_URL_VAR) else {
+        return; // PostgreSQL only: SQLite serves one instance.
+    };
+    let upstream = upstream();
+    let site = Site::new(TestDb::postgres(&url));
+    let servers = [site.start("one"), site.start("two")];
+    demo_component(&servers[0], &upstream);
+    let ids = japanese_units(&servers[1], 40);
+    let text = |n: usize| format!("二台 {n}");
+    for (n, id) in ids.iter().enumerate() {
+        edit(&servers[n % 2], *id, &text(n));
+        if n == 19 {
+            // Half-way, a commit through the second and rescans through both.
+            let (status, reply) = servers[1].send(
+                "POST",
+                "/api/components/demo/app/repository/",
+                Some(json!({"operation": "push"})),
+            );
+            assert_eq!((status, reply), (200, json!({"result": true})));
+        }
+        if n % 10 == 5 {
+            let (status, _) = servers[n % 2].send(
+                "POST",
+                "/api/components/demo/app/repository/",
+                Some(json!({"operation": "file-scan"})),
+            );
+            assert_eq!(status, 200);
+        }
+    }
+    let (status, reply) = servers[0].send(
+        "POST",
+        "/api/components/demo/app/repository/",
+        Some(json!({"operation": "push"})),
+    );
+    assert_eq!((status, reply), (200, json!({"result": true})));
+    for n in 0..40 {
+        assert_eq!(
+            upstream_count(&upstream, &text(n)),
+            1,
+            "edit {n} upstream once"
+        );
+    }
+    // Every task ran, once.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let runs = loop {
+        let runs = tolk_service::testing::task_runs(&site.db.store);
+        if runs.iter().all(|(_, _, _, completed)| *completed) {
+            break runs;
+        }
+        assert!(Instant::now() < deadline, "tasks left: {runs:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(runs.len() >= 2, "{runs:?}");
+    for (kind, attempts, failed, _) in runs {
+        assert_eq!((attempts, failed), (1, false), "a {kind} task");
+    }
+}
