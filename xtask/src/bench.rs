@@ -44,9 +44,9 @@ impl Options {
 }
 
 /// A running server, stopped on drop.
-struct Server {
-    child: Child,
-    address: String,
+pub(crate) struct Server {
+    pub(crate) child: Child,
+    pub(crate) address: String,
 }
 
 impl Drop for Server {
@@ -64,7 +64,12 @@ fn tolk(root: &Path) -> PathBuf {
     root.join("target").join("release").join("tolk")
 }
 
-fn run_tolk(root: &Path, data: &Path, db: &str, args: &[&str]) -> Result<String, String> {
+pub(crate) fn run_tolk(
+    root: &Path,
+    data: &Path,
+    db: &str,
+    args: &[&str],
+) -> Result<String, String> {
     let output = Command::new(tolk(root))
         .args(args)
         .env("TOLK_DATA_DIR", data)
@@ -78,9 +83,17 @@ fn run_tolk(root: &Path, data: &Path, db: &str, args: &[&str]) -> Result<String,
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
-fn start(root: &Path, data: &Path, db: &str) -> Result<Server, String> {
+/// Starts `tolk serve` on `data` and `db`, with `env` set over the
+/// benchmark's defaults (no rate limits, local repositories allowed).
+pub(crate) fn start(
+    root: &Path,
+    data: &Path,
+    db: &str,
+    env: &[(&str, &str)],
+) -> Result<Server, String> {
     let address = format!("127.0.0.1:{}", free_port().map_err(|e| e.to_string())?);
-    let child = Command::new(tolk(root))
+    let mut command = Command::new(tolk(root));
+    command
         .arg("serve")
         .env("TOLK_DATA_DIR", data)
         .env("TOLK_DATABASE_URL", db)
@@ -91,9 +104,11 @@ fn start(root: &Path, data: &Path, db: &str) -> Result<Server, String> {
         // The components benchmark clones repositories from the data directory.
         .env("TOLK_VCS_ALLOW_LOCAL", "true")
         .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .spawn()
-        .map_err(|e| e.to_string())?;
+        .stdout(Stdio::null());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let child = command.spawn().map_err(|e| e.to_string())?;
     let server = Server { child, address };
     for _ in 0..100 {
         if TcpStream::connect(&server.address).is_ok() {
@@ -263,7 +278,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         ],
     )?;
     let token = created.lines().last().unwrap_or_default().trim().to_owned();
-    let server = start(root, &data, &db)?;
+    let server = start(root, &data, &db, &[])?;
     let mut client = Client::connect(&server.address, &token).map_err(|e| e.to_string())?;
     for i in 0..100 {
         let body =
@@ -292,6 +307,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         println!("server peak memory: {:.1} MiB", kib as f64 / 1024.0);
     }
     drop(server);
+    crate::bench_reliability::run(root, &data, &db, &token, options)?;
     let _ = std::fs::remove_dir_all(&data);
     Ok(())
 }

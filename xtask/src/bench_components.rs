@@ -55,7 +55,11 @@ fn catalogue(code: &str, strings: usize) -> String {
 
 /// A bare repository `name.git` under `dir` whose `main` holds, for every
 /// directory of `layout` (name, languages, strings), `dir/{code}.po` files.
-fn repository(dir: &Path, name: &str, layout: &[(String, usize, usize)]) -> Result<String, String> {
+pub(crate) fn repository(
+    dir: &Path,
+    name: &str,
+    layout: &[(String, usize, usize)],
+) -> Result<String, String> {
     let work = dir.join(format!("{name}-work"));
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     git(&work, &["init", "--quiet", "-b", "main"])?;

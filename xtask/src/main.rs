@@ -8,6 +8,7 @@
 mod bench;
 mod bench_components;
 mod bench_permissions;
+mod bench_reliability;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

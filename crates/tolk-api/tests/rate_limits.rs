@@ -92,3 +92,52 @@ fn racing_instances_never_exceed_a_shared_limit() {
         assert_eq!(accepted, 50, "160 requests, a limit of 50");
     }
 }
+
+#[test]
+fn large_limits_are_counted_ahead_but_never_overrun() {
+    for db in TestDb::all() {
+        let (a, b) = instances(&db);
+        // 5,000 an hour: ten requests counted per statement.
+        let throttles = [
+            Throttle::shared(limits("100/day", "5000/hour"), a),
+            Throttle::shared(limits("100/day", "5000/hour"), b),
+        ];
+        let user = Subject::user(7, false);
+        let now = Duration::from_secs(4_000_000);
+        let remaining: Vec<u32> = (0..7)
+            .map(|_| {
+                throttles[0]
+                    .check(&user, "", now)
+                    .unwrap()
+                    .unwrap()
+                    .remaining
+            })
+            .collect();
+        assert_eq!(remaining, [4999, 4998, 4997, 4996, 4995, 4994, 4993]);
+        let accepted: usize = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..8)
+                .map(|n| {
+                    let throttle = &throttles[n % 2];
+                    let user = &user;
+                    scope.spawn(move || {
+                        (0..700)
+                            .filter(|_| {
+                                throttle
+                                    .check(user, "", now)
+                                    .unwrap()
+                                    .unwrap()
+                                    .retry_after
+                                    .is_none()
+                            })
+                            .count()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).sum()
+        });
+        // 7 before, 5,600 sent: never past 5,000, and at most the unused
+        // part of each instance's last block (9) short of it.
+        let served = accepted + 7;
+        assert!((4982..=5000).contains(&served), "{served}");
+    }
+}

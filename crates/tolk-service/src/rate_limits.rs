@@ -33,7 +33,7 @@ impl Service {
     /// Counts one request against every key at `now` (microseconds since
     /// the epoch), in order, or against none when one of them refuses it.
     pub fn count_request(&self, keys: &[RateKey], now: i64) -> ServiceResult<RateCount> {
-        self.store.read(|conn| {
+        self.store.quick(|conn| {
             let mut count = RateCount {
                 used_before: Vec::with_capacity(keys.len()),
                 refused_by: None,
@@ -55,6 +55,6 @@ impl Service {
 
     /// Forgets the rate-limit keys whose capacity is whole again at `now`.
     pub fn sweep_rate_limits(&self, now: i64) -> ServiceResult<usize> {
-        Ok(self.store.read(|conn| rate_limits::sweep(conn, now))?)
+        Ok(self.store.quick(|conn| rate_limits::sweep(conn, now))?)
     }
 }

@@ -389,10 +389,15 @@ impl Service {
             .write(|conn| tasks::release(conn, workers, time::now()))?)
     }
 
-    /// At start: ends the claims of workers of `host` whose process is
-    /// gone (killed, crashed), so their tasks run again at once instead of
-    /// when their leases lapse; the number of tasks released.
+    /// At start: stops the Git processes a killed server of this machine
+    /// left running, then ends the claims of workers of `host` whose
+    /// process is gone (killed, crashed), so their tasks run again at once
+    /// instead of when their leases lapse; the number of tasks released.
     pub fn recover_tasks(&self, host: &str) -> ServiceResult<usize> {
+        let orphans = tolk_vcs::reap_orphans();
+        if !orphans.is_empty() {
+            tracing::warn!("stopped Git processes left running by a stopped server: {orphans:?}");
+        }
         let prefix = format!("{host}/");
         let claimants = self.store.read(|conn| tasks::claimants(conn, &prefix))?;
         let dead: Vec<String> = claimants

@@ -6,17 +6,10 @@
 //! last of a limit.
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
 
 use crate::DbConnection;
 use crate::error::StoreResult;
 use crate::schema::rate_limits;
-
-#[derive(QueryableByName)]
-struct FullAt {
-    #[diesel(sql_type = BigInt)]
-    full_at: i64,
-}
 
 /// What taking one request's share of a key found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +21,10 @@ pub struct Taken {
 }
 
 /// Counts one request against `key` at `now` if it fits: each request
-/// uses `interval` of a `window` (all in microseconds).
+/// uses `interval` of a `window` (all in microseconds), and it fits when
+/// the key's capacity is whole again by `now + window - interval`. One
+/// prepared statement for a key seen before (an update that only counts
+/// a request that fits), an insert for a new key.
 pub fn take(
     conn: &mut DbConnection,
     key: &str,
@@ -36,33 +32,60 @@ pub fn take(
     interval: i64,
     window: i64,
 ) -> StoreResult<Taken> {
-    let start = "(CASE WHEN rate_limits.full_at > $2 THEN rate_limits.full_at ELSE $2 END)";
-    let sql = format!(
-        "INSERT INTO rate_limits (key, full_at) VALUES ($1, $2 + $3) \
-         ON CONFLICT (key) DO UPDATE SET full_at = {start} + $3 \
-         WHERE {start} + $3 - $2 <= $4 RETURNING full_at"
-    );
-    let counted = diesel::sql_query(sql)
-        .bind::<Text, _>(key)
-        .bind::<BigInt, _>(now)
-        .bind::<BigInt, _>(interval)
-        .bind::<BigInt, _>(window)
-        .get_result::<FullAt>(conn)
-        .optional()?;
-    if let Some(after) = counted {
-        return Ok(Taken {
-            accepted: true,
-            used_before: after.full_at - interval - now,
-        });
+    use diesel::dsl::case_when;
+    let limit = now + window - interval;
+    let counted = |after: i64| Taken {
+        accepted: true,
+        used_before: after - interval - now,
+    };
+    // Twice at most: a key another instance inserted meanwhile is then updated.
+    for _ in 0..2 {
+        let later = case_when(
+            rate_limits::full_at.gt(now),
+            rate_limits::full_at + interval,
+        )
+        .otherwise(now + interval);
+        let updated: Option<i64> = crate::with_backend!(conn, |c| diesel::update(
+            rate_limits::table
+                .find(key)
+                .filter(rate_limits::full_at.le(limit))
+        )
+        .set(rate_limits::full_at.eq(later))
+        .returning(rate_limits::full_at)
+        .get_result(c)
+        .optional())?;
+        if let Some(after) = updated {
+            return Ok(counted(after));
+        }
+        let inserted: Option<i64> =
+            crate::with_backend!(conn, |c| diesel::insert_into(rate_limits::table)
+                .values((
+                    rate_limits::key.eq(key),
+                    rate_limits::full_at.eq(now + interval)
+                ))
+                .on_conflict_do_nothing()
+                .returning(rate_limits::full_at)
+                .get_result(c)
+                .optional())?;
+        if let Some(after) = inserted {
+            return Ok(counted(after));
+        }
+        let current: Option<i64> = rate_limits::table
+            .find(key)
+            .select(rate_limits::full_at)
+            .first(conn)
+            .optional()?;
+        if let Some(at) = current.filter(|at| *at > limit) {
+            return Ok(Taken {
+                accepted: false,
+                used_before: (at - now).max(0),
+            });
+        }
     }
-    let current: Option<i64> = rate_limits::table
-        .find(key)
-        .select(rate_limits::full_at)
-        .first(conn)
-        .optional()?;
+    // Inserted and forgotten twice while this request looked: refused, harmlessly.
     Ok(Taken {
         accepted: false,
-        used_before: current.map_or(0, |at| (at - now).max(0)),
+        used_before: window,
     })
 }
 

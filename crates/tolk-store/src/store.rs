@@ -110,6 +110,10 @@ pub type PooledConnection = r2d2::PooledConnection<ConnectionManager>;
 #[derive(Clone)]
 pub struct Store {
     pool: r2d2::Pool<ConnectionManager>,
+    /// A few connections for single statements on every request (the
+    /// rate limits), taken without the check-out query: a lost one fails
+    /// one statement and leaves the pool.
+    quick: r2d2::Pool<ConnectionManager>,
     kind: BackendKind,
     /// SQLite allows one writer at a time; writers of this process queue
     /// here instead of failing on lock upgrades.
@@ -130,6 +134,11 @@ impl Store {
             })?;
         }
         let counter = StatementCounter::default();
+        let manager = || ConnectionManager {
+            kind,
+            target: target.clone(),
+            counter: counter.clone(),
+        };
         let pool = r2d2::Pool::builder()
             .max_size(max_connections.max(1))
             .min_idle(Some(1))
@@ -137,13 +146,16 @@ impl Store {
             // so only those connections are checked before use.
             .test_on_check_out(kind == BackendKind::Postgres)
             .connection_timeout(Duration::from_secs(30))
-            .build(ConnectionManager {
-                kind,
-                target,
-                counter: counter.clone(),
-            })?;
+            .build(manager())?;
+        let quick = r2d2::Pool::builder()
+            .max_size(4)
+            .min_idle(Some(1))
+            .test_on_check_out(false)
+            .connection_timeout(Duration::from_secs(30))
+            .build(manager())?;
         Ok(Store {
             pool,
+            quick,
             kind,
             write_lock: Arc::new(Mutex::new(())),
             counter,
@@ -176,6 +188,15 @@ impl Store {
         E: From<StoreError>,
     {
         f(&mut *self.conn()?)
+    }
+
+    /// Runs single statements that every request may need (each atomic
+    /// on its own, no transaction) on a connection of the quick pool.
+    pub fn quick<T, E>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        f(&mut *self.quick.get().map_err(StoreError::from)?)
     }
 
     /// Runs `f` in one transaction: everything it wrote is committed when it

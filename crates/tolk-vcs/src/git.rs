@@ -214,6 +214,7 @@ impl Git {
         command
             .env("HOME", &self.config.home)
             .env("LC_ALL", "C")
+            .env(crate::orphans::PARENT_VAR, std::process::id().to_string())
             .env("GIT_CONFIG_NOSYSTEM", "1")
             .env("GIT_CONFIG_GLOBAL", "/dev/null")
             .env("GIT_TERMINAL_PROMPT", "0")

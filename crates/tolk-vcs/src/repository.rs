@@ -104,6 +104,10 @@ impl Repository {
     /// leaves nothing behind.
     pub fn clone(git: &Git, url: &str, branch: &str, dest: &Path) -> Result<Repository, VcsError> {
         let partial = dest.with_extension("cloning");
+        if partial.exists() {
+            // A killed server's clone may still be writing there.
+            crate::orphans::reap_orphans();
+        }
         remove_dir(&partial)?;
         if let Some(parent) = partial.parent() {
             std::fs::create_dir_all(parent).map_err(|e| VcsError::io(parent, e))?;
@@ -298,8 +302,9 @@ impl Repository {
     /// behind: lock files no process holds open any more (`index.lock`,
     /// `HEAD.lock`, the branch's ref locks, …), then an interrupted rebase
     /// or merge. Called under the repository's lock, so no other Tolk
-    /// operation runs here; a Git process still running (orphaned by its
-    /// killed parent) keeps its lock files open and they are left alone.
+    /// operation runs here; Git processes orphaned by a killed server are
+    /// stopped first ([`crate::reap_orphans`]), and lock files some other
+    /// process still holds open are left alone.
     /// The paths recovered.
     pub fn recover(&self) -> Result<Vec<String>, VcsError> {
         let git_dir = self.path.join(".git");
@@ -320,6 +325,7 @@ impl Repository {
             .collect();
         let mut recovered = Vec::new();
         if !present.is_empty() {
+            crate::orphans::reap_orphans();
             let open = crate::stale::open_files();
             for path in present {
                 if !open.contains(&path) {

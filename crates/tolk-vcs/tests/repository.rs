@@ -142,6 +142,39 @@ fn a_failed_clone_leaves_nothing() {
     assert!(!dest.with_extension("cloning").exists());
 }
 
+/// A Git process of a killed server goes on writing into the clone it
+/// had begun; a new clone into the same place stops it first.
+#[test]
+fn a_clone_left_running_by_a_killed_server_is_stopped_before_cloning_again() {
+    let up = Upstream::new(&[("po/cs.po", PO)]);
+    let dest = up.dir.path().join("tolk");
+    let partial = dest.with_extension("cloning");
+    std::fs::create_dir_all(&partial).unwrap();
+    // Started by a shell that exits at once: an orphan leading its own
+    // group, marked as Tolk marks its Git commands, writing without end.
+    let writer = format!(
+        "setsid sh -c 'n=0; while :; do n=$((n+1)); mkdir -p \"{0}/d$n\"; : > \"{0}/d$n/f\"; done' \
+         >/dev/null 2>&1 &",
+        partial.display()
+    );
+    let status = std::process::Command::new("sh")
+        .args(["-c", &writer])
+        .env("TOLK_GIT_PARENT", std::process::id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while std::fs::read_dir(&partial).unwrap().count() < 50 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the writer did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let repo = Repository::clone(&up.git(), up.url(), "", &dest).unwrap();
+    assert_eq!(repo.files().unwrap().files, vec!["po/cs.po"]);
+    assert!(!partial.exists());
+}
 #[test]
 fn brings_in_upstream_changes_with_every_style() {
     for style in [MergeStyle::Rebase, MergeStyle::Merge, MergeStyle::MergeNoFf] {

@@ -1,0 +1,136 @@
+//! Git processes that outlived the process that started them. Every Git
+//! command leads its own process group (so a time limit stops its helpers
+//! too) and carries its parent's process id in [`PARENT_VAR`]; when that
+//! parent is killed, Git goes on running, reparented, and may still write
+//! into a work tree that a new server is about to recover. Read from
+//! `/proc` (Linux); elsewhere nothing is found.
+
+use rustix::process::{Pid, Signal, kill_process_group};
+
+/// The environment variable holding the id of the process that started a
+/// Git command.
+pub(crate) const PARENT_VAR: &str = "TOLK_GIT_PARENT";
+
+/// Kills every Git command (with its helpers) whose starter is gone: a
+/// process group leader carrying [`PARENT_VAR`] whose parent is no longer
+/// the process named there. Commands of live processes, this one's or
+/// another server's on the same machine, are left alone. The ids of the
+/// group leaders killed.
+pub fn reap_orphans() -> Vec<i32> {
+    let Ok(processes) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut reaped = Vec::new();
+    for process in processes.flatten() {
+        let Some(pid) = process
+            .file_name()
+            .to_str()
+            .and_then(|name| name.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        // Ended meanwhile, a zombie, or another user's: skipped.
+        let (Some(starter), Some((parent, group))) = (starter(pid), parent_and_group(pid)) else {
+            continue;
+        };
+        if group == pid
+            && parent != starter
+            && let Some(group) = Pid::from_raw(group)
+            && kill_process_group(group, Signal::KILL).is_ok()
+        {
+            reaped.push(pid);
+        }
+    }
+    reaped
+}
+
+/// The starter a process's environment names, if it is one of ours.
+fn starter(pid: i32) -> Option<i32> {
+    let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+    let prefix = format!("{PARENT_VAR}=");
+    environ
+        .split(|b| *b == 0)
+        .find_map(|entry| entry.strip_prefix(prefix.as_bytes()))
+        .and_then(|value| std::str::from_utf8(value).ok()?.parse().ok())
+}
+
+/// A live process's parent and process group, from `/proc/{pid}/stat`
+/// (fields 4 and 5, after the command name in parentheses, which may hold
+/// spaces and parentheses itself).
+fn parent_and_group(pid: i32) -> Option<(i32, i32)> {
+    parse_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// The parent and group of a `/proc/{pid}/stat` line; none for a zombie.
+fn parse_stat(stat: &str) -> Option<(i32, i32)> {
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace();
+    let state = fields.next()?;
+    if state == "Z" || state == "X" {
+        return None;
+    }
+    let parent = fields.next()?.parse().ok()?;
+    let group = fields.next()?.parse().ok()?;
+    Some((parent, group))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    fn running(pid: i32) -> bool {
+        parent_and_group(pid).is_some()
+    }
+
+    #[test]
+    fn an_orphaned_group_is_killed_and_a_live_childs_is_not() {
+        let me = std::process::id().to_string();
+        // A child of this process, leading its own group: spared.
+        let mut live = Command::new("sleep")
+            .arg("300")
+            .env(PARENT_VAR, &me)
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        // A group leader whose starter (the shell) has exited: reaped.
+        let out = Command::new("sh")
+            .args(["-c", "setsid sleep 300 >/dev/null 2>&1 & echo $!"])
+            .env(PARENT_VAR, &me)
+            .stdout(Stdio::piped())
+            .output()
+            .unwrap();
+        let orphan: i32 = String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while parent_and_group(orphan).is_none_or(|(_, group)| group != orphan) {
+            assert!(Instant::now() < deadline, "setsid did not start");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(starter(orphan), Some(std::process::id() as i32));
+
+        assert!(reap_orphans().contains(&orphan));
+        while running(orphan) {
+            assert!(Instant::now() < deadline, "the orphan still runs");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(
+            live.try_wait().unwrap().is_none(),
+            "a live child was killed"
+        );
+        live.kill().unwrap();
+        live.wait().unwrap();
+    }
+
+    #[test]
+    fn stat_lines_are_read_after_the_last_parenthesis() {
+        let line = "4242 (git (a) b) S 1 4242 4242 0 -1 4194560 0 0";
+        assert_eq!(parse_stat(line), Some((1, 4242)));
+        assert_eq!(parse_stat("7 (git) Z 1 7 7 0"), None);
+        assert_eq!(parse_stat("7 git S 1 7"), None);
+    }
+}
