@@ -764,18 +764,6 @@ async fn a_language_is_added_from_the_base_file() {
     }
 }
 
-/// A ZIP archive of `files` (path, bytes).
-fn archive(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
-    use std::io::Write;
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (path, bytes) in files {
-        zip.start_file(*path, zip::write::SimpleFileOptions::default())
-            .unwrap();
-        zip.write_all(bytes).unwrap();
-    }
-    zip.finish().unwrap().into_inner()
-}
-
 #[actix_web::test]
 async fn a_component_is_made_from_an_uploaded_archive() {
     for db in TestDb::all() {
@@ -784,7 +772,7 @@ async fn a_component_is_made_from_an_uploaded_archive() {
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let admin = Some(ctx.admin.as_str());
         let read = |name: &str| std::fs::read(corpus(name)).unwrap();
-        let zipped = archive(&[
+        let zipped = tolk_service::upload_testing::archive(&[
             (
                 "countries/en.json",
                 read("json-nested/i18n-iso-countries-en.json"),
@@ -838,7 +826,7 @@ async fn a_component_is_made_from_an_uploaded_archive() {
         );
         // Entries that would land outside the repository or in .git are
         // each named with the reason; nothing is staged.
-        let hostile = archive(&[
+        let hostile = tolk_service::upload_testing::archive(&[
             (
                 "countries/en.json",
                 read("json-nested/i18n-iso-countries-en.json"),
@@ -958,6 +946,38 @@ async fn a_component_is_made_from_an_uploaded_archive() {
     }
 }
 
+/// Creates a component of `fields` in `demo` from the uploaded document
+/// `name` (`docfile`); its `keys` as answered.
+async fn from_document<S: common::TestApp<B>, B: actix_web::body::MessageBody>(
+    app: &S,
+    admin: Option<&str>,
+    fields: &[(&str, &str)],
+    (name, bytes): (&str, &[u8]),
+    keys: &[&str],
+) -> Vec<Value> {
+    let created = call(
+        app,
+        Method::POST,
+        "/api/projects/demo/components/",
+        admin,
+        common::multipart(fields, &[("docfile", name, bytes)]),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let component = created.json();
+    keys.iter().map(|key| component[*key].clone()).collect()
+}
+
+/// A document written for the tests of `tolk-formats`.
+fn html_document(name: &str) -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tolk-formats/tests/documents")
+            .join(name),
+    )
+    .unwrap()
+}
+
 #[actix_web::test]
 async fn a_component_is_made_from_a_document() {
     for db in TestDb::all() {
@@ -971,20 +991,14 @@ async fn a_component_is_made_from_a_document() {
             ("slug", "document"),
             ("file_format", "json-nested"),
         ];
-        let created = call(
+        let seen = from_document(
             &app,
-            Method::POST,
-            "/api/projects/demo/components/",
             admin,
-            common::multipart(&fields, &[("docfile", "countries.json", &english)]),
+            &fields,
+            ("countries.json", &english),
+            &["filemask", "template", "vcs", "repo"],
         )
         .await;
-        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
-        let component = created.json();
-        let seen: Vec<Value> = ["filemask", "template", "vcs", "repo"]
-            .iter()
-            .map(|key| component[*key].clone())
-            .collect();
         assert_eq!(
             seen,
             vec![
@@ -1015,24 +1029,216 @@ async fn a_component_is_made_from_a_document() {
         .await;
         assert_eq!(file.body, english, "the document is stored unchanged");
 
-        let placed = call(
+        let placed = [
+            ("name", "Placed"),
+            ("slug", "placed"),
+            ("file_format", "json-nested"),
+            ("filemask", "strings/*/countries.json"),
+        ];
+        let seen = from_document(
+            &app,
+            admin,
+            &placed,
+            ("countries.json", &english),
+            &["template"],
+        )
+        .await;
+        assert_eq!(seen, [json!("strings/en/countries.json")]);
+    }
+}
+
+/// An HTML document uploaded as a component is split into its strings; a
+/// new language starts as a copy of it, and a translated string lands in
+/// the document's own markup, the rest byte for byte as uploaded.
+#[actix_web::test]
+async fn an_html_document_is_translated_in_its_own_markup() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let page = html_document("guide.html");
+        let fields = [
+            ("name", "Guide"),
+            ("slug", "guide"),
+            ("file_format", "html"),
+        ];
+        let seen = from_document(
+            &app,
+            admin,
+            &fields,
+            ("guide.html", &page),
+            &["filemask", "template", "new_base"],
+        )
+        .await;
+        assert_eq!(
+            seen,
+            vec![
+                json!("guide/*.html"),
+                json!("guide/en.html"),
+                json!("guide/en.html")
+            ]
+        );
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        let source = get_json(&app, "/api/translations/demo/guide/en/", None).await;
+        assert_eq!(source["total"], 24);
+
+        let added = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/guide/translations/",
+            admin,
+            Body::Json(json!({"language_code": "cs"})),
+        )
+        .await;
+        assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+        let cs = get_json(&app, "/api/translations/demo/guide/cs/", None).await;
+        assert_eq!(
+            (cs["total"].clone(), cs["translated"].clone()),
+            (json!(24), json!(0))
+        );
+        let units = get_json(
+            &app,
+            "/api/translations/demo/guide/cs/units/?page_size=100",
+            None,
+        )
+        .await;
+        let heading = units["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["source"] == json!(["Getting started"]))
+            .unwrap();
+        assert!(
+            heading["context"].as_str().unwrap().starts_with("h1:"),
+            "{heading}"
+        );
+        let edit = json!({"target": ["Začínáme"], "state": 20});
+        let url = format!("/api/units/{}/", heading["id"]);
+        let edited = call(&app, Method::PATCH, &url, admin, Body::Json(edit)).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+
+        let file = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/guide/cs/file/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(file.status, StatusCode::OK);
+        let expected = String::from_utf8(page.clone())
+            .unwrap()
+            .replace("<h1>Getting started</h1>", "<h1>Začínáme</h1>");
+        assert_eq!(file.text(), expected);
+        let cs = get_json(&app, "/api/translations/demo/guide/cs/", None).await;
+        assert_eq!(cs["translated"], 1);
+    }
+}
+
+/// A translated document in a repository is read against its template;
+/// when upstream adds a paragraph to the template, the translation (now of
+/// another structure) keeps its strings from the database, the new one
+/// comes in untranslated, and the next commit writes the translation
+/// anew in the template's new markup.
+#[actix_web::test]
+async fn a_translated_document_follows_its_template() {
+    for db in TestDb::all() {
+        let english = String::from_utf8(html_document("legacy.html")).unwrap();
+        let translations = [
+            (
+                "Upgrading is safe: no settings changed.",
+                "Přechod je bezpečný.",
+            ),
+            (
+                "Searches with <TT>NOT</TT> work again",
+                "Hledání s <TT>NOT</TT> funguje",
+            ),
+        ];
+        let translate = |text: &str| {
+            translations
+                .iter()
+                .fold(text.to_owned(), |text, (from, to)| text.replace(from, to))
+        };
+        let czech = translate(&english);
+        let upstream = Upstream::new(&[
+            ("docs/en.html", english.clone().into_bytes()),
+            ("docs/cs.html", czech.clone().into_bytes()),
+        ]);
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let component = json!({"name": "Docs", "slug": "docs", "repo": upstream.url(),
+            "filemask": "docs/*.html", "template": "docs/en.html", "file_format": "html"});
+        let created = call(
             &app,
             Method::POST,
             "/api/projects/demo/components/",
             admin,
-            common::multipart(
-                &[
-                    ("name", "Placed"),
-                    ("slug", "placed"),
-                    ("file_format", "json-nested"),
-                    ("filemask", "strings/*/countries.json"),
-                ],
-                &[("docfile", "countries.json", &english)],
-            ),
+            Body::Json(component),
         )
         .await;
-        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text());
-        assert_eq!(placed.json()["template"], "strings/en/countries.json");
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        let counts = |v: &Value| (v["total"].clone(), v["translated"].clone());
+        let cs = get_json(&app, "/api/translations/demo/docs/cs/", None).await;
+        assert_eq!(counts(&cs), (json!(13), json!(2)));
+
+        let new = "<P>Read this first.\n<P>This release fixes";
+        upstream.developer_edits("docs/en.html", "<P>This release fixes", new);
+        let pulled = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/docs/repository/",
+            admin,
+            Body::Json(json!({"operation": "pull"})),
+        )
+        .await;
+        assert_eq!(pulled.status, StatusCode::OK, "{}", pulled.text());
+        ctx.service.run_due_tasks().unwrap();
+        let cs = get_json(&app, "/api/translations/demo/docs/cs/", None).await;
+        assert_eq!(counts(&cs), (json!(14), json!(2)), "kept from the database");
+        let units = get_json(
+            &app,
+            "/api/translations/demo/docs/cs/units/?page_size=100",
+            None,
+        )
+        .await;
+        let units = units["results"].as_array().unwrap();
+        let targets: Vec<&Value> = units
+            .iter()
+            .filter(|u| u["state"] == 20)
+            .map(|u| &u["target"][0])
+            .collect();
+        assert_eq!(
+            targets,
+            [
+                &json!("Přechod je bezpečný."),
+                &json!("Hledání s <TT>NOT</TT> funguje")
+            ]
+        );
+        let first = units
+            .iter()
+            .find(|u| u["source"] == json!(["Read this first."]))
+            .unwrap();
+        let edit = json!({"target": ["Nejdřív čtěte tohle."], "state": 20});
+        let url = format!("/api/units/{}/", first["id"]);
+        let edited = call(&app, Method::PATCH, &url, admin, Body::Json(edit)).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+
+        let file = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/docs/cs/file/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(
+            file.text(),
+            translate(&english.replacen("<P>This release fixes", new, 1))
+                .replace("Read this first.", "Nejdřív čtěte tohle.")
+        );
     }
 }
 

@@ -110,6 +110,7 @@ pub const CODECS: &[Codec] = &[
     Codec { id: "apple-xliff", read: Some(read_xliff), write: None },
     Codec { id: "xliff2", read: Some(read_xliff), write: Some(write_xliff) },
     Codec { id: "xliff2-placeables", read: Some(read_xliff), write: None },
+    Codec { id: "html", read: Some(read_html), write: None },
 ];
 
 fn codec(id: &str) -> Option<&'static Codec> {
@@ -160,6 +161,10 @@ fn read_po(id: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile
     } else {
         PoFile::parse(name, bytes)?
     }))
+}
+
+fn read_html(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::html::parse(name, bytes)?))
 }
 
 fn read_mo(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {

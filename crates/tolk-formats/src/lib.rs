@@ -14,6 +14,7 @@ mod xml;
 
 pub mod android;
 pub mod csv;
+pub mod html;
 pub mod json;
 pub mod mo;
 mod new_file;
@@ -40,5 +41,5 @@ pub use keyed::KeyedXmlFile;
 pub use merge::{MergeError, merge_units};
 pub use new_file::{PluralRule, new_translation};
 pub use registry::{FORMATS, FormatInfo, Linguality, find};
-pub use template::{with_intermediate, with_template};
+pub use template::{Paired, with_document, with_intermediate, with_template};
 pub use unit::{State, Unit};

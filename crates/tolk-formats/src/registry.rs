@@ -48,6 +48,11 @@ impl FormatInfo {
         }
     }
 
+    /// True for whole documents (HTML, …) split into strings.
+    pub fn is_document(&self) -> bool {
+        self.linguality == Linguality::Document
+    }
+
     /// True when a component with this format needs a template file.
     pub fn needs_template(&self) -> bool {
         matches!(

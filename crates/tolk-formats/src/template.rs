@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::error::FormatError;
 use crate::unit::{State, Unit};
 
 /// The units of a monolingual translation as a component shows them: one
@@ -72,6 +73,39 @@ pub fn with_intermediate(units: Vec<Unit>, intermediate: &[Unit]) -> Vec<Unit> {
             _ => unit,
         })
         .collect()
+}
+
+/// How a translated document reads against its template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Paired {
+    /// The template's strings (keys and source texts) with the translated
+    /// texts; a block still equal to its source counts as untranslated (a
+    /// new translation starts as a copy of the template).
+    Units(Vec<Unit>),
+    /// The translation has another structure than the template (written
+    /// for an earlier version of it): its blocks cannot be told apart, so
+    /// nothing is read from it. The template's strings, untranslated.
+    Stale(Vec<Unit>),
+}
+
+/// Reads the translated document `translation` (`name`) of a document
+/// format (see [`crate::Linguality::Document`]) against its `template`.
+pub fn with_document(
+    format: &str,
+    template: (&str, &[u8]),
+    translation: (&str, &[u8]),
+) -> Result<Paired, FormatError> {
+    match format {
+        "html" => Ok(crate::html::pair(
+            &crate::html::parse(template.0, template.1)?,
+            &crate::html::parse(translation.0, translation.1)?,
+        )),
+        _ => Err(FormatError::new(
+            translation.0,
+            0,
+            format!("{format} is not a document format Tolk reads"),
+        )),
+    }
 }
 
 #[cfg(test)]

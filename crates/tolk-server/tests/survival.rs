@@ -128,21 +128,8 @@ fn a_scan_killed_midway_is_taken_over_at_the_next_start() {
             server.send("POST", "/api/projects/demo/components/", Some(component));
         assert_eq!(status, 201, "{created}");
         let task_url = created["task_url"].as_str().unwrap().to_owned();
-        let path = &task_url[task_url.find("/api/").unwrap()..];
-        // Killed once the scan has begun (progress shows), not finished.
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let task = server.get(path);
-            assert_eq!(
-                task["completed"], false,
-                "finished before it could be killed"
-            );
-            if task["progress"].as_i64().unwrap_or(0) > 0 {
-                break;
-            }
-            assert!(Instant::now() < deadline, "{task}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        // Killed once the clone or the scan has begun, not finished.
+        server.wait_for_progress(&task_url, Duration::from_secs(60));
         server.kill();
 
         let restarted = Instant::now();
@@ -163,6 +150,68 @@ fn a_scan_killed_midway_is_taken_over_at_the_next_start() {
         );
         assert_eq!((status, reply), (200, json!({"result": true})));
         eprintln!("recovered the interrupted scan {recovery:?} after the restart");
+    }
+}
+
+#[test]
+fn a_zip_import_killed_midway_is_finished_at_the_next_start() {
+    for db in TestDb::all() {
+        let site = Site::new(db);
+        let server = site.start("first");
+        let project = json!({"name": "Demo", "slug": "demo", "web": "https://example.com/"});
+        assert_eq!(server.send("POST", "/api/projects/", Some(project)).0, 201);
+        let zip = tolk_service::upload_testing::archive(&[
+            ("po/cs.po", big_catalogue(50_000)),
+            ("po/de.po", big_catalogue(50_000)),
+        ]);
+        let (status, created) = server.send_form(
+            "/api/projects/demo/components/",
+            &[
+                ("name", "Imported"),
+                ("slug", "imported"),
+                ("filemask", "po/*.po"),
+                ("file_format", "po"),
+            ],
+            ("zipfile", "strings.zip", &zip),
+        );
+        assert_eq!(status, 201, "{created}");
+        let task_url = created["task_url"].as_str().unwrap().to_owned();
+        server.wait_for_progress(&task_url, Duration::from_secs(60));
+        server.kill();
+
+        let server = site.start("second");
+        let task = server.wait_for_task(&task_url, Duration::from_secs(60));
+        assert_eq!(task["result"], json!({"component": 1}), "{task}");
+        for code in ["cs", "de"] {
+            let translation = server.get(&format!("/api/translations/demo/imported/{code}/"));
+            assert_eq!(translation["translated"], 50_000, "{code}");
+        }
+        let leftovers: Vec<String> = std::fs::read_dir(site.data.path().join("vcs"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with('.'))
+            .collect();
+        assert_eq!(
+            leftovers,
+            Vec::<String>::new(),
+            "the staged upload was moved"
+        );
+        let units = server.get("/api/translations/demo/imported/cs/units/?page_size=1");
+        let id = units["results"][0]["id"].as_i64().unwrap();
+        let edit = json!({"target": ["upravено"], "state": 20});
+        assert_eq!(
+            server
+                .send("PATCH", &format!("/api/units/{id}/"), Some(edit))
+                .0,
+            200
+        );
+        let (status, reply) = server.send(
+            "POST",
+            "/api/components/demo/imported/repository/",
+            Some(json!({"operation": "commit"})),
+        );
+        assert_eq!((status, reply), (200, json!({"result": true})));
     }
 }
 

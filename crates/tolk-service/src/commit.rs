@@ -115,6 +115,40 @@ fn write_units(
     Ok((file.to_bytes().map_err(|e| e.to_string())?, missing))
 }
 
+/// A translated document: its template (`template`: name and bytes) with
+/// every translated string of `units` (the translation's, pending or not)
+/// in place of the source text, so a translation always has the source
+/// document's markup. The ids of pending units whose string the template
+/// no longer has (they are not written).
+fn write_document(
+    format: &str,
+    template: &(String, Vec<u8>),
+    units: &[&UnitRow],
+) -> Result<(Vec<u8>, Vec<i64>), String> {
+    let mut file =
+        tolk_formats::parse(format, &template.0, &template.1).map_err(|e| e.to_string())?;
+    let index: HashMap<String, usize> = file
+        .units()
+        .into_iter()
+        .enumerate()
+        .map(|(i, u)| (u.context, i))
+        .collect();
+    let mut missing = Vec::new();
+    for unit in units {
+        match index.get(&unit.context) {
+            // Needing editing or not: the document has no such mark, and
+            // the text is kept rather than lost.
+            Some(&i) if !unit.target.is_empty() => file
+                .set_translation(i, std::slice::from_ref(&unit.target), false)
+                .map_err(|e| e.to_string())?,
+            Some(_) => {}
+            None if unit.pending => missing.push(unit.id),
+            None => {}
+        }
+    }
+    Ok((file.to_bytes().map_err(|e| e.to_string())?, missing))
+}
+
 /// The commit message of one translation's commit: the component's
 /// template, then a `Co-authored-by:` line for every other editor.
 fn message_with_coauthors(
@@ -157,6 +191,9 @@ struct FileCommit<'a> {
     tree: &'a WorkTree,
     format: &'a str,
     monolingual: bool,
+    /// For a document format, its template's name and bytes, or why it
+    /// could not be read.
+    document: Option<Result<(String, Vec<u8>), String>>,
 }
 
 impl FileCommit<'_> {
@@ -185,7 +222,12 @@ impl FileCommit<'_> {
             Err(tolk_vcs::VcsError::Refused { reason, .. }) => return unwritten(reason),
             Err(e) => return Err(e.into()),
         };
-        let (new, missing) = match write_units(self.format, path, &bytes, mine, self.monolingual) {
+        let written = match &self.document {
+            Some(Ok(template)) => write_document(self.format, template, mine),
+            Some(Err(why)) => Err(why.clone()),
+            None => write_units(self.format, path, &bytes, mine, self.monolingual),
+        };
+        let (new, missing) = match written {
             Ok(written) => written,
             Err(why) => return unwritten(why),
         };
@@ -198,6 +240,7 @@ impl FileCommit<'_> {
             .is_some();
         let written = mine
             .iter()
+            .filter(|u| u.pending)
             .map(|u| u.id)
             .filter(|id| !missing.contains(id))
             .collect();
@@ -258,8 +301,12 @@ impl Service {
     ) -> ServiceResult<Committed> {
         let component = &view.component;
         let owner = self.repository_owner(component)?;
-        let pending = self.pending_of(component.id, all)?;
-        if pending.units.is_empty() {
+        let format = component.settings.file_format.as_str();
+        // A document is written whole: every translated string of a
+        // translation with pending ones.
+        let document = tolk_formats::find(format).is_some_and(|f| f.is_document());
+        let pending = self.pending_of(component.id, all || document)?;
+        if !pending.units.iter().any(|u| all || u.pending) {
             return Ok(Committed::default());
         }
         let effective = component.settings.effective(&view.project.settings);
@@ -269,11 +316,23 @@ impl Service {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
             let tree = repo.work_tree()?;
+            let template = &component.settings.template;
             let files = FileCommit {
                 repo: &repo,
                 tree: &tree,
-                format: &component.settings.file_format,
-                monolingual: !component.settings.template.is_empty(),
+                format,
+                monolingual: !template.is_empty(),
+                document: document.then(|| match tree.read(template) {
+                    Ok(Some(bytes)) => Ok((template.clone(), bytes)),
+                    Ok(None) => Err(format!("the template {template} does not exist")),
+                    Err(tolk_vcs::VcsError::Refused { reason, .. }) => {
+                        Err(format!("the template {template}: {reason}"))
+                    }
+                    Err(e) => {
+                        tracing::warn!("cannot read the template {template}: {e}");
+                        Err(format!("the template {template} could not be read"))
+                    }
+                }),
             };
             for translation in &pending.translations {
                 let mine: Vec<&UnitRow> = pending
@@ -282,7 +341,7 @@ impl Service {
                     .filter(|u| u.translation_id == translation.id)
                     .filter(|_| translation.language_id != component.source_language_id)
                     .collect();
-                if mine.is_empty() || translation.filename.is_empty() {
+                if !mine.iter().any(|u| all || u.pending) || translation.filename.is_empty() {
                     continue;
                 }
                 let last = mine.iter().rev().find_map(|u| pending.editors.get(&u.id));
@@ -304,7 +363,7 @@ impl Service {
                 outcome.problems.extend(problem);
                 written.extend(
                     mine.iter()
-                        .filter(|u| ids.contains(&u.id))
+                        .filter(|u| u.pending && ids.contains(&u.id))
                         .map(|u| (u.id, u.target.clone())),
                 );
             }

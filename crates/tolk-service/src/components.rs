@@ -240,6 +240,12 @@ impl Service {
                 && settings.template.is_empty()
             {
                 settings.template = crate::upload::document_path(&settings, source_code);
+                // A document's new translations start as copies of it.
+                let document =
+                    tolk_formats::find(&settings.file_format).is_some_and(|f| f.is_document());
+                if document && settings.new_base.is_empty() {
+                    settings.new_base = settings.template.clone();
+                }
             }
         }
         let mut errors = settings.validate();

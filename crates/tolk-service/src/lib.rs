@@ -53,6 +53,23 @@ pub use tolk_store::testing;
 #[cfg(feature = "test-support")]
 pub use tolk_vcs::testing as vcs_testing;
 
+/// Uploads for the tests of crates above this one.
+#[cfg(feature = "test-support")]
+pub mod upload_testing {
+    use std::io::Write;
+
+    /// A ZIP archive of `files` (path, bytes), as a client uploads one.
+    pub fn archive(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        for (path, bytes) in files {
+            zip.start_file(*path, zip::write::SimpleFileOptions::default())
+                .expect("an entry");
+            zip.write_all(bytes).expect("its bytes");
+        }
+        zip.finish().expect("the archive").into_inner()
+    }
+}
+
 pub use tolk_vcs::{CommitInfo, GitConfig, UrlPolicy, VcsError};
 
 /// Site-wide settings the use-cases need.

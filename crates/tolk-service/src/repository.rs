@@ -436,11 +436,20 @@ impl Service {
             if std::fs::symlink_metadata(tree.resolve(&path)?).is_ok() {
                 return Err(could_not());
             }
-            let base = if settings.new_base.is_empty() {
+            // A document's translation starts as a copy of its template.
+            let base_path = match settings.new_base.as_str() {
+                "" if tolk_formats::find(&settings.file_format)
+                    .is_some_and(|f| f.is_document()) =>
+                {
+                    settings.template.as_str()
+                }
+                path => path,
+            };
+            let base = if base_path.is_empty() {
                 None
             } else {
-                Some(tree.read(&settings.new_base)?.ok_or_else(|| {
-                    ServiceError::Failed(format!("{}: the file does not exist", settings.new_base))
+                Some(tree.read(base_path)?.ok_or_else(|| {
+                    ServiceError::Failed(format!("{base_path}: the file does not exist"))
                 })?)
             };
             let plural = tolk_formats::PluralRule {

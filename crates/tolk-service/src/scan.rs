@@ -33,6 +33,10 @@ struct FileRead {
     path: String,
     code: String,
     units: Vec<Unit>,
+    /// A document written for another version of its template: the
+    /// database keeps the translations, the file is written anew at the
+    /// translation's next commit.
+    stale: bool,
 }
 
 /// What a component's work tree holds.
@@ -84,11 +88,14 @@ fn read_tree(
             .ok_or_else(|| ServiceError::Failed(format!("{path}: the file does not exist")))
     };
     let format = settings.file_format.as_str();
+    let document = tolk_formats::find(format).is_some_and(|f| f.is_document());
+    let mut template_bytes = Vec::new();
     let template = if settings.template.is_empty() {
         None
     } else {
-        let mut units = parse(format, &settings.template, &read(&settings.template)?)
-            .map_err(ServiceError::Failed)?;
+        template_bytes = read(&settings.template)?;
+        let mut units =
+            parse(format, &settings.template, &template_bytes).map_err(ServiceError::Failed)?;
         if !settings.intermediate.is_empty() {
             let intermediate = parse(
                 format,
@@ -134,19 +141,55 @@ fn read_tree(
     let mut files = Vec::new();
     for (i, (path, code)) in candidates.into_iter().enumerate() {
         let progress = i32::try_from(10 + 80 * i / total).unwrap_or(90);
-        let parsed = read(&path)
-            .and_then(|bytes| parse(format, &path, &bytes).map_err(ServiceError::Failed));
+        let parsed = read(&path).and_then(|bytes| {
+            let (units, stale) = match &template {
+                Some(_) if document => {
+                    match tolk_formats::with_document(
+                        format,
+                        (&settings.template, &template_bytes),
+                        (&path, &bytes),
+                    )
+                    .map_err(|e| ServiceError::Failed(e.to_string()))?
+                    {
+                        tolk_formats::Paired::Units(units) => (units, false),
+                        tolk_formats::Paired::Stale(units) => (units, true),
+                    }
+                }
+                Some(base) => (
+                    tolk_formats::with_template(
+                        base,
+                        &parse(format, &path, &bytes).map_err(ServiceError::Failed)?,
+                    ),
+                    false,
+                ),
+                None => (
+                    parse(format, &path, &bytes).map_err(ServiceError::Failed)?,
+                    false,
+                ),
+            };
+            Ok((units, stale))
+        });
         match parsed {
-            Ok(units) => {
-                let units = match &template {
-                    Some(base) => tolk_formats::with_template(base, &units),
-                    None => units,
-                };
+            Ok((units, stale)) => {
                 run.report(
                     progress,
-                    format!("processing {path} ({code}), {} strings", units.len()),
+                    if stale {
+                        format!(
+                            "processing {path} ({code}), {} strings: written for another \
+                             version of the template, so its translations are kept from the \
+                             database and the file is written anew at its next commit",
+                            units.len()
+                        )
+                    } else {
+                        format!("processing {path} ({code}), {} strings", units.len())
+                    },
                 );
-                files.push(FileRead { path, code, units });
+                files.push(FileRead {
+                    path,
+                    code,
+                    units,
+                    stale,
+                });
             }
             // A broken file is left out, not the whole component.
             Err(error) => {
@@ -231,13 +274,15 @@ fn counted(unit: &NewUnit, state: i32) -> Counters {
 
 /// Makes a translation's units those of `read` (matched by `id_hash`):
 /// new ones inserted, gone ones deleted, changed ones updated, pending
-/// edits kept. Returns the counters of the result.
+/// edits kept (with `keep_translations`, every translation the database
+/// has). Returns the counters of the result.
 fn sync_units(
     conn: &mut DbConnection,
     translation_id: i64,
     read: &[Unit],
     monolingual: bool,
     source: bool,
+    keep_translations: bool,
 ) -> Result<Counters, ServiceError> {
     let mut existing: HashMap<i64, units::UnitRow> = units::of_translation(conn, translation_id)?
         .into_iter()
@@ -259,7 +304,7 @@ fn sync_units(
                 inserts.push(row);
             }
             Some(old) => {
-                let keep = old.pending;
+                let keep = old.pending || keep_translations;
                 let changed = old.position != row.position
                     || old.context != row.context
                     || old.source != row.source
@@ -328,7 +373,14 @@ fn store_snapshot(
         &source_language.row.code,
         &snapshot.source_path,
     )?;
-    let counters = sync_units(conn, source_id, &snapshot.source_units, monolingual, true)?;
+    let counters = sync_units(
+        conn,
+        source_id,
+        &snapshot.source_units,
+        monolingual,
+        true,
+        false,
+    )?;
     translations::set_counters(conn, source_id, &counters)?;
     units::link_sources(conn, source_id, source_id)?;
     let mut totals = ScanTotals {
@@ -347,7 +399,7 @@ fn store_snapshot(
             continue; // Two files of one language: the first counts.
         }
         let id = upsert(conn, language, &file.code, &file.path)?;
-        let counters = sync_units(conn, id, &file.units, monolingual, false)?;
+        let counters = sync_units(conn, id, &file.units, monolingual, false, file.stale)?;
         translations::set_counters(conn, id, &counters)?;
         units::link_sources(conn, id, source_id)?;
         totals.translations += 1;

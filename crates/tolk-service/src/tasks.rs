@@ -34,6 +34,9 @@ pub const MAX_ATTEMPTS: i32 = 5;
 const FIRST_BACKOFF: Duration = Duration::from_secs(10);
 /// Progress is saved at most this often (and always at the end).
 const REPORT_EVERY: Duration = Duration::from_millis(250);
+/// How old an unused scratch directory must be to count as left behind:
+/// far longer than any request takes to fill one.
+pub(crate) const SCRATCH_AGE: Duration = Duration::from_secs(3600);
 
 /// What a task does, with its typed payload.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -390,13 +393,19 @@ impl Service {
     }
 
     /// At start: stops the Git processes a killed server of this machine
-    /// left running, then ends the claims of workers of `host` whose
+    /// left running, removes the uploads and probes killed requests left
+    /// (older than [`SCRATCH_AGE`], needed by no task), then ends the claims of workers of `host` whose
     /// process is gone (killed, crashed), so their tasks run again at once
     /// instead of when their leases lapse; the number of tasks released.
     pub fn recover_tasks(&self, host: &str) -> ServiceResult<usize> {
         let orphans = tolk_vcs::reap_orphans();
         if !orphans.is_empty() {
             tracing::warn!("stopped Git processes left running by a stopped server: {orphans:?}");
+        }
+        let in_use = self.store.read(tasks::unfinished_payloads)?;
+        let swept = self.workspace.sweep_scratch(&in_use, SCRATCH_AGE);
+        if !swept.is_empty() {
+            tracing::warn!("removed what stopped servers left unfinished: {swept:?}");
         }
         let prefix = format!("{host}/");
         let claimants = self.store.read(|conn| tasks::claimants(conn, &prefix))?;
@@ -806,6 +815,43 @@ mod tests {
                     "The task was interrupted 5 times; it was given up."
                 ))
             );
+        }
+    }
+
+    #[test]
+    fn what_killed_requests_left_is_swept_and_what_tasks_need_is_kept() {
+        for db in TestDb::all() {
+            let tmp = tempfile::tempdir().unwrap();
+            let service = Service::new(db.store.clone(), ServiceConfig::local(tmp.path())).unwrap();
+            let root = service.config.vcs_root.clone();
+            let make = |name: &str, age: Duration| {
+                let dir = root.join(name);
+                std::fs::create_dir_all(dir.join("po")).unwrap();
+                std::fs::write(dir.join("po/cs.po"), "").unwrap();
+                let at = std::time::SystemTime::now() - age;
+                std::fs::File::open(&dir).unwrap().set_modified(at).unwrap();
+                dir
+            };
+            let old = SCRATCH_AGE * 2;
+            let left = make(".upload-left", old);
+            let probe = make(".probe-left", old);
+            let filling = make(".upload-filling", Duration::ZERO);
+            let needed = make(".upload-needed", old);
+            let component = make("7", old);
+            let job = Job::Setup {
+                component_id: 7,
+                staged: Some(needed.display().to_string()),
+            };
+            service
+                .store
+                .write(|c| enqueue(c, &job, Owner::default()))
+                .unwrap();
+            service.recover_tasks("testhost").unwrap();
+            let kept: Vec<bool> = [&left, &probe, &filling, &needed, &component]
+                .iter()
+                .map(|d| d.exists())
+                .collect();
+            assert_eq!(kept, [false, false, true, true, true]);
         }
     }
 

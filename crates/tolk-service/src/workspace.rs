@@ -3,7 +3,7 @@
 //! with Tolk's Git and held under the repository's lock.
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use tolk_store::components::Component;
 use tolk_vcs::{Git, Repository, RepositoryLock, UrlPolicy, VcsError};
@@ -12,6 +12,10 @@ use crate::ServiceConfig;
 
 /// Longest wait for another operation on the same repository.
 const LOCK_WAIT: Duration = Duration::from_secs(120);
+
+/// What scratch directories are for: uploads staged before their
+/// component exists, and looks at a remote's branch tip.
+const SCRATCH: &[&str] = &["upload", "probe"];
 
 /// The repositories' directory, Git and the URL policy.
 #[derive(Debug, Clone)]
@@ -45,8 +49,37 @@ impl Workspace {
     /// before its component exists or a look at a remote (`purpose`
     /// names it).
     pub(crate) fn scratch_dir(&self, purpose: &str) -> PathBuf {
+        debug_assert!(SCRATCH.contains(&purpose), "{purpose} is swept too");
         self.root
             .join(format!(".{purpose}-{}", crate::tasks::new_uuid()))
+    }
+
+    /// Removes scratch directories (see [`Workspace::scratch_dir`]) that a
+    /// killed process left: older than `age` (so none that a live request
+    /// of any instance is filling) and named in none of `in_use` (the
+    /// payloads of unfinished tasks, which name the uploads they store).
+    /// The directories removed.
+    pub(crate) fn sweep_scratch(&self, in_use: &[String], age: Duration) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(&self.root) else {
+            return Vec::new();
+        };
+        let cutoff = SystemTime::now() - age;
+        entries
+            .flatten()
+            .filter(|entry| {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let scratch = SCRATCH
+                    .iter()
+                    .any(|purpose| name.starts_with(&format!(".{purpose}-")));
+                let old = entry
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|at| at < cutoff);
+                scratch && old && !in_use.iter().any(|payload| payload.contains(&name))
+            })
+            .map(|entry| entry.path())
+            .filter(|path| std::fs::remove_dir_all(path).is_ok())
+            .collect()
     }
 
     /// The work tree of the repository a component uses (its own, or that

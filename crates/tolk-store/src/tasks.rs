@@ -238,6 +238,14 @@ pub fn finish(
     Ok(n > 0)
 }
 
+/// The payloads of the unfinished tasks (to tell which files they still need).
+pub fn unfinished_payloads(conn: &mut DbConnection) -> StoreResult<Vec<String>> {
+    Ok(tasks::table
+        .filter(tasks::completed.eq(false))
+        .select(tasks::payload)
+        .load(conn)?)
+}
+
 /// The workers holding claims on unfinished tasks whose names start with `prefix`.
 pub fn claimants(conn: &mut DbConnection, prefix: &str) -> StoreResult<Vec<String>> {
     let mut found: Vec<String> = tasks::table

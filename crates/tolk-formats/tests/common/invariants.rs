@@ -35,6 +35,11 @@ pub fn check(format: &str, data: &[u8]) {
     for (index, forms) in edited {
         // MO files are written sorted, so units are found by their key.
         let unit = &units[index];
+        if format == "html" {
+            // A document's strings are keyed by their text: found in place.
+            assert_eq!(reread[index].target, forms, "{format}: unit {index}");
+            continue;
+        }
         let same = |u: &&tolk_formats::Unit| u.context == unit.context && u.source == unit.source;
         let found = Some(&reread[index])
             .filter(same)

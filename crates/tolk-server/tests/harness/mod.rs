@@ -162,11 +162,71 @@ impl Server {
         Ok((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
     }
 
+    /// POSTs a multipart form of `fields` and one `file` (field, file
+    /// name, bytes) as the superuser; the status and JSON body.
+    pub fn send_form(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &[u8]),
+    ) -> (u16, Value) {
+        let boundary = "tolk-harness-boundary-7d1e";
+        let mut body = Vec::new();
+        for (name, value) in fields {
+            body.extend(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+                )
+                .into_bytes(),
+            );
+        }
+        let (name, filename, bytes) = file;
+        body.extend(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .into_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend(format!("\r\n--{boundary}--\r\n").into_bytes());
+        let mut response = agent()
+            .post(format!("{}{path}", self.base))
+            .header("Authorization", &format!("Token {}", self.token))
+            .header(
+                "Content-Type",
+                &format!("multipart/form-data; boundary={boundary}"),
+            )
+            .send(&body[..])
+            .unwrap_or_else(|e| panic!("POST {path}: {e}"));
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
     /// GETs `path`, which must answer 200.
     pub fn get(&self, path: &str) -> Value {
         let (status, body) = self.send("GET", path, None);
         assert_eq!(status, 200, "GET {path}: {body}");
         body
+    }
+
+    /// Waits until the task at `task_url` has begun its work (shows
+    /// progress), at most `limit`; it must not have finished yet.
+    pub fn wait_for_progress(&self, task_url: &str, limit: Duration) {
+        let path = &task_url[task_url.find("/api/").unwrap()..];
+        let deadline = Instant::now() + limit;
+        loop {
+            let task = self.get(path);
+            assert_eq!(
+                task["completed"], false,
+                "finished before it could be killed"
+            );
+            if task["progress"].as_i64().unwrap_or(0) > 0 {
+                return;
+            }
+            assert!(Instant::now() < deadline, "{task}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Waits until the task at `task_url` (an absolute API URL) is
