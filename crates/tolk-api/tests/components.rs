@@ -1047,11 +1047,11 @@ async fn a_component_is_made_from_a_document() {
     }
 }
 
-/// An HTML document uploaded as a component is split into its strings; a
-/// new language starts as a copy of it, and a translated string lands in
-/// the document's own markup, the rest byte for byte as uploaded.
+/// An HTML or Markdown document uploaded as a component is split into its
+/// strings; a new language starts as a copy of it, and a translated string
+/// lands in the document's own markup, the rest byte for byte as uploaded.
 #[actix_web::test]
-async fn an_html_document_is_translated_in_its_own_markup() {
+async fn documents_are_translated_in_their_own_markup() {
     for db in TestDb::all() {
         let upstream = upstream();
         let ctx = context(db, &upstream);
@@ -1133,6 +1133,57 @@ async fn an_html_document_is_translated_in_its_own_markup() {
         assert_eq!(file.text(), expected);
         let cs = get_json(&app, "/api/translations/demo/guide/cs/", None).await;
         assert_eq!(cs["translated"], 1);
+
+        // A Markdown document the same way: a quoted paragraph translated
+        // over two lines keeps the quote's prefix on both.
+        let readme = html_document("README.md");
+        let fields = [
+            ("name", "Readme"),
+            ("slug", "readme"),
+            ("file_format", "markdown"),
+        ];
+        let seen = from_document(&app, admin, &fields, ("README.md", &readme), &["template"]).await;
+        assert_eq!(seen, [json!("readme/en.md")]);
+        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        let added = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/readme/translations/",
+            admin,
+            Body::Json(json!({"language_code": "cs"})),
+        )
+        .await;
+        assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+        let units = get_json(
+            &app,
+            "/api/translations/demo/readme/cs/units/?page_size=100",
+            None,
+        )
+        .await;
+        assert_eq!(units["count"], 23);
+        let note = units["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["source"][0].as_str().unwrap().starts_with("**Note:**"))
+            .unwrap();
+        let edit = json!({"target": ["**Pozor:** místní repozitáře\njen s `TOLK_VCS_ALLOW_LOCAL=true`."], "state": 20});
+        let url = format!("/api/units/{}/", note["id"]);
+        let edited = call(&app, Method::PATCH, &url, admin, Body::Json(edit)).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        let file = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/readme/cs/file/",
+            admin,
+            Body::None,
+        )
+        .await;
+        let expected = String::from_utf8(readme).unwrap().replace(
+            "**Note:** local repositories (`file://`) are refused unless\n> `TOLK_VCS_ALLOW_LOCAL=true` is set.",
+            "**Pozor:** místní repozitáře\n> jen s `TOLK_VCS_ALLOW_LOCAL=true`.",
+        );
+        assert_eq!(file.text(), expected);
     }
 }
 

@@ -111,6 +111,7 @@ pub const CODECS: &[Codec] = &[
     Codec { id: "xliff2", read: Some(read_xliff), write: Some(write_xliff) },
     Codec { id: "xliff2-placeables", read: Some(read_xliff), write: None },
     Codec { id: "html", read: Some(read_html), write: None },
+    Codec { id: "markdown", read: Some(read_markdown), write: None },
 ];
 
 fn codec(id: &str) -> Option<&'static Codec> {
@@ -165,6 +166,14 @@ fn read_po(id: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile
 
 fn read_html(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
     Ok(Box::new(crate::html::parse(name, bytes)?))
+}
+
+fn read_markdown(
+    _: &str,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Box<dyn TranslationFile>, FormatError> {
+    Ok(Box::new(crate::markdown::parse(name, bytes)?))
 }
 
 fn read_mo(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {

@@ -5,25 +5,17 @@
 //! styles, SVG and templates are never translated; attributes (`alt`,
 //! `title`) are not read.
 //!
-//! A document is monolingual: the component's template is the source
-//! document, and each string's key is its element and a fingerprint of its
-//! text (`p:9f3a61c2`, with `/2`, `/3` for repeats), so a string keeps its
-//! key when paragraphs are added or moved around it. A translated document
-//! is read against its template by structure ([`pair`]); a translation is
-//! written by filling the template with the translated texts
-//! ([`TranslationFile::set_translation`] on the template), so translated
-//! files always follow the source document's markup. HTML is read as
-//! browsers read it where it matters here: unclosed `<p>`, `<li>`, `<td>`
-//! and their kin end where the next block begins.
+//! Keys, pairing with the template and writing are those of every
+//! document ([`crate::document`]). HTML is read as browsers read it where
+//! it matters here: unclosed `<p>`, `<li>`, `<td>` and their kin end where
+//! the next block begins.
 
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::edits::{SpanEdits, line_at, utf8};
+use crate::document::{Block, Dialect, DocumentFile};
+use crate::edits::utf8;
 use crate::error::FormatError;
-use crate::file::TranslationFile;
-use crate::template::Paired;
-use crate::unit::{State, Unit};
 
 /// Block-level elements: their start and end split the text into strings.
 const BLOCKS: &[&str] = &[
@@ -82,159 +74,24 @@ const OPAQUE: &[&str] = &[
     "script", "style", "svg", "math", "template", "noscript", "textarea",
 ];
 
-/// One translatable run of a document.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Block {
-    /// Its place in the document: element path and run, e.g. `body/ul[1]/li[2]`.
-    path: String,
-    /// The element it belongs to, e.g. `li`.
-    element: String,
-    /// Its bytes, without surrounding white space.
-    span: Range<usize>,
-    /// Its text as shown to translators: white space runs made one space,
-    /// except inside `<pre>`.
-    text: String,
-}
-
-/// A parsed HTML document.
-#[derive(Debug, Clone)]
-pub struct HtmlFile {
-    name: String,
-    original: String,
-    blocks: Vec<Block>,
-    keys: Vec<String>,
-    edits: SpanEdits,
+/// Whether an element of this (lower-case) name is a block of HTML, so
+/// that a line of another format starting with it starts HTML.
+pub(crate) fn starts_html_block(name: &str) -> bool {
+    BLOCKS.contains(&name) || OPAQUE.contains(&name) || name == "hr"
 }
 
 /// Parses an HTML document; `name` is used in error messages.
-pub fn parse(name: &str, bytes: &[u8]) -> Result<HtmlFile, FormatError> {
-    let original = utf8(name, bytes)?.to_owned();
-    let blocks = Scanner::new(&original).blocks();
-    let keys = keys(&blocks);
-    Ok(HtmlFile {
-        name: name.to_owned(),
-        original,
-        blocks,
-        keys,
-        edits: SpanEdits::default(),
-    })
+pub fn parse(name: &str, bytes: &[u8]) -> Result<DocumentFile, FormatError> {
+    let text = utf8(name, bytes)?;
+    let blocks = Scanner::new(text).blocks();
+    Ok(DocumentFile::new(name, text, blocks, &HTML))
 }
 
-/// Reads `translation` against `template` block by block.
-pub fn pair(template: &HtmlFile, translation: &HtmlFile) -> Paired {
-    let units: Vec<Unit> = template
-        .units()
-        .into_iter()
-        .map(|unit| Unit {
-            target: vec![String::new()],
-            state: State::Untranslated,
-            ..unit
-        })
-        .collect();
-    let same_structure = template.blocks.len() == translation.blocks.len()
-        && template
-            .blocks
-            .iter()
-            .zip(&translation.blocks)
-            .all(|(a, b)| a.path == b.path);
-    if !same_structure {
-        return Paired::Stale(units);
-    }
-    Paired::Units(
-        units
-            .into_iter()
-            .zip(&translation.blocks)
-            .map(|(unit, block)| {
-                if block.text == unit.source[0] {
-                    return unit;
-                }
-                Unit {
-                    target: vec![block.text.clone()],
-                    state: State::Translated,
-                    ..unit
-                }
-            })
-            .collect(),
-    )
-}
-
-/// The keys of `blocks`: element and fingerprint of the text, numbered
-/// from the second time the same pair appears.
-fn keys(blocks: &[Block]) -> Vec<String> {
-    let mut seen: HashMap<String, usize> = HashMap::new();
-    blocks
-        .iter()
-        .map(|block| {
-            let key = format!("{}:{:08x}", block.element, fingerprint(&block.text));
-            let n = seen.entry(key.clone()).or_insert(0);
-            *n += 1;
-            if *n == 1 { key } else { format!("{key}/{n}") }
-        })
-        .collect()
-}
-
-/// FNV-1a of `text`, folded to 32 bits: stable across versions and builds.
-fn fingerprint(text: &str) -> u32 {
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    ((hash >> 32) ^ hash) as u32
-}
-
-impl HtmlFile {
-    fn line(&self, block: &Block) -> usize {
-        line_at(self.original.as_bytes(), block.span.start)
-    }
-}
-
-impl TranslationFile for HtmlFile {
-    fn units(&self) -> Vec<Unit> {
-        self.blocks
-            .iter()
-            .zip(&self.keys)
-            .map(|(block, key)| {
-                let mut unit = Unit::keyed(key, &block.text, Vec::new());
-                unit.source = vec![block.text.clone()];
-                unit.locations = vec![format!("{}:{}", self.name, self.line(block))];
-                unit
-            })
-            .collect()
-    }
-
-    fn set_translation(
-        &mut self,
-        index: usize,
-        target: &[String],
-        fuzzy: bool,
-    ) -> Result<(), FormatError> {
-        let block = self
-            .blocks
-            .get(index)
-            .ok_or_else(|| FormatError::new(&self.name, 0, format!("no string number {index}")))?;
-        let line = self.line(block);
-        let value = crate::error::single_value(&self.name, line, "HTML", target, fuzzy)?;
-        if let Some(problem) = structure_problem(value) {
-            return Err(FormatError::new(&self.name, line, problem));
-        }
-        // An emptied translation leaves the source text in place.
-        if !value.is_empty() {
-            self.edits.replace(block.span.clone(), value.clone());
-        }
-        Ok(())
-    }
-
-    fn add_unit(&mut self, _unit: &Unit) -> Result<(), FormatError> {
-        Err(FormatError::new(
-            &self.name,
-            0,
-            "strings of an HTML document come from its template and cannot be added",
-        ))
-    }
-
-    fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
-        Ok(self.edits.apply(&self.original).into_bytes())
-    }
-}
+/// How HTML translations are checked and written.
+const HTML: Dialect = Dialect {
+    kind: "HTML",
+    check: |text, _| structure_problem(text),
+};
 
 /// Why a translation cannot go into a block: it would open or close a
 /// block, hide text in an opaque element or leave a comment open.
@@ -501,7 +358,6 @@ impl<'a> Scanner<'a> {
                 parent.run_start = end;
             }
         }
-        blocks.sort_by_key(|b| b.span.start);
         blocks
     }
 
@@ -540,7 +396,10 @@ impl<'a> Scanner<'a> {
                 open.name.clone()
             },
             span: start..start + trimmed.len(),
+            line: 0,
             text,
+            // Line breaks are white space in HTML.
+            continuation: Some(String::new()),
         });
     }
 }
@@ -605,10 +464,14 @@ fn has_text(markup: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::pair;
+    use crate::file::TranslationFile;
+    use crate::template::Paired;
+    use crate::unit::{State, Unit};
 
     const PAGE: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n  <title>Tolk &amp; friends</title>\n  <style>p { color: red }</style>\n</head>\n<body>\n  <h1>Welcome</h1>\n  <!-- <p>not this</p> -->\n  <p>Translate <a href=\"/docs?a=1&b=2\" title=\"x > y\">the\n     documentation</a>, one paragraph at a time.\n  <p>Second paragraph.</p>\n  <ul>\n    <li>First\n    <li>Second <em>item</em>\n  </ul>\n  <div>Intro text\n    <p>Inside</p>\n    tail text\n  </div>\n  <script>document.write(\"<p>no</p>\")</script>\n  <pre>  keep   this\n  as is</pre>\n  <p>Second paragraph.</p>\n  <p>1 < 2</p>\n</body>\n</html>\n";
 
-    fn shape(file: &HtmlFile) -> Vec<(String, String, String)> {
+    fn shape(file: &DocumentFile) -> Vec<(String, String, String)> {
         file.blocks
             .iter()
             .zip(&file.keys)

@@ -4,6 +4,7 @@
 //!
 //! This crate needs no other Tolk crate.
 
+mod document;
 mod edits;
 mod error;
 mod file;
@@ -16,6 +17,7 @@ pub mod android;
 pub mod csv;
 pub mod html;
 pub mod json;
+pub mod markdown;
 pub mod mo;
 mod new_file;
 pub mod php;
@@ -33,6 +35,7 @@ pub mod xliff;
 pub mod xlsx;
 pub mod yaml;
 
+pub use document::DocumentFile;
 pub use error::FormatError;
 pub use file::{
     CODECS, Codec, Reader, TranslationFile, Writer, parse, readable, writable, write_new,

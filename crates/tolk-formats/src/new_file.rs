@@ -20,8 +20,8 @@ pub struct PluralRule<'a> {
 /// A new file of `format` for `language`. Bilingual formats take the
 /// units of `base` (read as the same format) with empty translations, with
 /// as many forms as `plural` says for plural units; monolingual formats
-/// give an empty file and ignore `base`; a document (`html`) is a copy of
-/// `base`, its source document.
+/// give an empty file and ignore `base`; a document (`html`, `markdown`)
+/// is a copy of `base`, its source document.
 pub fn new_translation(
     format: &str,
     name: &str,
@@ -29,13 +29,16 @@ pub fn new_translation(
     plural: Option<PluralRule<'_>>,
     base: Option<&[u8]>,
 ) -> Result<Vec<u8>, FormatError> {
-    if format == "html" {
+    if crate::registry::find(format).is_some_and(|f| f.is_document()) {
         // A document's translation starts as a copy of the source
         // document: its strings read as untranslated until they differ.
-        return Ok(base.map_or_else(
-            || format!("<!DOCTYPE html>\n<html lang=\"{language}\">\n</html>\n").into_bytes(),
-            <[u8]>::to_vec,
-        ));
+        return Ok(match (base, format) {
+            (Some(base), _) => base.to_vec(),
+            (None, "html") => {
+                format!("<!DOCTYPE html>\n<html lang=\"{language}\">\n</html>\n").into_bytes()
+            }
+            (None, _) => Vec::new(),
+        });
     }
     if let Some(skeleton) = skeleton(format, language) {
         return Ok(skeleton.into_bytes());

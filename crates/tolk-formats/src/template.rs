@@ -95,17 +95,21 @@ pub fn with_document(
     template: (&str, &[u8]),
     translation: (&str, &[u8]),
 ) -> Result<Paired, FormatError> {
-    match format {
-        "html" => Ok(crate::html::pair(
-            &crate::html::parse(template.0, template.1)?,
-            &crate::html::parse(translation.0, translation.1)?,
-        )),
-        _ => Err(FormatError::new(
-            translation.0,
-            0,
-            format!("{format} is not a document format Tolk reads"),
-        )),
-    }
+    let parse = match format {
+        "html" => crate::html::parse,
+        "markdown" => crate::markdown::parse,
+        _ => {
+            return Err(FormatError::new(
+                translation.0,
+                0,
+                format!("{format} is not a document format Tolk reads"),
+            ));
+        }
+    };
+    Ok(crate::document::pair(
+        &parse(template.0, template.1)?,
+        &parse(translation.0, translation.1)?,
+    ))
 }
 
 #[cfg(test)]

@@ -32,10 +32,21 @@ pub fn check(format: &str, data: &[u8]) {
         .unwrap_or_else(|e| panic!("{format}: the edited file does not read back: {e}"))
         .units();
     assert_eq!(reread.len(), units.len(), "{format}: units after edits");
+    if matches!(format, "html" | "markdown") {
+        // A filled-in document reads back against its template.
+        match tolk_formats::with_document(format, ("fuzz", data), ("fuzz", &written)) {
+            Ok(tolk_formats::Paired::Units(paired)) => {
+                for (index, forms) in &edited {
+                    assert_eq!(&paired[*index].target, forms, "{format}: paired {index}");
+                }
+            }
+            other => panic!("{format}: the edits changed the structure: {other:?}"),
+        }
+    }
     for (index, forms) in edited {
         // MO files are written sorted, so units are found by their key.
         let unit = &units[index];
-        if format == "html" {
+        if matches!(format, "html" | "markdown") {
             // A document's strings are keyed by their text: found in place.
             assert_eq!(reread[index].target, forms, "{format}: unit {index}");
             continue;
