@@ -51,10 +51,18 @@ fn recovery(root: &Path, data: &Path, db: &str, token: &str) -> Result<Duration,
     }
     let task = field(&answer, "task_url").ok_or("no task_url")?;
     let path = task[task.find("/api/").ok_or("odd task_url")?..].to_owned();
-    // Killed once it reads files (progress past the clone's 1 %).
+    // Killed a second after the setup began (cloning shows 1 %): in the
+    // middle of reading and storing the strings, which take seconds.
     poll(&mut client, &path, |body| {
-        field(body, "progress").and_then(|p| p.parse::<i64>().ok()) > Some(1)
+        field(body, "progress").and_then(|p| p.parse::<i64>().ok()) >= Some(1)
     })?;
+    std::thread::sleep(Duration::from_secs(1));
+    let (_, body) = client
+        .request("GET", &path, "")
+        .map_err(|e| e.to_string())?;
+    if field(&body, "completed").as_deref() == Some("true") {
+        return Err("the setup finished before it could be killed".into());
+    }
     kill(server);
     let restarted = Instant::now();
     let server = start(root, data, db, &[])?;
