@@ -69,6 +69,33 @@ fn wlc_manages_a_component() {
         );
         let translations = wlc(&served, token, &["list-translations", "demo/app"]);
         assert_eq!(translations.as_array().unwrap().len(), 5);
+        let found = wlc(
+            &served,
+            token,
+            &[
+                "list-units",
+                "-q",
+                "arabic NOT source:algerian",
+                "demo/app/ja",
+            ],
+        );
+        let sources: Vec<&Value> = found
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| &u["source"])
+            .collect();
+        assert_eq!(sources, [&json!(["Arabic"])], "{found}");
+        let word = wlc(
+            &served,
+            token,
+            &["list-units", "-q", "ARABIC", "demo/app/ja"],
+        );
+        assert_eq!(
+            word.as_array().unwrap().len(),
+            2,
+            "Arabic and Algerian Arabic: {word}"
+        );
 
         assert_eq!(
             wlc(&served, token, &["lock-status", "demo/app"]),

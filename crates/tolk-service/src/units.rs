@@ -61,8 +61,8 @@ fn unit_views(conn: &mut DbConnection, rows: Vec<UnitRow>) -> ServiceResult<Vec<
         .collect()
 }
 
-/// The states a `q` admits, or the field error naming the problem.
-fn states_of(q: Option<&str>) -> ServiceResult<Option<Vec<i32>>> {
+/// The condition `q` sets on units, or the field error naming the problem.
+fn condition_of(q: Option<&str>) -> ServiceResult<Option<tolk_domain::query::Condition>> {
     let parsed = match q.map(tolk_domain::query::parse).transpose() {
         Ok(parsed) => parsed.flatten(),
         Err(message) => {
@@ -73,8 +73,8 @@ fn states_of(q: Option<&str>) -> ServiceResult<Option<Vec<i32>>> {
     };
     match parsed {
         None => Ok(None),
-        Some(query) => match query.states() {
-            Ok(states) => Ok(Some(states.into_iter().map(UnitState::code).collect())),
+        Some(query) => match query.condition(time::now()) {
+            Ok(condition) => Ok(Some(condition)),
             Err(message) => Err(query_error(&message)),
         },
     }
@@ -102,7 +102,7 @@ impl Service {
         q: Option<&str>,
         request: PageRequest,
     ) -> ServiceResult<Page<UnitView>> {
-        let states = states_of(q)?;
+        let condition = condition_of(q)?;
         self.store.read(|conn| {
             let known = match translation {
                 Some(path) => Some(visible_translation(conn, subject, path)?),
@@ -110,7 +110,7 @@ impl Service {
             };
             let filter = UnitFilter {
                 translation_id: known.as_ref().map(|t| t.translation.id),
-                states,
+                condition,
             };
             let found = page(units::list(
                 conn,

@@ -11,6 +11,7 @@ mod error;
 mod seed;
 mod sql;
 mod store;
+mod unit_search;
 
 pub mod changes;
 pub mod components;

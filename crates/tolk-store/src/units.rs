@@ -116,8 +116,8 @@ pub fn link_sources(
 pub struct UnitFilter {
     /// Only units of this translation.
     pub translation_id: Option<i64>,
-    /// Only units in one of these states (numbers).
-    pub states: Option<Vec<i32>>,
+    /// Only units meeting a search condition.
+    pub condition: Option<tolk_domain::query::Condition>,
 }
 
 type Boxed<'a> = units::BoxedQuery<'a, crate::MultiBackend>;
@@ -136,8 +136,8 @@ fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter) -> Boxed<'stati
     if let Some(id) = filter.translation_id {
         query = query.filter(units::translation_id.eq(id));
     }
-    if let Some(states) = &filter.states {
-        query = query.filter(units::state.eq_any(states.clone()));
+    if let Some(condition) = &filter.condition {
+        query = query.filter(crate::unit_search::expression(condition));
     }
     query
 }

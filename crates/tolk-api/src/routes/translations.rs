@@ -35,7 +35,10 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UnitFilters {
-    /// A search query (§30), e.g. `state:>=translated`.
+    /// A search query (§30): words (in source, translation or context),
+    /// `field:value` terms such as `source:hello`, `state:>=translated`,
+    /// `has:plural`, `position:[1 to 10]`, joined by `AND`, `OR`, `NOT`
+    /// and parentheses.
     #[param(max_length = 2000)]
     pub q: Option<String>,
 }

@@ -1,0 +1,141 @@
+//! The search language (`q=`, §30) end to end on a component of corpus
+//! catalogues: every answer is checked against the same question asked of
+//! the files themselves (read with `tolk-formats`), on each database.
+
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{Body, call, context, corpus, get_json, upstream};
+use serde_json::{Value, json};
+use tolk_formats::{State, Unit};
+use tolk_service::testing::TestDb;
+
+/// The Japanese catalogue as the component reads it.
+fn japanese() -> Vec<Unit> {
+    tolk_formats::parse(
+        "po",
+        "ja.po",
+        &std::fs::read(corpus("po/django-conf-ja.po")).unwrap(),
+    )
+    .unwrap()
+    .units()
+}
+
+fn encoded(q: &str) -> String {
+    form_urlencoded::byte_serialize(q.as_bytes()).collect()
+}
+
+/// Whether any form of `forms` holds `needle` in any case.
+fn holds(forms: &[String], needle: &str) -> bool {
+    forms
+        .iter()
+        .any(|f| f.to_lowercase().contains(&needle.to_lowercase()))
+}
+
+#[actix_web::test]
+async fn searches_answer_what_the_files_say() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let units = japanese();
+        let count = |q: &str| {
+            let path = format!("/api/translations/demo/app/ja/units/?q={}", encoded(q));
+            let app = &app;
+            async move { get_json(app, &path, None).await["count"].clone() }
+        };
+        let expect = |keep: &dyn Fn(&Unit) -> bool| json!(units.iter().filter(|u| keep(u)).count());
+
+        // A bare word: source, translation or context, in any case.
+        let word = |u: &Unit| {
+            holds(&u.source, "ese")
+                || holds(&u.target, "ese")
+                || holds(std::slice::from_ref(&u.context), "ese")
+        };
+        assert_eq!(count("ESE").await, expect(&word));
+        assert!(expect(&word).as_u64().unwrap() > 1);
+        assert_eq!(count("source:=Arabic").await, json!(1));
+        assert_eq!(
+            count("source:arabic").await,
+            expect(&|u| holds(&u.source, "arabic"))
+        );
+        assert_eq!(count("has:plural").await, expect(&|u| u.source.len() > 1));
+        assert_eq!(
+            count("has:context").await,
+            expect(&|u| !u.context.is_empty())
+        );
+        assert_eq!(
+            count("state:translated NOT source:e").await,
+            expect(&|u| u.state == State::Translated && !holds(&u.source, "e"))
+        );
+        assert_eq!(
+            count("(source:a OR source:o) has:context").await,
+            expect(&|u| (holds(&u.source, "a") || holds(&u.source, "o")) && !u.context.is_empty())
+        );
+        // Wildcards of SQL are plain text here.
+        assert_eq!(
+            count("%").await,
+            expect(&|u| holds(&u.source, "%") || holds(&u.target, "%"))
+        );
+        assert_eq!(count("position:[1 to 10]").await, json!(10));
+        assert_eq!(count("position:>10").await, json!(units.len() - 10));
+        assert_eq!(count("added:<2000").await, json!(0));
+        assert_eq!(count("added:today").await, json!(units.len()));
+        assert_eq!(
+            count("language:ja project:demo component:app").await,
+            json!(units.len())
+        );
+        assert_eq!(count("language:cs").await, json!(0));
+
+        // Across translations: the language narrows /api/units/.
+        let global = get_json(
+            &app,
+            &format!("/api/units/?q={}", encoded("source:=Arabic")),
+            None,
+        )
+        .await;
+        assert_eq!(global["count"], 5, "the source and four languages");
+        let japanese_only = get_json(
+            &app,
+            &format!("/api/units/?q={}", encoded("source:=Arabic language:ja")),
+            None,
+        )
+        .await;
+        assert_eq!(japanese_only["count"], 1);
+        let id = japanese_only["results"][0]["id"].as_i64().unwrap();
+        let other = global["results"][0]["id"].as_i64().unwrap();
+        assert_eq!(count(&format!("id:{id},{other}")).await, json!(1));
+
+        // An edit not yet committed is pending.
+        let edit = json!({"target": ["アラビア語（編集）"], "state": 20});
+        let edited = call(
+            &app,
+            Method::PATCH,
+            &format!("/api/units/{id}/"),
+            Some(ctx.admin.as_str()),
+            Body::Json(edit),
+        )
+        .await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        assert_eq!(count("is:pending").await, json!(1));
+        assert_eq!(count("target:編集").await, json!(1));
+
+        // Malformed queries and fields without data yet are 400s naming why.
+        for (q, why) in [
+            ("a AND b OR c", "Mixed operators!"),
+            ("source:r\"^A\"", "regular expressions"),
+            ("has:suggestion", "has:suggestion"),
+            ("colour:red", "Unknown search field: colour"),
+            ("position:first", "Invalid number: first"),
+            ("source:\"open", "unterminated quote"),
+        ] {
+            let path = format!("/api/translations/demo/app/ja/units/?q={}", encoded(q));
+            let answer = call(&app, Method::GET, &path, None, Body::None).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{q}");
+            let detail: Value = answer.json();
+            assert!(detail.to_string().contains(why), "{q}: {detail}");
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! A search condition on units ([`tolk_domain::query::Condition`]) as one
+//! SQL expression: text matched in any case with `lower(…) LIKE` (ASCII
+//! letters only on SQLite, every letter on PostgreSQL), the language,
+//! project and component named through sub-selects of their ids. Its depth
+//! is that of the query, which the parser keeps to 64.
+
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::Bool;
+use tolk_domain::query::{Condition, NumberField, Op, Scope, TextField, TimeField};
+use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState};
+
+use crate::MultiBackend;
+use crate::schema::{components, languages, projects, translations, units};
+use crate::sql::lower;
+
+/// A condition on the units table.
+pub(crate) type Expression = Box<dyn BoxableExpression<units::table, MultiBackend, SqlType = Bool>>;
+
+/// `text` as a `LIKE` pattern matching it anywhere (`\` escapes).
+fn containing(text: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// The column of a text field (flags: the file's and the added ones).
+fn text_column(
+    field: TextField,
+) -> Box<dyn BoxableExpression<units::table, MultiBackend, SqlType = diesel::sql_types::Text>> {
+    match field {
+        TextField::Source => Box::new(units::source),
+        TextField::Target => Box::new(units::target),
+        TextField::Context => Box::new(units::context),
+        TextField::Note => Box::new(units::note),
+        TextField::Location => Box::new(units::location),
+        TextField::Explanation => Box::new(units::explanation),
+        TextField::Flags => Box::new(units::flags.concat(units::extra_flags)),
+    }
+}
+
+/// `column OP value` for a comparison (`Contains` counts as equality).
+macro_rules! compare {
+    ($column:expr, $op:expr, $value:expr) => {{
+        let expression: Expression = match $op {
+            Op::Contains | Op::Exact => Box::new($column.eq($value)),
+            Op::Less => Box::new($column.lt($value)),
+            Op::LessEqual => Box::new($column.le($value)),
+            Op::Greater => Box::new($column.gt($value)),
+            Op::GreaterEqual => Box::new($column.ge($value)),
+        };
+        expression
+    }};
+}
+
+/// A number that fits an `INTEGER` column (beyond it, the nearest end).
+fn int(value: i64) -> i32 {
+    i32::try_from(value).unwrap_or(if value < 0 { i32::MIN } else { i32::MAX })
+}
+
+/// The SQL of `condition`.
+pub(crate) fn expression(condition: &Condition) -> Expression {
+    match condition {
+        Condition::Text {
+            field,
+            text,
+            exact: true,
+        } => Box::new(text_column(*field).eq(text.clone())),
+        Condition::Text {
+            field,
+            text,
+            exact: false,
+        } => Box::new(
+            lower(text_column(*field))
+                .like(lower(containing(text)))
+                .escape('\\'),
+        ),
+        Condition::Filled(field) => Box::new(text_column(*field).ne("")),
+        Condition::States(states) => Box::new(
+            units::state.eq_any(
+                states
+                    .iter()
+                    .map(|s| UnitState::code(*s))
+                    .collect::<Vec<_>>(),
+            ),
+        ),
+        Condition::Number { field, op, value } => match field {
+            NumberField::Id => compare!(units::id, op, *value),
+            NumberField::Position => compare!(units::position, op, int(*value)),
+            NumberField::Priority => compare!(units::priority, op, int(*value)),
+        },
+        Condition::AnyOf { field, values } => match field {
+            NumberField::Id => Box::new(units::id.eq_any(values.clone())),
+            NumberField::Position => {
+                Box::new(units::position.eq_any(values.iter().map(|v| int(*v)).collect::<Vec<_>>()))
+            }
+            NumberField::Priority => {
+                Box::new(units::priority.eq_any(values.iter().map(|v| int(*v)).collect::<Vec<_>>()))
+            }
+        },
+        Condition::Time { field, op, at } => match field {
+            TimeField::Added => compare!(units::created, op, *at),
+            TimeField::LastChanged => compare!(units::last_updated, op, *at),
+        },
+        Condition::Pending(pending) => Box::new(units::pending.eq(*pending)),
+        Condition::Plural => Box::new(
+            units::source
+                .like(containing(PLURAL_SEPARATOR))
+                .escape('\\'),
+        ),
+        Condition::In { scope, value } => match scope {
+            Scope::Language => Box::new(
+                units::translation_id.eq_any(
+                    translations::table
+                        .filter(
+                            translations::language_id.eq_any(
+                                languages::table
+                                    .filter(languages::code.eq(value.clone()))
+                                    .select(languages::id),
+                            ),
+                        )
+                        .select(translations::id),
+                ),
+            ),
+            Scope::Project => Box::new(
+                units::translation_id.eq_any(
+                    translations::table
+                        .filter(
+                            translations::component_id.eq_any(
+                                components::table
+                                    .filter(
+                                        components::project_id.eq_any(
+                                            projects::table
+                                                .filter(projects::slug.eq(value.clone()))
+                                                .select(projects::id),
+                                        ),
+                                    )
+                                    .select(components::id),
+                            ),
+                        )
+                        .select(translations::id),
+                ),
+            ),
+            Scope::Component => Box::new(
+                units::translation_id.eq_any(
+                    translations::table
+                        .filter(
+                            translations::component_id.eq_any(
+                                components::table
+                                    .filter(
+                                        components::slug
+                                            .eq(value.clone())
+                                            .or(lower(components::name).eq(lower(value.clone()))),
+                                    )
+                                    .select(components::id),
+                            ),
+                        )
+                        .select(translations::id),
+                ),
+            ),
+        },
+        Condition::And(parts) => balanced(parts, &|a, b| Box::new(a.and(b)), "1 = 1"),
+        Condition::Or(parts) => balanced(parts, &|a, b| Box::new(a.or(b)), "1 = 0"),
+        Condition::Not(inner) => Box::new(diesel::dsl::not(expression(inner))),
+    }
+}
+
+/// `parts` joined two by two into a balanced tree, so that a long chain
+/// nests only as deep as its logarithm when SQL is written from it;
+/// `empty` when there are none.
+fn balanced(
+    parts: &[Condition],
+    join: &dyn Fn(Expression, Expression) -> Expression,
+    empty: &'static str,
+) -> Expression {
+    match parts {
+        [] => Box::new(sql::<Bool>(empty)),
+        [one] => expression(one),
+        _ => {
+            let (left, right) = parts.split_at(parts.len() / 2);
+            join(balanced(left, join, empty), balanced(right, join, empty))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_patterns_escape_their_wildcards() {
+        assert_eq!(containing("100%_a\\b"), "%100\\%\\_a\\\\b%");
+    }
+}
