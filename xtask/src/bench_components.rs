@@ -218,6 +218,9 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
         "/api/translations/git/small/cs/",
         "/api/components/git/small/statistics/",
         "/api/translations/git/small/cs/units/?page_size=100",
+        // Text searches through every unit of the site (the trigram indexes).
+        "/api/units/?q=%22number%201999%20with%22",
+        "/api/units/?q=source%3A1999%20target%3Atranslation",
     ];
     println!("with {} translations on the site:", 4 + 1 + 50 + 1);
     for path in paths {

@@ -3,10 +3,18 @@
 //! letters only on SQLite, every letter on PostgreSQL), the language,
 //! project and component named through sub-selects of their ids. Its depth
 //! is that of the query, which the parser keeps to 64.
+//!
+//! Text of three or more characters is found through an index of
+//! trigrams rather than by reading every unit: on PostgreSQL the planner
+//! uses the trigram indexes of `lower(source)`, `lower(target)` and
+//! `lower(context)` for the `LIKE` itself; on SQLite the FTS5 table
+//! `unit_text` gives the candidates (a phrase `MATCH`: the index folds
+//! case, where `LIKE` is case-sensitive on Tolk's connections), which
+//! `LIKE` then confirms.
 
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::Bool;
+use diesel::sql_types::{Bool, Text};
 use tolk_domain::query::{Condition, NumberField, Op, Scope, TextField, TimeField};
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState};
 
@@ -59,13 +67,38 @@ macro_rules! compare {
     }};
 }
 
+/// Units of the components a sub-select of component ids gives.
+macro_rules! in_components {
+    ($components:expr) => {{
+        let expression: Expression = Box::new(
+            units::translation_id.eq_any(
+                translations::table
+                    .filter(translations::component_id.eq_any($components))
+                    .select(translations::id),
+            ),
+        );
+        expression
+    }};
+}
+
 /// A number that fits an `INTEGER` column (beyond it, the nearest end).
 fn int(value: i64) -> i32 {
     i32::try_from(value).unwrap_or(if value < 0 { i32::MIN } else { i32::MAX })
 }
 
-/// The SQL of `condition`.
-pub(crate) fn expression(condition: &Condition) -> Expression {
+/// The column of `unit_text` (SQLite's index of trigrams) for a field.
+fn indexed(field: TextField) -> Option<&'static str> {
+    match field {
+        TextField::Source => Some("source"),
+        TextField::Target => Some("target"),
+        TextField::Context => Some("context"),
+        _ => None,
+    }
+}
+
+/// The SQL of `condition`, for SQLite when `sqlite`.
+pub(crate) fn expression(condition: &Condition, sqlite: bool) -> Expression {
+    let expression = |c: &Condition| expression(c, sqlite);
     match condition {
         Condition::Text {
             field,
@@ -76,11 +109,27 @@ pub(crate) fn expression(condition: &Condition) -> Expression {
             field,
             text,
             exact: false,
-        } => Box::new(
-            lower(text_column(*field))
-                .like(lower(containing(text)))
-                .escape('\\'),
-        ),
+        } => {
+            let matching: Expression = Box::new(
+                lower(text_column(*field))
+                    .like(lower(containing(text)))
+                    .escape('\\'),
+            );
+            match indexed(*field) {
+                // The index is asked for the text as one phrase: its
+                // trigrams in any case (more candidates where it folds
+                // more than `lower`), which the LIKE above then confirms.
+                Some(column) if sqlite && text.chars().count() >= 3 => {
+                    let candidates = sql::<Bool>(&format!(
+                        "units.id IN (SELECT rowid FROM unit_text WHERE unit_text.{column} MATCH "
+                    ))
+                    .bind::<Text, _>(format!("\"{}\"", text.replace('"', "\"\"")))
+                    .sql(")");
+                    Box::new(candidates.and(matching))
+                }
+                _ => matching,
+            }
+        }
         Condition::Filled(field) => Box::new(text_column(*field).ne("")),
         Condition::States(states) => Box::new(
             units::state.eq_any(
@@ -128,45 +177,29 @@ pub(crate) fn expression(condition: &Condition) -> Expression {
                         .select(translations::id),
                 ),
             ),
-            Scope::Project => Box::new(
-                units::translation_id.eq_any(
-                    translations::table
-                        .filter(
-                            translations::component_id.eq_any(
-                                components::table
-                                    .filter(
-                                        components::project_id.eq_any(
-                                            projects::table
-                                                .filter(projects::slug.eq(value.clone()))
-                                                .select(projects::id),
-                                        ),
-                                    )
-                                    .select(components::id),
-                            ),
-                        )
-                        .select(translations::id),
-                ),
+            Scope::Project => in_components!(
+                components::table
+                    .filter(
+                        components::project_id.eq_any(
+                            projects::table
+                                .filter(projects::slug.eq(value.clone()))
+                                .select(projects::id),
+                        ),
+                    )
+                    .select(components::id)
             ),
-            Scope::Component => Box::new(
-                units::translation_id.eq_any(
-                    translations::table
-                        .filter(
-                            translations::component_id.eq_any(
-                                components::table
-                                    .filter(
-                                        components::slug
-                                            .eq(value.clone())
-                                            .or(lower(components::name).eq(lower(value.clone()))),
-                                    )
-                                    .select(components::id),
-                            ),
-                        )
-                        .select(translations::id),
-                ),
+            Scope::Component => in_components!(
+                components::table
+                    .filter(
+                        components::slug
+                            .eq(value.clone())
+                            .or(lower(components::name).eq(lower(value.clone()))),
+                    )
+                    .select(components::id)
             ),
         },
-        Condition::And(parts) => balanced(parts, &|a, b| Box::new(a.and(b)), "1 = 1"),
-        Condition::Or(parts) => balanced(parts, &|a, b| Box::new(a.or(b)), "1 = 0"),
+        Condition::And(parts) => balanced(parts, sqlite, &|a, b| Box::new(a.and(b)), "1 = 1"),
+        Condition::Or(parts) => balanced(parts, sqlite, &|a, b| Box::new(a.or(b)), "1 = 0"),
         Condition::Not(inner) => Box::new(diesel::dsl::not(expression(inner))),
     }
 }
@@ -176,15 +209,19 @@ pub(crate) fn expression(condition: &Condition) -> Expression {
 /// `empty` when there are none.
 fn balanced(
     parts: &[Condition],
+    sqlite: bool,
     join: &dyn Fn(Expression, Expression) -> Expression,
     empty: &'static str,
 ) -> Expression {
     match parts {
         [] => Box::new(sql::<Bool>(empty)),
-        [one] => expression(one),
+        [one] => expression(one, sqlite),
         _ => {
             let (left, right) = parts.split_at(parts.len() / 2);
-            join(balanced(left, join, empty), balanced(right, join, empty))
+            join(
+                balanced(left, sqlite, join, empty),
+                balanced(right, sqlite, join, empty),
+            )
         }
     }
 }

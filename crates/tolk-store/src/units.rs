@@ -122,7 +122,7 @@ pub struct UnitFilter {
 
 type Boxed<'a> = units::BoxedQuery<'a, crate::MultiBackend>;
 
-fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter) -> Boxed<'static> {
+fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter, sqlite: bool) -> Boxed<'static> {
     let mut query = units::table.into_boxed();
     if let Some(ids) = crate::components::visible_ids(visibility) {
         query = query.filter(
@@ -137,7 +137,7 @@ fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter) -> Boxed<'stati
         query = query.filter(units::translation_id.eq(id));
     }
     if let Some(condition) = &filter.condition {
-        query = query.filter(crate::unit_search::expression(condition));
+        query = query.filter(crate::unit_search::expression(condition, sqlite));
     }
     query
 }
@@ -149,11 +149,18 @@ pub fn list(
     filter: &UnitFilter,
     page: PageRequest,
 ) -> StoreResult<Option<Page<UnitRow>>> {
+    let sqlite = matches!(conn, DbConnection::Sqlite(_));
     page.run(
         conn,
-        |conn| Ok::<_, StoreError>(filtered(visibility, filter).count().get_result(conn)?),
+        |conn| {
+            Ok::<_, StoreError>(
+                filtered(visibility, filter, sqlite)
+                    .count()
+                    .get_result(conn)?,
+            )
+        },
         |conn, offset, limit| {
-            Ok(filtered(visibility, filter)
+            Ok(filtered(visibility, filter, sqlite)
                 .order(units::id)
                 .offset(offset)
                 .limit(limit)

@@ -54,7 +54,12 @@ fn sqlite_and_postgres_migrations_stay_in_step() {
         names
     };
     assert_eq!(names("sqlite"), names("postgres"));
+    // Text indexes are each database's own kind (FTS5, trigram GIN).
+    let own_kind = ["2026-11-30-000001_unit_text_index"];
     for name in names("sqlite") {
+        if own_kind.contains(&name.as_str()) {
+            continue;
+        }
         for file in ["up.sql", "down.sql"] {
             let read = |backend: &str| {
                 std::fs::read_to_string(format!("{root}/{backend}/{name}/{file}"))
