@@ -158,20 +158,22 @@ async fn a_component_is_created_translated_and_pushed_over_http() {
             error_codes(&bad_query.json()),
             vec![("q".into(), "invalid".into())]
         );
-        // 3,500 nested parentheses (7 KB, which anyone may send) are a 400,
-        // not a stack overflow that takes the server down.
-        let deep = format!(
-            "/api/translations/demo/app/ja/units/?q={}state:empty{}",
-            "%28".repeat(3_500),
-            "%29".repeat(3_500)
-        );
-        let too_deep = call(&app, Method::GET, &deep, None, Body::None).await;
-        assert_eq!(too_deep.status, StatusCode::BAD_REQUEST);
-        assert!(
-            too_deep.text().contains("more than 64 deep"),
-            "{}",
-            too_deep.text()
-        );
+        // Nested parentheses (which anyone may send) are a 400, not a
+        // stack overflow that takes the server down: 900 deep (1.8 KB) past
+        // the depth limit, 3,500 deep (7 KB) past the length limit.
+        for (depth, why) in [
+            (900, "more than 64 deep"),
+            (3_500, "no more than 2000 characters"),
+        ] {
+            let deep = format!(
+                "/api/translations/demo/app/ja/units/?q={}state:empty{}",
+                "%28".repeat(depth),
+                "%29".repeat(depth)
+            );
+            let refused = call(&app, Method::GET, &deep, None, Body::None).await;
+            assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+            assert!(refused.text().contains(why), "{}", refused.text());
+        }
         let units = get_json(
             &app,
             "/api/translations/demo/app/ja/units/?q=state:%3E%3Dtranslated",

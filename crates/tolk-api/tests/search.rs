@@ -120,6 +120,17 @@ async fn searches_answer_what_the_files_say() {
         .await;
         assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
         assert_eq!(count("is:pending").await, json!(1));
+        // Its change event: by admin, today, a content change.
+        assert_eq!(count("changed_by:admin").await, json!(1));
+        assert_eq!(count("changed:today changed_by:admin").await, json!(1));
+        assert_eq!(count("change_action:translation-changed").await, json!(1));
+        assert_eq!(
+            count("changed:<2000 changed_by:admin").await,
+            json!(0),
+            "one event"
+        );
+        assert_eq!(count("changed_by:nobody").await, json!(0));
+        assert_eq!(count("changed_by:\"\"").await, json!(0));
         assert_eq!(count("target:編集").await, json!(1));
 
         // Malformed queries and fields without data yet are 400s naming why.
@@ -129,6 +140,10 @@ async fn searches_answer_what_the_files_say() {
             ("has:suggestion", "has:suggestion"),
             ("colour:red", "Unknown search field: colour"),
             ("position:first", "Invalid number: first"),
+            (
+                "change_action:dancing",
+                "Unsupported change action: dancing",
+            ),
             ("source:\"open", "unterminated quote"),
         ] {
             let path = format!("/api/translations/demo/app/ja/units/?q={}", encoded(q));

@@ -12,14 +12,17 @@
 //! case, where `LIKE` is case-sensitive on Tolk's connections), which
 //! `LIKE` then confirms.
 
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::IntoSql;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Text};
-use tolk_domain::query::{Condition, NumberField, Op, Scope, TextField, TimeField};
+use tolk_domain::change::Action;
+use tolk_domain::query::{ChangeFilter, Condition, NumberField, Op, Scope, TextField, TimeField};
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState};
 
 use crate::MultiBackend;
-use crate::schema::{components, languages, projects, translations, units};
+use crate::schema::{changes, components, languages, projects, translations, units, users};
 use crate::sql::lower;
 
 /// A condition on the units table.
@@ -157,6 +160,7 @@ pub(crate) fn expression(condition: &Condition, sqlite: bool) -> Expression {
             TimeField::Added => compare!(units::created, op, *at),
             TimeField::LastChanged => compare!(units::last_updated, op, *at),
         },
+        Condition::Change(filter) => changed(filter),
         Condition::Pending(pending) => Box::new(units::pending.eq(*pending)),
         Condition::Plural => Box::new(
             units::source
@@ -202,6 +206,77 @@ pub(crate) fn expression(condition: &Condition, sqlite: bool) -> Expression {
         Condition::Or(parts) => balanced(parts, sqlite, &|a, b| Box::new(a.or(b)), "1 = 0"),
         Condition::Not(inner) => Box::new(diesel::dsl::not(expression(inner))),
     }
+}
+
+/// The earliest and latest time the comparisons admit (a strict one
+/// moves its bound by a microsecond, the storage's precision).
+fn time_bounds(times: &[(Op, NaiveDateTime)]) -> (NaiveDateTime, NaiveDateTime) {
+    let tick = chrono::Duration::microseconds(1);
+    let mut from = NaiveDate::from_ymd_opt(1, 1, 1)
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .expect("a valid date");
+    let mut to = NaiveDate::from_ymd_opt(9999, 12, 31)
+        .and_then(|d| d.and_hms_opt(23, 59, 59))
+        .expect("a valid date");
+    for (op, at) in times {
+        let (low, high) = match op {
+            Op::Contains | Op::Exact => (Some(*at), Some(*at)),
+            Op::Greater => (Some(*at + tick), None),
+            Op::GreaterEqual => (Some(*at), None),
+            Op::Less => (None, Some(*at - tick)),
+            Op::LessEqual => (None, Some(*at)),
+        };
+        from = low.map_or(from, |l| from.max(l));
+        to = high.map_or(to, |h| to.min(h));
+    }
+    (from, to)
+}
+
+/// Who the event's author may be: anyone, nobody, or the one username
+/// (several different ones: no event qualifies).
+fn authorship(authors: &[Option<String>]) -> (bool, bool, Option<String>) {
+    match authors {
+        [] => (true, false, None),
+        [first, rest @ ..] if rest.iter().all(|a| a == first) => match first {
+            None => (false, true, None),
+            Some(name) => (false, false, Some(name.clone())),
+        },
+        _ => (false, false, None),
+    }
+}
+
+/// Units with a change event that the filter describes: of a unit, of
+/// the actions, in the time span, by the author (one sub-select).
+fn changed(filter: &ChangeFilter) -> Expression {
+    let (from, to) = time_bounds(&filter.times);
+    let actions = filter
+        .actions
+        .clone()
+        .unwrap_or_else(|| Action::all().map(|a| a.0).collect());
+    let (anyone, nobody, name) = authorship(&filter.authors);
+    let named = name.is_some();
+    Box::new(
+        units::id.eq_any(
+            changes::table
+                .filter(changes::unit_id.is_not_null())
+                .filter(changes::action.eq_any(actions))
+                .filter(changes::created.between(from, to))
+                .filter(
+                    anyone
+                        .into_sql::<Bool>()
+                        .or(changes::author_id.is_null().and(nobody.into_sql::<Bool>()))
+                        .or(changes::author_id
+                            .assume_not_null()
+                            .eq_any(
+                                users::table
+                                    .filter(users::username.eq(name.unwrap_or_default()))
+                                    .select(users::id),
+                            )
+                            .and(named.into_sql::<Bool>())),
+                )
+                .select(changes::unit_id.assume_not_null()),
+        ),
+    )
 }
 
 /// `parts` joined two by two into a balanced tree, so that a long chain

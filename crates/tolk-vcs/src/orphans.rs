@@ -5,22 +5,70 @@
 //! into a work tree that a new server is about to recover. Read from
 //! `/proc` (Linux); elsewhere nothing is found.
 
+use std::time::{Duration, Instant};
+
 use rustix::process::{Pid, Signal, kill_process_group};
+
+/// How long an orphan may go on to finish its work by itself.
+const FINISH: Duration = Duration::from_secs(5);
+/// How long it has to remove its lock files after SIGTERM (Git does, on
+/// that signal, as does a local remote's `receive-pack` in its group).
+const CLEAN_UP: Duration = Duration::from_secs(2);
 
 /// The environment variable holding the id of the process that started a
 /// Git command.
 pub(crate) const PARENT_VAR: &str = "TOLK_GIT_PARENT";
 
-/// Kills every Git command (with its helpers) whose starter is gone: a
+/// Stops every Git command (with its helpers) whose starter is gone: a
 /// process group leader carrying [`PARENT_VAR`] whose parent is no longer
-/// the process named there. Commands of live processes, this one's or
-/// another server's on the same machine, are left alone. The ids of the
-/// group leaders killed.
+/// the process named there. Each may first finish by itself (a few
+/// seconds), then gets SIGTERM, so that Git removes its lock files (a
+/// SIGKILL would leave a push's ref lock in a local remote), and SIGKILL
+/// last. Commands of live processes, this one's or another server's on
+/// the same machine, are left alone. The ids of the group leaders that
+/// had to be stopped.
 pub fn reap_orphans() -> Vec<i32> {
+    stop(&orphans(), FINISH, CLEAN_UP)
+}
+
+/// Waits up to `finish` for `leaders` to end, then signals the groups
+/// still running with SIGTERM, and after `clean_up` with SIGKILL.
+fn stop(leaders: &[i32], finish: Duration, clean_up: Duration) -> Vec<i32> {
+    let running = wait_for(leaders, finish);
+    signal(&running, Signal::TERM);
+    signal(&wait_for(&running, clean_up), Signal::KILL);
+    running
+}
+
+/// Those of `leaders` still running after at most `limit`.
+fn wait_for(leaders: &[i32], limit: Duration) -> Vec<i32> {
+    let deadline = Instant::now() + limit;
+    loop {
+        let running: Vec<i32> = leaders
+            .iter()
+            .copied()
+            .filter(|pid| parent_and_group(*pid).is_some())
+            .collect();
+        if running.is_empty() || Instant::now() >= deadline {
+            return running;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn signal(leaders: &[i32], signal: Signal) {
+    for group in leaders.iter().filter_map(|pid| Pid::from_raw(*pid)) {
+        // Best effort: the group may have just ended.
+        let _ = kill_process_group(group, signal);
+    }
+}
+
+/// The orphaned Git group leaders of this machine.
+fn orphans() -> Vec<i32> {
     let Ok(processes) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
-    let mut reaped = Vec::new();
+    let mut found = Vec::new();
     for process in processes.flatten() {
         let Some(pid) = process
             .file_name()
@@ -33,15 +81,11 @@ pub fn reap_orphans() -> Vec<i32> {
         let (Some(starter), Some((parent, group))) = (starter(pid), parent_and_group(pid)) else {
             continue;
         };
-        if group == pid
-            && parent != starter
-            && let Some(group) = Pid::from_raw(group)
-            && kill_process_group(group, Signal::KILL).is_ok()
-        {
-            reaped.push(pid);
+        if group == pid && parent != starter {
+            found.push(pid);
         }
     }
-    reaped
+    found
 }
 
 /// The starter a process's environment names, if it is one of ours.
@@ -85,7 +129,7 @@ mod tests {
     }
 
     #[test]
-    fn an_orphaned_group_is_killed_and_a_live_childs_is_not() {
+    fn an_orphaned_group_is_stopped_and_a_live_childs_is_not() {
         let me = std::process::id().to_string();
         // A child of this process, leading its own group: spared.
         let mut live = Command::new("sleep")
@@ -113,7 +157,22 @@ mod tests {
         }
         assert_eq!(starter(orphan), Some(std::process::id() as i32));
 
-        assert!(reap_orphans().contains(&orphan));
+        assert!(orphans().contains(&orphan));
+        assert!(!orphans().contains(&(live.id() as i32)));
+        let started = Instant::now();
+        assert_eq!(
+            stop(
+                &[orphan],
+                Duration::from_millis(200),
+                Duration::from_secs(2)
+            ),
+            [orphan],
+            "still running after its time to finish"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "SIGTERM ended it"
+        );
         while running(orphan) {
             assert!(Instant::now() < deadline, "the orphan still runs");
             std::thread::sleep(Duration::from_millis(10));
@@ -124,6 +183,22 @@ mod tests {
         );
         live.kill().unwrap();
         live.wait().unwrap();
+    }
+
+    #[test]
+    fn an_orphan_that_finishes_by_itself_is_not_signalled() {
+        let out = Command::new("sh")
+            .args(["-c", "setsid sleep 0.3 >/dev/null 2>&1 & echo $!"])
+            .env(PARENT_VAR, std::process::id().to_string())
+            .stdout(Stdio::piped())
+            .output()
+            .unwrap();
+        let orphan: i32 = String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(stop(&[orphan], Duration::from_secs(5), Duration::from_secs(1)).is_empty());
     }
 
     #[test]

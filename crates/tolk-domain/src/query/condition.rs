@@ -1,12 +1,14 @@
 //! What a parsed query asks of a unit, field by field (§30.2): a tree of
 //! [`Condition`]s the store turns into one SQL `WHERE` clause. Fields
 //! Weblate knows whose data Tolk does not keep yet (suggestions, comments,
-//! checks, labels, screenshots, change events) are refused by name rather
-//! than answered wrongly.
+//! checks, labels, screenshots) are refused by name rather than answered
+//! wrongly. Change-event fields (`changed`, `changed_by`, `change_time`,
+//! `change_action`) joined by `AND` describe one and the same event.
 
 use chrono::NaiveDateTime;
 
 use super::{Op, Query, Written, time};
+use crate::change::Action;
 use crate::unit::UnitState;
 
 /// A text column of a unit.
@@ -111,12 +113,47 @@ pub enum Condition {
         /// The name.
         value: String,
     },
+    /// The unit has a change event that matches.
+    Change(ChangeFilter),
     /// Every one holds.
     And(Vec<Condition>),
     /// Any one holds.
     Or(Vec<Condition>),
     /// Does not hold.
     Not(Box<Condition>),
+}
+
+/// What one change event of a unit must be.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ChangeFilter {
+    /// Its action is one of these codes (any action when `None`).
+    pub actions: Option<Vec<i32>>,
+    /// Its time meets each of these comparisons.
+    pub times: Vec<(Op, NaiveDateTime)>,
+    /// Its author is each of these: `None` for no author, else a username.
+    pub authors: Vec<Option<String>>,
+}
+
+impl ChangeFilter {
+    /// One event meeting both filters.
+    fn merge(self, other: ChangeFilter) -> ChangeFilter {
+        ChangeFilter {
+            actions: match (self.actions, other.actions) {
+                (Some(a), Some(b)) => Some(a.into_iter().filter(|x| b.contains(x)).collect()),
+                (a, b) => a.or(b),
+            },
+            times: self.times.into_iter().chain(other.times).collect(),
+            authors: self.authors.into_iter().chain(other.authors).collect(),
+        }
+    }
+}
+
+/// The codes of the actions that change content (§29.1).
+fn content_actions() -> Vec<i32> {
+    Action::all()
+        .filter(|a| a.is_content())
+        .map(|a| a.0)
+        .collect()
 }
 
 /// Fields of Weblate's language that need data Tolk does not keep yet.
@@ -136,10 +173,6 @@ const NOT_YET: &[&str] = &[
     "dismissed_check",
     "source_state",
     "source_changed",
-    "changed",
-    "changed_by",
-    "change_time",
-    "change_action",
     "path",
 ];
 
@@ -148,12 +181,27 @@ impl Query {
     /// dates. An error names the term it cannot use.
     pub fn condition(&self, now: NaiveDateTime) -> Result<Condition, String> {
         Ok(match self {
-            Query::And(parts) => Condition::And(
-                parts
-                    .iter()
-                    .map(|p| p.condition(now))
-                    .collect::<Result<_, _>>()?,
-            ),
+            Query::And(parts) => {
+                // Change-event terms side by side describe one event.
+                let mut event: Option<ChangeFilter> = None;
+                let mut others = Vec::new();
+                for part in parts {
+                    match part.condition(now)? {
+                        Condition::Change(filter) => {
+                            event = Some(match event {
+                                Some(seen) => seen.merge(filter),
+                                None => filter,
+                            });
+                        }
+                        other => others.push(other),
+                    }
+                }
+                others.extend(event.map(Condition::Change));
+                match others.len() {
+                    1 => others.remove(0),
+                    _ => Condition::And(others),
+                }
+            }
             Query::Or(parts) => Condition::Or(
                 parts
                     .iter()
@@ -221,6 +269,26 @@ fn term(
         "priority" => numbers(NumberField::Priority, op, value, written),
         "added" => times(TimeField::Added, op, value, written, now),
         "last_changed" => times(TimeField::LastChanged, op, value, written, now),
+        "changed" => change_times(Some(content_actions()), op, value, written, now),
+        "change_time" => change_times(None, op, value, written, now),
+        "changed_by" => Ok(Condition::Change(ChangeFilter {
+            actions: Some(content_actions()),
+            authors: vec![(!value.is_empty()).then(|| value.to_owned())],
+            ..ChangeFilter::default()
+        })),
+        "change_action" => {
+            let wanted = value.to_lowercase();
+            let action = Action::all()
+                .find(|a| {
+                    let label = a.label().to_lowercase();
+                    label == wanted || label.replace(' ', "-") == wanted
+                })
+                .ok_or_else(|| format!("Unsupported change action: {value}"))?;
+            Ok(Condition::Change(ChangeFilter {
+                actions: Some(vec![action.0]),
+                ..ChangeFilter::default()
+            }))
+        }
         "language" => Ok(scope(Scope::Language, value)),
         "project" => Ok(scope(Scope::Project, value)),
         "component" => Ok(scope(Scope::Component, value)),
@@ -320,6 +388,44 @@ fn numbers(field: NumberField, op: Op, value: &str, written: Written) -> Result<
         |v| number(v).map(|n| (n, n)),
         |op, value| Condition::Number { field, op, value },
     )
+}
+
+/// A change event at the time written (of `actions`, when given).
+fn change_times(
+    actions: Option<Vec<i32>>,
+    op: Op,
+    value: &str,
+    written: Written,
+    now: NaiveDateTime,
+) -> Result<Condition, String> {
+    let bounds = compared(
+        op,
+        value,
+        written,
+        |v| time::span(v, now),
+        |op, at| {
+            Condition::Change(ChangeFilter {
+                times: vec![(op, at)],
+                ..ChangeFilter::default()
+            })
+        },
+    )?;
+    let times = match bounds {
+        Condition::Change(filter) => filter.times,
+        Condition::And(parts) => parts
+            .into_iter()
+            .flat_map(|p| match p {
+                Condition::Change(filter) => filter.times,
+                _ => Vec::new(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok(Condition::Change(ChangeFilter {
+        actions,
+        times,
+        authors: Vec::new(),
+    }))
 }
 
 fn times(
