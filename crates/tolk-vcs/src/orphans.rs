@@ -128,6 +128,25 @@ mod tests {
         parent_and_group(pid).is_some()
     }
 
+    /// A `sleep` marked as this process's Git, whose starter (a shell)
+    /// has exited: an orphan leading its own group. Its process id.
+    fn orphaned_sleep(seconds: &str) -> i32 {
+        let out = Command::new("sh")
+            .args([
+                "-c",
+                &format!("setsid sleep {seconds} >/dev/null 2>&1 & echo $!"),
+            ])
+            .env(PARENT_VAR, std::process::id().to_string())
+            .stdout(Stdio::piped())
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    }
+
     #[test]
     fn an_orphaned_group_is_stopped_and_a_live_childs_is_not() {
         let me = std::process::id().to_string();
@@ -139,17 +158,7 @@ mod tests {
             .spawn()
             .unwrap();
         // A group leader whose starter (the shell) has exited: reaped.
-        let out = Command::new("sh")
-            .args(["-c", "setsid sleep 300 >/dev/null 2>&1 & echo $!"])
-            .env(PARENT_VAR, &me)
-            .stdout(Stdio::piped())
-            .output()
-            .unwrap();
-        let orphan: i32 = String::from_utf8(out.stdout)
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap();
+        let orphan = orphaned_sleep("300");
         let deadline = Instant::now() + Duration::from_secs(10);
         while parent_and_group(orphan).is_none_or(|(_, group)| group != orphan) {
             assert!(Instant::now() < deadline, "setsid did not start");
@@ -187,17 +196,7 @@ mod tests {
 
     #[test]
     fn an_orphan_that_finishes_by_itself_is_not_signalled() {
-        let out = Command::new("sh")
-            .args(["-c", "setsid sleep 0.3 >/dev/null 2>&1 & echo $!"])
-            .env(PARENT_VAR, std::process::id().to_string())
-            .stdout(Stdio::piped())
-            .output()
-            .unwrap();
-        let orphan: i32 = String::from_utf8(out.stdout)
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap();
+        let orphan = orphaned_sleep("0.3");
         assert!(stop(&[orphan], Duration::from_secs(5), Duration::from_secs(1)).is_empty());
     }
 
