@@ -35,6 +35,7 @@ fn holds(forms: &[String], needle: &str) -> bool {
 
 #[actix_web::test]
 async fn searches_answer_what_the_files_say() {
+    let regex = regex::Regex::new("^[A-C][a-z]+ian$").unwrap();
     for db in TestDb::all() {
         let upstream = upstream();
         let ctx = context(db, &upstream);
@@ -57,6 +58,13 @@ async fn searches_answer_what_the_files_say() {
         assert_eq!(count("ESE").await, expect(&word));
         assert!(expect(&word).as_u64().unwrap() > 1);
         assert_eq!(count("source:=Arabic").await, json!(1));
+        // Regular expressions, case-sensitive as in Weblate.
+        assert_eq!(
+            count("source:r\"^[A-C][a-z]+ian$\"").await,
+            expect(&|u| regex.is_match(&u.source[0]))
+        );
+        assert!(expect(&|u| regex.is_match(&u.source[0])).as_u64().unwrap() > 1);
+        assert_eq!(count("source:r\"^arabic$\"").await, json!(0));
         assert_eq!(
             count("source:arabic").await,
             expect(&|u| holds(&u.source, "arabic"))
@@ -136,7 +144,7 @@ async fn searches_answer_what_the_files_say() {
         // Malformed queries and fields without data yet are 400s naming why.
         for (q, why) in [
             ("a AND b OR c", "Mixed operators!"),
-            ("source:r\"^A\"", "regular expressions"),
+            ("source:r\"(\"", "Invalid regular expression"),
             ("has:suggestion", "has:suggestion"),
             ("colour:red", "Unknown search field: colour"),
             ("position:first", "Invalid number: first"),

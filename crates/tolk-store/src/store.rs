@@ -87,6 +87,7 @@ impl r2d2::ManageConnection for ConnectionManager {
                     .map_err(diesel::r2d2::Error::ConnectionError)?;
                 c.batch_execute(SQLITE_PRAGMAS)
                     .map_err(diesel::r2d2::Error::QueryError)?;
+                crate::sql::register_regexp(&mut c).map_err(diesel::r2d2::Error::QueryError)?;
                 c.set_instrumentation(self.counter.clone());
                 DbConnection::Sqlite(c)
             }

@@ -1,6 +1,8 @@
 //! A search condition on units ([`tolk_domain::query::Condition`]) as one
 //! SQL expression: text matched in any case with `lower(…) LIKE` (ASCII
-//! letters only on SQLite, every letter on PostgreSQL), the language,
+//! letters only on SQLite, every letter on PostgreSQL), regular
+//! expressions with `~` on PostgreSQL and `REGEXP` on SQLite (Rust's
+//! engine, registered on each connection), the language,
 //! project and component named through sub-selects of their ids. Its depth
 //! is that of the query, which the parser keeps to 64.
 //!
@@ -132,6 +134,19 @@ pub(crate) fn expression(condition: &Condition, sqlite: bool) -> Expression {
                 }
                 _ => matching,
             }
+        }
+        Condition::Regex { field, pattern } => {
+            let column = match field {
+                TextField::Source => "units.source",
+                TextField::Target => "units.target",
+                TextField::Context => "units.context",
+                TextField::Note => "units.note",
+                TextField::Location => "units.location",
+                TextField::Explanation => "units.explanation",
+                TextField::Flags => "(units.flags || units.extra_flags)",
+            };
+            let operator = if sqlite { "REGEXP" } else { "~" };
+            Box::new(sql::<Bool>(&format!("{column} {operator} ")).bind::<Text, _>(pattern.clone()))
         }
         Condition::Filled(field) => Box::new(text_column(*field).ne("")),
         Condition::States(states) => Box::new(

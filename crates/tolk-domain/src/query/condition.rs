@@ -73,6 +73,13 @@ pub enum Condition {
         /// Equal rather than contained.
         exact: bool,
     },
+    /// The field matches a regular expression (case-sensitive).
+    Regex {
+        /// The column.
+        field: TextField,
+        /// The expression, checked to compile in linear time.
+        pattern: String,
+    },
     /// The field is not empty.
     Filled(TextField),
     /// The unit is in one of these states.
@@ -310,9 +317,16 @@ fn scope(scope: Scope, value: &str) -> Condition {
 /// text `<` and `>` are not comparisons but part of the text.
 fn text(field: TextField, op: Op, value: &str, written: Written) -> Result<Condition, String> {
     if written == Written::Regex {
-        return Err(
-            "Searching with regular expressions is not supported by this server yet.".into(),
-        );
+        // Without look-around or back-references, so that matching stays
+        // linear in the text on both databases.
+        regex::RegexBuilder::new(value)
+            .size_limit(1 << 20)
+            .build()
+            .map_err(|e| format!("Invalid regular expression: {e}"))?;
+        return Ok(Condition::Regex {
+            field,
+            pattern: value.to_owned(),
+        });
     }
     Ok(match op {
         Op::Exact => Condition::Text {

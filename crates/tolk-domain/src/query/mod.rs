@@ -601,8 +601,17 @@ mod tests {
         assert!(refused("state:bogus").contains("bogus"));
         assert_eq!(refused("source:'open"), "unterminated quote");
         assert_eq!(
-            refused("source:r\"^a\""),
-            "Searching with regular expressions is not supported by this server yet."
+            condition("source:r\"^A(ra|lge)\""),
+            Condition::Regex {
+                field: TextField::Source,
+                pattern: "^A(ra|lge)".into()
+            }
+        );
+        assert!(refused("source:r\"(\"").starts_with("Invalid regular expression"));
+        assert!(refused("source:r\"(a)\\1\"").starts_with("Invalid regular expression"));
+        assert_eq!(
+            refused("state:r\"x\""),
+            "state: only text fields take regular expressions"
         );
         assert_eq!(
             refused("has:suggestion"),
