@@ -108,6 +108,11 @@ impl Scope {
             Scope::User => "user",
         }
     }
+
+    /// The name of `key` of this throttle in the database, e.g. `user:7`.
+    fn stored(self, key: &str) -> String {
+        format!("{}:{key}", self.name())
+    }
 }
 
 /// What a throttle check decided, for the response headers.
@@ -313,8 +318,7 @@ impl Throttle {
                 match keys.as_slice() {
                     [] => Some(None),
                     [((scope, key), rate)] => {
-                        let used =
-                            shared.use_credit(&format!("{}:{key}", scope.name()), *rate, now)?;
+                        let used = shared.use_credit(&scope.stored(key), *rate, now)?;
                         Some(Some(verdict(&keys, &[used], None)))
                     }
                     _ => None,
@@ -406,7 +410,7 @@ impl Shared {
         }
         let names: Vec<String> = keys
             .iter()
-            .map(|((scope, key), _)| format!("{}:{key}", scope.name()))
+            .map(|((scope, key), _)| scope.stored(key))
             .collect();
         if let [(_, rate)] = keys {
             if let Some(used) = self.use_credit(&names[0], *rate, now) {

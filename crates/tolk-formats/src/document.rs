@@ -7,7 +7,7 @@
 //! document, and each string's key is its element and a fingerprint of its
 //! text (`p:9f3a61c2`, with `/2`, `/3` for repeats), so a string keeps its
 //! key when paragraphs are added or moved around it. A translated document
-//! is read against its template by structure ([`pair`]); a translation is
+//! is read against its template by structure ([`DocumentFile::pair`]); a translation is
 //! written by filling the template with the translated texts
 //! ([`TranslationFile::set_translation`] on the template), so translated
 //! files always follow the source document's markup, byte for byte outside
@@ -91,44 +91,45 @@ impl DocumentFile {
             dialect,
         }
     }
-}
 
-/// Reads `translation` against `template` block by block.
-pub(crate) fn pair(template: &DocumentFile, translation: &DocumentFile) -> Paired {
-    let units: Vec<Unit> = template
-        .units()
-        .into_iter()
-        .map(|unit| Unit {
-            target: vec![String::new()],
-            state: State::Untranslated,
-            ..unit
-        })
-        .collect();
-    let same_structure = template.blocks.len() == translation.blocks.len()
-        && template
-            .blocks
-            .iter()
-            .zip(&translation.blocks)
-            .all(|(a, b)| a.path == b.path);
-    if !same_structure {
-        return Paired::Stale(units);
-    }
-    Paired::Units(
-        units
+    /// Reads `translation` (a translated document) against this one, its
+    /// template, block by block.
+    pub fn pair(&self, translation: &DocumentFile) -> Paired {
+        let units: Vec<Unit> = self
+            .units()
             .into_iter()
-            .zip(&translation.blocks)
-            .map(|(unit, block)| {
-                if block.text == unit.source[0] {
-                    return unit;
-                }
-                Unit {
-                    target: vec![block.text.clone()],
-                    state: State::Translated,
-                    ..unit
-                }
+            .map(|unit| Unit {
+                target: vec![String::new()],
+                state: State::Untranslated,
+                ..unit
             })
-            .collect(),
-    )
+            .collect();
+        let same_structure = self.blocks.len() == translation.blocks.len()
+            && self
+                .blocks
+                .iter()
+                .zip(&translation.blocks)
+                .all(|(a, b)| a.path == b.path);
+        if !same_structure {
+            return Paired::Stale(units);
+        }
+        Paired::Units(
+            units
+                .into_iter()
+                .zip(&translation.blocks)
+                .map(|(unit, block)| {
+                    if block.text == unit.source[0] {
+                        return unit;
+                    }
+                    Unit {
+                        target: vec![block.text.clone()],
+                        state: State::Translated,
+                        ..unit
+                    }
+                })
+                .collect(),
+        )
+    }
 }
 
 /// The keys of `blocks`: element and fingerprint of the text, numbered

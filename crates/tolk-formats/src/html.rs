@@ -464,7 +464,6 @@ fn has_text(markup: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::pair;
     use crate::file::TranslationFile;
     use crate::template::Paired;
     use crate::unit::{State, Unit};
@@ -540,7 +539,7 @@ mod tests {
         );
         let template = parse("en.html", PAGE.as_bytes()).unwrap();
         let translated = parse("cs.html", written.as_bytes()).unwrap();
-        let Paired::Units(paired) = pair(&template, &translated) else {
+        let Paired::Units(paired) = template.pair(&translated) else {
             panic!("same structure");
         };
         assert_eq!(paired.len(), units.len());
@@ -559,7 +558,7 @@ mod tests {
         );
 
         let restructured = parse("cs.html", "<p>Jiný</p><p>dokument</p>".as_bytes()).unwrap();
-        let Paired::Stale(stale) = pair(&template, &restructured) else {
+        let Paired::Stale(stale) = template.pair(&restructured) else {
             panic!("another structure");
         };
         assert_eq!(stale.len(), units.len());

@@ -43,6 +43,6 @@ pub use file::{
 pub use keyed::KeyedXmlFile;
 pub use merge::{MergeError, merge_units};
 pub use new_file::{PluralRule, new_translation};
-pub use registry::{FORMATS, FormatInfo, Linguality, find};
-pub use template::{Paired, with_document, with_intermediate, with_template};
+pub use registry::{FORMATS, FormatInfo, Linguality, find, is_document};
+pub use template::{Paired, parse_document, with_document, with_intermediate, with_template};
 pub use unit::{State, Unit};

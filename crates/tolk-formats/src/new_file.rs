@@ -29,7 +29,7 @@ pub fn new_translation(
     plural: Option<PluralRule<'_>>,
     base: Option<&[u8]>,
 ) -> Result<Vec<u8>, FormatError> {
-    if crate::registry::find(format).is_some_and(|f| f.is_document()) {
+    if crate::registry::is_document(format) {
         // A document's translation starts as a copy of the source
         // document: its strings read as untranslated until they differ.
         return Ok(match (base, format) {

@@ -560,6 +560,12 @@ pub fn find(id: &str) -> Option<&'static FormatInfo> {
     FORMATS.iter().find(|f| f.id == id)
 }
 
+/// Whether `id` is a document format (HTML, Markdown, …): a whole
+/// document split into strings.
+pub fn is_document(id: &str) -> bool {
+    find(id).is_some_and(|f| f.is_document())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::document::DocumentFile;
 use crate::error::FormatError;
 use crate::unit::{State, Unit};
 
@@ -88,28 +89,29 @@ pub enum Paired {
     Stale(Vec<Unit>),
 }
 
-/// Reads the translated document `translation` (`name`) of a document
-/// format (see [`crate::Linguality::Document`]) against its `template`.
+/// Parses `bytes` (named `name` in errors) as a document of `format` (see
+/// [`crate::Linguality::Document`]), for [`DocumentFile::pair`].
+pub fn parse_document(format: &str, name: &str, bytes: &[u8]) -> Result<DocumentFile, FormatError> {
+    match format {
+        "html" => crate::html::parse(name, bytes),
+        "markdown" => crate::markdown::parse(name, bytes),
+        _ => Err(FormatError::new(
+            name,
+            0,
+            format!("{format} is not a document format Tolk reads"),
+        )),
+    }
+}
+
+/// Reads the translated document `translation` (name, bytes) of a
+/// document format against its `template`.
 pub fn with_document(
     format: &str,
     template: (&str, &[u8]),
     translation: (&str, &[u8]),
 ) -> Result<Paired, FormatError> {
-    let parse = match format {
-        "html" => crate::html::parse,
-        "markdown" => crate::markdown::parse,
-        _ => {
-            return Err(FormatError::new(
-                translation.0,
-                0,
-                format!("{format} is not a document format Tolk reads"),
-            ));
-        }
-    };
-    Ok(crate::document::pair(
-        &parse(template.0, template.1)?,
-        &parse(translation.0, translation.1)?,
-    ))
+    let template = parse_document(format, template.0, template.1)?;
+    Ok(template.pair(&parse_document(format, translation.0, translation.1)?))
 }
 
 #[cfg(test)]

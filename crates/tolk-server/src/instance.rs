@@ -7,6 +7,8 @@
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::Path;
 
+use tolk_service::BackendKind;
+
 /// The held lock; released when dropped (or when the process ends,
 /// however it ends).
 #[derive(Debug)]
@@ -14,13 +16,15 @@ pub struct ServeLock {
     _file: File,
 }
 
-/// Takes the lock of the SQLite database at `database` (a file path);
-/// `None` for PostgreSQL URLs, which need none.
+/// Takes the lock of the SQLite database `database` (a path or a
+/// `sqlite:` URL, read as the store reads it); `None` for PostgreSQL,
+/// which needs none.
 pub fn claim(database: &str) -> Result<Option<ServeLock>, String> {
-    if database.starts_with("postgres://") || database.starts_with("postgresql://") {
+    let (kind, file) = BackendKind::from_url(database).map_err(|e| e.to_string())?;
+    if kind == BackendKind::Postgres {
         return Ok(None);
     }
-    let path = format!("{database}.serve.lock");
+    let path = format!("{file}.serve.lock");
     if let Some(parent) = Path::new(&path)
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -59,6 +63,11 @@ mod tests {
         assert!(
             second.starts_with("another tolk serve already uses"),
             "{second}"
+        );
+        let as_url = format!("sqlite://{database}");
+        assert!(
+            claim(&as_url).is_err(),
+            "the same file named by a URL is the same database"
         );
         drop(first);
         assert!(

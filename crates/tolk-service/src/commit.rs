@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use tolk_domain::change::Action;
 use tolk_domain::permission::Subject;
 use tolk_domain::unit::{UnitState, join_plurals, split_plurals};
-use tolk_formats::Unit;
+use tolk_formats::{DocumentFile, TranslationFile, Unit};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
 use tolk_store::units::{self, UnitRow};
@@ -115,27 +115,38 @@ fn write_units(
     Ok((file.to_bytes().map_err(|e| e.to_string())?, missing))
 }
 
-/// A translated document: its template (`template`: name and bytes) with
-/// every translated string of `units` (the translation's, pending or not)
-/// in place of the source text, so a translation always has the source
-/// document's markup. The ids of pending units whose string the template
-/// no longer has (they are not written).
+/// A document format's template, parsed once per commit, with the place
+/// of each string's key.
+struct DocumentTemplate {
+    file: DocumentFile,
+    index: HashMap<String, usize>,
+}
+
+impl DocumentTemplate {
+    fn new(file: DocumentFile) -> Self {
+        let index = file
+            .units()
+            .into_iter()
+            .enumerate()
+            .map(|(i, u)| (u.context, i))
+            .collect();
+        DocumentTemplate { file, index }
+    }
+}
+
+/// A translated document: its template with every translated string of
+/// `units` (the translation's, pending or not) in place of the source
+/// text, so a translation always has the source document's markup. The
+/// ids of pending units whose string the template no longer has (they
+/// are not written).
 fn write_document(
-    format: &str,
-    template: &(String, Vec<u8>),
+    template: &DocumentTemplate,
     units: &[&UnitRow],
 ) -> Result<(Vec<u8>, Vec<i64>), String> {
-    let mut file =
-        tolk_formats::parse(format, &template.0, &template.1).map_err(|e| e.to_string())?;
-    let index: HashMap<String, usize> = file
-        .units()
-        .into_iter()
-        .enumerate()
-        .map(|(i, u)| (u.context, i))
-        .collect();
+    let mut file = template.file.clone();
     let mut missing = Vec::new();
     for unit in units {
-        match index.get(&unit.context) {
+        match template.index.get(&unit.context) {
             // Needing editing or not: the document has no such mark, and
             // the text is kept rather than lost.
             Some(&i) if !unit.target.is_empty() => file
@@ -191,9 +202,8 @@ struct FileCommit<'a> {
     tree: &'a WorkTree,
     format: &'a str,
     monolingual: bool,
-    /// For a document format, its template's name and bytes, or why it
-    /// could not be read.
-    document: Option<Result<(String, Vec<u8>), String>>,
+    /// For a document format, its template, or why it could not be read.
+    document: Option<Result<DocumentTemplate, String>>,
 }
 
 impl FileCommit<'_> {
@@ -223,7 +233,7 @@ impl FileCommit<'_> {
             Err(e) => return Err(e.into()),
         };
         let written = match &self.document {
-            Some(Ok(template)) => write_document(self.format, template, mine),
+            Some(Ok(template)) => write_document(template, mine),
             Some(Err(why)) => Err(why.clone()),
             None => write_units(self.format, path, &bytes, mine, self.monolingual),
         };
@@ -304,7 +314,7 @@ impl Service {
         let format = component.settings.file_format.as_str();
         // A document is written whole: every translated string of a
         // translation with pending ones.
-        let document = tolk_formats::find(format).is_some_and(|f| f.is_document());
+        let document = tolk_formats::is_document(format);
         let pending = self.pending_of(component.id, all || document)?;
         if !pending.units.iter().any(|u| all || u.pending) {
             return Ok(Committed::default());
@@ -323,7 +333,9 @@ impl Service {
                 format,
                 monolingual: !template.is_empty(),
                 document: document.then(|| match tree.read(template) {
-                    Ok(Some(bytes)) => Ok((template.clone(), bytes)),
+                    Ok(Some(bytes)) => tolk_formats::parse_document(format, template, &bytes)
+                        .map(DocumentTemplate::new)
+                        .map_err(|e| e.to_string()),
                     Ok(None) => Err(format!("the template {template} does not exist")),
                     Err(tolk_vcs::VcsError::Refused { reason, .. }) => {
                         Err(format!("the template {template}: {reason}"))

@@ -241,9 +241,8 @@ impl Service {
             {
                 settings.template = crate::upload::document_path(&settings, source_code);
                 // A document's new translations start as copies of it.
-                let document =
-                    tolk_formats::find(&settings.file_format).is_some_and(|f| f.is_document());
-                if document && settings.new_base.is_empty() {
+                if tolk_formats::is_document(&settings.file_format) && settings.new_base.is_empty()
+                {
                     settings.new_base = settings.template.clone();
                 }
             }

@@ -438,9 +438,7 @@ impl Service {
             }
             // A document's translation starts as a copy of its template.
             let base_path = match settings.new_base.as_str() {
-                "" if tolk_formats::find(&settings.file_format)
-                    .is_some_and(|f| f.is_document()) =>
-                {
+                "" if tolk_formats::is_document(&settings.file_format) => {
                     settings.template.as_str()
                 }
                 path => path,

@@ -16,7 +16,7 @@ use tolk_domain::component::ComponentSettings;
 use tolk_domain::filemask::code_candidates;
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::{UnitState, id_hash, join_plurals, word_count};
-use tolk_formats::{State, Unit};
+use tolk_formats::{State, TranslationFile, Unit};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::components::{self, Component};
 use tolk_store::languages::{self, Language};
@@ -64,6 +64,16 @@ fn state_of(state: State) -> UnitState {
     }
 }
 
+/// A document of `format`, as a scan failure when it cannot be read.
+fn parse_document(
+    format: &str,
+    path: &str,
+    bytes: &[u8],
+) -> Result<tolk_formats::DocumentFile, ServiceError> {
+    tolk_formats::parse_document(format, path, bytes)
+        .map_err(|e| ServiceError::Failed(e.to_string()))
+}
+
 fn parse(format: &str, path: &str, bytes: &[u8]) -> Result<Vec<Unit>, String> {
     tolk_formats::parse(format, path, bytes)
         .map(|file| file.units())
@@ -88,14 +98,21 @@ fn read_tree(
             .ok_or_else(|| ServiceError::Failed(format!("{path}: the file does not exist")))
     };
     let format = settings.file_format.as_str();
-    let document = tolk_formats::find(format).is_some_and(|f| f.is_document());
-    let mut template_bytes = Vec::new();
+    // A document's template is parsed once: each translation is read
+    // against it.
+    let mut document = None;
     let template = if settings.template.is_empty() {
         None
     } else {
-        template_bytes = read(&settings.template)?;
-        let mut units =
-            parse(format, &settings.template, &template_bytes).map_err(ServiceError::Failed)?;
+        let bytes = read(&settings.template)?;
+        let mut units = if tolk_formats::is_document(format) {
+            let parsed = parse_document(format, &settings.template, &bytes)?;
+            let units = parsed.units();
+            document = Some(parsed);
+            units
+        } else {
+            parse(format, &settings.template, &bytes).map_err(ServiceError::Failed)?
+        };
         if !settings.intermediate.is_empty() {
             let intermediate = parse(
                 format,
@@ -142,27 +159,20 @@ fn read_tree(
     for (i, (path, code)) in candidates.into_iter().enumerate() {
         let progress = i32::try_from(10 + 80 * i / total).unwrap_or(90);
         let parsed = read(&path).and_then(|bytes| {
-            let (units, stale) = match &template {
-                Some(_) if document => {
-                    match tolk_formats::with_document(
-                        format,
-                        (&settings.template, &template_bytes),
-                        (&path, &bytes),
-                    )
-                    .map_err(|e| ServiceError::Failed(e.to_string()))?
-                    {
-                        tolk_formats::Paired::Units(units) => (units, false),
-                        tolk_formats::Paired::Stale(units) => (units, true),
-                    }
-                }
-                Some(base) => (
+            let (units, stale) = match (&document, &template) {
+                (Some(document), _) => match document.pair(&parse_document(format, &path, &bytes)?)
+                {
+                    tolk_formats::Paired::Units(units) => (units, false),
+                    tolk_formats::Paired::Stale(units) => (units, true),
+                },
+                (None, Some(base)) => (
                     tolk_formats::with_template(
                         base,
                         &parse(format, &path, &bytes).map_err(ServiceError::Failed)?,
                     ),
                     false,
                 ),
-                None => (
+                (None, None) => (
                     parse(format, &path, &bytes).map_err(ServiceError::Failed)?,
                     false,
                 ),

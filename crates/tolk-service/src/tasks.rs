@@ -754,6 +754,28 @@ mod tests {
     }
 
     #[test]
+    fn progress_is_saved_a_few_times_a_second_not_per_report() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, DEFAULT_LEASE);
+            let seen = service.clone();
+            assert!(run_with(&service, "w", &|_, run| {
+                for n in 0..1_000 {
+                    run.report(n / 10, format!("file {n}"));
+                }
+                // Only the first report of the burst was written.
+                let task = view(&seen, &id);
+                assert_eq!((task.progress, task.log.as_str()), (0, "file 0"));
+                std::thread::sleep(REPORT_EVERY);
+                run.report(99, "last".into());
+                let task = view(&seen, &id);
+                assert_eq!(task.progress, 99);
+                assert_eq!(task.log.lines().count(), 1_001, "every line kept");
+                Ok(serde_json::json!("done"))
+            }));
+        }
+    }
+
+    #[test]
     fn a_transient_failure_is_retried_with_backoff_then_fails_for_good() {
         for db in TestDb::all() {
             let (service, id) = queued(&db, DEFAULT_LEASE);

@@ -16,6 +16,7 @@ mod error;
 mod git;
 mod lock;
 mod orphans;
+mod processes;
 mod reads;
 mod repository;
 mod stale;

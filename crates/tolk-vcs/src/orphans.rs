@@ -65,27 +65,20 @@ fn signal(leaders: &[i32], signal: Signal) {
 
 /// The orphaned Git group leaders of this machine.
 fn orphans() -> Vec<i32> {
-    let Ok(processes) = std::fs::read_dir("/proc") else {
+    let Some(processes) = crate::processes::all() else {
         return Vec::new();
     };
-    let mut found = Vec::new();
-    for process in processes.flatten() {
-        let Some(pid) = process
-            .file_name()
-            .to_str()
-            .and_then(|name| name.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        // Ended meanwhile, a zombie, or another user's: skipped.
-        let (Some(starter), Some((parent, group))) = (starter(pid), parent_and_group(pid)) else {
-            continue;
-        };
-        if group == pid && parent != starter {
-            found.push(pid);
-        }
-    }
-    found
+    processes
+        .map(|(pid, _)| pid)
+        .filter(|&pid| {
+            // Ended meanwhile, a zombie, or another user's: skipped.
+            let (Some(starter), Some((parent, group))) = (starter(pid), parent_and_group(pid))
+            else {
+                return false;
+            };
+            group == pid && parent != starter
+        })
+        .collect()
 }
 
 /// The starter a process's environment names, if it is one of ours.

@@ -11,17 +11,13 @@ use std::path::PathBuf;
 /// may look at. Without `/proc` every lock file counts as held (nothing
 /// is recovered), the safe side.
 pub(crate) fn open_files() -> OpenFiles {
-    let Ok(processes) = std::fs::read_dir("/proc") else {
+    let Some(processes) = crate::processes::all() else {
         return OpenFiles::Unknown;
     };
     let mut open = HashSet::new();
-    for process in processes.flatten() {
-        let name = process.file_name();
-        if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
+    for (_, dir) in processes {
         // A process that ended meanwhile, or one of another user: skipped.
-        let Ok(fds) = std::fs::read_dir(process.path().join("fd")) else {
+        let Ok(fds) = std::fs::read_dir(dir.join("fd")) else {
             continue;
         };
         open.extend(
