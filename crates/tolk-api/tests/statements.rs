@@ -179,3 +179,64 @@ async fn permission_checks_cost_the_same_for_one_team_and_fifty() {
         );
     }
 }
+
+/// Statements run by one request with a body.
+async fn cost_of<S: TestApp<B>, B: MessageBody>(
+    ctx: &Ctx,
+    app: &S,
+    method: Method,
+    uri: &str,
+    body: serde_json::Value,
+) -> (u64, serde_json::Value) {
+    let before = ctx.db.store.statements_run();
+    let reply = call(app, method, uri, Some(&ctx.admin), Body::Json(body)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", reply.text());
+    (ctx.db.store.statements_run() - before, reply.json())
+}
+
+#[actix_web::test]
+async fn unit_reads_and_edits_cost_a_few_statements() {
+    for db in tolk_service::testing::TestDb::all() {
+        let upstream = common::upstream();
+        let ctx = common::context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let page = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?page_size=3",
+            Some(&ctx.admin),
+        )
+        .await;
+        let id = page["results"][2]["id"].as_i64().unwrap();
+        let uri = format!("/api/units/{id}/");
+        // The first request of a token reads it and its grants; later ones
+        // only check that nothing changed since.
+        cost(&ctx, &app, &uri).await;
+        let read = cost(&ctx, &app, &uri).await;
+        let (patch, _) = cost_of(
+            &ctx,
+            &app,
+            Method::PATCH,
+            &uri,
+            json!({"target": ["訳"], "state": 20}),
+        )
+        .await;
+        let (again, _) = cost_of(
+            &ctx,
+            &app,
+            Method::PATCH,
+            &uri,
+            json!({"target": ["訳す"], "state": 10}),
+        )
+        .await;
+        // The cache generation is read with the token's check, then with the unit.
+        assert_eq!(read, 2, "unit GET");
+        // BEGIN, the translation's lock (PostgreSQL), the unit, its update,
+        // the counters, the change, the author's count, COMMIT.
+        let pg = u64::from(matches!(
+            ctx.service.backend(),
+            tolk_service::BackendKind::Postgres
+        ));
+        assert_eq!((patch, again), (8 + pg, 8 + pg), "unit PATCH");
+    }
+}

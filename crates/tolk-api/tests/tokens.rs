@@ -206,3 +206,88 @@ async fn users_rotate_and_revoke_their_own_tokens() {
         assert_eq!(me(key).await, StatusCode::UNAUTHORIZED);
     }
 }
+
+#[actix_web::test]
+async fn a_change_of_standing_on_one_instance_reaches_callers_on_another() {
+    for db in TestDb::all() {
+        let ctx = Ctx::new(db);
+        // Two servers on one database, each with its own cache of callers.
+        let one = test::init_service(tolk_api::app(ctx.state())).await;
+        let second = tolk_service::Service::new(ctx.db.store.clone(), Default::default()).unwrap();
+        let other = test::init_service(tolk_api::app(tolk_api::AppState {
+            service: second,
+            ..ctx.state()
+        }))
+        .await;
+        let admin = Some(ctx.admin.as_str());
+        let body = json!({"name": "Secret", "slug": "secret", "web": "https://d.example/"});
+        let made = call(
+            &one,
+            Method::POST,
+            "/api/projects/",
+            admin,
+            Body::Json(body),
+        )
+        .await;
+        assert_eq!(made.status, StatusCode::CREATED);
+        common::make_private(&ctx, "secret");
+        let secret = |key: String| {
+            let other = &other;
+            async move {
+                call(
+                    other,
+                    Method::GET,
+                    "/api/projects/secret/",
+                    Some(&key),
+                    Body::None,
+                )
+                .await
+                .status
+            }
+        };
+        assert_eq!(secret(ctx.jane.clone()).await, StatusCode::NOT_FOUND);
+        assert_eq!(
+            secret(ctx.jane.clone()).await,
+            StatusCode::NOT_FOUND,
+            "kept"
+        );
+
+        let patch = |body: serde_json::Value| {
+            let one = &one;
+            async move {
+                let reply = call(
+                    one,
+                    Method::PATCH,
+                    "/api/users/jane/",
+                    admin,
+                    Body::Json(body),
+                )
+                .await;
+                assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+            }
+        };
+        patch(json!({"is_superuser": true})).await;
+        assert_eq!(secret(ctx.jane.clone()).await, StatusCode::OK, "promoted");
+
+        let rotated = call(
+            &one,
+            Method::POST,
+            "/api/users/jane/token/",
+            Some(&ctx.jane),
+            Body::None,
+        )
+        .await;
+        let key = rotated.json()["token"].as_str().unwrap().to_owned();
+        assert_eq!(
+            secret(ctx.jane.clone()).await,
+            StatusCode::UNAUTHORIZED,
+            "old key"
+        );
+        assert_eq!(secret(key.clone()).await, StatusCode::OK);
+
+        patch(json!({"is_superuser": false})).await;
+        assert_eq!(secret(key.clone()).await, StatusCode::NOT_FOUND, "demoted");
+        patch(json!({"is_active": false})).await;
+        assert_eq!(secret(key).await, StatusCode::UNAUTHORIZED, "deactivated");
+    }
+}

@@ -65,41 +65,50 @@ impl Service {
             return Err(invalid());
         }
         let hash = hash_token(key);
-        let found = self.store.read(|conn| {
-            let Some((stored_hash, user)) = tokens::find(conn, &hash, time::now())? else {
-                return Ok(None);
+        let now = time::now();
+        self.store.read(|conn| {
+            let generation = self.cache.sync(conn)?;
+            if let Some(subject) = self.cache.caller(generation, &hash, now) {
+                return Ok(subject);
+            }
+            let Some(found) = tokens::find(conn, &hash, now)? else {
+                return Err(invalid());
             };
+            if !constant_time_eq::constant_time_eq(found.key_hash.as_bytes(), hash.as_bytes()) {
+                return Err(invalid());
+            }
+            let user = found.user;
+            if !user.is_active {
+                return Err(ServiceError::AuthenticationFailed(
+                    "User inactive or deleted.".into(),
+                ));
+            }
             // Superusers pass every check: their teams need not be read.
             let grants = if user.is_superuser {
                 Vec::new()
             } else {
                 grants::of_user(conn, user.id)?
             };
-            Ok::<_, ServiceError>(Some((stored_hash, user, grants)))
-        })?;
-        let Some((stored_hash, user, grants)) = found else {
-            return Err(invalid());
-        };
-        if !constant_time_eq::constant_time_eq(stored_hash.as_bytes(), hash.as_bytes()) {
-            return Err(invalid());
-        }
-        if !user.is_active {
-            return Err(ServiceError::AuthenticationFailed(
-                "User inactive or deleted.".into(),
-            ));
-        }
-        Ok(Subject::User {
-            id: user.id,
-            superuser: user.is_superuser,
-            grants,
+            let subject = Subject::User {
+                id: user.id,
+                superuser: user.is_superuser,
+                grants,
+            };
+            self.cache
+                .keep_caller(generation, hash.clone(), subject.clone(), found.expires);
+            Ok(subject)
         })
     }
 
     /// The anonymous caller, with the grants of the teams of the account
     /// standing for anonymous callers.
     pub fn anonymous(&self) -> ServiceResult<Subject> {
-        let grants = self.store.read(grants::of_anonymous)?;
-        Ok(Subject::anonymous(grants))
+        self.store.read(|conn| {
+            let generation = self.cache.sync(conn)?;
+            self.cache.anonymous(generation, || {
+                Ok(Subject::anonymous(grants::of_anonymous(conn)?))
+            })
+        })
     }
 
     /// Mints a new personal token for a user and returns it; only its hash is kept.

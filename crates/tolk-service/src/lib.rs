@@ -5,6 +5,7 @@
 
 mod access;
 mod archive;
+mod cache;
 mod commit;
 mod conflict;
 mod error;
@@ -130,6 +131,7 @@ pub struct Service {
     config: ServiceConfig,
     workspace: workspace::Workspace,
     queue: tasks::Wakeup,
+    cache: std::sync::Arc<cache::Cache>,
 }
 
 impl Service {
@@ -141,6 +143,7 @@ impl Service {
             config,
             workspace,
             queue: tasks::Wakeup::default(),
+            cache: std::sync::Arc::default(),
         })
     }
 

@@ -27,6 +27,27 @@ pub struct TranslationView {
 }
 
 impl TranslationView {
+    /// The view of a translation from its component's view and its language.
+    pub(crate) fn assemble(
+        translation: Translation,
+        components: &HashMap<i64, ComponentView>,
+        languages: &HashMap<i64, Language>,
+        last_author: Option<String>,
+    ) -> ServiceResult<Self> {
+        Ok(TranslationView {
+            component: components
+                .get(&translation.component_id)
+                .cloned()
+                .ok_or(ServiceError::NotFound)?,
+            language: languages
+                .get(&translation.language_id)
+                .cloned()
+                .ok_or(ServiceError::NotFound)?,
+            last_author,
+            translation,
+        })
+    }
+
     /// The translation as the access check sees it.
     pub fn target(&self) -> Target {
         Target::Translation {
@@ -76,18 +97,8 @@ fn with_components(
     items
         .into_iter()
         .map(|translation| {
-            Ok(TranslationView {
-                component: components
-                    .get(&translation.component_id)
-                    .cloned()
-                    .ok_or(ServiceError::NotFound)?,
-                language: languages
-                    .get(&translation.language_id)
-                    .cloned()
-                    .ok_or(ServiceError::NotFound)?,
-                last_author: authors.remove(&translation.id),
-                translation,
-            })
+            let author = authors.remove(&translation.id);
+            TranslationView::assemble(translation, components, &languages, author)
         })
         .collect()
 }

@@ -10,12 +10,13 @@ use tolk_domain::stats::Counters;
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, join_plurals};
 use tolk_domain::validation::FieldErrors;
 use tolk_store::changes::{self, NewChange};
-use tolk_store::translations;
+use tolk_store::translations::{self, Translation};
 use tolk_store::units::{self, UnitFilter, UnitRow};
 use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
-use crate::translations::{TranslationView, translation_views, visible_translation};
+use crate::cache::Generation;
+use crate::translations::{TranslationView, visible_translation};
 use crate::{Service, ServiceError, ServiceResult};
 
 /// A unit with its translation.
@@ -23,7 +24,8 @@ use crate::{Service, ServiceError, ServiceResult};
 pub struct UnitView {
     /// The stored unit.
     pub unit: UnitRow,
-    /// Its translation, shared by the units of one list.
+    /// Its translation, shared by the units of one list (without its
+    /// `last_author`, which units do not show).
     pub translation: Arc<TranslationView>,
 }
 
@@ -39,26 +41,60 @@ impl UnitView {
     }
 }
 
-fn unit_views(conn: &mut DbConnection, rows: Vec<UnitRow>) -> ServiceResult<Vec<UnitView>> {
-    let mut ids: Vec<i64> = rows.iter().map(|u| u.translation_id).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let found = translations::get_by_ids(conn, &ids)?;
-    let translations: HashMap<i64, Arc<TranslationView>> = translation_views(conn, found)?
-        .into_iter()
-        .map(|t| (t.translation.id, Arc::new(t)))
-        .collect();
-    rows.into_iter()
-        .map(|unit| {
-            Ok(UnitView {
-                translation: translations
-                    .get(&unit.translation_id)
-                    .cloned()
-                    .ok_or(ServiceError::NotFound)?,
-                unit,
+impl Service {
+    /// Views of units with their translations; components and languages
+    /// come from the cache (a translation's `last_author` is not read).
+    fn unit_views(
+        &self,
+        conn: &mut DbConnection,
+        generation: Generation,
+        rows: Vec<(UnitRow, Translation)>,
+    ) -> ServiceResult<Vec<UnitView>> {
+        let component_ids: Vec<i64> = rows.iter().map(|(_, t)| t.component_id).collect();
+        let components = self.cache.components(generation, conn, &component_ids)?;
+        let mut language_ids: Vec<i64> = rows.iter().map(|(_, t)| t.language_id).collect();
+        language_ids.extend(components.values().map(|c| c.source_language.row.id));
+        let languages = self.cache.languages(generation, conn, &language_ids)?;
+        let mut shared: HashMap<i64, Arc<TranslationView>> = HashMap::new();
+        rows.into_iter()
+            .map(|(unit, translation)| {
+                let translation = match shared.get(&translation.id) {
+                    Some(view) => Arc::clone(view),
+                    None => {
+                        let view = Arc::new(TranslationView::assemble(
+                            translation,
+                            &components,
+                            &languages,
+                            None,
+                        )?);
+                        shared.insert(view.translation.id, Arc::clone(&view));
+                        view
+                    }
+                };
+                Ok(UnitView { unit, translation })
             })
-        })
-        .collect()
+            .collect()
+    }
+
+    /// The unit with this id if the caller may see it, else not found.
+    fn visible_unit(
+        &self,
+        conn: &mut DbConnection,
+        subject: &Subject,
+        id: i64,
+    ) -> ServiceResult<UnitView> {
+        let found = units::get_with_translation(conn, id)?.ok_or(ServiceError::NotFound)?;
+        let generation = self.cache.observe(found.generation);
+        let view = self
+            .unit_views(conn, generation, vec![(found.unit, found.translation)])?
+            .pop()
+            .ok_or(ServiceError::NotFound)?;
+        if view.translation.component.visible_to(subject) {
+            Ok(view)
+        } else {
+            Err(ServiceError::NotFound)
+        }
+    }
 }
 
 /// The condition `q` sets on units, or the field error naming the problem.
@@ -129,14 +165,35 @@ impl Service {
                         })
                         .collect())
                 }),
-                None => found.try_map_items(|rows| unit_views(conn, rows)),
+                None => found.try_map_items(|rows| {
+                    let mut ids: Vec<i64> = rows.iter().map(|u| u.translation_id).collect();
+                    ids.sort_unstable();
+                    ids.dedup();
+                    let translations: HashMap<i64, Translation> =
+                        translations::get_by_ids(conn, &ids)?
+                            .into_iter()
+                            .map(|t| (t.id, t))
+                            .collect();
+                    let paired = rows
+                        .into_iter()
+                        .map(|u| {
+                            let translation = translations
+                                .get(&u.translation_id)
+                                .cloned()
+                                .ok_or(ServiceError::NotFound)?;
+                            Ok((u, translation))
+                        })
+                        .collect::<ServiceResult<Vec<_>>>()?;
+                    let generation = self.cache.sync(conn)?;
+                    self.unit_views(conn, generation, paired)
+                }),
             }
         })
     }
 
     /// One unit, if the caller may see it.
     pub fn unit(&self, subject: &Subject, id: i64) -> ServiceResult<UnitView> {
-        self.store.read(|conn| visible_unit(conn, subject, id))
+        self.store.read(|conn| self.visible_unit(conn, subject, id))
     }
 
     /// Translates a unit (§10.3): checks the text and state, records the
@@ -146,7 +203,7 @@ impl Service {
             // A concurrent edit of this unit waits here until this one
             // ends, then reads what it wrote: edits apply in order.
             units::lock_translation_of(conn, id)?;
-            let view = visible_unit(conn, subject, id)?;
+            let mut view = self.visible_unit(conn, subject, id)?;
             let (Some(target), Some(state)) = (edit.target, edit.state) else {
                 let mut errors = FieldErrors::default();
                 let message = "Please provide both state and target for a partial update";
@@ -212,7 +269,12 @@ impl Service {
             if let Some(user) = subject.user_id() {
                 tolk_store::users::count_translated(conn, user)?;
             }
-            visible_unit(conn, subject, id)
+            // The answer is what was written, not read again.
+            view.unit.target = change.target;
+            view.unit.state = new_state.code();
+            view.unit.pending = true;
+            view.unit.last_updated = at;
+            Ok(view)
         })
     }
 }
@@ -292,17 +354,4 @@ fn check_edit(
         )?;
     }
     Ok(())
-}
-
-/// The unit with this id if the caller may see it, else not found.
-fn visible_unit(conn: &mut DbConnection, subject: &Subject, id: i64) -> ServiceResult<UnitView> {
-    let row = units::get(conn, id)?.ok_or(ServiceError::NotFound)?;
-    let view = unit_views(conn, vec![row])?
-        .pop()
-        .ok_or(ServiceError::NotFound)?;
-    if view.translation.component.visible_to(subject) {
-        Ok(view)
-    } else {
-        Err(ServiceError::NotFound)
-    }
 }

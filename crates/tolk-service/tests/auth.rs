@@ -20,15 +20,15 @@ fn tokens_are_kept_as_hashes_only() {
                 .is_none(),
             "the key itself is not stored"
         );
-        let (stored, owner) = tokens::find(&mut conn, &hash_token(&token), time::now())
+        let found = tokens::find(&mut conn, &hash_token(&token), time::now())
             .unwrap()
             .unwrap();
-        assert_eq!(stored, hash_token(&token));
-        assert_eq!(owner.username, "root");
+        assert_eq!(found.key_hash, hash_token(&token));
+        assert_eq!(found.user.username, "root");
 
         assert_eq!(
             service.authenticate(&token).unwrap(),
-            Subject::user(owner.id, true)
+            Subject::user(found.user.id, true)
         );
         let mut wrong = token.clone();
         wrong.pop();

@@ -15,6 +15,7 @@ mod unit_search;
 
 pub mod changes;
 pub mod components;
+pub mod generation;
 pub mod grants;
 pub mod languages;
 pub mod metrics;
@@ -42,4 +43,4 @@ pub use connection::{DbConnection, MultiBackend};
 pub use diesel::result::Error as QueryError;
 pub use error::{StoreError, StoreResult};
 pub use page::{Page, PageRequest};
-pub use store::{BackendKind, ConnectionManager, PooledConnection, Store};
+pub use store::{BackendKind, ConnectionManager, Pooled, PooledConnection, Store};

@@ -331,6 +331,13 @@ diesel::joinable!(team_components -> teams (team_id));
 diesel::joinable!(team_components -> components (component_id));
 diesel::joinable!(role_permissions -> roles (role_id));
 
+diesel::table! {
+    cache_generation (id) {
+        id -> Integer,
+        value -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     languages,
     plurals,
@@ -357,4 +364,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_components,
     roles,
     subscriptions,
+    cache_generation,
 );

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use diesel::connection::{Instrumentation, InstrumentationEvent, SimpleConnection};
 use diesel::r2d2::R2D2Connection;
@@ -56,7 +56,8 @@ struct StatementCounter(Arc<AtomicU64>);
 
 impl Instrumentation for StatementCounter {
     fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
-        if let InstrumentationEvent::StartQuery { .. } = event {
+        if let InstrumentationEvent::StartQuery { query, .. } = event {
+            tracing::trace!(target: "tolk_store::sql", "{query}");
             self.0.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -70,11 +71,35 @@ pub struct ConnectionManager {
     counter: StatementCounter,
 }
 
-impl r2d2::ManageConnection for ConnectionManager {
-    type Connection = DbConnection;
-    type Error = diesel::r2d2::Error;
+/// A connection of the pool with the time it was last taken out.
+pub struct Pooled {
+    conn: DbConnection,
+    taken: Instant,
+}
 
-    fn connect(&self) -> Result<DbConnection, Self::Error> {
+impl std::ops::Deref for Pooled {
+    type Target = DbConnection;
+
+    fn deref(&self) -> &DbConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.conn
+    }
+}
+
+/// How long a PostgreSQL connection may lie idle in the pool before it is
+/// checked (one `SELECT 1`) when taken out again. A connection in steady
+/// use is not: a request then costs only its own statements, and one that
+/// the server dropped meanwhile fails that request and leaves the pool
+/// (`has_broken`).
+const CHECK_WHEN_IDLE: Duration = Duration::from_secs(10);
+
+impl ConnectionManager {
+    fn open(&self) -> Result<DbConnection, diesel::r2d2::Error> {
         let conn = match self.kind {
             BackendKind::Postgres => {
                 let mut c = PgConnection::establish(&self.target)
@@ -94,13 +119,34 @@ impl r2d2::ManageConnection for ConnectionManager {
         };
         Ok(conn)
     }
+}
 
-    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
-        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+impl r2d2::ManageConnection for ConnectionManager {
+    type Connection = Pooled;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<Pooled, Self::Error> {
+        Ok(Pooled {
+            conn: self.open()?,
+            taken: Instant::now(),
+        })
     }
 
-    fn has_broken(&self, conn: &mut DbConnection) -> bool {
-        conn.is_broken()
+    fn is_valid(&self, pooled: &mut Pooled) -> Result<(), Self::Error> {
+        // A SQLite file cannot drop a connection; a PostgreSQL server can.
+        let idle = pooled.taken.elapsed();
+        pooled.taken = Instant::now();
+        if self.kind == BackendKind::Postgres && idle >= CHECK_WHEN_IDLE {
+            pooled
+                .conn
+                .ping()
+                .map_err(diesel::r2d2::Error::QueryError)?;
+        }
+        Ok(())
+    }
+
+    fn has_broken(&self, pooled: &mut Pooled) -> bool {
+        pooled.conn.is_broken()
     }
 }
 
@@ -143,9 +189,8 @@ impl Store {
         let pool = r2d2::Pool::builder()
             .max_size(max_connections.max(1))
             .min_idle(Some(1))
-            // A SQLite file cannot drop a connection; a PostgreSQL server can,
-            // so only those connections are checked before use.
-            .test_on_check_out(kind == BackendKind::Postgres)
+            // Checked when idle for a while (see `CHECK_WHEN_IDLE`).
+            .test_on_check_out(true)
             .connection_timeout(Duration::from_secs(30))
             .build(manager())?;
         let quick = r2d2::Pool::builder()
@@ -188,7 +233,7 @@ impl Store {
     where
         E: From<StoreError>,
     {
-        f(&mut *self.conn()?)
+        f(&mut **self.conn()?)
     }
 
     /// Runs single statements that every request may need (each atomic
@@ -197,7 +242,7 @@ impl Store {
     where
         E: From<StoreError>,
     {
-        f(&mut *self.quick.get().map_err(StoreError::from)?)
+        f(&mut **self.quick.get().map_err(StoreError::from)?)
     }
 
     /// Runs `f` in one transaction: everything it wrote is committed when it
@@ -211,14 +256,14 @@ impl Store {
             BackendKind::Postgres => None,
         };
         let mut conn = self.conn()?;
-        (*conn).transaction(f)
+        conn.conn.transaction(f)
     }
 
     /// Applies pending schema migrations, then loads the built-in data
     /// (languages, the anonymous account) when it is missing.
     pub fn migrate(&self) -> StoreResult<()> {
         let mut conn = self.conn()?;
-        let applied = match &mut *conn {
+        let applied = match &mut conn.conn {
             DbConnection::Pg(c) => c.run_pending_migrations(PG_MIGRATIONS).map(|v| v.len()),
             DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
         }

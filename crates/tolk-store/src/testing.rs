@@ -234,7 +234,7 @@ pub fn add_translation(
         .filter(components::project_id.eq(project_id))
         .filter(components::slug.eq(component_slug))
         .select(components::id)
-        .first(&mut *conn)
+        .first(&mut **conn)
         .optional()
         .expect("query");
     let component_id = existing.unwrap_or_else(|| {
@@ -243,13 +243,13 @@ pub fn add_translation(
              VALUES ({project_id}, '{component_slug}', '{component_slug}', {}, '2026-01-01 00:00:00')",
             language.row.id
         ))
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .expect("insert component");
         components::table
             .filter(components::project_id.eq(project_id))
             .filter(components::slug.eq(component_slug))
             .select(components::id)
-            .first(&mut *conn)
+            .first(&mut **conn)
             .expect("query")
     });
     let c = counters;
@@ -284,13 +284,13 @@ pub fn add_translation(
         language.plural.id,
         last_change.format("%Y-%m-%d %H:%M:%S%.6f")
     ))
-    .execute(&mut *conn)
+    .execute(&mut **conn)
     .expect("insert translation");
     translations::table
         .filter(translations::component_id.eq(component_id))
         .filter(translations::language_id.eq(language.row.id))
         .select(translations::id)
-        .first(&mut *conn)
+        .first(&mut **conn)
         .expect("query")
 }
 
@@ -299,7 +299,7 @@ pub fn add_translation(
 pub fn make_tasks_due(store: &Store) {
     let mut conn = store.conn().expect("a connection");
     diesel::sql_query("UPDATE tasks SET run_after = created WHERE NOT completed")
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .expect("make tasks due");
 }
 
@@ -316,6 +316,6 @@ pub fn task_runs(store: &Store) -> Vec<(String, i32, bool, bool)> {
             tasks::completed,
         ))
         .order(tasks::created)
-        .load(&mut *conn)
+        .load(&mut **conn)
         .expect("read tasks")
 }

@@ -40,19 +40,35 @@ pub fn insert(conn: &mut DbConnection, new: &NewToken<'_>) -> StoreResult<i64> {
     .get_result(c))?)
 }
 
-/// The stored hash and owner of the token with this hash, unless it has expired.
+/// A token found by its hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoundToken {
+    /// The stored hash.
+    pub key_hash: String,
+    /// When it stops working.
+    pub expires: Option<NaiveDateTime>,
+    /// The account acting with it.
+    pub user: UserRow,
+}
+
+/// The token with this hash, unless it has expired.
 pub fn find(
     conn: &mut DbConnection,
     key_hash: &str,
     now: NaiveDateTime,
-) -> StoreResult<Option<(String, UserRow)>> {
-    Ok(tokens::table
+) -> StoreResult<Option<FoundToken>> {
+    let found: Option<(String, Option<NaiveDateTime>, UserRow)> = tokens::table
         .inner_join(users::table)
         .filter(tokens::key_hash.eq(key_hash))
         .filter(tokens::expires.is_null().or(tokens::expires.gt(now)))
-        .select((tokens::key_hash, UserRow::as_select()))
+        .select((tokens::key_hash, tokens::expires, UserRow::as_select()))
         .first(conn)
-        .optional()?)
+        .optional()?;
+    Ok(found.map(|(key_hash, expires, user)| FoundToken {
+        key_hash,
+        expires,
+        user,
+    }))
 }
 
 /// True when the user is the bot of a project token.

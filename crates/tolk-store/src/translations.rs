@@ -34,9 +34,10 @@ pub struct Translation {
     pub last_change: Option<NaiveDateTime>,
 }
 
+/// A translation's row as stored; [`Translation`] is what the rest reads.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = translations)]
-struct Row {
+pub(crate) struct Row {
     id: i64,
     component_id: i64,
     language_id: i64,

@@ -179,6 +179,42 @@ pub fn get(conn: &mut DbConnection, id: i64) -> StoreResult<Option<UnitRow>> {
         .optional()?)
 }
 
+/// A unit found with its translation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitWithTranslation {
+    /// The unit.
+    pub unit: UnitRow,
+    /// Its translation.
+    pub translation: crate::translations::Translation,
+    /// The cache generation ([`crate::generation`]), read in the same
+    /// statement so that a request needs no statement of its own for it.
+    pub generation: i64,
+}
+
+/// A unit by id with its translation; one statement.
+pub fn get_with_translation(
+    conn: &mut DbConnection,
+    id: i64,
+) -> StoreResult<Option<UnitWithTranslation>> {
+    let found: Option<(UnitRow, crate::translations::Row, i64)> = units::table
+        .inner_join(translations::table)
+        .filter(units::id.eq(id))
+        .select((
+            UnitRow::as_select(),
+            crate::translations::Row::as_select(),
+            crate::generation::subquery(),
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(
+        found.map(|(unit, translation, generation)| UnitWithTranslation {
+            unit,
+            translation: translation.into(),
+            generation,
+        }),
+    )
+}
+
 /// Every unit of a translation, in file order.
 pub fn of_translation(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<UnitRow>> {
     Ok(units::table
