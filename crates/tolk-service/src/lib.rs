@@ -20,6 +20,7 @@ pub mod copy;
 pub mod files;
 pub mod groups;
 pub mod hooks;
+pub mod labels;
 pub mod languages;
 pub mod metrics;
 pub mod notifications;
@@ -39,6 +40,7 @@ pub use error::{ServiceError, ServiceResult};
 /// What the use-cases return that the storage layer defines: callers see
 /// these types, not the storage crate.
 pub use tolk_store::changes::{ChangeLinks, ChangeRow};
+pub use tolk_store::labels::Label;
 pub use tolk_store::languages::Language;
 pub use tolk_store::roles::Role;
 pub use tolk_store::stats::Summary;

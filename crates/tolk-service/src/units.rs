@@ -8,8 +8,9 @@ use tolk_domain::change::Action;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, join_plurals};
-use tolk_domain::validation::FieldErrors;
+use tolk_domain::validation::{FieldErrors, check_length};
 use tolk_store::changes::{self, NewChange};
+use tolk_store::labels::{self, Label};
 use tolk_store::translations::{self, Translation};
 use tolk_store::units::{self, UnitFilter, UnitRow};
 use tolk_store::{DbConnection, Page, PageRequest, time};
@@ -27,9 +28,22 @@ pub struct UnitView {
     /// Its translation, shared by the units of one list (without its
     /// `last_author`, which units do not show).
     pub translation: Arc<TranslationView>,
+    /// The labels of the string (of its source unit), by id.
+    pub labels: Vec<Label>,
 }
 
 impl UnitView {
+    /// Whether this is the unit of the source language, which holds the
+    /// string's labels, explanation and extra flags.
+    pub fn is_source(&self) -> bool {
+        self.unit.source_unit_id.is_none_or(|id| id == self.unit.id)
+    }
+
+    /// The id of the unit that holds the string's labels.
+    fn source_id(&self) -> i64 {
+        self.unit.source_unit_id.unwrap_or(self.unit.id)
+    }
+
     /// Number of target forms: the language's plural count for plural
     /// strings, else one.
     pub fn forms(&self) -> usize {
@@ -49,6 +63,7 @@ impl Service {
         conn: &mut DbConnection,
         generation: Generation,
         rows: Vec<(UnitRow, Translation)>,
+        read_labels: bool,
     ) -> ServiceResult<Vec<UnitView>> {
         let component_ids: Vec<i64> = rows.iter().map(|(_, t)| t.component_id).collect();
         let components = self.cache.components(generation, conn, &component_ids)?;
@@ -71,9 +86,20 @@ impl Service {
                         view
                     }
                 };
-                Ok(UnitView { unit, translation })
+                Ok(UnitView {
+                    unit,
+                    translation,
+                    labels: Vec::new(),
+                })
             })
-            .collect()
+            .collect::<ServiceResult<Vec<_>>>()
+            .and_then(|views| {
+                if read_labels {
+                    with_labels(conn, views)
+                } else {
+                    Ok(views)
+                }
+            })
     }
 
     /// The unit with this id if the caller may see it, else not found.
@@ -86,7 +112,12 @@ impl Service {
         let found = units::get_with_translation(conn, id)?.ok_or(ServiceError::NotFound)?;
         let generation = self.cache.observe(found.generation);
         let view = self
-            .unit_views(conn, generation, vec![(found.unit, found.translation)])?
+            .unit_views(
+                conn,
+                generation,
+                vec![(found.unit, found.translation)],
+                found.labelled,
+            )?
             .pop()
             .ok_or(ServiceError::NotFound)?;
         if view.translation.component.visible_to(subject) {
@@ -95,6 +126,18 @@ impl Service {
             Err(ServiceError::NotFound)
         }
     }
+}
+
+/// Units with the labels of their strings; one statement.
+fn with_labels(conn: &mut DbConnection, mut views: Vec<UnitView>) -> ServiceResult<Vec<UnitView>> {
+    let ids: Vec<i64> = views.iter().map(UnitView::source_id).collect();
+    let found = labels::of_units(conn, &ids)?;
+    for view in &mut views {
+        if let Some(labels) = found.get(&view.source_id()) {
+            view.labels.clone_from(labels);
+        }
+    }
+    Ok(views)
 }
 
 /// The condition `q` sets on units, or the field error naming the problem.
@@ -120,14 +163,24 @@ fn query_error(message: &str) -> ServiceError {
     ServiceError::invalid("q", &format!("Could not parse query string: {message}"))
 }
 
-/// A translation of a unit as the API asks for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An edit of a unit as the API asks for it (§10.3): its translation,
+/// and on source units the string's properties.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UnitEdit {
     /// The translated forms.
     pub target: Option<Vec<String>>,
     /// The new state number.
     pub state: Option<i32>,
+    /// The explanation of the string.
+    pub explanation: Option<String>,
+    /// Flags added to the file's.
+    pub extra_flags: Option<String>,
+    /// The ids of the string's labels.
+    pub labels: Option<Vec<i64>>,
 }
+
+/// Longest `extra_flags` accepted.
+const MAX_FLAGS: usize = 500;
 
 impl Service {
     /// Units the caller may see, of one translation when given, matching `q`.
@@ -157,13 +210,15 @@ impl Service {
             match known.map(Arc::new) {
                 // The translation is read already: its units need nothing more.
                 Some(translation) => found.try_map_items(|rows| {
-                    Ok(rows
+                    let views = rows
                         .into_iter()
                         .map(|unit| UnitView {
                             unit,
                             translation: Arc::clone(&translation),
+                            labels: Vec::new(),
                         })
-                        .collect())
+                        .collect();
+                    with_labels(conn, views)
                 }),
                 None => found.try_map_items(|rows| {
                     let mut ids: Vec<i64> = rows.iter().map(|u| u.translation_id).collect();
@@ -185,7 +240,7 @@ impl Service {
                         })
                         .collect::<ServiceResult<Vec<_>>>()?;
                     let generation = self.cache.sync(conn)?;
-                    self.unit_views(conn, generation, paired)
+                    self.unit_views(conn, generation, paired, true)
                 }),
             }
         })
@@ -196,86 +251,212 @@ impl Service {
         self.store.read(|conn| self.visible_unit(conn, subject, id))
     }
 
-    /// Translates a unit (§10.3): checks the text and state, records the
-    /// change, marks the unit pending and moves the statistics.
+    /// Edits a unit (§10.3): translates it when `target` or `state` is
+    /// given (checks the text and state, records the change, marks the
+    /// unit pending and moves the statistics), and sets the properties of
+    /// a source string. Answers with what it wrote.
     pub fn edit_unit(&self, subject: &Subject, id: i64, edit: UnitEdit) -> ServiceResult<UnitView> {
         self.store.write(|conn| {
             // A concurrent edit of this unit waits here until this one
             // ends, then reads what it wrote: edits apply in order.
             units::lock_translation_of(conn, id)?;
             let mut view = self.visible_unit(conn, subject, id)?;
-            let (Some(target), Some(state)) = (edit.target, edit.state) else {
-                let mut errors = FieldErrors::default();
-                let message = "Please provide both state and target for a partial update";
-                errors.invalid("state", message);
-                errors.invalid("target", message);
-                return Err(errors.into());
-            };
-            check_edit(subject, &view, &target, state)?;
-            let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
-            let new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
-            let text = join_plurals(&target);
-            if text == view.unit.target && new_state == old_state {
-                return Ok(view);
-            }
             let at = time::now();
-            let updated = units::set_translation(
-                conn,
-                id,
-                (&view.unit.target, view.unit.state),
-                &text,
-                new_state.code(),
-                at,
-            )?;
-            if !updated {
-                // Changed or removed since it was read: the caller's edit lost.
-                return Err(ServiceError::NotFound);
+            if edit.target.is_some() || edit.state.is_some() {
+                let (Some(target), Some(state)) = (edit.target, edit.state) else {
+                    let mut errors = FieldErrors::default();
+                    let message = "Please provide both state and target for a partial update";
+                    errors.invalid("state", message);
+                    errors.invalid("target", message);
+                    return Err(errors.into());
+                };
+                translate(conn, subject, &mut view, &target, state, at)?;
             }
-            let chars = i64::try_from(view.unit.source.chars().count()).unwrap_or(i64::MAX);
-            let words = i64::from(view.unit.num_words);
-            let delta = Counters::delta(
-                Counters::of_unit(old_state, words, chars),
-                Counters::of_unit(new_state, words, chars),
-            );
-            translations::add_counters(conn, view.translation.translation.id, &delta, at)?;
-            let action = if new_state.is_fuzzy() {
-                Action::MARKED_EDIT
-            } else if new_state == UnitState::Approved {
-                Action::APPROVE
-            } else if old_state >= UnitState::Fuzzy {
-                Action::CHANGE
-            } else {
-                Action::NEW
+            let properties = SourceProperties {
+                explanation: edit.explanation,
+                extra_flags: edit.extra_flags,
+                labels: edit.labels,
             };
-            let component = &view.translation.component;
-            let change = NewChange {
-                project_id: Some(component.project.id),
-                component_id: Some(component.component.id),
-                translation_id: Some(view.translation.translation.id),
-                unit_id: Some(id),
-                language_id: Some(view.translation.language.row.id),
-                author_id: subject.user_id(),
-                old: view.unit.target.clone(),
-                target: text,
-                details: json!({
-                    "state": new_state.code(),
-                    "old_state": old_state.code(),
-                    "source": view.unit.source,
-                    "context": view.unit.context,
-                }),
-                ..NewChange::new(action, subject.user_id())
-            };
-            changes::record(conn, &change, at)?;
-            if let Some(user) = subject.user_id() {
-                tolk_store::users::count_translated(conn, user)?;
-            }
-            // The answer is what was written, not read again.
-            view.unit.target = change.target;
-            view.unit.state = new_state.code();
-            view.unit.pending = true;
-            view.unit.last_updated = at;
+            properties.apply(conn, subject, &mut view, at)?;
             Ok(view)
         })
+    }
+}
+
+/// Sets a unit's translation and state after the rules allow it; records
+/// the change and moves the statistics. `view` becomes what was written.
+fn translate(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    view: &mut UnitView,
+    target: &[String],
+    state: i32,
+    at: chrono::NaiveDateTime,
+) -> ServiceResult<()> {
+    check_edit(subject, view, target, state)?;
+    let id = view.unit.id;
+    let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
+    let new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
+    let text = join_plurals(target);
+    if text == view.unit.target && new_state == old_state {
+        return Ok(());
+    }
+    let updated = units::set_translation(
+        conn,
+        id,
+        (&view.unit.target, view.unit.state),
+        &text,
+        new_state.code(),
+        at,
+    )?;
+    if !updated {
+        // Changed or removed since it was read: the caller's edit lost.
+        return Err(ServiceError::NotFound);
+    }
+    let chars = i64::try_from(view.unit.source.chars().count()).unwrap_or(i64::MAX);
+    let words = i64::from(view.unit.num_words);
+    let delta = Counters::delta(
+        Counters::of_unit(old_state, words, chars),
+        Counters::of_unit(new_state, words, chars),
+    );
+    translations::add_counters(conn, view.translation.translation.id, &delta, at)?;
+    let action = if new_state.is_fuzzy() {
+        Action::MARKED_EDIT
+    } else if new_state == UnitState::Approved {
+        Action::APPROVE
+    } else if old_state >= UnitState::Fuzzy {
+        Action::CHANGE
+    } else {
+        Action::NEW
+    };
+    let change = NewChange {
+        old: view.unit.target.clone(),
+        target: text,
+        details: json!({
+            "state": new_state.code(),
+            "old_state": old_state.code(),
+            "source": view.unit.source,
+            "context": view.unit.context,
+        }),
+        ..unit_change(view, action, subject)
+    };
+    changes::record(conn, &change, at)?;
+    if let Some(user) = subject.user_id() {
+        tolk_store::users::count_translated(conn, user)?;
+    }
+    // The answer is what was written, not read again.
+    view.unit.target = change.target;
+    view.unit.state = new_state.code();
+    view.unit.pending = true;
+    view.unit.last_updated = at;
+    Ok(())
+}
+
+/// A change record about a unit.
+fn unit_change(view: &UnitView, action: Action, subject: &Subject) -> NewChange {
+    let component = &view.translation.component;
+    NewChange {
+        project_id: Some(component.project.id),
+        component_id: Some(component.component.id),
+        translation_id: Some(view.translation.translation.id),
+        unit_id: Some(view.unit.id),
+        language_id: Some(view.translation.language.row.id),
+        author_id: subject.user_id(),
+        ..NewChange::new(action, subject.user_id())
+    }
+}
+
+/// The properties of a source string an edit sets (each when given).
+struct SourceProperties {
+    explanation: Option<String>,
+    extra_flags: Option<String>,
+    labels: Option<Vec<i64>>,
+}
+
+impl SourceProperties {
+    /// Sets what differs from `view`: only on source units, with
+    /// `source.edit`. Values equal to the current ones are accepted
+    /// anywhere, as a full update (PUT) sends them back unchanged.
+    fn apply(
+        self,
+        conn: &mut DbConnection,
+        subject: &Subject,
+        view: &mut UnitView,
+        at: chrono::NaiveDateTime,
+    ) -> ServiceResult<()> {
+        let explanation = self.explanation.filter(|e| *e != view.unit.explanation);
+        let extra_flags = self.extra_flags.filter(|f| *f != view.unit.extra_flags);
+        let mut current: Vec<i64> = view.labels.iter().map(|l| l.id).collect();
+        current.sort_unstable();
+        let labels = self
+            .labels
+            .map(|mut ids| {
+                ids.sort_unstable();
+                ids.dedup();
+                ids
+            })
+            .filter(|ids| *ids != current);
+        if explanation.is_none() && extra_flags.is_none() && labels.is_none() {
+            return Ok(());
+        }
+        if !view.is_source() {
+            return Err(ServiceError::PermissionDenied(
+                "Source strings properties can be set only on source strings".into(),
+            ));
+        }
+        require(
+            subject,
+            Permission::SOURCE_EDIT,
+            view.translation.target(),
+            "You do not have permission to perform this action.",
+        )?;
+        let mut errors = FieldErrors::default();
+        if let Some(flags) = &extra_flags {
+            check_length(flags, "extra_flags", MAX_FLAGS, &mut errors);
+        }
+        let project = view.translation.component.project.id;
+        let wanted = match &labels {
+            Some(ids) => labels::of_project(conn, project, ids)?,
+            None => Vec::new(),
+        };
+        if labels.as_ref().is_some_and(|ids| ids.len() != wanted.len()) {
+            errors.invalid(
+                "labels",
+                "Label with this ID was not found in this project.",
+            );
+        }
+        errors.into_result()?;
+        if explanation.is_some() || extra_flags.is_some() {
+            let explanation = explanation.unwrap_or_else(|| view.unit.explanation.clone());
+            let extra_flags = extra_flags.unwrap_or_else(|| view.unit.extra_flags.clone());
+            units::set_source_properties(conn, view.unit.id, &explanation, &extra_flags)?;
+            view.unit.explanation = explanation;
+            view.unit.extra_flags = extra_flags;
+        }
+        if labels.is_some() {
+            let added: Vec<&Label> = wanted.iter().filter(|l| !current.contains(&l.id)).collect();
+            let removed: Vec<&Label> = view.labels.iter().filter(|l| !wanted.contains(l)).collect();
+            let ids = |list: &[&Label]| list.iter().map(|l| l.id).collect::<Vec<_>>();
+            labels::change_unit_labels(conn, view.unit.id, &ids(&added), &ids(&removed))?;
+            let records: Vec<NewChange> = added
+                .iter()
+                .map(|l| (Action::LABEL_ADD, format!("Added label {}", l.name)))
+                .chain(
+                    removed
+                        .iter()
+                        .map(|l| (Action::LABEL_REMOVE, format!("Removed label {}", l.name))),
+                )
+                .map(|(action, target)| NewChange {
+                    target,
+                    ..unit_change(view, action, subject)
+                })
+                .collect();
+            for record in &records {
+                changes::record(conn, record, at)?;
+            }
+            view.labels = wanted;
+        }
+        Ok(())
     }
 }
 

@@ -17,6 +17,7 @@ pub mod changes;
 pub mod components;
 pub mod generation;
 pub mod grants;
+pub mod labels;
 pub mod languages;
 pub mod metrics;
 pub mod page;

@@ -332,6 +332,27 @@ diesel::joinable!(team_components -> components (component_id));
 diesel::joinable!(role_permissions -> roles (role_id));
 
 diesel::table! {
+    labels (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        name -> Text,
+        description -> Text,
+        color -> Text,
+    }
+}
+
+diesel::table! {
+    unit_labels (unit_id, label_id) {
+        unit_id -> BigInt,
+        label_id -> BigInt,
+    }
+}
+
+diesel::joinable!(unit_labels -> labels (label_id));
+diesel::joinable!(unit_labels -> units (unit_id));
+diesel::joinable!(labels -> projects (project_id));
+
+diesel::table! {
     cache_generation (id) {
         id -> Integer,
         value -> BigInt,
@@ -365,4 +386,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     roles,
     subscriptions,
     cache_generation,
+    labels,
+    unit_labels,
 );

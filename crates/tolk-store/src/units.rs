@@ -189,6 +189,8 @@ pub struct UnitWithTranslation {
     /// The cache generation ([`crate::generation`]), read in the same
     /// statement so that a request needs no statement of its own for it.
     pub generation: i64,
+    /// Whether the string has labels (kept on its source unit).
+    pub labelled: bool,
 }
 
 /// A unit by id with its translation; one statement.
@@ -196,23 +198,29 @@ pub fn get_with_translation(
     conn: &mut DbConnection,
     id: i64,
 ) -> StoreResult<Option<UnitWithTranslation>> {
-    let found: Option<(UnitRow, crate::translations::Row, i64)> = units::table
+    let labelled = diesel::dsl::sql::<Bool>(
+        "EXISTS (SELECT 1 FROM unit_labels \
+         WHERE unit_labels.unit_id = COALESCE(units.source_unit_id, units.id))",
+    );
+    let found: Option<(UnitRow, crate::translations::Row, i64, bool)> = units::table
         .inner_join(translations::table)
         .filter(units::id.eq(id))
         .select((
             UnitRow::as_select(),
             crate::translations::Row::as_select(),
             crate::generation::subquery(),
+            labelled,
         ))
         .first(conn)
         .optional()?;
-    Ok(
-        found.map(|(unit, translation, generation)| UnitWithTranslation {
+    Ok(found.map(
+        |(unit, translation, generation, labelled)| UnitWithTranslation {
             unit,
             translation: translation.into(),
             generation,
-        }),
-    )
+            labelled,
+        },
+    ))
 }
 
 /// Every unit of a translation, in file order.
@@ -295,6 +303,23 @@ pub fn set_translation(
     ))
     .execute(conn)?;
     Ok(rows == 1)
+}
+
+/// Sets the explanation and extra flags of a source unit (kept in the
+/// database only: files have no place for them).
+pub fn set_source_properties(
+    conn: &mut DbConnection,
+    id: i64,
+    explanation: &str,
+    extra_flags: &str,
+) -> StoreResult<()> {
+    diesel::update(units::table.find(id))
+        .set((
+            units::explanation.eq(explanation),
+            units::extra_flags.eq(extra_flags),
+        ))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Clears the pending mark of units whose text is still what was written

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use tolk_domain::unit::{UnitState, content_hash, split_plurals};
-use tolk_service::units::UnitView;
+use tolk_service::Label;
+use tolk_service::units::{UnitEdit, UnitView};
 use utoipa::ToSchema;
 
 use crate::links::{Links, timestamp};
@@ -37,8 +38,8 @@ pub struct UnitDto {
     pub note: String,
     /// Flags from the file.
     pub flags: String,
-    /// Labels (none yet).
-    pub labels: Vec<String>,
+    /// The string's labels.
+    pub labels: Vec<LabelDto>,
     /// State (§29.2): 0 empty, 10 needs editing, 20 translated, 30 approved, 100 read-only.
     pub state: i32,
     /// Needs editing.
@@ -97,6 +98,7 @@ impl UnitDto {
     /// Serialises a unit.
     pub fn new(view: UnitView, links: &Links) -> Self {
         let forms = view.forms();
+        let labels = view.labels.iter().map(LabelDto::from).collect();
         let u = view.unit;
         let t = &view.translation;
         let c = &t.component;
@@ -125,7 +127,7 @@ impl UnitDto {
             context: u.context,
             note: u.note,
             flags: u.flags,
-            labels: Vec::new(),
+            labels,
             state: u.state,
             fuzzy: state.is_some_and(UnitState::is_fuzzy),
             translated: state.is_some_and(UnitState::is_translated),
@@ -155,14 +157,98 @@ impl UnitDto {
     }
 }
 
-/// What `PATCH`/`PUT /api/units/{id}/` take (§10.3): a translation is
-/// given as both `target` and `state`.
+/// A project's label (§17.1), as projects list it and units show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct LabelDto {
+    /// Id.
+    pub id: i64,
+    /// Name, unique in the project.
+    pub name: String,
+    /// What it means.
+    pub description: String,
+    /// Colour: one of the glossary colours.
+    pub color: String,
+}
+
+impl From<&Label> for LabelDto {
+    fn from(label: &Label) -> Self {
+        Self {
+            id: label.id,
+            name: label.name.clone(),
+            description: label.description.clone(),
+            color: label.color.clone(),
+        }
+    }
+}
+
+/// What `POST /api/projects/{slug}/labels/` takes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct LabelCreate {
+    /// Name, unique in the project.
+    pub name: String,
+    /// Colour: one of the glossary colours.
+    pub color: String,
+    /// What it means.
+    #[serde(default)]
+    pub description: String,
+}
+
+/// What `PATCH /api/units/{id}/` takes (§10.3): a translation is given as
+/// both `target` and `state`; `explanation`, `extra_flags` and `labels`
+/// are properties of source strings.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, ToSchema)]
 pub struct UnitPatch {
     /// The translated forms, one per plural form.
     pub target: Option<Vec<String>>,
     /// The new state: 0 empty, 10 needs editing, 20 translated, 30 approved.
     pub state: Option<i32>,
+    /// Explanation of the source string.
+    pub explanation: Option<String>,
+    /// Flags added to the file's, e.g. `max-length:40`.
+    pub extra_flags: Option<String>,
+    /// Ids of the project's labels the string carries.
+    pub labels: Option<Vec<i64>>,
+}
+
+impl From<UnitPatch> for UnitEdit {
+    fn from(body: UnitPatch) -> Self {
+        Self {
+            target: body.target,
+            state: body.state,
+            explanation: body.explanation,
+            extra_flags: body.extra_flags,
+            labels: body.labels,
+        }
+    }
+}
+
+/// What `PUT /api/units/{id}/` takes (§10.3): the whole writable unit,
+/// `target` and `labels` required (values equal to the current ones
+/// change nothing, so a client may send back what it read).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct UnitPut {
+    /// The translated forms, one per plural form.
+    pub target: Vec<String>,
+    /// The new state: 0 empty, 10 needs editing, 20 translated, 30 approved.
+    pub state: Option<i32>,
+    /// Explanation of the source string.
+    pub explanation: Option<String>,
+    /// Flags added to the file's, e.g. `max-length:40`.
+    pub extra_flags: Option<String>,
+    /// Ids of the project's labels the string carries.
+    pub labels: Vec<i64>,
+}
+
+impl From<UnitPut> for UnitEdit {
+    fn from(body: UnitPut) -> Self {
+        Self {
+            target: Some(body.target),
+            state: body.state,
+            explanation: body.explanation,
+            extra_flags: body.extra_flags,
+            labels: Some(body.labels),
+        }
+    }
 }
 
 /// What a unit edit answers: the unit's writable fields after the edit.
@@ -187,7 +273,7 @@ impl From<UnitDto> for UnitWritten {
             state: unit.state,
             explanation: unit.explanation,
             extra_flags: unit.extra_flags,
-            labels: Vec::new(),
+            labels: unit.labels.iter().map(|l| l.id).collect(),
         }
     }
 }

@@ -74,6 +74,7 @@ pub mod components;
 pub(crate) mod files;
 pub mod groups;
 pub mod hooks;
+pub mod labels;
 pub mod languages;
 pub mod notifications;
 pub mod paths;
@@ -103,6 +104,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     roles::configure(cfg);
     groups::configure(cfg);
     tokens::configure(cfg);
+    labels::configure(cfg);
     notifications::configure(cfg);
     tasks::configure(cfg);
     hooks::configure(cfg);

@@ -6,7 +6,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::blocking;
 use crate::caller::Caller;
-use crate::dto::unit::{UnitDto, UnitPatch, UnitWritten};
+use crate::dto::unit::{UnitDto, UnitPatch, UnitPut, UnitWritten};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated};
@@ -75,14 +75,14 @@ put_and_patch! {
     path: "/api/units/{id}/",
     params: [("id" = i64, Path, description = "Unit id")],
     key: String,
-    create: UnitPatch,
+    create: UnitPut,
     patch: UnitPatch,
     response: UnitWritten,
-    put: "Translates a unit (§10.3): `target` and `state` together; the unit becomes pending until committed.",
-    patch_doc: "Translates a unit (§10.3): `target` and `state` together; the unit becomes pending until committed.",
+    put: "Replaces a unit's writable fields (§10.3): `target` and `labels` are required; values equal to the current ones change nothing.",
+    patch_doc: "Edits a unit (§10.3): `target` and `state` together translate it (it becomes pending until committed); `explanation`, `extra_flags` and `labels` set a source string's properties.",
 }
 
-/// PUT and PATCH: the translation part of §10.3.
+/// PUT and PATCH (§10.3).
 async fn change(
     caller: Caller,
     id: web::Path<String>,
@@ -92,12 +92,13 @@ async fn change(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UnitWritten>> {
     let id = unit_id(&id)?;
+    let full = req.method() == actix_web::http::Method::PUT;
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
-        let body = input.parse::<UnitPatch>()?;
-        let edit = UnitEdit {
-            target: body.target,
-            state: body.state,
+        let edit: UnitEdit = if full {
+            input.parse::<UnitPut>()?.into()
+        } else {
+            input.parse::<UnitPatch>()?.into()
         };
         service.edit_unit(&caller.0, id, edit)
     })

@@ -1,0 +1,228 @@
+//! The unit API beyond translating (§10, §17.1): labels, the properties
+//! of source strings, full updates, on each database.
+
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{Body, call, context, get_json, upstream};
+use serde_json::{Value, json};
+use tolk_service::testing::TestDb;
+
+/// The id at the end of an API link.
+fn id_of(url: &Value) -> i64 {
+    let url = url.as_str().unwrap().trim_end_matches('/');
+    url.rsplit('/').next().unwrap().parse().unwrap()
+}
+
+#[actix_web::test]
+async fn labels_belong_to_source_strings_and_show_on_every_translation() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let send = |method: Method, uri: String, body: Value, token: Option<&str>| {
+            let app = &app;
+            let token = token.map(str::to_owned);
+            async move { call(app, method, &uri, token.as_deref(), Body::Json(body)).await }
+        };
+        let labels = "/api/projects/demo/labels/".to_owned();
+
+        // Labels of the project: made, refused, listed.
+        let made = send(
+            Method::POST,
+            labels.clone(),
+            json!({"name": "needs-context", "color": "navy"}),
+            admin,
+        )
+        .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        let context_label = made.json();
+        assert_eq!(
+            context_label,
+            json!({"id": context_label["id"], "name": "needs-context", "description": "", "color": "navy"})
+        );
+        let urgent = send(
+            Method::POST,
+            labels.clone(),
+            json!({"name": "Urgent", "color": "red", "description": "Before Friday"}),
+            admin,
+        )
+        .await
+        .json();
+        let twin = send(
+            Method::POST,
+            labels.clone(),
+            json!({"name": "needs-context", "color": "blue"}),
+            admin,
+        )
+        .await;
+        assert_eq!(twin.status, StatusCode::BAD_REQUEST);
+        assert_eq!(common::error_items(&twin.json())[0].0, "name");
+        let pink = send(
+            Method::POST,
+            labels.clone(),
+            json!({"name": "pink", "color": "pink"}),
+            admin,
+        )
+        .await;
+        assert_eq!(common::error_items(&pink.json())[0].0, "color");
+        let denied = send(
+            Method::POST,
+            labels.clone(),
+            json!({"name": "mine", "color": "red"}),
+            Some(&ctx.jane),
+        )
+        .await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN);
+        let listed = get_json(&app, &labels, None).await;
+        assert_eq!(listed["count"], json!(2));
+        assert_eq!(listed["results"][1], urgent);
+
+        // A Japanese unit and the source unit of its string.
+        let page = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?page_size=3",
+            admin,
+        )
+        .await;
+        let unit = &page["results"][2];
+        assert_eq!(unit["labels"], json!([]));
+        let unit_uri = format!("/api/units/{}/", unit["id"]);
+        let source_id = id_of(&unit["source_unit"]);
+        assert_ne!(source_id, unit["id"].as_i64().unwrap());
+        let source_uri = format!("/api/units/{source_id}/");
+
+        // Source properties are set on the source unit, and shown by every translation.
+        let both = json!([context_label["id"], urgent["id"]]);
+        let set = send(
+            Method::PATCH,
+            source_uri.clone(),
+            json!({"labels": both, "explanation": "Shown in the menu", "extra_flags": "max-length:40"}),
+            admin,
+        )
+        .await;
+        assert_eq!(set.status, StatusCode::OK, "{}", set.text());
+        let written = set.json();
+        assert_eq!(written["labels"], both);
+        assert_eq!(written["explanation"], json!("Shown in the menu"));
+        assert_eq!(written["extra_flags"], json!("max-length:40"));
+        let source = get_json(&app, &source_uri, admin).await;
+        assert_eq!(source["explanation"], json!("Shown in the menu"));
+        assert_eq!(source["labels"], json!([context_label, urgent]));
+        let shown = get_json(&app, &unit_uri, admin).await;
+        assert_eq!(shown["labels"], json!([context_label, urgent]));
+        let listed = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?page_size=3",
+            admin,
+        )
+        .await;
+        assert_eq!(
+            listed["results"][2]["labels"],
+            json!([context_label, urgent])
+        );
+
+        // One change per label, as Weblate records them.
+        let changes = get_json(
+            &app,
+            &format!("/api/changes/?page_size=100&action=86"),
+            admin,
+        )
+        .await;
+        let mut targets: Vec<&str> = changes["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["target"].as_str().unwrap())
+            .collect();
+        targets.sort_unstable();
+        assert_eq!(targets, ["Added label Urgent", "Added label needs-context"]);
+
+        // A translation unit takes no properties of its own...
+        let refused = send(
+            Method::PATCH,
+            unit_uri.clone(),
+            json!({"explanation": "mine"}),
+            admin,
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        assert!(
+            refused
+                .text()
+                .contains("Source strings properties can be set only on source strings")
+        );
+        // ...but a full update sending back what it read changes nothing else.
+        let put = send(
+            Method::PUT,
+            unit_uri.clone(),
+            json!({"target": shown["target"], "state": shown["state"], "labels": both,
+                   "explanation": shown["explanation"], "extra_flags": shown["extra_flags"]}),
+            admin,
+        )
+        .await;
+        assert_eq!(put.status, StatusCode::OK, "{}", put.text());
+        assert_eq!(put.json()["labels"], both);
+        let missing = send(
+            Method::PUT,
+            unit_uri.clone(),
+            json!({"target": shown["target"], "state": 20}),
+            admin,
+        )
+        .await;
+        assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+        assert_eq!(common::error_items(&missing.json())[0].0, "labels");
+
+        // Unknown labels are refused and change nothing; removal is recorded.
+        let unknown = send(
+            Method::PATCH,
+            source_uri.clone(),
+            json!({"labels": [999_999]}),
+            admin,
+        )
+        .await;
+        assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+        assert!(
+            unknown
+                .text()
+                .contains("Label with this ID was not found in this project.")
+        );
+        let one = send(
+            Method::PATCH,
+            source_uri.clone(),
+            json!({"labels": [urgent["id"]]}),
+            admin,
+        )
+        .await;
+        assert_eq!(one.json()["labels"], json!([urgent["id"]]));
+        let removed = get_json(&app, "/api/changes/?action=87", admin).await;
+        assert_eq!(
+            removed["results"][0]["target"],
+            json!("Removed label needs-context")
+        );
+
+        // Deleting a label takes it off its strings.
+        let gone = call(
+            &app,
+            Method::DELETE,
+            &format!("{labels}{}/", urgent["id"]),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(gone.status, StatusCode::NO_CONTENT);
+        assert_eq!(get_json(&app, &unit_uri, admin).await["labels"], json!([]));
+        let again = call(
+            &app,
+            Method::DELETE,
+            &format!("{labels}{}/", urgent["id"]),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(again.status, StatusCode::NOT_FOUND);
+    }
+}
