@@ -126,12 +126,7 @@ async fn labels_belong_to_source_strings_and_show_on_every_translation() {
         );
 
         // One change per label, as Weblate records them.
-        let changes = get_json(
-            &app,
-            &format!("/api/changes/?page_size=100&action=86"),
-            admin,
-        )
-        .await;
+        let changes = get_json(&app, "/api/changes/?page_size=100&action=86", admin).await;
         let mut targets: Vec<&str> = changes["results"]
             .as_array()
             .unwrap()
