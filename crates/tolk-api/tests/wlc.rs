@@ -129,6 +129,7 @@ fn wlc_manages_a_component() {
         let edit = UnitEdit {
             target: Some(vec!["wlc で訳した".into()]),
             state: Some(20),
+            ..Default::default()
         };
         let admin = ctx.service.authenticate(token).unwrap();
         ctx.service.edit_unit(&admin, unit.unit.id, edit).unwrap();

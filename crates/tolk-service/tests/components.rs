@@ -119,6 +119,7 @@ impl World {
         let edit = UnitEdit {
             target: Some(vec![text.into()]),
             state: Some(20),
+            ..Default::default()
         };
         self.service.edit_unit(&self.admin, id, edit).unwrap();
     }
@@ -474,6 +475,7 @@ fn components_are_listed_shared_edited_locked_and_removed() {
         let edit = UnitEdit {
             target: Some(vec!["x".into()]),
             state: Some(20),
+            ..Default::default()
         };
         let err = service
             .edit_unit(&world.admin, unit.unit.id, edit)

@@ -261,6 +261,7 @@ fn a_link_that_arrives_by_pull_is_never_written() {
         let edit = tolk_service::units::UnitEdit {
             target: Some(vec!["Nazdar".into()]),
             state: Some(20),
+            ..Default::default()
         };
         service
             .edit_unit(&Subject::System, unit.unit.id, edit)
