@@ -8,6 +8,7 @@ use actix_web::test;
 use common::{Body, call, context, get_json, upstream};
 use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
+use tolk_service::vcs_testing::Upstream;
 
 /// The id at the end of an API link.
 fn id_of(url: &Value) -> i64 {
@@ -15,12 +16,19 @@ fn id_of(url: &Value) -> i64 {
     url.rsplit('/').next().unwrap().parse().unwrap()
 }
 
+/// A context with the gettext component `demo/app` (keep the upstream
+/// while the context is used).
+fn with_component(db: TestDb) -> (Upstream, common::Ctx) {
+    let upstream = upstream();
+    let ctx = context(db, &upstream);
+    common::gettext_component(&ctx, &upstream);
+    (upstream, ctx)
+}
+
 #[actix_web::test]
 async fn labels_belong_to_source_strings_and_show_on_every_translation() {
     for db in TestDb::all() {
-        let upstream = upstream();
-        let ctx = context(db, &upstream);
-        common::gettext_component(&ctx, &upstream);
+        let (_upstream, ctx) = with_component(db);
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         let admin = Some(ctx.admin.as_str());
         let send = |method: Method, uri: String, body: Value, token: Option<&str>| {
@@ -219,5 +227,98 @@ async fn labels_belong_to_source_strings_and_show_on_every_translation() {
         )
         .await;
         assert_eq!(again.status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[actix_web::test]
+async fn a_bulk_edit_applies_the_good_edits_and_answers_each_bad_one() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let translation = "/api/translations/demo/app/ja/";
+        let units_uri = format!("{translation}units/");
+        let page = get_json(&app, &format!("{units_uri}?page_size=4"), admin).await;
+        let unit = |i: usize| page["results"][i].clone();
+        let before = get_json(&app, translation, admin).await;
+        let changes_before = get_json(&app, "/api/changes/?page_size=1", admin).await["count"]
+            .as_i64()
+            .unwrap();
+
+        let edits = json!({"units": [
+            {"id": unit(0)["id"], "target": ["一"], "state": 20},
+            {"id": unit(1)["id"], "target": ["二"], "state": 11},
+            {"id": 999_999, "target": ["三"], "state": 20},
+            {"id": unit(2)["id"], "target": ["四", "五"], "state": 20},
+            {"id": unit(3)["id"], "target": ["六"], "state": 10},
+        ]});
+        let reply = call(&app, Method::PATCH, &units_uri, admin, Body::Json(edits)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        let answer = reply.json();
+        assert_eq!(
+            (answer["applied"].clone(), answer["refused"].clone()),
+            (json!(2), json!(3))
+        );
+        let results = answer["results"].as_array().unwrap();
+        assert_eq!(
+            results[0],
+            json!({"id": unit(0)["id"], "result": "applied"})
+        );
+        assert_eq!(results[1]["status"], json!(400));
+        assert_eq!(
+            results[1]["error"]["errors"][0]["detail"],
+            json!("This state cannot be set manually.")
+        );
+        assert_eq!(results[2]["status"], json!(404));
+        assert_eq!(results[3]["error"]["errors"][0]["attr"], json!("target"));
+        assert_eq!(results[4]["result"], json!("applied"));
+
+        // The good edits are in, the bad ones left their units as they were.
+        let after = get_json(&app, &format!("{units_uri}?page_size=4"), admin).await;
+        assert_eq!(after["results"][0]["target"], json!(["一"]));
+        assert_eq!(after["results"][0]["pending"], json!(true));
+        assert_eq!(after["results"][3]["state"], json!(10));
+        assert_eq!(after["results"][1], unit(1));
+        assert_eq!(after["results"][2], unit(2));
+
+        // Statistics moved by exactly the two edits, and two changes were recorded.
+        let translated = |state: &Value| i64::from(state.as_i64().unwrap() >= 20);
+        let expected = before["translated"].as_i64().unwrap() + 1
+            - translated(&unit(0)["state"])
+            - translated(&unit(3)["state"]);
+        let stats = get_json(&app, translation, admin).await;
+        assert_eq!(stats["translated"], json!(expected));
+        let changes_after = get_json(&app, "/api/changes/?page_size=1", admin).await["count"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(changes_after - changes_before, 2);
+
+        // More than 10,000 edits at once are refused whole.
+        let many: Vec<Value> = (0..10_001)
+            .map(|_| json!({"id": unit(0)["id"], "target": ["x"], "state": 20}))
+            .collect();
+        let refused = call(
+            &app,
+            Method::PATCH,
+            &units_uri,
+            admin,
+            Body::Json(json!({"units": many})),
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            get_json(&app, &format!("/api/units/{}/", unit(0)["id"]), admin).await["target"],
+            json!(["一"])
+        );
+        // Anonymous callers may not translate.
+        let anonymous = call(
+            &app,
+            Method::PATCH,
+            &units_uri,
+            None,
+            Body::Json(json!({"units": []})),
+        )
+        .await;
+        assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
     }
 }

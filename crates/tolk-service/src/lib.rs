@@ -13,6 +13,7 @@ mod workspace;
 
 pub mod admin;
 pub mod auth;
+pub mod bulk;
 pub mod changes;
 pub mod component_links;
 pub mod components;

@@ -283,6 +283,122 @@ impl Service {
     }
 }
 
+/// A translation that passed the rules, ready to be written.
+pub(crate) struct Planned {
+    /// The new text (plural forms joined).
+    pub(crate) text: String,
+    /// The new state.
+    pub(crate) state: UnitState,
+    /// How the translation's counters move.
+    pub(crate) delta: Counters,
+    /// The change to record.
+    pub(crate) change: NewChange,
+}
+
+impl Planned {
+    /// Checks a translation of `view` against the rules; `None` when it
+    /// changes nothing (nothing is then written or recorded).
+    pub(crate) fn new(
+        subject: &Subject,
+        view: &UnitView,
+        target: &[String],
+        state: i32,
+    ) -> ServiceResult<Option<Planned>> {
+        check_edit(subject, view, target, state)?;
+        let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
+        let new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
+        let text = join_plurals(target);
+        if text == view.unit.target && new_state == old_state {
+            return Ok(None);
+        }
+        let chars = i64::try_from(view.unit.source.chars().count()).unwrap_or(i64::MAX);
+        let words = i64::from(view.unit.num_words);
+        let delta = Counters::delta(
+            Counters::of_unit(old_state, words, chars),
+            Counters::of_unit(new_state, words, chars),
+        );
+        let action = if new_state.is_fuzzy() {
+            Action::MARKED_EDIT
+        } else if new_state == UnitState::Approved {
+            Action::APPROVE
+        } else if old_state >= UnitState::Fuzzy {
+            Action::CHANGE
+        } else {
+            Action::NEW
+        };
+        let change = NewChange {
+            old: view.unit.target.clone(),
+            target: text.clone(),
+            details: json!({
+                "state": new_state.code(),
+                "old_state": old_state.code(),
+                "source": view.unit.source,
+                "context": view.unit.context,
+            }),
+            ..unit_change(view, action, subject)
+        };
+        Ok(Some(Planned {
+            text,
+            state: new_state,
+            delta,
+            change,
+        }))
+    }
+
+    /// Writes the unit's new text and state if it still holds what `view`
+    /// read (false: another edit came first) and marks it pending.
+    pub(crate) fn write(
+        &self,
+        conn: &mut DbConnection,
+        view: &UnitView,
+        at: chrono::NaiveDateTime,
+    ) -> ServiceResult<bool> {
+        Ok(units::set_translation(
+            conn,
+            view.unit.id,
+            (&view.unit.target, view.unit.state),
+            &self.text,
+            self.state.code(),
+            at,
+        )?)
+    }
+
+    /// Makes `view` what was written.
+    pub(crate) fn apply_to(self, view: &mut UnitView, at: chrono::NaiveDateTime) {
+        view.unit.target = self.text;
+        view.unit.state = self.state.code();
+        view.unit.pending = true;
+        view.unit.last_updated = at;
+    }
+}
+
+/// Records translations written at one time: their changes, the
+/// translation's counters and the author's count, in a fixed number of
+/// statements.
+pub(crate) fn record_translations(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    translation_id: i64,
+    written: &[Planned],
+    at: chrono::NaiveDateTime,
+) -> ServiceResult<()> {
+    if written.is_empty() {
+        return Ok(());
+    }
+    let mut delta = Counters::default();
+    for planned in written {
+        delta += planned.delta;
+    }
+    translations::add_counters(conn, translation_id, &delta, at)?;
+    let records: Vec<&NewChange> = written.iter().map(|p| &p.change).collect();
+    changes::record_many(conn, records, at)?;
+    if let Some(user) = subject.user_id() {
+        let count = i64::try_from(written.len()).unwrap_or(i64::MAX);
+        tolk_store::users::count_translated(conn, user, count)?;
+    }
+    Ok(())
+}
+
 /// Sets a unit's translation and state after the rules allow it; records
 /// the change and moves the statistics. `view` becomes what was written.
 fn translate(
@@ -293,62 +409,19 @@ fn translate(
     state: i32,
     at: chrono::NaiveDateTime,
 ) -> ServiceResult<()> {
-    check_edit(subject, view, target, state)?;
-    let id = view.unit.id;
-    let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
-    let new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
-    let text = join_plurals(target);
-    if text == view.unit.target && new_state == old_state {
+    let Some(planned) = Planned::new(subject, view, target, state)? else {
         return Ok(());
-    }
-    let updated = units::set_translation(
-        conn,
-        id,
-        (&view.unit.target, view.unit.state),
-        &text,
-        new_state.code(),
-        at,
-    )?;
-    if !updated {
+    };
+    if !planned.write(conn, view, at)? {
         // Changed or removed since it was read: the caller's edit lost.
         return Err(ServiceError::NotFound);
     }
-    let chars = i64::try_from(view.unit.source.chars().count()).unwrap_or(i64::MAX);
-    let words = i64::from(view.unit.num_words);
-    let delta = Counters::delta(
-        Counters::of_unit(old_state, words, chars),
-        Counters::of_unit(new_state, words, chars),
-    );
-    translations::add_counters(conn, view.translation.translation.id, &delta, at)?;
-    let action = if new_state.is_fuzzy() {
-        Action::MARKED_EDIT
-    } else if new_state == UnitState::Approved {
-        Action::APPROVE
-    } else if old_state >= UnitState::Fuzzy {
-        Action::CHANGE
-    } else {
-        Action::NEW
-    };
-    let change = NewChange {
-        old: view.unit.target.clone(),
-        target: text,
-        details: json!({
-            "state": new_state.code(),
-            "old_state": old_state.code(),
-            "source": view.unit.source,
-            "context": view.unit.context,
-        }),
-        ..unit_change(view, action, subject)
-    };
-    changes::record(conn, &change, at)?;
-    if let Some(user) = subject.user_id() {
-        tolk_store::users::count_translated(conn, user)?;
-    }
+    let translation = view.translation.translation.id;
+    let written = [planned];
+    record_translations(conn, subject, translation, &written, at)?;
+    let [planned] = written;
     // The answer is what was written, not read again.
-    view.unit.target = change.target;
-    view.unit.state = new_state.code();
-    view.unit.pending = true;
-    view.unit.last_updated = at;
+    planned.apply_to(view, at);
     Ok(())
 }
 
@@ -451,9 +524,7 @@ impl SourceProperties {
                     ..unit_change(view, action, subject)
                 })
                 .collect();
-            for record in &records {
-                changes::record(conn, record, at)?;
-            }
+            changes::record_many(conn, records.iter().collect(), at)?;
             view.labels = wanted;
         }
         Ok(())

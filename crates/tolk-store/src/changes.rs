@@ -94,22 +94,42 @@ pub struct ChangeRow {
 
 /// Records a change.
 pub fn record(conn: &mut DbConnection, change: &NewChange, at: NaiveDateTime) -> StoreResult<()> {
-    diesel::insert_into(changes::table)
-        .values((
-            changes::action.eq(change.action.0),
-            changes::created.eq(at),
-            changes::user_id.eq(change.user_id),
-            changes::author_id.eq(change.author_id),
-            changes::project_id.eq(change.project_id),
-            changes::component_id.eq(change.component_id),
-            changes::translation_id.eq(change.translation_id),
-            changes::unit_id.eq(change.unit_id),
-            changes::language_id.eq(change.language_id),
-            changes::target.eq(&change.target),
-            changes::old.eq(&change.old),
-            changes::details.eq(change.details.to_string()),
-        ))
-        .execute(conn)?;
+    record_many(conn, vec![change], at)
+}
+
+/// Rows per multi-row insert of changes: well under SQLite's limit of bound values.
+const CHUNK: usize = 500;
+
+/// Records changes made at one time, with one statement per chunk.
+pub fn record_many(
+    conn: &mut DbConnection,
+    list: Vec<&NewChange>,
+    at: NaiveDateTime,
+) -> StoreResult<()> {
+    for chunk in list.chunks(CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|change| {
+                (
+                    changes::action.eq(change.action.0),
+                    changes::created.eq(at),
+                    changes::user_id.eq(change.user_id),
+                    changes::author_id.eq(change.author_id),
+                    changes::project_id.eq(change.project_id),
+                    changes::component_id.eq(change.component_id),
+                    changes::translation_id.eq(change.translation_id),
+                    changes::unit_id.eq(change.unit_id),
+                    changes::language_id.eq(change.language_id),
+                    changes::target.eq(&change.target),
+                    changes::old.eq(&change.old),
+                    changes::details.eq(change.details.to_string()),
+                )
+            })
+            .collect();
+        crate::with_backend!(conn, |c| diesel::insert_into(changes::table)
+            .values(&rows)
+            .execute(c))?;
+    }
     Ok(())
 }
 

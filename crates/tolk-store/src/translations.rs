@@ -298,3 +298,17 @@ pub fn add_counters(
 pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
     Ok(diesel::delete(translations::table.find(id)).execute(conn)? == 1)
 }
+
+/// Locks a translation's row until the transaction ends (PostgreSQL;
+/// SQLite's writers queue anyway). Every writer of a translation's units
+/// takes this row first, so they queue in one order and never deadlock.
+pub fn lock(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
+    if let DbConnection::Pg(c) = conn {
+        translations::table
+            .find(id)
+            .select(translations::id)
+            .for_update()
+            .load::<i64>(c)?;
+    }
+    Ok(())
+}

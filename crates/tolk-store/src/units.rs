@@ -223,6 +223,26 @@ pub fn get_with_translation(
     ))
 }
 
+/// The units of a translation with these ids (others are left out); one
+/// statement per chunk of ids.
+pub fn of_translation_by_ids(
+    conn: &mut DbConnection,
+    translation_id: i64,
+    ids: &[i64],
+) -> StoreResult<Vec<UnitRow>> {
+    let mut found = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(INSERT_CHUNK) {
+        found.extend(
+            units::table
+                .filter(units::translation_id.eq(translation_id))
+                .filter(units::id.eq_any(chunk.to_vec()))
+                .select(UnitRow::as_select())
+                .load(conn)?,
+        );
+    }
+    Ok(found)
+}
+
 /// Every unit of a translation, in file order.
 pub fn of_translation(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<UnitRow>> {
     Ok(units::table

@@ -277,3 +277,48 @@ impl From<UnitDto> for UnitWritten {
         }
     }
 }
+
+/// One edit of a bulk translation.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct BulkUnitEdit {
+    /// The unit's id; it must belong to the translation.
+    pub id: i64,
+    /// The translated forms, one per plural form.
+    pub target: Vec<String>,
+    /// The new state: 0 empty, 10 needs editing, 20 translated, 30 approved.
+    pub state: i32,
+}
+
+/// What `PATCH .../translations/{p}/{c}/{l}/units/` takes (a Tolk
+/// extension): up to 10,000 edits, applied in one transaction.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct BulkUnitEdits {
+    /// The edits, each with the rules of a single unit PATCH.
+    pub units: Vec<BulkUnitEdit>,
+}
+
+/// What became of one edit of a bulk translation.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct BulkUnitResult {
+    /// The unit's id.
+    pub id: i64,
+    /// `applied` or `refused`.
+    pub result: String,
+    /// For a refused edit: the status a single PATCH would have answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    /// For a refused edit: the error a single PATCH would have answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<crate::error::ErrorBody>,
+}
+
+/// The answer of a bulk translation.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct BulkUnitResults {
+    /// Edits applied (or already so).
+    pub applied: usize,
+    /// Edits refused; they changed nothing.
+    pub refused: usize,
+    /// One result per edit, in order.
+    pub results: Vec<BulkUnitResult>,
+}

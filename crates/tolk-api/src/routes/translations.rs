@@ -1,7 +1,8 @@
 //! `/api/translations/`.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, delete, get, patch, web};
 use serde::Deserialize;
+use tolk_service::bulk::{BulkEdit, BulkOutcome};
 use tolk_service::changes::ChangeScope;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -11,14 +12,14 @@ use crate::caller::Caller;
 use crate::dto::change::ChangeDto;
 use crate::dto::statistics::StatisticsDto;
 use crate::dto::translation::TranslationDto;
-use crate::dto::unit::UnitDto;
-use crate::error::{ApiResult, ErrorBody};
+use crate::dto::unit::{BulkUnitEdits, BulkUnitResult, BulkUnitResults, UnitDto};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
 use crate::routes::changes::{ChangeFilters, change_query};
 use crate::routes::files::{FileBytes, download};
-use crate::routes::page_of;
 use crate::routes::paths::TranslationPath;
+use crate::routes::{page_of, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
@@ -28,6 +29,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(statistics)
         .service(changes)
         .service(units)
+        .service(units_bulk)
         .service(file);
 }
 
@@ -195,6 +197,74 @@ async fn units(
     let fetch =
         move |request| service.units(&caller.0, Some(path.parts()), filters.q.as_deref(), request);
     page_of(&req, &links, STANDARD, fetch, |u| UnitDto::new(u, &links)).await
+}
+
+/// Translates many units of the translation at once (a Tolk extension):
+/// up to 10,000 edits `{id, target, state}`, each with the rules of a
+/// single unit PATCH, in one transaction. Refused edits change nothing
+/// and are answered one by one; the others are applied.
+#[utoipa::path(
+    tag = "translations",
+    operation_id = "translations_units_bulk_update",
+    params(TranslationPath),
+    request_body(content((BulkUnitEdits = "application/json"))),
+    responses(
+        (status = 200, description = "What became of each edit", body = BulkUnitResults),
+        (status = 400, description = "Invalid body or too many edits", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[patch("/api/translations/{project}/{component}/{language}/units/")]
+async fn units_bulk(
+    caller: Caller,
+    path: web::Path<TranslationPath>,
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<BulkUnitResults>> {
+    let service = state.service.clone();
+    let (ids, outcomes) = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<BulkUnitEdits>()?;
+        let ids: Vec<i64> = body.units.iter().map(|e| e.id).collect();
+        let edits = body
+            .units
+            .into_iter()
+            .map(|e| BulkEdit {
+                id: e.id,
+                target: e.target,
+                state: e.state,
+            })
+            .collect();
+        Ok((ids, service.bulk_edit(&caller.0, path.parts(), edits)?))
+    })
+    .await?;
+    let results: Vec<BulkUnitResult> = ids
+        .into_iter()
+        .zip(outcomes)
+        .map(|(id, outcome)| match outcome {
+            BulkOutcome::Applied => BulkUnitResult {
+                id,
+                result: "applied".into(),
+                status: None,
+                error: None,
+            },
+            BulkOutcome::Refused(refused) => {
+                let error = ApiError::from(refused);
+                BulkUnitResult {
+                    id,
+                    result: "refused".into(),
+                    status: Some(error.status_code().as_u16()),
+                    error: Some(error.body()),
+                }
+            }
+        })
+        .collect();
+    let applied = results.iter().filter(|r| r.status.is_none()).count();
+    Ok(web::Json(BulkUnitResults {
+        applied,
+        refused: results.len() - applied,
+        results,
+    }))
 }
 
 /// The translation's file as the repository holds it, with pending edits

@@ -1,0 +1,101 @@
+//! Bulk translation (a Tolk extension): up to [`MAX_EDITS`] edits of one
+//! translation's units in one transaction, each applied or refused on its
+//! own by the rules of a single edit. Refused items change nothing; the
+//! applied ones cost one statement each plus a fixed few for the whole
+//! batch (counters, changes, the author's count).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tolk_domain::permission::Subject;
+use tolk_domain::validation::FieldErrors;
+use tolk_store::{time, units};
+
+use crate::translations::visible_translation;
+use crate::units::{Planned, UnitView, record_translations};
+use crate::{Service, ServiceError, ServiceResult};
+
+/// Most edits one request may carry.
+pub const MAX_EDITS: usize = 10_000;
+
+/// One edit of a bulk request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BulkEdit {
+    /// The unit, which must belong to the translation.
+    pub id: i64,
+    /// The translated forms.
+    pub target: Vec<String>,
+    /// The new state number.
+    pub state: i32,
+}
+
+/// What became of one edit.
+#[derive(Debug)]
+pub enum BulkOutcome {
+    /// Written (or already so: nothing to write).
+    Applied,
+    /// Refused, with what a single edit would have answered.
+    Refused(ServiceError),
+}
+
+impl Service {
+    /// Applies `edits` to the units of the translation
+    /// `project/component/language` in one transaction; one outcome per
+    /// edit, in order.
+    pub fn bulk_edit(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+        edits: Vec<BulkEdit>,
+    ) -> ServiceResult<Vec<BulkOutcome>> {
+        if edits.len() > MAX_EDITS {
+            let mut errors = FieldErrors::default();
+            errors.invalid(
+                "units",
+                &format!("Ensure this list has no more than {MAX_EDITS} elements."),
+            );
+            return Err(errors.into());
+        }
+        self.store.write(|conn| {
+            let translation = Arc::new(visible_translation(conn, subject, path)?);
+            // Edits of these units by others wait for this batch to end.
+            tolk_store::translations::lock(conn, translation.translation.id)?;
+            let ids: Vec<i64> = edits.iter().map(|e| e.id).collect();
+            let mut rows: HashMap<i64, units::UnitRow> =
+                units::of_translation_by_ids(conn, translation.translation.id, &ids)?
+                    .into_iter()
+                    .map(|u| (u.id, u))
+                    .collect();
+            let at = time::now();
+            let mut written = Vec::new();
+            let mut outcomes = Vec::with_capacity(edits.len());
+            for edit in edits {
+                let Some(unit) = rows.remove(&edit.id) else {
+                    // Missing, of another translation, or edited twice in one batch.
+                    outcomes.push(BulkOutcome::Refused(ServiceError::NotFound));
+                    continue;
+                };
+                let view = UnitView {
+                    unit,
+                    translation: Arc::clone(&translation),
+                    labels: Vec::new(),
+                };
+                match Planned::new(subject, &view, &edit.target, edit.state) {
+                    Err(refused) => outcomes.push(BulkOutcome::Refused(refused)),
+                    Ok(None) => outcomes.push(BulkOutcome::Applied),
+                    Ok(Some(planned)) => {
+                        if planned.write(conn, &view, at)? {
+                            written.push(planned);
+                            outcomes.push(BulkOutcome::Applied);
+                        } else {
+                            outcomes.push(BulkOutcome::Refused(ServiceError::NotFound));
+                        }
+                    }
+                }
+            }
+            let id = translation.translation.id;
+            record_translations(conn, subject, id, &written, at)?;
+            Ok(outcomes)
+        })
+    }
+}
