@@ -192,27 +192,47 @@ impl Client {
     }
 }
 
-/// Loads one endpoint from `connections` threads for `seconds`.
+/// Loads one endpoint from `connections` threads for `seconds` with GETs.
 pub(crate) fn load(
     address: &str,
     token: &str,
     path: &str,
     options: &Options,
 ) -> Result<String, String> {
+    let owned = path.to_owned();
+    load_with(address, token, path, options, move |_| {
+        ("GET", owned.clone(), String::new())
+    })
+}
+
+/// Loads the server from `connections` threads for `seconds`, each
+/// sending the requests `request` makes of a number unique to the
+/// request (method, path, body); one line of figures named `label`.
+pub(crate) fn load_with(
+    address: &str,
+    token: &str,
+    label: &str,
+    options: &Options,
+    request: impl Fn(u64) -> (&'static str, String, String) + Clone + Send + 'static,
+) -> Result<String, String> {
     let deadline = Instant::now() + Duration::from_secs(options.seconds);
     let workers: Vec<_> = (0..options.connections)
-        .map(|_| {
-            let (address, token, path) = (address.to_owned(), token.to_owned(), path.to_owned());
+        .map(|worker| {
+            let (address, token) = (address.to_owned(), token.to_owned());
+            let request = request.clone();
             std::thread::spawn(move || -> Result<Vec<Duration>, String> {
                 let mut client = Client::connect(&address, &token).map_err(|e| e.to_string())?;
                 let mut latencies = Vec::new();
+                let mut n = (worker as u64) << 32;
                 while Instant::now() < deadline {
+                    let (method, path, body) = request(n);
+                    n += 1;
                     let started = Instant::now();
                     let (status, _) = client
-                        .request("GET", &path, "")
+                        .request(method, &path, &body)
                         .map_err(|e| e.to_string())?;
                     if status != 200 {
-                        return Err(format!("{path} answered {status}"));
+                        return Err(format!("{method} {path} answered {status}"));
                     }
                     latencies.push(started.elapsed());
                 }
@@ -230,7 +250,7 @@ pub(crate) fn load(
         latencies.get(index).copied().unwrap_or_default()
     };
     Ok(format!(
-        "{path:<45} {:>9.0} req/s   p50 {:>7.2} ms   p99 {:>7.2} ms",
+        "{label:<45} {:>9.0} req/s   p50 {:>7.2} ms   p99 {:>7.2} ms",
         latencies.len() as f64 / options.seconds as f64,
         at(0.5).as_secs_f64() * 1000.0,
         at(0.99).as_secs_f64() * 1000.0,

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::bench::{Client, Options, field, load};
+use crate::bench::{Client, Options, field, load, load_with};
 
 /// Languages with their plural count and formula, for the catalogues.
 const LANGUAGES: [&str; 50] = [
@@ -183,6 +183,37 @@ fn commit_edits(
     Ok(started.elapsed())
 }
 
+/// Makes a component of one language with 10,000 strings and times one
+/// bulk edit translating all of them.
+fn bulk_edit(client: &mut Client, dir: &Path) -> Result<Duration, String> {
+    let repo = repository(dir, "bulk", &[("po".into(), 1, 10_000)])?;
+    create(client, "git", "bulk", &repo, "po")?;
+    let mut edits = Vec::new();
+    for number in 1..=10 {
+        let path = format!("/api/translations/git/bulk/ar/units/?page_size=1000&page={number}");
+        let (_, body) = client
+            .request("GET", &path, "")
+            .map_err(|e| e.to_string())?;
+        let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+        for unit in page["results"].as_array().ok_or("no units")? {
+            edits.push(serde_json::json!({"id": unit["id"], "target": ["bulk"], "state": 20}));
+        }
+    }
+    let body = serde_json::json!({ "units": edits }).to_string();
+    let started = Instant::now();
+    let (status, answer) = client
+        .request("PATCH", "/api/translations/git/bulk/ar/units/", &body)
+        .map_err(|e| e.to_string())?;
+    let taken = started.elapsed();
+    if status != 200 || field(&answer, "applied").as_deref() != Some("10000") {
+        return Err(format!(
+            "bulk edit answered {status} {}",
+            String::from_utf8_lossy(&answer[..answer.len().min(300)])
+        ));
+    }
+    Ok(taken)
+}
+
 /// Runs the components benchmarks against the server at `address`.
 pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<(), String> {
     let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
@@ -211,6 +242,31 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
     let taken = commit_edits(&mut client, "git/large", 10, 100)?;
     println!(
         "commit of 1,000 pending edits across 10 files: {:.3} s",
+        taken.as_secs_f64()
+    );
+
+    let (_, body) = client
+        .request(
+            "GET",
+            "/api/translations/git/small/cs/units/?page_size=1",
+            "",
+        )
+        .map_err(|e| e.to_string())?;
+    let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+    let unit = format!("/api/units/{}/", page["results"][0]["id"]);
+    println!("{}", load(address, token, &unit, options)?);
+    let edited = unit.clone();
+    let patch = move |n: u64| {
+        let body = format!(r#"{{"target":["edit {n}"],"state":20}}"#);
+        ("PATCH", edited.clone(), body)
+    };
+    println!(
+        "{}",
+        load_with(address, token, &format!("PATCH {unit}"), options, patch)?
+    );
+    let taken = bulk_edit(&mut client, dir)?;
+    println!(
+        "bulk edit of 10,000 strings of one translation: {:.3} s",
         taken.as_secs_f64()
     );
 

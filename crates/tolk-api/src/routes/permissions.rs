@@ -105,6 +105,17 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/projects/{slug}/tokens/{id}/",
         Check::On(Permission::PROJECT_PERMISSIONS),
     ),
+    ("GET", "/api/projects/{slug}/labels/", Check::Visible),
+    (
+        "POST",
+        "/api/projects/{slug}/labels/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/projects/{slug}/labels/{id}/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
     (
         "POST",
         "/api/users/{username}/token/",
@@ -355,6 +366,11 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "GET",
         "/api/translations/{project}/{component}/{language}/units/",
         Check::Visible,
+    ),
+    (
+        "PATCH",
+        "/api/translations/{project}/{component}/{language}/units/",
+        Check::On(Permission::UNIT_EDIT),
     ),
     ("GET", "/api/units/", Check::Listed),
     ("GET", "/api/units/{id}/", Check::Visible),
