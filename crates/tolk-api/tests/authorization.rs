@@ -196,6 +196,10 @@ fn matrix() -> Vec<Row> {
         row("POST /api/projects/demo/components/", linked!(), SIGN_IN_HIDDEN, ADMINISTRATION, 201, 403),
         row("GET /api/projects/demo/repository/", "", HIDDEN, MAINTAINERS, 200, 403),
         row("POST /api/projects/demo/repository/", r#"{"operation": "commit"}"#, SIGN_IN_HIDDEN, MAINTAINERS, 200, 403),
+        row("GET /api/projects/demo/labels/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/projects/demo/labels/", r#"{"name": "label {n}", "color": "navy"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 201, 403),
+        row("DELETE /api/projects/demo/labels/{id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403)
+            .setup(&[r#"POST /api/projects/demo/labels/ {"name": "victim {n}", "color": "red"}"#]),
         row("GET /api/projects/demo/tokens/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 200, 403),
         row("POST /api/projects/demo/tokens/", r#"{"name": "ci {n}"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 201, 403),
         row("DELETE /api/projects/demo/tokens/{id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403)
@@ -236,10 +240,11 @@ fn matrix() -> Vec<Row> {
         row("POST /api/translations/demo/app/ar/repository/", r#"{"operation": "commit"}"#, SIGN_IN_HIDDEN, MAINTAINERS, 200, 403),
         row("GET /api/translations/demo/app/ar/statistics/", "", HIDDEN, EVERY, 200, 200),
         row("GET /api/translations/demo/app/ar/units/", "", HIDDEN, EVERY, 200, 200),
+        row("PATCH /api/translations/demo/app/ar/units/", r#"{"units": []}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         // Units.
         row("GET /api/units/", "", OPEN, EVERY, 200, 200),
         row("GET /api/units/{unit}/", "", HIDDEN, EVERY, 200, 200),
-        row("PUT /api/units/{unit}/", r#"{"state": 20, "target": ["Afganistán {n}"]}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
+        row("PUT /api/units/{unit}/", r#"{"state": 20, "target": ["Afganistán {n}"], "labels": []}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         row("PATCH /api/units/{unit}/", r#"{"state": 10, "target": ["Afganistán {n}"]}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         row("PATCH /api/units/{pub_unit}/", r#"{"state": 10, "target": ["Afganistán {n}"]}"#, [401, 200, 404], EVERY, 200, 200),
         // Tasks.

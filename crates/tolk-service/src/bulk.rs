@@ -7,10 +7,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tolk_domain::permission::Subject;
+use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::validation::FieldErrors;
 use tolk_store::{time, units};
 
+use crate::access::require;
 use crate::translations::visible_translation;
 use crate::units::{Planned, UnitView, record_translations};
 use crate::{Service, ServiceError, ServiceResult};
@@ -58,6 +59,12 @@ impl Service {
         }
         self.store.write(|conn| {
             let translation = Arc::new(visible_translation(conn, subject, path)?);
+            require(
+                subject,
+                Permission::UNIT_EDIT,
+                translation.target(),
+                "You do not have permission to perform this action.",
+            )?;
             // Edits of these units by others wait for this batch to end.
             tolk_store::translations::lock(conn, translation.translation.id)?;
             let ids: Vec<i64> = edits.iter().map(|e| e.id).collect();

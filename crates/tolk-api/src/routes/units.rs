@@ -96,7 +96,14 @@ async fn change(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
         let edit: UnitEdit = if full {
-            input.parse::<UnitPut>()?.into()
+            match input.parse::<UnitPut>() {
+                Ok(body) => body.into(),
+                Err(errors) => {
+                    // A missing or hidden unit is 404 whatever the body says.
+                    service.unit(&caller.0, id)?;
+                    return Err(errors.into());
+                }
+            }
         } else {
             input.parse::<UnitPatch>()?.into()
         };
