@@ -264,6 +264,8 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
         "{}",
         load_with(address, token, &format!("PATCH {unit}"), options, patch)?
     );
+    // The loads above let this connection idle past the server's keep-alive.
+    let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
     let taken = bulk_edit(&mut client, dir)?;
     println!(
         "bulk edit of 10,000 strings of one translation: {:.3} s",

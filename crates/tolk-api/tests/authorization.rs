@@ -241,6 +241,7 @@ fn matrix() -> Vec<Row> {
         row("GET /api/translations/demo/app/ar/statistics/", "", HIDDEN, EVERY, 200, 200),
         row("GET /api/translations/demo/app/ar/units/", "", HIDDEN, EVERY, 200, 200),
         row("PATCH /api/translations/demo/app/ar/units/", r#"{"units": []}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
+        row("POST /api/translations/demo/app/en/units/", r#"{"key": "key{n}", "value": ["Value {n}"]}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 200, 403),
         // Units.
         row("GET /api/units/", "", OPEN, EVERY, 200, 200),
         row("GET /api/units/{unit}/", "", HIDDEN, EVERY, 200, 200),

@@ -322,3 +322,234 @@ async fn a_bulk_edit_applies_the_good_edits_and_answers_each_bad_one() {
         assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
     }
 }
+
+#[actix_web::test]
+async fn a_string_added_reaches_every_translation_and_file() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let post = |uri: &'static str, body: Value| {
+            let app = &app;
+            async move { call(app, Method::POST, uri, admin, Body::Json(body)).await }
+        };
+        let japanese = "/api/translations/demo/app/ja/units/";
+        let klingon = json!({"source": ["Klingon"], "target": ["クリンゴン語"], "state": 20});
+        let off = post(japanese, klingon.clone()).await;
+        assert_eq!(off.status, StatusCode::FORBIDDEN);
+        assert!(
+            off.text()
+                .contains("Adding strings is disabled in the component configuration.")
+        );
+        let on = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            admin,
+            Body::Json(json!({"manage_units": true})),
+        )
+        .await;
+        assert_eq!(on.status, StatusCode::OK, "{}", on.text());
+
+        let totals = |code: &'static str| {
+            let app = &app;
+            async move {
+                get_json(app, &format!("/api/translations/demo/app/{code}/"), admin).await["total"]
+                    .as_i64()
+                    .unwrap()
+            }
+        };
+        let (ja_before, ar_before) = (totals("ja").await, totals("ar").await);
+        let made = post(japanese, klingon.clone()).await;
+        assert_eq!(made.status, StatusCode::OK, "{}", made.text());
+        let unit = made.json();
+        assert_eq!(unit["source"], json!(["Klingon"]));
+        assert_eq!(unit["target"], json!(["クリンゴン語"]));
+        assert_eq!(
+            (unit["state"].clone(), unit["pending"].clone()),
+            (json!(20), json!(true))
+        );
+        assert_eq!(
+            get_json(&app, unit["url"].as_str().unwrap(), admin).await,
+            unit
+        );
+        assert_eq!(
+            (totals("ja").await, totals("ar").await),
+            (ja_before + 1, ar_before + 1)
+        );
+        let arabic = get_json(
+            &app,
+            "/api/translations/demo/app/ar/units/?q=source:%3DKlingon",
+            admin,
+        )
+        .await;
+        assert_eq!(arabic["count"], json!(1));
+        assert_eq!(arabic["results"][0]["target"], json!([""]));
+        assert_eq!(arabic["results"][0]["source_unit"], unit["source_unit"]);
+
+        // Weblate's refusals.
+        let twice = post(japanese, klingon.clone()).await;
+        assert_eq!(twice.status, StatusCode::BAD_REQUEST);
+        assert!(twice.text().contains("This string seems to already exist."));
+        let no_target = post(japanese, json!({"source": ["Vulcan"]})).await;
+        assert_eq!(common::error_items(&no_target.json())[0].0, "target");
+        let bad_state = post(
+            japanese,
+            json!({"source": ["Vulcan"], "target": [""], "state": 20}),
+        )
+        .await;
+        assert_eq!(common::error_items(&bad_state.json())[0].0, "state");
+        let denied = call(
+            &app,
+            Method::POST,
+            japanese,
+            Some(&ctx.jane),
+            Body::Json(json!({"source": ["Vulcan"], "target": ["x"]})),
+        )
+        .await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.text());
+
+        // A read of the files keeps it; a commit writes it into every file.
+        let scan = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            admin,
+            Body::Json(json!({"operation": "file-scan"})),
+        )
+        .await;
+        assert_eq!(scan.status, StatusCode::OK, "{}", scan.text());
+        ctx.service.run_due_tasks().unwrap();
+        assert_eq!(
+            get_json(&app, unit["url"].as_str().unwrap(), admin).await["target"],
+            json!(["クリンゴン語"])
+        );
+        let file = |code: &'static str| {
+            let app = &app;
+            async move {
+                call(
+                    app,
+                    Method::GET,
+                    &format!("/api/translations/demo/app/{code}/file/"),
+                    admin,
+                    Body::None,
+                )
+                .await
+                .text()
+            }
+        };
+        let ja = file("ja").await;
+        assert!(
+            ja.contains("msgid \"Klingon\"\nmsgstr \"クリンゴン語\"\n"),
+            "{}",
+            &ja[ja.len().saturating_sub(300)..]
+        );
+        assert!(
+            file("ar")
+                .await
+                .contains("msgid \"Klingon\"\nmsgstr \"\"\n")
+        );
+        let written = get_json(&app, unit["url"].as_str().unwrap(), admin).await;
+        assert_eq!(written["pending"], json!(false));
+        // Read again from the files, the string is the same unit.
+        let scan = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            admin,
+            Body::Json(json!({"operation": "file-scan"})),
+        )
+        .await;
+        assert_eq!(scan.status, StatusCode::OK);
+        ctx.service.run_due_tasks().unwrap();
+        assert_eq!(
+            get_json(&app, unit["url"].as_str().unwrap(), admin).await["target"],
+            json!(["クリンゴン語"])
+        );
+        assert_eq!(totals("ja").await, ja_before + 1);
+    }
+}
+
+#[actix_web::test]
+async fn a_key_added_to_a_monolingual_component_reaches_the_template_then_translations() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let body = json!({"name": "Countries", "slug": "countries", "repo": upstream.url(),
+                          "filemask": "countries/*.json", "file_format": "json-nested",
+                          "template": "countries/en.json"});
+        let made = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(body),
+        )
+        .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        ctx.service.run_due_tasks().unwrap();
+        let key = json!({"key": "planet", "value": ["Vulcan"]});
+        let elsewhere = call(
+            &app,
+            Method::POST,
+            "/api/translations/demo/countries/ar/units/",
+            admin,
+            Body::Json(key.clone()),
+        )
+        .await;
+        assert_eq!(elsewhere.status, StatusCode::FORBIDDEN);
+        assert!(
+            elsewhere
+                .text()
+                .contains("Add the string to the source language instead.")
+        );
+        let added = call(
+            &app,
+            Method::POST,
+            "/api/translations/demo/countries/en/units/",
+            admin,
+            Body::Json(key),
+        )
+        .await;
+        assert_eq!(added.status, StatusCode::OK, "{}", added.text());
+        assert_eq!(added.json()["context"], json!("planet"));
+        let arabic = get_json(
+            &app,
+            "/api/translations/demo/countries/ar/units/?q=key:%3Dplanet",
+            admin,
+        )
+        .await;
+        assert_eq!(arabic["count"], json!(1));
+        let unit = arabic["results"][0].clone();
+        assert_eq!(
+            (unit["source"].clone(), unit["target"].clone()),
+            (json!(["Vulcan"]), json!([""]))
+        );
+        let file = |code: &'static str| {
+            let app = &app;
+            async move {
+                call(
+                    app,
+                    Method::GET,
+                    &format!("/api/translations/demo/countries/{code}/file/"),
+                    admin,
+                    Body::None,
+                )
+                .await
+                .text()
+            }
+        };
+        assert!(file("en").await.contains("\"planet\": \"Vulcan\""));
+        assert!(
+            !file("ar").await.contains("\"planet\""),
+            "no empty key in a translation"
+        );
+        let translate = json!({"target": ["فولكان"], "state": 20});
+        let uri = unit["url"].as_str().unwrap();
+        let done = call(&app, Method::PATCH, uri, admin, Body::Json(translate)).await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.text());
+        assert!(file("ar").await.contains("\"planet\": \"فولكان\""));
+    }
+}

@@ -70,7 +70,8 @@ pub(crate) fn author_of(user: Option<&users::UserRow>) -> Identity {
 /// Writes `pending` units into the file `bytes` of `format`: the new
 /// bytes, and the ids of bilingual units the file no longer holds (they
 /// are not written). Units are found by key (monolingual) or by source
-/// and context; a key missing from a monolingual file is added.
+/// and context; a key missing from a monolingual file is added, and so is
+/// a string added through the API.
 fn write_units(
     format: &str,
     path: &str,
@@ -107,6 +108,11 @@ fn write_units(
                     Vec::new(),
                 );
                 new.target = forms;
+                file.add_unit(&new).map_err(|e| e.to_string())?;
+            }
+            None if unit.added => {
+                let mut new = Unit::new(unit.context.clone(), split_plurals(&unit.source), forms);
+                new.state = tolk_formats::State::from_marks(!unit.target.is_empty(), fuzzy);
                 file.add_unit(&new).map_err(|e| e.to_string())?;
             }
             None => missing.push(unit.id),
@@ -351,7 +357,8 @@ impl Service {
                     .units
                     .iter()
                     .filter(|u| u.translation_id == translation.id)
-                    .filter(|_| translation.language_id != component.source_language_id)
+                    // The source language's file takes only new strings.
+                    .filter(|u| translation.language_id != component.source_language_id || u.added)
                     .collect();
                 if !mine.iter().any(|u| all || u.pending) || translation.filename.is_empty() {
                     continue;

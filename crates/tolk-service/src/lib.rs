@@ -33,6 +33,7 @@ pub mod roles;
 pub mod scan;
 pub mod tasks;
 pub mod translations;
+pub mod unit_add;
 pub mod units;
 pub mod upload;
 pub mod users;

@@ -269,6 +269,7 @@ fn new_unit(
         pending: false,
         created: now,
         last_updated: now,
+        added: false,
     }
 }
 
@@ -331,7 +332,15 @@ fn sync_units(
         }
     }
     units::insert_many(conn, &inserts)?;
-    let gone: Vec<i64> = existing.into_values().map(|u| u.id).collect();
+    // Strings added through the API stay until a commit writes them in.
+    let (kept, gone): (Vec<units::UnitRow>, Vec<units::UnitRow>) =
+        existing.into_values().partition(|u| u.added);
+    for unit in &kept {
+        let chars = i64::try_from(unit.source.chars().count()).unwrap_or(i64::MAX);
+        let state = UnitState::from_code(unit.state).unwrap_or(UnitState::Empty);
+        counters += Counters::of_unit(state, i64::from(unit.num_words), chars);
+    }
+    let gone: Vec<i64> = gone.into_iter().map(|u| u.id).collect();
     units::delete_ids(conn, &gone)?;
     Ok(counters)
 }

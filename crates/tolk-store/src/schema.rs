@@ -164,6 +164,7 @@ diesel::table! {
         pending -> Bool,
         created -> Timestamp,
         last_updated -> Timestamp,
+        added -> Bool,
     }
 }
 

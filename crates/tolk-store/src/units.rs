@@ -54,6 +54,8 @@ pub struct UnitRow {
     pub created: NaiveDateTime,
     /// When the unit last changed.
     pub last_updated: NaiveDateTime,
+    /// Added through the API and not yet in its file.
+    pub added: bool,
 }
 
 /// A unit to insert.
@@ -77,6 +79,7 @@ pub struct NewUnit {
     pub pending: bool,
     pub created: NaiveDateTime,
     pub last_updated: NaiveDateTime,
+    pub added: bool,
 }
 
 /// Rows per multi-row insert: well under SQLite's limit of bound values.
@@ -243,6 +246,72 @@ pub fn of_translation_by_ids(
     Ok(found)
 }
 
+/// The highest position in each of these translations (those without
+/// units are left out); one statement.
+pub fn last_positions(
+    conn: &mut DbConnection,
+    translation_ids: &[i64],
+) -> StoreResult<std::collections::HashMap<i64, i32>> {
+    let rows: Vec<(i64, Option<i32>)> = units::table
+        .filter(units::translation_id.eq_any(translation_ids.to_vec()))
+        .group_by(units::translation_id)
+        .select((units::translation_id, diesel::dsl::max(units::position)))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, last)| Some((id, last?)))
+        .collect())
+}
+
+/// Whether a translation has a unit with this `id_hash`.
+pub fn has_hash(conn: &mut DbConnection, translation_id: i64, id_hash: i64) -> StoreResult<bool> {
+    Ok(diesel::select(diesel::dsl::exists(
+        units::table
+            .filter(units::translation_id.eq(translation_id))
+            .filter(units::id_hash.eq(id_hash)),
+    ))
+    .get_result(conn)?)
+}
+
+/// The ids of the units with this `id_hash` in these translations, by
+/// translation; one statement.
+pub fn ids_by_hash(
+    conn: &mut DbConnection,
+    translation_ids: &[i64],
+    id_hash: i64,
+) -> StoreResult<std::collections::HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = units::table
+        .filter(units::translation_id.eq_any(translation_ids.to_vec()))
+        .filter(units::id_hash.eq(id_hash))
+        .select((units::translation_id, units::id))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Points the units with this `id_hash` in these translations at the
+/// unit with that hash in the source translation; two statements.
+pub fn link_string(
+    conn: &mut DbConnection,
+    translation_ids: &[i64],
+    source_translation_id: i64,
+    id_hash: i64,
+) -> StoreResult<()> {
+    let source_unit: Option<i64> = units::table
+        .filter(units::translation_id.eq(source_translation_id))
+        .filter(units::id_hash.eq(id_hash))
+        .select(units::id)
+        .first(conn)
+        .optional()?;
+    diesel::update(
+        units::table
+            .filter(units::translation_id.eq_any(translation_ids.to_vec()))
+            .filter(units::id_hash.eq(id_hash)),
+    )
+    .set(units::source_unit_id.eq(source_unit))
+    .execute(conn)?;
+    Ok(())
+}
+
 /// Every unit of a translation, in file order.
 pub fn of_translation(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<UnitRow>> {
     Ok(units::table
@@ -359,7 +428,7 @@ pub fn clear_pending(conn: &mut DbConnection, written: &[(i64, String)]) -> Stor
                 .filter(units::pending.eq(true))
                 .filter(condition),
         )
-        .set(units::pending.eq(false))
+        .set((units::pending.eq(false), units::added.eq(false)))
         .execute(conn)?;
     }
     Ok(())

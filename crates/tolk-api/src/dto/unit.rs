@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use tolk_domain::unit::{UnitState, content_hash, split_plurals};
 use tolk_service::Label;
+use tolk_service::unit_add::NewString;
 use tolk_service::units::{UnitEdit, UnitView};
 use utoipa::ToSchema;
 
@@ -321,4 +322,37 @@ pub struct BulkUnitResults {
     pub refused: usize,
     /// One result per edit, in order.
     pub results: Vec<BulkUnitResult>,
+}
+
+/// What `POST .../translations/{p}/{c}/{l}/units/` takes (§9.4): `key`
+/// and `value` in monolingual components (on the source language),
+/// `source` (and `target` outside the source language), optionally
+/// `context`, in bilingual ones.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct UnitCreate {
+    /// The key of the new string (monolingual).
+    pub key: Option<String>,
+    /// The source text, one entry per plural form (monolingual).
+    pub value: Option<Vec<String>>,
+    /// The context of the new string (bilingual).
+    pub context: Option<String>,
+    /// The source text, one entry per plural form (bilingual).
+    pub source: Option<Vec<String>>,
+    /// The translation, one entry per plural form (bilingual).
+    pub target: Option<Vec<String>>,
+    /// The state: 0 empty, 10 needs editing, 20 translated, 30 approved.
+    pub state: Option<i32>,
+}
+
+impl From<UnitCreate> for NewString {
+    fn from(body: UnitCreate) -> Self {
+        Self {
+            key: body.key,
+            value: body.value,
+            context: body.context,
+            source: body.source,
+            target: body.target,
+            state: body.state,
+        }
+    }
 }

@@ -372,6 +372,11 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/translations/{project}/{component}/{language}/units/",
         Check::On(Permission::UNIT_EDIT),
     ),
+    (
+        "POST",
+        "/api/translations/{project}/{component}/{language}/units/",
+        Check::On(Permission::UNIT_ADD),
+    ),
     ("GET", "/api/units/", Check::Listed),
     ("GET", "/api/units/{id}/", Check::Visible),
     ("PUT", "/api/units/{id}/", Check::On(Permission::UNIT_EDIT)),

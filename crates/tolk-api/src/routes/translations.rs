@@ -1,6 +1,6 @@
 //! `/api/translations/`.
 
-use actix_web::{HttpRequest, HttpResponse, ResponseError, delete, get, patch, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, delete, get, patch, post, web};
 use serde::Deserialize;
 use tolk_service::bulk::{BulkEdit, BulkOutcome};
 use tolk_service::changes::ChangeScope;
@@ -12,7 +12,7 @@ use crate::caller::Caller;
 use crate::dto::change::ChangeDto;
 use crate::dto::statistics::StatisticsDto;
 use crate::dto::translation::TranslationDto;
-use crate::dto::unit::{BulkUnitEdits, BulkUnitResult, BulkUnitResults, UnitDto};
+use crate::dto::unit::{BulkUnitEdits, BulkUnitResult, BulkUnitResults, UnitCreate, UnitDto};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
@@ -30,6 +30,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(changes)
         .service(units)
         .service(units_bulk)
+        .service(units_create)
         .service(file);
 }
 
@@ -197,6 +198,44 @@ async fn units(
     let fetch =
         move |request| service.units(&caller.0, Some(path.parts()), filters.q.as_deref(), request);
     page_of(&req, &links, STANDARD, fetch, |u| UnitDto::new(u, &links)).await
+}
+
+/// Adds a string to the component (§9.4) through this translation: it
+/// reaches every translation, and every file at the next commit. Needs
+/// `unit.add` and the component's `manage_units`; monolingual components
+/// take strings on the source language only. Answers 200, as Weblate.
+#[utoipa::path(
+    tag = "translations",
+    operation_id = "translations_units_create",
+    params(TranslationPath),
+    request_body(content(
+        (UnitCreate = "application/json"),
+        (UnitCreate = "application/x-www-form-urlencoded"),
+        (UnitCreate = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "The new unit", body = UnitDto),
+        (status = 400, description = "Invalid fields or a string that exists", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/translations/{project}/{component}/{language}/units/")]
+async fn units_create(
+    caller: Caller,
+    path: web::Path<TranslationPath>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UnitDto>> {
+    let service = state.service.clone();
+    let unit = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<UnitCreate>()?;
+        service.add_unit(&caller.0, path.parts(), body.into())
+    })
+    .await?;
+    Ok(web::Json(UnitDto::new(unit, &links)))
 }
 
 /// Translates many units of the translation at once (a Tolk extension):

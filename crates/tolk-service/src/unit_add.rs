@@ -1,0 +1,245 @@
+//! Adding a string to a component (§9.4): through one translation, into
+//! every translation. The new units are marked `added`: a read of the
+//! files keeps them, and the next commit writes them into the files.
+
+use std::sync::Arc;
+
+use serde_json::json;
+use tolk_domain::change::Action;
+use tolk_domain::permission::{Permission, Subject};
+use tolk_domain::stats::Counters;
+use tolk_domain::unit::{UnitState, id_hash, join_plurals, word_count};
+use tolk_domain::validation::FieldErrors;
+use tolk_store::changes::{self, NewChange};
+use tolk_store::time;
+use tolk_store::translations;
+use tolk_store::units::{self, NewUnit};
+
+use crate::access::require;
+use crate::translations::{TranslationView, visible_translation};
+use crate::units::UnitView;
+use crate::{Service, ServiceError, ServiceResult};
+
+/// A new string as the API gives it: `key` and `value` in monolingual
+/// components, `context`, `source` and `target` in bilingual ones.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NewString {
+    /// The key (monolingual).
+    pub key: Option<String>,
+    /// The source text's forms (monolingual).
+    pub value: Option<Vec<String>>,
+    /// The context (bilingual).
+    pub context: Option<String>,
+    /// The source text's forms (bilingual).
+    pub source: Option<Vec<String>>,
+    /// The translation's forms (bilingual).
+    pub target: Option<Vec<String>>,
+    /// The state of the translation.
+    pub state: Option<i32>,
+}
+
+/// The string to add, checked: identity, source and the posting
+/// translation's text and state.
+struct Checked {
+    context: String,
+    source: Vec<String>,
+    target: Vec<String>,
+    state: UnitState,
+}
+
+/// Checks `new` against the rules of adding to `translation`.
+fn check(
+    subject: &Subject,
+    translation: &TranslationView,
+    monolingual: bool,
+    new: NewString,
+) -> ServiceResult<Checked> {
+    let component = &translation.component.component;
+    let target_ref = translation.target();
+    if !component.settings.manage_units {
+        return Err(ServiceError::PermissionDenied(
+            "Adding strings is disabled in the component configuration.".into(),
+        ));
+    }
+    require(
+        subject,
+        Permission::UNIT_ADD,
+        target_ref,
+        "You do not have permission to perform this action.",
+    )?;
+    if tolk_formats::is_document(&component.settings.file_format) {
+        return Err(ServiceError::PermissionDenied(
+            "The file format does not support this.".into(),
+        ));
+    }
+    if monolingual && !translation.is_source() {
+        return Err(ServiceError::PermissionDenied(
+            "Add the string to the source language instead.".into(),
+        ));
+    }
+    let mut errors = FieldErrors::default();
+    let filled = |forms: &Option<Vec<String>>| {
+        forms
+            .as_ref()
+            .is_some_and(|f| !f.is_empty() && !f.iter().all(String::is_empty))
+    };
+    let (context, source, target) = if monolingual {
+        if new.key.as_deref().is_none_or(|k| k.trim().is_empty()) {
+            errors.required("key");
+        }
+        if !filled(&new.value) {
+            errors.required("value");
+        }
+        let value = new.value.unwrap_or_default();
+        (new.key.unwrap_or_default(), value.clone(), value)
+    } else {
+        if !filled(&new.source) {
+            errors.required("source");
+        }
+        let source = new.source.unwrap_or_default();
+        let target = if translation.is_source() {
+            new.target.unwrap_or_else(|| source.clone())
+        } else {
+            if new.target.is_none() {
+                errors.required("target");
+            }
+            new.target.unwrap_or_default()
+        };
+        (new.context.unwrap_or_default(), source, target)
+    };
+    errors.into_result()?;
+    let mut errors = FieldErrors::default();
+    let forms = if source.len() > 1 {
+        usize::try_from(translation.language.plural.number.max(1)).unwrap_or(1)
+    } else {
+        1
+    };
+    if !(translation.is_source() || target.len() == forms) {
+        errors.invalid("target", "Number of plurals does not match");
+    }
+    let empty = target.iter().all(String::is_empty);
+    let state = match new.state {
+        None if empty => UnitState::Empty,
+        None => UnitState::Translated,
+        Some(code) => match UnitState::from_code(code) {
+            Some(state) if state != UnitState::ReadOnly => state,
+            _ => {
+                errors.invalid_choice("state", &code.to_string());
+                UnitState::Empty
+            }
+        },
+    };
+    if state == UnitState::Approved && !subject.can(Permission::UNIT_REVIEW, target_ref) {
+        errors.invalid("state", "You do not have permission to approve strings.");
+    }
+    if empty && state != UnitState::Empty {
+        errors.invalid("state", "Can not use non empty state with empty target");
+    }
+    errors.into_result()?;
+    Ok(Checked {
+        context,
+        source,
+        target,
+        state,
+    })
+}
+
+impl Service {
+    /// Adds a string to the component of the translation
+    /// `project/component/language` (§9.4): a unit in every translation,
+    /// this one's with the given text and state, written into the files at
+    /// the next commit. Answers the new unit of this translation.
+    pub fn add_unit(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+        new: NewString,
+    ) -> ServiceResult<UnitView> {
+        self.store.write(|conn| {
+            let translation = visible_translation(conn, subject, path)?;
+            let monolingual = !translation.component.component.settings.template.is_empty();
+            let checked = check(subject, &translation, monolingual, new)?;
+            let source = join_plurals(&checked.source);
+            let hash = id_hash(&source, &checked.context, monolingual);
+            let own = translation.translation.id;
+            if units::has_hash(conn, own, hash)? {
+                let mut errors = FieldErrors::default();
+                errors.general("invalid", "This string seems to already exist.");
+                return Err(errors.into());
+            }
+            let all = translations::of_component(conn, translation.component.component.id)?;
+            for t in &all {
+                translations::lock(conn, t.id)?;
+            }
+            let ids: Vec<i64> = all.iter().map(|t| t.id).collect();
+            let last = units::last_positions(conn, &ids)?;
+            let source_language = translation.component.component.source_language_id;
+            let at = time::now();
+            let words = word_count(&checked.source);
+            let chars = i64::try_from(source.chars().count()).unwrap_or(i64::MAX);
+            let mut rows = Vec::new();
+            for t in &all {
+                let is_source = t.language_id == source_language;
+                let (target, state) = if t.id == own {
+                    (join_plurals(&checked.target), checked.state)
+                } else if is_source {
+                    (source.clone(), UnitState::ReadOnly)
+                } else {
+                    (String::new(), UnitState::Empty)
+                };
+                // Empty keys are not written into monolingual translations.
+                let empty_key = monolingual && target.is_empty() && !is_source;
+                let pending = !(t.filename.is_empty() || empty_key);
+                let counters = Counters::of_unit(state, i64::from(words), chars);
+                translations::add_counters(conn, t.id, &counters, at)?;
+                rows.push(NewUnit {
+                    translation_id: t.id,
+                    id_hash: hash,
+                    position: last.get(&t.id).copied().unwrap_or(0).saturating_add(1),
+                    context: checked.context.clone(),
+                    source: source.clone(),
+                    previous_source: String::new(),
+                    target,
+                    state: state.code(),
+                    original_state: state.code(),
+                    note: String::new(),
+                    location: String::new(),
+                    flags: String::new(),
+                    num_words: words,
+                    pending,
+                    created: at,
+                    last_updated: at,
+                    added: true,
+                });
+            }
+            units::insert_many(conn, &rows)?;
+            let made = units::ids_by_hash(conn, &ids, hash)?;
+            if let Some(source_translation) = all.iter().find(|t| t.language_id == source_language)
+            {
+                units::link_string(conn, &ids, source_translation.id, hash)?;
+            }
+            let records: Vec<NewChange> = all
+                .iter()
+                .map(|t| NewChange {
+                    project_id: Some(translation.component.project.id),
+                    component_id: Some(translation.component.component.id),
+                    translation_id: Some(t.id),
+                    unit_id: made.get(&t.id).copied(),
+                    language_id: Some(t.language_id),
+                    author_id: subject.user_id(),
+                    target: source.clone(),
+                    details: json!({"source": source, "context": checked.context}),
+                    ..NewChange::new(Action::NEW_UNIT, subject.user_id())
+                })
+                .collect();
+            changes::record_many(conn, records.iter().collect(), at)?;
+            let id = made.get(&own).copied().ok_or(ServiceError::NotFound)?;
+            let unit = units::get(conn, id)?.ok_or(ServiceError::NotFound)?;
+            Ok(UnitView {
+                unit,
+                translation: Arc::new(translation),
+                labels: Vec::new(),
+            })
+        })
+    }
+}
