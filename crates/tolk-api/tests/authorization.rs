@@ -80,6 +80,18 @@ const TRANSLATORS: &[&str] = &[
     "Review strings",
     "Translate",
 ];
+/// `suggestion.add`.
+const SUGGESTERS: &[&str] = &[
+    "Administration",
+    "Edit source",
+    "Add suggestion",
+    "Power user",
+    "Translation coordinator",
+    "Review strings",
+    "Translate",
+];
+/// `suggestion.delete`.
+const SUGGESTION_REMOVERS: &[&str] = &["Administration", "Power user", "Translation coordinator"];
 /// `translation.download`.
 const DOWNLOADERS: &[&str] = &[
     "Administration",
@@ -248,6 +260,18 @@ fn matrix() -> Vec<Row> {
         row("PUT /api/units/{unit}/", r#"{"state": 20, "target": ["Afganistán {n}"], "labels": []}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         row("PATCH /api/units/{unit}/", r#"{"state": 10, "target": ["Afganistán {n}"]}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         row("PATCH /api/units/{pub_unit}/", r#"{"state": 10, "target": ["Afganistán {n}"]}"#, [401, 200, 404], EVERY, 200, 200),
+        row("GET /api/units/{unit}/suggestions/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/units/{unit}/suggestions/", r#"{"target": ["Suggested {n}"]}"#, HIDDEN, SUGGESTERS, 201, 403),
+        row("GET /api/units/{unit}/comments/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/units/{unit}/comments/", r#"{"scope": "translation", "comment": "Comment {n}"}"#, SIGN_IN_HIDDEN, TRANSLATORS, 201, 403),
+        // Suggestions.
+        row("GET /api/suggestions/", "", OPEN, EVERY, 200, 200),
+        row("GET /api/suggestions/{id}/", "", HIDDEN, EVERY, 200, 200)
+            .setup(&[r#"POST /api/units/{unit}/suggestions/ {"target": ["Read {n}"]}"#]),
+        row("DELETE /api/suggestions/{id}/", "", SIGN_IN_HIDDEN, SUGGESTION_REMOVERS, 204, 403)
+            .setup(&[r#"POST /api/units/{unit}/suggestions/ {"target": ["Removed {n}"]}"#]),
+        row("POST /api/suggestions/{id}/accept/", "{}", SIGN_IN_HIDDEN, TRANSLATORS, 200, 403)
+            .setup(&[r#"POST /api/units/{unit}/suggestions/ {"target": ["Accepted {n}"]}"#]),
         // Tasks.
         row("GET /api/tasks/{task}/", "", HIDDEN, EVERY, 200, 200),
         // Languages: those without a translation are listed only to their

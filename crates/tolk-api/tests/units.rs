@@ -133,6 +133,29 @@ async fn labels_belong_to_source_strings_and_show_on_every_translation() {
             json!([context_label, urgent])
         );
 
+        // Searches by label, on every translation of the string.
+        let count = |q: &'static str| {
+            let app = &app;
+            async move {
+                get_json(
+                    app,
+                    &format!("/api/translations/demo/app/ja/units/?q={q}"),
+                    None,
+                )
+                .await["count"]
+                    .as_i64()
+                    .unwrap()
+            }
+        };
+        let total = get_json(&app, "/api/translations/demo/app/ja/", None).await["total"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(count("label:urgent").await, 1);
+        assert_eq!(count("label:%22needs-context%22").await, 1);
+        assert_eq!(count("has:label").await, 1);
+        assert_eq!(count("NOT%20has:label").await, total - 1);
+        assert_eq!(count("label:nothing").await, 0);
+
         // One change per label, as Weblate records them.
         let changes = get_json(&app, "/api/changes/?page_size=100&action=86", admin).await;
         let mut targets: Vec<&str> = changes["results"]
@@ -551,5 +574,198 @@ async fn a_key_added_to_a_monolingual_component_reaches_the_template_then_transl
         let done = call(&app, Method::PATCH, uri, admin, Body::Json(translate)).await;
         assert_eq!(done.status, StatusCode::OK, "{}", done.text());
         assert!(file("ar").await.contains("\"planet\": \"فولكان\""));
+    }
+}
+
+#[actix_web::test]
+async fn suggestions_are_made_accepted_and_removed_and_comments_kept() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        let page = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?page_size=2",
+            admin,
+        )
+        .await;
+        let unit = page["results"][1].clone();
+        let unit_uri = unit["url"].as_str().unwrap().to_owned();
+        let id = unit["id"].clone();
+        let suggest = |token: Option<&str>, target: &str| {
+            let app = &app;
+            let uri = format!("/api/units/{id}/suggestions/");
+            let (token, body) = (token.map(str::to_owned), json!({"target": [target]}));
+            async move { call(app, Method::POST, &uri, token.as_deref(), Body::Json(body)).await }
+        };
+        let translation = || get_json(&app, "/api/translations/demo/app/ja/", admin);
+        let before = translation().await["have_suggestion"].as_i64().unwrap();
+
+        // Jane suggests; the unit and its translation show it.
+        let made = suggest(jane, "提案").await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        let suggestion = made.json();
+        assert_eq!(suggestion["target"], json!(["提案"]));
+        assert_eq!(suggestion["unit"], json!(unit_uri));
+        assert!(
+            suggestion["user"]
+                .as_str()
+                .unwrap()
+                .ends_with("/api/users/jane/")
+        );
+        assert_eq!(suggestion["votes"], json!(0));
+        assert_eq!(
+            get_json(&app, &unit_uri, admin).await["has_suggestion"],
+            json!(true)
+        );
+        assert_eq!(translation().await["have_suggestion"], json!(before + 1));
+        let again = suggest(jane, "提案").await;
+        assert!(again.text().contains("Your suggestion already exists!"));
+        let current = unit["target"][0].as_str().unwrap().to_owned();
+        let same = call(
+            &app,
+            Method::POST,
+            &format!("/api/units/{id}/suggestions/"),
+            jane,
+            Body::Json(json!({"target": [current]})),
+        )
+        .await;
+        assert!(
+            same.text()
+                .contains("Your suggestion is similar to the current translation!"),
+            "{}",
+            same.text()
+        );
+        let listed = get_json(&app, &format!("/api/units/{id}/suggestions/"), None).await;
+        assert_eq!(listed["results"], json!([suggestion]));
+        let all = get_json(&app, "/api/suggestions/", admin).await;
+        assert_eq!(all["count"], json!(1));
+        assert_eq!(
+            get_json(
+                &app,
+                &format!("/api/suggestions/{}/", suggestion["id"]),
+                None
+            )
+            .await,
+            suggestion
+        );
+
+        // A second suggestion, removed by its author; the first accepted by the admin.
+        let second = suggest(jane, "別案").await.json();
+        let other_uri = format!("/api/suggestions/{}/", second["id"]);
+        let removed = call(&app, Method::DELETE, &other_uri, jane, Body::None).await;
+        assert_eq!(removed.status, StatusCode::NO_CONTENT);
+        assert_eq!(
+            call(&app, Method::GET, &other_uri, admin, Body::None)
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+        let accepted = call(
+            &app,
+            Method::POST,
+            &format!("/api/suggestions/{}/accept/", suggestion["id"]),
+            admin,
+            Body::Json(json!({})),
+        )
+        .await;
+        assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.text());
+        assert_eq!(accepted.json(), json!({"result": "accepted"}));
+        let now = get_json(&app, &unit_uri, admin).await;
+        assert_eq!(
+            (
+                now["target"].clone(),
+                now["state"].clone(),
+                now["pending"].clone()
+            ),
+            (json!(["提案"]), json!(20), json!(true))
+        );
+        assert_eq!(now["has_suggestion"], json!(false));
+        assert_eq!(translation().await["have_suggestion"], json!(before));
+        let accepts = get_json(&app, "/api/changes/?action=7", admin).await;
+        assert_eq!(accepts["results"][0]["target"], json!("提案"));
+
+        // Comments: on this translation, or on the string for every translation.
+        let comment = |scope: &'static str, text: &'static str| {
+            let app = &app;
+            let uri = format!("/api/units/{id}/comments/");
+            async move {
+                call(
+                    app,
+                    Method::POST,
+                    &uri,
+                    admin,
+                    Body::Json(json!({"scope": scope, "comment": text})),
+                )
+                .await
+            }
+        };
+        let mine = comment("translation", "Check the particle").await;
+        assert_eq!(mine.status, StatusCode::CREATED, "{}", mine.text());
+        let mine = mine.json();
+        assert_eq!(mine["comment"], json!("Check the particle"));
+        assert!(
+            mine["user"]
+                .as_str()
+                .unwrap()
+                .ends_with("/api/users/admin/")
+        );
+        let global = comment("global", "Shown in the menu").await.json();
+        let report = comment("report", "Typo?").await;
+        assert_eq!(common::error_items(&report.json())[0].0, "scope");
+        let nonsense = comment("galaxy", "x").await;
+        assert_eq!(common::error_items(&nonsense.json())[0].0, "scope");
+        let listed = get_json(&app, &format!("/api/units/{id}/comments/"), admin).await;
+        assert_eq!(listed["results"], json!([mine, global]));
+        assert_eq!(
+            get_json(&app, &unit_uri, admin).await["has_comment"],
+            json!(true)
+        );
+        // Another language's unit of the same string shows the global comment only.
+        let source = unit["source_unit"].as_str().unwrap();
+        let arabic = get_json(
+            &app,
+            &format!(
+                "/api/translations/demo/app/ar/units/?q=source:%3D{}",
+                form_urlencoded::byte_serialize(unit["source"][0].as_str().unwrap().as_bytes())
+                    .collect::<String>()
+            ),
+            admin,
+        )
+        .await;
+        let arabic_unit = &arabic["results"][0];
+        assert_eq!(arabic_unit["source_unit"].as_str().unwrap(), source);
+        assert_eq!(arabic_unit["has_comment"], json!(true));
+        let theirs = get_json(
+            &app,
+            &format!("/api/units/{}/comments/", arabic_unit["id"]),
+            admin,
+        )
+        .await;
+        assert_eq!(theirs["results"], json!([global]));
+        let commented = |code: &'static str| {
+            let app = &app;
+            async move {
+                get_json(
+                    app,
+                    &format!("/api/translations/demo/app/{code}/units/?q=has:comment"),
+                    None,
+                )
+                .await["count"]
+                    .clone()
+            }
+        };
+        assert_eq!(
+            (commented("ja").await, commented("ar").await),
+            (json!(1), json!(1))
+        );
+        let none = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=has:suggestion",
+            None,
+        )
+        .await;
+        assert_eq!(none["count"], json!(0));
     }
 }

@@ -31,6 +31,7 @@ pub mod rate_limits;
 pub mod repository;
 pub mod roles;
 pub mod scan;
+pub mod suggestions;
 pub mod tasks;
 pub mod translations;
 pub mod unit_add;
@@ -42,11 +43,13 @@ pub use error::{ServiceError, ServiceResult};
 /// What the use-cases return that the storage layer defines: callers see
 /// these types, not the storage crate.
 pub use tolk_store::changes::{ChangeLinks, ChangeRow};
+pub use tolk_store::comments::Comment;
 pub use tolk_store::labels::Label;
 pub use tolk_store::languages::Language;
 pub use tolk_store::roles::Role;
 pub use tolk_store::stats::Summary;
 pub use tolk_store::subscriptions::StoredSubscription;
+pub use tolk_store::suggestions::Suggestion;
 pub use tolk_store::teams::Team;
 pub use tolk_store::tokens::ProjectToken;
 pub use tolk_store::{BackendKind, Page, PageRequest, Store};

@@ -103,7 +103,7 @@ impl Service {
     }
 
     /// The unit with this id if the caller may see it, else not found.
-    fn visible_unit(
+    pub(crate) fn visible_unit(
         &self,
         conn: &mut DbConnection,
         subject: &Subject,
@@ -426,7 +426,7 @@ fn translate(
 }
 
 /// A change record about a unit.
-fn unit_change(view: &UnitView, action: Action, subject: &Subject) -> NewChange {
+pub(crate) fn unit_change(view: &UnitView, action: Action, subject: &Subject) -> NewChange {
     let component = &view.translation.component;
     NewChange {
         project_id: Some(component.project.id),

@@ -14,6 +14,7 @@ mod store;
 mod unit_search;
 
 pub mod changes;
+pub mod comments;
 pub mod components;
 pub mod generation;
 pub mod grants;
@@ -28,6 +29,7 @@ pub mod roles;
 pub mod schema;
 pub mod stats;
 pub mod subscriptions;
+pub mod suggestions;
 pub mod tasks;
 pub mod teams;
 pub mod time;

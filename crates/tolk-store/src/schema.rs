@@ -354,6 +354,30 @@ diesel::joinable!(unit_labels -> units (unit_id));
 diesel::joinable!(labels -> projects (project_id));
 
 diesel::table! {
+    suggestions (id) {
+        id -> BigInt,
+        unit_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        target -> Text,
+        created -> Timestamp,
+    }
+}
+
+diesel::table! {
+    comments (id) {
+        id -> BigInt,
+        unit_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        comment -> Text,
+        resolved -> Bool,
+        created -> Timestamp,
+    }
+}
+
+diesel::joinable!(suggestions -> users (user_id));
+diesel::joinable!(comments -> users (user_id));
+
+diesel::table! {
     cache_generation (id) {
         id -> Integer,
         value -> BigInt,
@@ -389,4 +413,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     cache_generation,
     labels,
     unit_labels,
+    suggestions,
+    comments,
 );

@@ -288,6 +288,9 @@ pub fn add_counters(
             t::readonly.eq(t::readonly + d.readonly.strings),
             t::readonly_words.eq(t::readonly_words + d.readonly.words),
             t::readonly_chars.eq(t::readonly_chars + d.readonly.chars),
+            t::failing.eq(t::failing + d.failing),
+            t::suggestions.eq(t::suggestions + d.suggestions),
+            t::comments.eq(t::comments + d.comments),
             t::last_change.eq(at),
         ))
         .execute(conn)?;

@@ -20,12 +20,19 @@ use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Text};
 use tolk_domain::change::Action;
-use tolk_domain::query::{ChangeFilter, Condition, NumberField, Op, Scope, TextField, TimeField};
+use tolk_domain::query::{
+    Attachment, ChangeFilter, Condition, NumberField, Op, Scope, TextField, TimeField,
+};
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState};
 
 use crate::MultiBackend;
-use crate::schema::{changes, components, languages, projects, translations, units, users};
+use crate::schema::{
+    changes, components, labels, languages, projects, translations, unit_labels, units, users,
+};
 use crate::sql::lower;
+
+/// Units with unresolved comments.
+const UNRESOLVED: &str = "SELECT comments.unit_id FROM comments WHERE NOT comments.resolved";
 
 /// A condition on the units table.
 pub(crate) type Expression = Box<dyn BoxableExpression<units::table, MultiBackend, SqlType = Bool>>;
@@ -177,6 +184,36 @@ pub(crate) fn expression(condition: &Condition, sqlite: bool) -> Expression {
         },
         Condition::Change(filter) => changed(filter),
         Condition::Pending(pending) => Box::new(units::pending.eq(*pending)),
+        Condition::Has(attachment) => {
+            // Labels and a string's comments are on its source unit (a
+            // source unit's `source_unit_id` is itself; NULL only before
+            // linking, hence the COALESCE: no NULL reaches a NOT).
+            let of_string = "COALESCE(units.source_unit_id, units.id)";
+            Box::new(sql::<Bool>(&match attachment {
+                Attachment::Suggestion => {
+                    "units.id IN (SELECT suggestions.unit_id FROM suggestions)".to_owned()
+                }
+                Attachment::Comment => {
+                    format!("(units.id IN ({UNRESOLVED}) OR {of_string} IN ({UNRESOLVED}))")
+                }
+                Attachment::Label => {
+                    format!("{of_string} IN (SELECT unit_labels.unit_id FROM unit_labels)")
+                }
+            }))
+        }
+        Condition::Label(name) => {
+            let labelled = || {
+                unit_labels::table
+                    .inner_join(labels::table)
+                    .filter(lower(labels::name).eq(lower(name.clone())))
+                    .select(unit_labels::unit_id)
+            };
+            Box::new(
+                units::id.eq_any(labelled()).or(units::source_unit_id
+                    .is_not_null()
+                    .and(units::source_unit_id.assume_not_null().eq_any(labelled()))),
+            )
+        }
         Condition::Plural => Box::new(
             units::source
                 .like(containing(PLURAL_SEPARATOR))

@@ -56,7 +56,20 @@ pub struct UnitRow {
     pub last_updated: NaiveDateTime,
     /// Added through the API and not yet in its file.
     pub added: bool,
+    /// Has suggestions.
+    #[diesel(select_expression = diesel::dsl::sql::<Bool>(HAS_SUGGESTION))]
+    #[diesel(select_expression_type = diesel::expression::SqlLiteral<Bool>)]
+    pub has_suggestion: bool,
+    /// Has unresolved comments, its own or its string's (on the source unit).
+    #[diesel(select_expression = diesel::dsl::sql::<Bool>(HAS_COMMENT))]
+    #[diesel(select_expression_type = diesel::expression::SqlLiteral<Bool>)]
+    pub has_comment: bool,
 }
+
+const HAS_SUGGESTION: &str =
+    "EXISTS (SELECT 1 FROM suggestions WHERE suggestions.unit_id = units.id)";
+const HAS_COMMENT: &str = "EXISTS (SELECT 1 FROM comments WHERE NOT comments.resolved \
+     AND comments.unit_id IN (units.id, COALESCE(units.source_unit_id, units.id)))";
 
 /// A unit to insert.
 #[derive(Debug, Clone, PartialEq, Eq, Insertable)]

@@ -12,6 +12,7 @@ pub mod repository;
 pub mod role;
 pub mod root;
 pub mod statistics;
+pub mod suggestion;
 pub mod token;
 pub mod translation;
 pub mod unit;

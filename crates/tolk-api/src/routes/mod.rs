@@ -83,6 +83,7 @@ pub mod projects;
 pub mod repository;
 pub mod roles;
 pub mod root;
+pub mod suggestions;
 pub mod tasks;
 pub mod tokens;
 pub mod translations;
@@ -105,6 +106,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     groups::configure(cfg);
     tokens::configure(cfg);
     labels::configure(cfg);
+    suggestions::configure(cfg);
     notifications::configure(cfg);
     tasks::configure(cfg);
     hooks::configure(cfg);
@@ -126,6 +128,11 @@ async fn page_of<T: Send + 'static, D>(
 
 /// Reads the request body, then runs `act` with it off the async workers;
 /// `act` also learns whether the request only changes the fields it gives (PATCH).
+/// A numeric id from the path; anything else names no object (404).
+fn path_id(id: &str) -> Result<i64, crate::error::ApiError> {
+    id.parse().map_err(|_| crate::error::ApiError::not_found())
+}
+
 async fn with_body<T: Send + 'static>(
     req: &HttpRequest,
     payload: web::Payload,

@@ -22,8 +22,11 @@ pub enum Check {
     /// it is visible but the permission is missing, 404 when hidden).
     On(Permission),
     /// The permission on the object, which anonymous callers may hold too
-    /// (guests download public translations): no sign-in needed.
+    /// (guests download public translations): no sign-in needed to read.
     Open(Permission),
+    /// The permission on the object, which anonymous callers may use to
+    /// write too (guests suggest translations of public projects).
+    Guest(Permission),
     /// A repository: for status any of `vcs.push`, `vcs.commit`,
     /// `vcs.reset`, `vcs.update`, for an operation its own, on every
     /// component of the repository; the status is refused with 403 even to
@@ -385,6 +388,26 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/units/{id}/",
         Check::On(Permission::UNIT_EDIT),
     ),
+    ("GET", "/api/suggestions/", Check::Listed),
+    ("GET", "/api/suggestions/{id}/", Check::Visible),
+    ("DELETE", "/api/suggestions/{id}/", Check::SignedIn),
+    (
+        "POST",
+        "/api/suggestions/{id}/accept/",
+        Check::On(Permission::SUGGESTION_ACCEPT),
+    ),
+    ("GET", "/api/units/{id}/suggestions/", Check::Visible),
+    (
+        "POST",
+        "/api/units/{id}/suggestions/",
+        Check::Guest(Permission::SUGGESTION_ADD),
+    ),
+    ("GET", "/api/units/{id}/comments/", Check::Visible),
+    (
+        "POST",
+        "/api/units/{id}/comments/",
+        Check::On(Permission::COMMENT_ADD),
+    ),
     ("GET", "/api/users/", Check::Listed),
     ("POST", "/hooks/{service}/", Check::Public),
     ("GET", "/hooks/update/{project}/", Check::Public),
@@ -414,7 +437,7 @@ impl Check {
     /// anonymous callers may make.
     pub fn needs_sign_in(self, safe: bool) -> bool {
         match self {
-            Check::Public => false,
+            Check::Public | Check::Guest(_) => false,
             Check::Listed | Check::Visible | Check::Open(_) | Check::Repository => !safe,
             _ => true,
         }

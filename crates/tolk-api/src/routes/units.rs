@@ -7,11 +7,11 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::unit::{UnitDto, UnitPatch, UnitPut, UnitWritten};
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated};
 use crate::routes::translations::UnitFilters;
-use crate::routes::{page_of, with_body};
+use crate::routes::{page_of, path_id, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
@@ -44,10 +44,6 @@ async fn list(
     page_of(&req, &links, LARGE, fetch, |u| UnitDto::new(u, &links)).await
 }
 
-fn unit_id(id: &str) -> Result<i64, ApiError> {
-    id.parse().map_err(|_| ApiError::not_found())
-}
-
 /// One unit.
 #[utoipa::path(
     tag = "units",
@@ -64,7 +60,7 @@ async fn detail(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UnitDto>> {
-    let id = unit_id(&id)?;
+    let id = path_id(&id)?;
     let service = state.service.clone();
     let view = blocking(move || service.unit(&caller.0, id)).await?;
     Ok(web::Json(UnitDto::new(view, &links)))
@@ -91,7 +87,7 @@ async fn change(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UnitWritten>> {
-    let id = unit_id(&id)?;
+    let id = path_id(&id)?;
     let full = req.method() == actix_web::http::Method::PUT;
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {

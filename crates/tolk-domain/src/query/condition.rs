@@ -113,6 +113,11 @@ pub enum Condition {
     Pending(bool),
     /// The unit has plural forms.
     Plural,
+    /// The unit has something attached: suggestions, unresolved comments
+    /// (its own or its string's), labels (its string's).
+    Has(Attachment),
+    /// The string carries the label with this name (in any case).
+    Label(String),
     /// The unit belongs to the language, project or component named.
     In {
         /// What is named.
@@ -128,6 +133,17 @@ pub enum Condition {
     Or(Vec<Condition>),
     /// Does not hold.
     Not(Box<Condition>),
+}
+
+/// What can be attached to a unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attachment {
+    /// Suggestions.
+    Suggestion,
+    /// Unresolved comments.
+    Comment,
+    /// Labels.
+    Label,
 }
 
 /// What one change event of a unit must be.
@@ -173,7 +189,6 @@ const NOT_YET: &[&str] = &[
     "source_comment",
     "resolved_source_comment",
     "source_comment_author",
-    "label",
     "labels_count",
     "screenshot",
     "check",
@@ -296,6 +311,7 @@ fn term(
                 ..ChangeFilter::default()
             }))
         }
+        "label" => Ok(Condition::Label(value.to_owned())),
         "language" => Ok(scope(Scope::Language, value)),
         "project" => Ok(scope(Scope::Project, value)),
         "component" => Ok(scope(Scope::Component, value)),
@@ -525,8 +541,11 @@ fn has(value: &str) -> Result<Condition, String> {
         "location" => Condition::Filled(TextField::Location),
         "explanation" => Condition::Filled(TextField::Explanation),
         "flags" => Condition::Filled(TextField::Flags),
-        other @ ("suggestion" | "comment" | "source-comment" | "check" | "dismissed-check"
-        | "variant" | "screenshot" | "glossary" | "label") => {
+        "suggestion" => Condition::Has(Attachment::Suggestion),
+        "comment" => Condition::Has(Attachment::Comment),
+        "label" => Condition::Has(Attachment::Label),
+        other @ ("source-comment" | "check" | "dismissed-check" | "variant" | "screenshot"
+        | "glossary") => {
             return Err(format!(
                 "Searching by has:{other} is not supported by this server yet."
             ));

@@ -11,7 +11,9 @@
 mod condition;
 mod time;
 
-pub use condition::{ChangeFilter, Condition, NumberField, Scope, TextField, TimeField};
+pub use condition::{
+    Attachment, ChangeFilter, Condition, NumberField, Scope, TextField, TimeField,
+};
 
 /// A comparison of a field with a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -614,8 +616,8 @@ mod tests {
             "state: only text fields take regular expressions"
         );
         assert_eq!(
-            refused("has:suggestion"),
-            "Searching by has:suggestion is not supported by this server yet."
+            refused("has:check"),
+            "Searching by has:check is not supported by this server yet."
         );
         assert_eq!(
             refused("source_state:translated"),

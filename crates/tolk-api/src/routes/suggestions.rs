@@ -1,0 +1,263 @@
+//! `/api/suggestions/` (§11) and a unit's `suggestions/` and `comments/`
+//! (§10.2, §10.4).
+
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use tolk_service::ServiceError;
+use tolk_service::suggestions::CommentScope;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::blocking;
+use crate::caller::Caller;
+use crate::dto::suggestion::{
+    CommentCreate, CommentDto, SuggestionAccept, SuggestionAccepted, SuggestionCreate,
+    SuggestionDto,
+};
+use crate::error::{ApiResult, ErrorBody};
+use crate::links::Links;
+use crate::pagination::{LARGE, PageQuery, Paginated, STANDARD};
+use crate::routes::{page_of, path_id, with_body};
+use crate::state::AppState;
+
+pub(super) fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(suggestions_list)
+        .service(suggestions_read)
+        .service(suggestions_delete)
+        .service(suggestions_accept)
+        .service(units_suggestions_list)
+        .service(units_suggestions_create)
+        .service(units_comments_list)
+        .service(units_comments_create);
+}
+
+/// The suggestions the caller may see, newest first.
+#[utoipa::path(
+    tag = "suggestions",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of suggestions", body = Paginated<SuggestionDto>),
+        (status = 404, description = "Invalid page", body = ErrorBody)
+    )
+)]
+#[get("/api/suggestions/")]
+async fn suggestions_list(
+    caller: Caller,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<SuggestionDto>>> {
+    let service = state.service.clone();
+    let fetch = move |request| service.suggestions(&caller.0, None, request);
+    page_of(&req, &links, LARGE, fetch, |s| {
+        SuggestionDto::new(s, &links)
+    })
+    .await
+}
+
+/// One suggestion.
+#[utoipa::path(
+    tag = "suggestions",
+    params(("id" = i64, Path, description = "Suggestion id")),
+    responses(
+        (status = 200, description = "The suggestion", body = SuggestionDto),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/suggestions/{id}/")]
+async fn suggestions_read(
+    caller: Caller,
+    id: web::Path<String>,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<SuggestionDto>> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    let found = blocking(move || service.suggestion(&caller.0, id)).await?;
+    Ok(web::Json(SuggestionDto::new(found, &links)))
+}
+
+/// Removes a suggestion (its author, or with `suggestion.delete`).
+#[utoipa::path(
+    tag = "suggestions",
+    params(("id" = i64, Path, description = "Suggestion id")),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[delete("/api/suggestions/{id}/")]
+async fn suggestions_delete(
+    caller: Caller,
+    id: web::Path<String>,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    blocking(move || service.delete_suggestion(&caller.0, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Accepts a suggestion: it becomes the unit's translation (approved with
+/// `approve`, which needs `unit.review`) and is removed.
+#[utoipa::path(
+    tag = "suggestions",
+    params(("id" = i64, Path, description = "Suggestion id")),
+    request_body(content(
+        (SuggestionAccept = "application/json"),
+        (SuggestionAccept = "application/x-www-form-urlencoded"),
+        (SuggestionAccept = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "Accepted", body = SuggestionAccepted),
+        (status = 400, description = "The translation breaks a rule", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/suggestions/{id}/accept/")]
+async fn suggestions_accept(
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<SuggestionAccepted>> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    with_body(&req, payload, move |input, _| {
+        let body = input.parse::<SuggestionAccept>()?;
+        service.accept_suggestion(&caller.0, id, body.approve)
+    })
+    .await?;
+    Ok(web::Json(SuggestionAccepted {
+        result: "accepted".into(),
+    }))
+}
+
+/// The suggestions of a unit, newest first.
+#[utoipa::path(
+    tag = "units",
+    params(("id" = i64, Path, description = "Unit id"), PageQuery),
+    responses(
+        (status = 200, description = "A page of suggestions", body = Paginated<SuggestionDto>),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/units/{id}/suggestions/")]
+async fn units_suggestions_list(
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<SuggestionDto>>> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    let fetch = move |request| service.suggestions(&caller.0, Some(id), request);
+    page_of(&req, &links, LARGE, fetch, |s| {
+        SuggestionDto::new(s, &links)
+    })
+    .await
+}
+
+/// Suggests a translation of a unit (needs `suggestion.add`).
+#[utoipa::path(
+    tag = "units",
+    params(("id" = i64, Path, description = "Unit id")),
+    request_body(content(
+        (SuggestionCreate = "application/json"),
+        (SuggestionCreate = "application/x-www-form-urlencoded"),
+        (SuggestionCreate = "multipart/form-data")
+    )),
+    responses(
+        (status = 201, description = "Made", body = SuggestionDto),
+        (status = 400, description = "Invalid, the current translation, or one's own again", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/units/{id}/suggestions/")]
+async fn units_suggestions_create(
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    let made = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<SuggestionCreate>()?;
+        service.add_suggestion(&caller.0, id, body.target)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(SuggestionDto::new(made, &links)))
+}
+
+/// The comments on a unit and on its string, by id.
+#[utoipa::path(
+    tag = "units",
+    params(("id" = i64, Path, description = "Unit id"), PageQuery),
+    responses(
+        (status = 200, description = "A page of comments", body = Paginated<CommentDto>),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/units/{id}/comments/")]
+async fn units_comments_list(
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<CommentDto>>> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    let fetch = move |request| service.comments(&caller.0, id, request);
+    page_of(&req, &links, STANDARD, fetch, |c| {
+        CommentDto::new(c, &links)
+    })
+    .await
+}
+
+/// Comments on a unit (needs `comment.add`).
+#[utoipa::path(
+    tag = "units",
+    params(("id" = i64, Path, description = "Unit id")),
+    request_body(content(
+        (CommentCreate = "application/json"),
+        (CommentCreate = "application/x-www-form-urlencoded"),
+        (CommentCreate = "multipart/form-data")
+    )),
+    responses(
+        (status = 201, description = "Made", body = CommentDto),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/units/{id}/comments/")]
+async fn units_comments_create(
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    let made = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<CommentCreate>()?;
+        let scope = CommentScope::parse(&body.scope).ok_or_else(|| {
+            ServiceError::invalid(
+                "scope",
+                &format!("\"{}\" is not a valid choice.", body.scope),
+            )
+        })?;
+        service.add_comment(&caller.0, id, scope, &body.comment)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(CommentDto::new(made, &links)))
+}
