@@ -3,9 +3,10 @@
 
 mod common;
 
+use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, call, context, get_json, upstream};
+use common::{Body, TestApp, call, context, get_json, upstream};
 use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
 use tolk_service::vcs_testing::Upstream;
@@ -23,6 +24,12 @@ fn with_component(db: TestDb) -> (Upstream, common::Ctx) {
     let ctx = context(db, &upstream);
     common::gettext_component(&ctx, &upstream);
     (upstream, ctx)
+}
+
+/// How many Japanese units of `demo/app` anonymous callers find with `q`.
+async fn japanese_matches<S: TestApp<B>, B: MessageBody>(app: &S, q: &str) -> i64 {
+    let uri = format!("/api/translations/demo/app/ja/units/?q={q}");
+    get_json(app, &uri, None).await["count"].as_i64().unwrap()
 }
 
 #[actix_web::test]
@@ -134,19 +141,7 @@ async fn labels_belong_to_source_strings_and_show_on_every_translation() {
         );
 
         // Searches by label, on every translation of the string.
-        let count = |q: &'static str| {
-            let app = &app;
-            async move {
-                get_json(
-                    app,
-                    &format!("/api/translations/demo/app/ja/units/?q={q}"),
-                    None,
-                )
-                .await["count"]
-                    .as_i64()
-                    .unwrap()
-            }
-        };
+        let count = |q: &'static str| japanese_matches(&app, q);
         let total = get_json(&app, "/api/translations/demo/app/ja/", None).await["total"]
             .as_i64()
             .unwrap();
@@ -767,5 +762,66 @@ async fn suggestions_are_made_accepted_and_removed_and_comments_kept() {
         )
         .await;
         assert_eq!(none["count"], json!(0));
+    }
+}
+
+#[actix_web::test]
+async fn quality_checks_follow_scans_and_edits() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let translation = || get_json(&app, "/api/translations/demo/app/ja/", admin);
+        let count = |q: &'static str| japanese_matches(&app, q);
+        // The scan checked every translated string of the corpus file.
+        let scanned = translation().await["failing_checks"].as_i64().unwrap();
+        assert_eq!(count("has:check").await, scanned);
+
+        // A translation that drops the source's trailing space fails end_space.
+        let page = get_json(&app, "/api/translations/demo/app/ja/units/?q=NOT%20has:check%20AND%20state:translated&page_size=1", admin).await;
+        let unit = page["results"][0].clone();
+        let uri = unit["url"].as_str().unwrap().to_owned();
+        let source = unit["source"][0].as_str().unwrap().to_owned();
+        let patch = |target: String, state: i64| {
+            let app = &app;
+            let uri = uri.clone();
+            async move {
+                let reply = call(
+                    app,
+                    Method::PATCH,
+                    &uri,
+                    admin,
+                    Body::Json(json!({"target": [target], "state": state})),
+                )
+                .await;
+                assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+                get_json(app, &uri, admin).await
+            }
+        };
+        let broken = patch(format!("{source}  !"), 20).await;
+        assert_eq!(broken["has_failing_check"], json!(true), "{source}");
+        assert_eq!(translation().await["failing_checks"], json!(scanned + 1));
+        assert_eq!(count("has:check").await, scanned + 1);
+        assert!(count("check:double_space").await >= 1);
+        assert!(count("check:end_exclamation").await >= 1);
+        let fixed = patch(format!("{source} 訳"), 20).await;
+        assert_eq!(fixed["has_failing_check"], json!(false));
+        assert_eq!(translation().await["failing_checks"], json!(scanned));
+
+        // An enforced check keeps a failing string in needs editing.
+        let enforce = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            admin,
+            Body::Json(json!({"enforced_checks": ["double_space"]})),
+        )
+        .await;
+        assert_eq!(enforce.status, StatusCode::OK, "{}", enforce.text());
+        let held = patch(format!("{source}  訳"), 20).await;
+        assert_eq!(
+            (held["state"].clone(), held["has_failing_check"].clone()),
+            (json!(11), json!(true))
+        );
     }
 }

@@ -107,6 +107,15 @@ impl Counters {
         }
     }
 
+    /// These counters with the string counted among those failing checks
+    /// when `failing` (its stored list of failing checks) is not empty.
+    pub fn with_failing(self, failing: &str) -> Counters {
+        Counters {
+            failing: i64::from(!failing.is_empty()),
+            ..self
+        }
+    }
+
     /// The change from `old` to `new` (what to add to go from one to the other).
     pub fn delta(old: Counters, new: Counters) -> Counters {
         let mut d = new;

@@ -238,12 +238,21 @@ fn union_of_sources(files: &[FileRead]) -> Vec<Unit> {
         .collect()
 }
 
-/// A unit of a file as a row to store.
+/// What the quality checks of a translation's strings need besides the
+/// strings: the language and the flags of the component and project.
+#[derive(Debug, Clone, Copy)]
+struct CheckContext<'a> {
+    language: &'a str,
+    flags: &'a str,
+}
+
+/// A unit of a file as a row to store, with the checks it fails.
 fn new_unit(
     translation_id: i64,
     position: usize,
     unit: &Unit,
     source: bool,
+    checks: CheckContext<'_>,
     now: chrono::NaiveDateTime,
 ) -> NewUnit {
     let source_text = join_plurals(&unit.source);
@@ -252,6 +261,14 @@ fn new_unit(
     } else {
         (join_plurals(&unit.target), state_of(unit.state))
     };
+    let flags = unit.flags.join(", ");
+    let failing = tolk_domain::checks::stored(
+        &source_text,
+        &target,
+        state,
+        checks.language,
+        &tolk_domain::checks::Flags::parse([flags.as_str(), checks.flags]),
+    );
     NewUnit {
         translation_id,
         id_hash: 0,
@@ -264,23 +281,26 @@ fn new_unit(
         original_state: state.code(),
         note: unit.developer_notes.join("\n"),
         location: unit.locations.join(", "),
-        flags: unit.flags.join(", "),
+        flags,
         num_words: word_count(&unit.source),
         pending: false,
         created: now,
         last_updated: now,
         added: false,
+        failing,
     }
 }
 
-/// What one unit adds to its translation's counters.
-fn counted(unit: &NewUnit, state: i32) -> Counters {
+/// What one unit adds to its translation's counters, in `state` and
+/// failing the checks `failing`.
+fn counted(unit: &NewUnit, state: i32, failing: &str) -> Counters {
     let chars = i64::try_from(unit.source.chars().count()).unwrap_or(i64::MAX);
     Counters::of_unit(
         UnitState::from_code(state).unwrap_or(UnitState::Empty),
         i64::from(unit.num_words),
         chars,
     )
+    .with_failing(failing)
 }
 
 /// Makes a translation's units those of `read` (matched by `id_hash`):
@@ -294,6 +314,7 @@ fn sync_units(
     monolingual: bool,
     source: bool,
     keep_translations: bool,
+    checks: CheckContext<'_>,
 ) -> Result<Counters, ServiceError> {
     let mut existing: HashMap<i64, units::UnitRow> = units::of_translation(conn, translation_id)?
         .into_iter()
@@ -304,14 +325,14 @@ fn sync_units(
     let mut inserts = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (position, unit) in read.iter().enumerate() {
-        let mut row = new_unit(translation_id, position, unit, source, now);
+        let mut row = new_unit(translation_id, position, unit, source, checks, now);
         row.id_hash = id_hash(&row.source, &row.context, monolingual);
         if !seen.insert(row.id_hash) {
             continue; // The same string twice in one file: the first counts.
         }
         match existing.remove(&row.id_hash) {
             None => {
-                counters += counted(&row, row.state);
+                counters += counted(&row, row.state, &row.failing);
                 inserts.push(row);
             }
             Some(old) => {
@@ -323,11 +344,18 @@ fn sync_units(
                     || old.location != row.location
                     || old.flags != row.flags
                     || old.previous_source != row.previous_source
-                    || (!keep && (old.target != row.target || old.state != row.state));
+                    || (!keep
+                        && (old.target != row.target
+                            || old.state != row.state
+                            || old.failing != row.failing));
                 if changed {
                     units::update_from_file(conn, old.id, &row, keep)?;
                 }
-                counters += counted(&row, if keep { old.state } else { row.state });
+                counters += if keep {
+                    counted(&row, old.state, &old.failing)
+                } else {
+                    counted(&row, row.state, &row.failing)
+                };
             }
         }
     }
@@ -338,7 +366,8 @@ fn sync_units(
     for unit in &kept {
         let chars = i64::try_from(unit.source.chars().count()).unwrap_or(i64::MAX);
         let state = UnitState::from_code(unit.state).unwrap_or(UnitState::Empty);
-        counters += Counters::of_unit(state, i64::from(unit.num_words), chars);
+        counters +=
+            Counters::of_unit(state, i64::from(unit.num_words), chars).with_failing(&unit.failing);
     }
     let gone: Vec<i64> = gone.into_iter().map(|u| u.id).collect();
     units::delete_ids(conn, &gone)?;
@@ -359,6 +388,7 @@ fn store_snapshot(
     snapshot: &Snapshot,
     languages: &HashMap<String, Language>,
     source_language: &Language,
+    check_flags: &str,
 ) -> Result<ScanTotals, ServiceError> {
     let monolingual = !component.settings.template.is_empty();
     let existing: HashMap<i64, translations::Translation> =
@@ -399,6 +429,10 @@ fn store_snapshot(
         monolingual,
         true,
         false,
+        CheckContext {
+            language: &source_language.row.code,
+            flags: check_flags,
+        },
     )?;
     translations::set_counters(conn, source_id, &counters)?;
     units::link_sources(conn, source_id, source_id)?;
@@ -418,7 +452,19 @@ fn store_snapshot(
             continue; // Two files of one language: the first counts.
         }
         let id = upsert(conn, language, &file.code, &file.path)?;
-        let counters = sync_units(conn, id, &file.units, monolingual, false, file.stale)?;
+        let checks = CheckContext {
+            language: &language.row.code,
+            flags: check_flags,
+        };
+        let counters = sync_units(
+            conn,
+            id,
+            &file.units,
+            monolingual,
+            false,
+            file.stale,
+            checks,
+        )?;
         translations::set_counters(conn, id, &counters)?;
         units::link_sources(conn, id, source_id)?;
         totals.translations += 1;
@@ -588,7 +634,18 @@ impl Service {
             let source = languages::get_full_by_ids(conn, &[component.source_language_id])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
-            let totals = store_snapshot(conn, component, &snapshot, &languages, &source)?;
+            let project = tolk_store::projects::get_by_ids(conn, &[component.project_id])?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
+            let check_flags = component.settings.effective(&project.settings).check_flags;
+            let totals = store_snapshot(
+                conn,
+                component,
+                &snapshot,
+                &languages,
+                &source,
+                &check_flags,
+            )?;
             let now = time::now();
             for problem in &snapshot.problems {
                 let change = NewChange {

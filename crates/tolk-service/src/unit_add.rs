@@ -210,6 +210,7 @@ impl Service {
                     created: at,
                     last_updated: at,
                     added: true,
+                    failing: String::new(),
                 });
             }
             units::insert_many(conn, &rows)?;

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde_json::json;
 use tolk_domain::change::Action;
+use tolk_domain::checks::Flags;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, join_plurals};
@@ -289,6 +290,8 @@ pub(crate) struct Planned {
     pub(crate) text: String,
     /// The new state.
     pub(crate) state: UnitState,
+    /// The quality checks the new text fails, as stored.
+    pub(crate) failing: String,
     /// How the translation's counters move.
     pub(crate) delta: Counters,
     /// The change to record.
@@ -306,16 +309,21 @@ impl Planned {
     ) -> ServiceResult<Option<Planned>> {
         check_edit(subject, view, target, state)?;
         let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
-        let new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
+        let mut new_state = UnitState::from_code(state).unwrap_or(UnitState::Empty);
         let text = join_plurals(target);
         if text == view.unit.target && new_state == old_state {
             return Ok(None);
         }
+        let (failing, enforced) = checks_of(view, &text, new_state);
+        if enforced {
+            // An enforced check that fails keeps the string from counting as translated.
+            new_state = UnitState::NeedsRewriting;
+        }
         let chars = i64::try_from(view.unit.source.chars().count()).unwrap_or(i64::MAX);
         let words = i64::from(view.unit.num_words);
         let delta = Counters::delta(
-            Counters::of_unit(old_state, words, chars),
-            Counters::of_unit(new_state, words, chars),
+            Counters::of_unit(old_state, words, chars).with_failing(&view.unit.failing),
+            Counters::of_unit(new_state, words, chars).with_failing(&failing),
         );
         let action = if new_state.is_fuzzy() {
             Action::MARKED_EDIT
@@ -340,6 +348,7 @@ impl Planned {
         Ok(Some(Planned {
             text,
             state: new_state,
+            failing,
             delta,
             change,
         }))
@@ -359,6 +368,7 @@ impl Planned {
             (&view.unit.target, view.unit.state),
             &self.text,
             self.state.code(),
+            &self.failing,
             at,
         )?)
     }
@@ -367,9 +377,32 @@ impl Planned {
     pub(crate) fn apply_to(self, view: &mut UnitView, at: chrono::NaiveDateTime) {
         view.unit.target = self.text;
         view.unit.state = self.state.code();
+        view.unit.failing = self.failing;
         view.unit.pending = true;
         view.unit.last_updated = at;
     }
+}
+
+/// The quality checks `text` fails as a translation of `view` in `state`
+/// (as stored), and whether one of them is enforced by the component.
+fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
+    let component = &view.translation.component;
+    let effective = component
+        .component
+        .settings
+        .effective(&component.project.settings);
+    let flags = Flags::parse([
+        view.unit.flags.as_str(),
+        view.unit.extra_flags.as_str(),
+        view.unit.source_flags.as_str(),
+        effective.check_flags.as_str(),
+    ]);
+    let language = &view.translation.language.row.code;
+    let failing = tolk_domain::checks::stored(&view.unit.source, text, state, language, &flags);
+    let enforced = failing
+        .split(',')
+        .any(|id| effective.enforced_checks.iter().any(|e| e == id));
+    (failing, enforced)
 }
 
 /// Records translations written at one time: their changes, the

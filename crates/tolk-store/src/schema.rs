@@ -165,6 +165,7 @@ diesel::table! {
         created -> Timestamp,
         last_updated -> Timestamp,
         added -> Bool,
+        failing -> Text,
     }
 }
 

@@ -257,6 +257,7 @@ pub fn set_counters(conn: &mut DbConnection, id: i64, c: &Counters) -> StoreResu
             translations::readonly.eq(c.readonly.strings),
             translations::readonly_words.eq(c.readonly.words),
             translations::readonly_chars.eq(c.readonly.chars),
+            translations::failing.eq(c.failing),
         ))
         .execute(conn)?;
     Ok(())

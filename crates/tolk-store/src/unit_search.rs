@@ -214,6 +214,12 @@ pub(crate) fn expression(condition: &Condition, sqlite: bool) -> Expression {
                     .and(units::source_unit_id.assume_not_null().eq_any(labelled()))),
             )
         }
+        Condition::Check(None) => Box::new(units::failing.ne("")),
+        Condition::Check(Some(id)) => Box::new(
+            sql::<Bool>("(',' || units.failing || ',') LIKE ")
+                .bind::<Text, _>(containing(&format!(",{id},")))
+                .sql(" ESCAPE '\\'"),
+        ),
         Condition::Plural => Box::new(
             units::source
                 .like(containing(PLURAL_SEPARATOR))

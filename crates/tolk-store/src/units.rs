@@ -2,7 +2,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::sql_types::Bool;
+use diesel::sql_types::{Bool, Text};
 use tolk_domain::permission::ProjectVisibility;
 
 use crate::DbConnection;
@@ -56,6 +56,12 @@ pub struct UnitRow {
     pub last_updated: NaiveDateTime,
     /// Added through the API and not yet in its file.
     pub added: bool,
+    /// The quality checks it fails, by id, joined by commas.
+    pub failing: String,
+    /// The extra flags of its string (of its source unit).
+    #[diesel(select_expression = diesel::dsl::sql::<Text>(SOURCE_FLAGS))]
+    #[diesel(select_expression_type = diesel::expression::SqlLiteral<Text>)]
+    pub source_flags: String,
     /// Has suggestions.
     #[diesel(select_expression = diesel::dsl::sql::<Bool>(HAS_SUGGESTION))]
     #[diesel(select_expression_type = diesel::expression::SqlLiteral<Bool>)]
@@ -66,6 +72,8 @@ pub struct UnitRow {
     pub has_comment: bool,
 }
 
+const SOURCE_FLAGS: &str = "COALESCE((SELECT s.extra_flags FROM units s \
+     WHERE s.id = units.source_unit_id), '')";
 const HAS_SUGGESTION: &str =
     "EXISTS (SELECT 1 FROM suggestions WHERE suggestions.unit_id = units.id)";
 const HAS_COMMENT: &str = "EXISTS (SELECT 1 FROM comments WHERE NOT comments.resolved \
@@ -93,6 +101,7 @@ pub struct NewUnit {
     pub created: NaiveDateTime,
     pub last_updated: NaiveDateTime,
     pub added: bool,
+    pub failing: String,
 }
 
 /// Rows per multi-row insert: well under SQLite's limit of bound values.
@@ -389,6 +398,7 @@ pub fn set_translation(
     expected: (&str, i32),
     target: &str,
     state: i32,
+    failing: &str,
     at: NaiveDateTime,
 ) -> StoreResult<bool> {
     let rows = diesel::update(
@@ -400,6 +410,7 @@ pub fn set_translation(
     .set((
         units::target.eq(target),
         units::state.eq(state),
+        units::failing.eq(failing),
         units::pending.eq(true),
         units::last_updated.eq(at),
     ))
@@ -477,6 +488,7 @@ pub fn update_from_file(
                 units::target.eq(&unit.target),
                 units::state.eq(unit.state),
                 units::original_state.eq(unit.state),
+                units::failing.eq(&unit.failing),
             ))
             .execute(conn)?;
     }

@@ -136,7 +136,7 @@ impl UnitDto {
             position: u.position,
             has_suggestion: u.has_suggestion,
             has_comment: u.has_comment,
-            has_failing_check: false,
+            has_failing_check: !u.failing.is_empty(),
             num_words: u.num_words,
             source_unit: unit_url(u.source_unit_id.unwrap_or(u.id)),
             screenshots_url: links.api(&["units", &u.id.to_string(), "screenshots"]),

@@ -118,6 +118,8 @@ pub enum Condition {
     Has(Attachment),
     /// The string carries the label with this name (in any case).
     Label(String),
+    /// The unit fails the quality check with this id, or any check.
+    Check(Option<String>),
     /// The unit belongs to the language, project or component named.
     In {
         /// What is named.
@@ -191,7 +193,6 @@ const NOT_YET: &[&str] = &[
     "source_comment_author",
     "labels_count",
     "screenshot",
-    "check",
     "dismissed_check",
     "source_state",
     "source_changed",
@@ -312,6 +313,7 @@ fn term(
             }))
         }
         "label" => Ok(Condition::Label(value.to_owned())),
+        "check" => Ok(Condition::Check(Some(value.to_owned()))),
         "language" => Ok(scope(Scope::Language, value)),
         "project" => Ok(scope(Scope::Project, value)),
         "component" => Ok(scope(Scope::Component, value)),
@@ -544,8 +546,8 @@ fn has(value: &str) -> Result<Condition, String> {
         "suggestion" => Condition::Has(Attachment::Suggestion),
         "comment" => Condition::Has(Attachment::Comment),
         "label" => Condition::Has(Attachment::Label),
-        other @ ("source-comment" | "check" | "dismissed-check" | "variant" | "screenshot"
-        | "glossary") => {
+        "check" => Condition::Check(None),
+        other @ ("source-comment" | "dismissed-check" | "variant" | "screenshot" | "glossary") => {
             return Err(format!(
                 "Searching by has:{other} is not supported by this server yet."
             ));
