@@ -264,6 +264,7 @@ fn matrix() -> Vec<Row> {
         row("POST /api/units/{unit}/suggestions/", r#"{"target": ["Suggested {n}"]}"#, HIDDEN, SUGGESTERS, 201, 403),
         row("GET /api/units/{unit}/comments/", "", HIDDEN, EVERY, 200, 200),
         row("POST /api/units/{unit}/comments/", r#"{"scope": "translation", "comment": "Comment {n}"}"#, SIGN_IN_HIDDEN, TRANSLATORS, 201, 403),
+        row("GET /api/search/", "", OPEN, EVERY, 200, 200),
         // Suggestions.
         row("GET /api/suggestions/", "", OPEN, EVERY, 200, 200),
         row("GET /api/suggestions/{id}/", "", HIDDEN, EVERY, 200, 200)

@@ -162,3 +162,55 @@ async fn searches_answer_what_the_files_say() {
         }
     }
 }
+
+#[actix_web::test]
+async fn site_search_finds_names_the_caller_may_see() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let search = |q: &'static str, token: Option<&str>| {
+            let app = &app;
+            let token = token.map(str::to_owned);
+            async move { get_json(app, &format!("/api/search/?q={q}"), token.as_deref()).await }
+        };
+        let admin_token = Some(ctx.admin.as_str());
+        assert_eq!(
+            search("dem", None).await,
+            json!([{"url": "/projects/demo/", "name": "Demo", "category": "Project"}])
+        );
+        assert_eq!(
+            search("APP", None).await,
+            json!([{"url": "/projects/demo/app/", "name": "Demo/App", "category": "Component"}])
+        );
+        let czech = search("czech", None).await;
+        assert!(
+            czech
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|h| h["category"] == json!("Language"))
+        );
+        assert!(
+            czech.as_array().unwrap().contains(
+                &json!({"url": "/languages/cs/", "name": "Czech", "category": "Language"})
+            )
+        );
+        // Users only for signed-in callers; nothing for an empty query.
+        assert_eq!(search("admin", None).await, json!([]));
+        let signed_in = search("admin", admin_token).await;
+        assert_eq!(
+            signed_in,
+            json!([{"url": "/user/admin/", "name": "admin", "category": "User"}])
+        );
+        assert_eq!(search("", admin_token).await, json!([]));
+        // A private project is not found by those who cannot see it.
+        common::make_private(&ctx, "demo");
+        assert_eq!(search("dem", None).await, json!([]));
+        assert_eq!(
+            search("dem", admin_token).await.as_array().unwrap().len(),
+            1
+        );
+    }
+}

@@ -31,6 +31,7 @@ pub mod rate_limits;
 pub mod repository;
 pub mod roles;
 pub mod scan;
+pub mod search;
 pub mod suggestions;
 pub mod tasks;
 pub mod translations;

@@ -163,7 +163,10 @@ pub(crate) fn visible_ids(
 }
 
 /// Visible components, optionally of one project.
-fn visible(visibility: &ProjectVisibility, project_id: Option<i64>) -> BoxedComponents<'static> {
+pub(crate) fn visible(
+    visibility: &ProjectVisibility,
+    project_id: Option<i64>,
+) -> BoxedComponents<'static> {
     let mut query = match visible_only(visibility) {
         Some(visible) => visible.into_boxed(),
         None => components::table.into_boxed(),

@@ -27,6 +27,7 @@ pub mod rate_limits;
 pub mod roles;
 #[allow(missing_docs)]
 pub mod schema;
+pub mod site_search;
 pub mod stats;
 pub mod subscriptions;
 pub mod suggestions;

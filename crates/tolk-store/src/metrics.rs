@@ -33,7 +33,7 @@ pub struct SiteCounts {
     /// Defined languages.
     #[diesel(sql_type = BigInt)]
     pub languages: i64,
-    /// Failing, not dismissed checks.
+    /// Failing checks, one per unit and check.
     #[diesel(sql_type = BigInt)]
     pub checks: i64,
     /// Pending suggestions.
@@ -53,7 +53,8 @@ pub fn site_counts(conn: &mut DbConnection) -> StoreResult<SiteCounts> {
          (SELECT COUNT(*) FROM components) AS components, \
          (SELECT COUNT(*) FROM translations) AS translations, \
          (SELECT COUNT(*) FROM languages) AS languages, \
-         (SELECT COUNT(*) FROM checks WHERE NOT dismissed) AS checks, \
+         (SELECT COALESCE(SUM(LENGTH(failing) - LENGTH(REPLACE(failing, ',', '')) + 1), 0) \
+          FROM units WHERE failing <> '') AS checks, \
          (SELECT COUNT(*) FROM suggestions) AS suggestions",
     )
     .get_result(conn)?)

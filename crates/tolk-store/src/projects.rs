@@ -136,7 +136,7 @@ pub(crate) fn visible_ids(visibility: &ProjectVisibility) -> Option<VisibleIds> 
 }
 
 /// Projects visible with `visibility`.
-fn visible(visibility: &ProjectVisibility) -> BoxedProjects<'static> {
+pub(crate) fn visible(visibility: &ProjectVisibility) -> BoxedProjects<'static> {
     let query = projects::table.into_boxed();
     match visible_condition(visibility) {
         None => query,

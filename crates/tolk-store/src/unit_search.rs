@@ -38,7 +38,7 @@ const UNRESOLVED: &str = "SELECT comments.unit_id FROM comments WHERE NOT commen
 pub(crate) type Expression = Box<dyn BoxableExpression<units::table, MultiBackend, SqlType = Bool>>;
 
 /// `text` as a `LIKE` pattern matching it anywhere (`\` escapes).
-fn containing(text: &str) -> String {
+pub(crate) fn containing(text: &str) -> String {
     let mut pattern = String::from("%");
     for c in text.chars() {
         if matches!(c, '%' | '_' | '\\') {

@@ -83,6 +83,7 @@ pub mod projects;
 pub mod repository;
 pub mod roles;
 pub mod root;
+pub mod search;
 pub mod suggestions;
 pub mod tasks;
 pub mod tokens;
@@ -107,6 +108,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     tokens::configure(cfg);
     labels::configure(cfg);
     suggestions::configure(cfg);
+    search::configure(cfg);
     notifications::configure(cfg);
     tasks::configure(cfg);
     hooks::configure(cfg);

@@ -388,6 +388,7 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/units/{id}/",
         Check::On(Permission::UNIT_EDIT),
     ),
+    ("GET", "/api/search/", Check::Listed),
     ("GET", "/api/suggestions/", Check::Listed),
     ("GET", "/api/suggestions/{id}/", Check::Visible),
     ("DELETE", "/api/suggestions/{id}/", Check::SignedIn),
