@@ -243,6 +243,7 @@ fn union_of_sources(files: &[FileRead]) -> Vec<Unit> {
 #[derive(Debug, Clone, Copy)]
 struct CheckContext<'a> {
     language: &'a str,
+    source_language: &'a str,
     flags: &'a str,
 }
 
@@ -267,6 +268,7 @@ fn new_unit(
         &target,
         state,
         checks.language,
+        checks.source_language,
         &tolk_domain::checks::Flags::parse([flags.as_str(), checks.flags]),
     );
     NewUnit {
@@ -431,6 +433,7 @@ fn store_snapshot(
         false,
         CheckContext {
             language: &source_language.row.code,
+            source_language: &source_language.row.code,
             flags: check_flags,
         },
     )?;
@@ -454,6 +457,7 @@ fn store_snapshot(
         let id = upsert(conn, language, &file.code, &file.path)?;
         let checks = CheckContext {
             language: &language.row.code,
+            source_language: &source_language.row.code,
             flags: check_flags,
         };
         let counters = sync_units(

@@ -398,7 +398,15 @@ fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
         effective.check_flags.as_str(),
     ]);
     let language = &view.translation.language.row.code;
-    let failing = tolk_domain::checks::stored(&view.unit.source, text, state, language, &flags);
+    let source_language = &component.source_language.row.code;
+    let failing = tolk_domain::checks::stored(
+        &view.unit.source,
+        text,
+        state,
+        language,
+        source_language,
+        &flags,
+    );
     let enforced = failing
         .split(',')
         .any(|id| effective.enforced_checks.iter().any(|e| e == id));

@@ -5,17 +5,20 @@
 pub mod chars;
 pub mod flags;
 pub mod format;
+pub mod same;
 
 pub use flags::Flags;
 
 /// The ids of the checks a translated string fails: `source` and `target`
-/// are its forms, `language` its language code, `flags` every flag that
+/// are its forms, `language` its language code (`source_language` the
+/// source's), `flags` every flag that
 /// applies (file, unit, component, project). `ignore-*` flags turn checks
 /// off; `max-length` and the format checks run only with their flags.
 pub fn failing(
     source: &[String],
     target: &[String],
     language: &str,
+    source_language: &str,
     flags: &Flags,
 ) -> Vec<&'static str> {
     let mut found: Vec<&'static str> = Vec::new();
@@ -30,6 +33,7 @@ pub fn failing(
             continue;
         };
         let (s, t) = (original.as_str(), text.as_str());
+        fail("same", same::same(s, t, language, source_language, flags));
         fail("begin_newline", chars::begin_newline(s, t));
         fail("end_newline", chars::end_newline(s, t));
         fail("begin_space", chars::begin_space(s, t));
@@ -165,6 +169,7 @@ pub fn stored(
     target: &str,
     state: crate::unit::UnitState,
     language: &str,
+    source_language: &str,
     flags: &Flags,
 ) -> String {
     use crate::unit::{UnitState, split_plurals};
@@ -175,6 +180,7 @@ pub fn stored(
         &split_plurals(source),
         &split_plurals(target),
         language,
+        source_language,
         flags,
     )
     .join(",")
@@ -196,6 +202,7 @@ mod tests {
                 &forms(&["Save file."]),
                 &forms(&["Uložit soubor."]),
                 "cs",
+                "en",
                 &none
             ),
             Vec::<&str>::new()
@@ -205,6 +212,7 @@ mod tests {
                 &forms(&["Save file.\n"]),
                 &forms(&["Uložit  soubor"]),
                 "cs",
+                "en",
                 &none
             ),
             ["end_newline", "double_space", "newline-count"]
@@ -215,10 +223,13 @@ mod tests {
                 &forms(&["%d files."]),
                 &forms(&["%s souborů"]),
                 "cs",
+                "en",
                 &ignoring
             ),
             ["c_format", "max-length"]
         );
+        let open = forms(&["Open file"]);
+        assert_eq!(failing(&open, &open, "cs", "en", &none), ["same"]);
         // Plural forms: each against its source form, a form left empty.
         let source = forms(&["%d file", "%d files"]);
         let c = Flags::parse(["c-format"]);
@@ -227,6 +238,7 @@ mod tests {
                 &source,
                 &forms(&["jeden soubor", "%d soubory", ""]),
                 "cs",
+                "en",
                 &c
             ),
             ["plurals"]
