@@ -260,6 +260,7 @@ fn matrix() -> Vec<Row> {
         row("PUT /api/units/{unit}/", r#"{"state": 20, "target": ["Afganistán {n}"], "labels": []}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         row("PATCH /api/units/{unit}/", r#"{"state": 10, "target": ["Afganistán {n}"]}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         row("PATCH /api/units/{pub_unit}/", r#"{"state": 10, "target": ["Afganistán {n}"]}"#, [401, 200, 404], EVERY, 200, 200),
+        row("GET /api/units/{source_unit}/translations/", "", HIDDEN, EVERY, 200, 200),
         row("GET /api/units/{unit}/suggestions/", "", HIDDEN, EVERY, 200, 200),
         row("POST /api/units/{unit}/suggestions/", r#"{"target": ["Suggested {n}"]}"#, HIDDEN, SUGGESTERS, 201, 403),
         row("GET /api/units/{unit}/comments/", "", HIDDEN, EVERY, 200, 200),
@@ -512,6 +513,7 @@ async fn fixture<S: TestApp<B>, B: MessageBody>(
     ctx.service.run_due_tasks().unwrap();
     for (name, path) in [
         ("unit", "/api/translations/demo/app/ar/units/"),
+        ("source_unit", "/api/translations/demo/app/en/units/"),
         ("pub_unit", "/api/translations/pub/app/ar/units/"),
         ("change", "/api/projects/demo/changes/"),
     ] {

@@ -110,6 +110,40 @@ async fn labels_belong_to_source_strings_and_show_on_every_translation() {
         assert_ne!(source_id, unit["id"].as_i64().unwrap());
         let source_uri = format!("/api/units/{source_id}/");
 
+        // The string in the other languages, asked of its source unit only.
+        let others = get_json(&app, &format!("{source_uri}translations/"), admin).await;
+        let codes: Vec<&str> = others
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["language_code"].as_str().unwrap())
+            .collect();
+        assert!(
+            codes.contains(&"ja") && codes.contains(&"ar") && !codes.contains(&"en"),
+            "{codes:?}"
+        );
+        assert!(
+            others
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|u| u["source_unit"] == json!(format!("http://{}{source_uri}", common::HOST))),
+            "{others}"
+        );
+        let not_source = call(
+            &app,
+            Method::GET,
+            &format!("{unit_uri}translations/"),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(not_source.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            common::error_codes(&not_source.json())[0].1,
+            "not-a-source-unit"
+        );
+
         // Source properties are set on the source unit, and shown by every translation.
         let both = json!([context_label["id"], urgent["id"]]);
         let set = send(

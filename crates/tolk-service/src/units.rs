@@ -247,6 +247,25 @@ impl Service {
         })
     }
 
+    /// The units of the other languages of a source unit's string (§10.2);
+    /// 400 for a unit that is not a source unit.
+    pub fn unit_translations(&self, subject: &Subject, id: i64) -> ServiceResult<Vec<UnitView>> {
+        self.store.read(|conn| {
+            let source = self.visible_unit(conn, subject, id)?;
+            if !source.is_source() {
+                let mut errors = FieldErrors::default();
+                errors.general(
+                    "not-a-source-unit",
+                    "Specified unit id is not a translation source unit.",
+                );
+                return Err(errors.into());
+            }
+            let rows = units::translations_of(conn, id)?;
+            let generation = self.cache.sync(conn)?;
+            self.unit_views(conn, generation, rows, true)
+        })
+    }
+
     /// One unit, if the caller may see it.
     pub fn unit(&self, subject: &Subject, id: i64) -> ServiceResult<UnitView> {
         self.store.read(|conn| self.visible_unit(conn, subject, id))

@@ -334,6 +334,22 @@ pub fn link_string(
     Ok(())
 }
 
+/// The units of other languages whose source unit is `source_id`, with
+/// their translations, by id; one statement.
+pub fn translations_of(
+    conn: &mut DbConnection,
+    source_id: i64,
+) -> StoreResult<Vec<(UnitRow, crate::translations::Translation)>> {
+    let rows: Vec<(UnitRow, crate::translations::Row)> = units::table
+        .inner_join(translations::table)
+        .filter(units::source_unit_id.eq(source_id))
+        .filter(units::id.ne(source_id))
+        .order(units::id)
+        .select((UnitRow::as_select(), crate::translations::Row::as_select()))
+        .load(conn)?;
+    Ok(rows.into_iter().map(|(u, t)| (u, t.into())).collect())
+}
+
 /// Every unit of a translation, in file order.
 pub fn of_translation(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<UnitRow>> {
     Ok(units::table

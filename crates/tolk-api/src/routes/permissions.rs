@@ -397,6 +397,7 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/suggestions/{id}/accept/",
         Check::On(Permission::SUGGESTION_ACCEPT),
     ),
+    ("GET", "/api/units/{id}/translations/", Check::Visible),
     ("GET", "/api/units/{id}/suggestions/", Check::Visible),
     (
         "POST",

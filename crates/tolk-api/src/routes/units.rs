@@ -17,6 +17,7 @@ use crate::state::AppState;
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)
         .service(detail)
+        .service(translations)
         .service(replace)
         .service(modify);
 }
@@ -64,6 +65,32 @@ async fn detail(
     let service = state.service.clone();
     let view = blocking(move || service.unit(&caller.0, id)).await?;
     Ok(web::Json(UnitDto::new(view, &links)))
+}
+
+/// The units of the other languages of a source string (not paginated);
+/// 400 for a unit that is not a source unit.
+#[utoipa::path(
+    tag = "units",
+    params(("id" = i64, Path, description = "Unit id of a source string")),
+    responses(
+        (status = 200, description = "The string's units in the other languages", body = Vec<UnitDto>),
+        (status = 400, description = "Not a source unit", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/units/{id}/translations/")]
+async fn translations(
+    caller: Caller,
+    id: web::Path<String>,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Vec<UnitDto>>> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    let views = blocking(move || service.unit_translations(&caller.0, id)).await?;
+    Ok(web::Json(
+        views.into_iter().map(|v| UnitDto::new(v, &links)).collect(),
+    ))
 }
 
 put_and_patch! {
