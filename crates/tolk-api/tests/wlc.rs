@@ -112,6 +112,32 @@ fn wlc_manages_a_component() {
             json!({"locked": false})
         );
 
+        // Statistics and changes, as wlc shows them.
+        let stats = wlc(&served, token, &["stats", "demo/app/ja"]);
+        let all = ctx
+            .service
+            .units(
+                &Subject::System,
+                Some(("demo", "app", "ja")),
+                None,
+                tolk_service::PageRequest {
+                    number: Some(1),
+                    size: 1,
+                },
+            )
+            .unwrap()
+            .count;
+        assert_eq!(stats["total"], json!(all), "{stats}");
+        assert_eq!(stats["code"], json!("ja"), "{stats}");
+        let changes = wlc(&served, token, &["changes", "demo/app"]);
+        let actions: Vec<&Value> = changes
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["action_name"])
+            .collect();
+        assert!(actions.contains(&&json!("Component locked")), "{changes}");
+
         let unit = ctx
             .service
             .units(
