@@ -1,8 +1,8 @@
 //! Bulk translation (a Tolk extension): up to [`MAX_EDITS`] edits of one
 //! translation's units in one transaction, each applied or refused on its
 //! own by the rules of a single edit. Refused items change nothing; the
-//! applied ones cost one statement each plus a fixed few for the whole
-//! batch (counters, changes, the author's count).
+//! applied ones are written a few hundred per statement, and the batch
+//! costs a fixed few more (counters, changes, the author's count).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -74,7 +74,7 @@ impl Service {
                     .map(|u| (u.id, u))
                     .collect();
             let at = time::now();
-            let mut written = Vec::new();
+            let mut planned = Vec::new();
             let mut outcomes = Vec::with_capacity(edits.len());
             for edit in edits {
                 let Some(unit) = rows.remove(&edit.id) else {
@@ -90,14 +90,31 @@ impl Service {
                 match Planned::new(subject, &view, &edit.target, edit.state) {
                     Err(refused) => outcomes.push(BulkOutcome::Refused(refused)),
                     Ok(None) => outcomes.push(BulkOutcome::Applied),
-                    Ok(Some(planned)) => {
-                        if planned.write(conn, &view, at)? {
-                            written.push(planned);
-                            outcomes.push(BulkOutcome::Applied);
-                        } else {
-                            outcomes.push(BulkOutcome::Refused(ServiceError::NotFound));
-                        }
+                    Ok(Some(plan)) => {
+                        planned.push((outcomes.len(), view, plan));
+                        outcomes.push(BulkOutcome::Applied);
                     }
+                }
+            }
+            let writes: Vec<units::TranslationWrite<'_>> = planned
+                .iter()
+                .map(|(_, view, plan)| units::TranslationWrite {
+                    id: view.unit.id,
+                    expected: (&view.unit.target, view.unit.state),
+                    target: &plan.text,
+                    state: plan.state.code(),
+                    failing: &plan.failing,
+                })
+                .collect();
+            let done: std::collections::HashSet<i64> = units::set_translations(conn, &writes, at)?
+                .into_iter()
+                .collect();
+            let mut written = Vec::with_capacity(planned.len());
+            for (at_index, view, plan) in planned {
+                if done.contains(&view.unit.id) {
+                    written.push(plan);
+                } else {
+                    outcomes[at_index] = BulkOutcome::Refused(ServiceError::NotFound);
                 }
             }
             let id = translation.translation.id;

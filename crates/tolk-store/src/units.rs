@@ -451,6 +451,84 @@ pub fn set_source_properties(
     Ok(())
 }
 
+/// A translation to write by [`set_translations`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TranslationWrite<'a> {
+    /// The unit.
+    pub id: i64,
+    /// The translation and state it must still hold.
+    pub expected: (&'a str, i32),
+    /// The new translation (plural forms joined).
+    pub target: &'a str,
+    /// The new state.
+    pub state: i32,
+    /// The checks the new translation fails.
+    pub failing: &'a str,
+}
+
+/// Rows per statement of [`set_translations`] (six values each).
+const WRITE_CHUNK: usize = 500;
+
+#[derive(QueryableByName)]
+struct Written {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
+}
+
+/// Sets the translations of many units as [`set_translation`] does one,
+/// with one statement per few hundred units; the ids of the units written
+/// (the others no longer held what was expected).
+pub fn set_translations(
+    conn: &mut DbConnection,
+    writes: &[TranslationWrite<'_>],
+    at: NaiveDateTime,
+) -> StoreResult<Vec<i64>> {
+    use diesel::sql_types::{BigInt, Integer, Timestamp};
+    let mut done = Vec::with_capacity(writes.len());
+    for chunk in writes.chunks(WRITE_CHUNK) {
+        let mut values = String::new();
+        for i in 0..chunk.len() {
+            let n = 1 + i * 6;
+            if i > 0 {
+                values.push_str(", ");
+            }
+            values.push_str(&format!(
+                "(CAST(${} AS BIGINT), CAST(${} AS TEXT), CAST(${} AS INTEGER), \
+                 CAST(${} AS TEXT), CAST(${} AS TEXT), CAST(${} AS INTEGER))",
+                n,
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4,
+                n + 5
+            ));
+        }
+        let sql = format!(
+            "WITH v(id, target, state, failing, old_target, old_state) AS (VALUES {values}) \
+             UPDATE units SET target = v.target, state = v.state, failing = v.failing, \
+             pending = TRUE, last_updated = ${} FROM v \
+             WHERE units.id = v.id AND units.target = v.old_target AND units.state = v.old_state \
+             RETURNING units.id",
+            chunk.len() * 6 + 1
+        );
+        // SQLite numbers `$n` parameters in the order they first appear:
+        // the rows' come first, the time last, and are bound so.
+        let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
+        for write in chunk {
+            query = query
+                .bind::<BigInt, _>(write.id)
+                .bind::<Text, _>(write.target.to_owned())
+                .bind::<Integer, _>(write.state)
+                .bind::<Text, _>(write.failing.to_owned())
+                .bind::<Text, _>(write.expected.0.to_owned())
+                .bind::<Integer, _>(write.expected.1);
+        }
+        let query = query.bind::<Timestamp, _>(at);
+        done.extend(query.load::<Written>(conn)?.into_iter().map(|w| w.id));
+    }
+    Ok(done)
+}
+
 /// Clears the pending mark of units whose text is still what was written
 /// (`written`: id and target); edits made since stay pending. One
 /// statement per chunk of units.
