@@ -859,3 +859,36 @@ async fn quality_checks_follow_scans_and_edits() {
         );
     }
 }
+
+#[::core::prelude::v1::test]
+fn two_adds_of_one_string_end_as_one_string_and_one_refusal() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let served = common::Served::start(ctx.unthrottled_state(), 4);
+        let admin = Some(ctx.admin.as_str());
+        let on = json!({"manage_units": true});
+        let (status, _) = served.request("PATCH", "/api/components/demo/app/", admin, Some(&on));
+        assert_eq!(status, 200);
+        for round in 0..5 {
+            let body =
+                json!({"source": [format!("Raced {round}")], "target": ["競争"], "state": 20});
+            let answers = common::race(2, |_| {
+                served.request(
+                    "POST",
+                    "/api/translations/demo/app/ja/units/",
+                    admin,
+                    Some(&body),
+                )
+            });
+            let mut statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+            statuses.sort_unstable();
+            assert_eq!(statuses, [200, 400], "{answers:?}");
+            let loser = answers.iter().find(|(s, _)| *s == 400).unwrap();
+            assert!(
+                loser.1.contains("This string seems to already exist."),
+                "{}",
+                loser.1
+            );
+        }
+    }
+}

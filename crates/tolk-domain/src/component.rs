@@ -413,17 +413,27 @@ impl ComponentSettings {
             addon_message: pick(&self.addon_message, &project.addon_message),
             pull_message: pick(&self.pull_message, &project.pull_message),
             secondary_language: self.secondary_language.or(project.secondary_language),
-            enforced_checks: if self.enforced_checks.is_empty() {
-                project.enforced_checks.clone()
-            } else {
-                self.enforced_checks.clone()
-            },
-            check_flags: [project.check_flags.as_str(), self.check_flags.as_str()]
-                .into_iter()
-                .filter(|f| !f.is_empty())
-                .collect::<Vec<_>>()
-                .join(","),
+            enforced_checks: self.enforced_checks_in(project).to_vec(),
+            check_flags: self.check_flags_in(project),
         }
+    }
+
+    /// The checks enforced: the component's, else its project's.
+    pub fn enforced_checks_in<'a>(&'a self, project: &'a ProjectSettings) -> &'a [String] {
+        if self.enforced_checks.is_empty() {
+            &project.enforced_checks
+        } else {
+            &self.enforced_checks
+        }
+    }
+
+    /// The check flags in effect: the project's, then the component's.
+    pub fn check_flags_in(&self, project: &ProjectSettings) -> String {
+        [project.check_flags.as_str(), self.check_flags.as_str()]
+            .into_iter()
+            .filter(|f| !f.is_empty())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 }
 

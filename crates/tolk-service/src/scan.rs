@@ -641,7 +641,7 @@ impl Service {
             let project = tolk_store::projects::get_by_ids(conn, &[component.project_id])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
-            let check_flags = component.settings.effective(&project.settings).check_flags;
+            let check_flags = component.settings.check_flags_in(&project.settings);
             let totals = store_snapshot(
                 conn,
                 component,

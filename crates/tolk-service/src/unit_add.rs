@@ -162,22 +162,25 @@ impl Service {
             let source = join_plurals(&checked.source);
             let hash = id_hash(&source, &checked.context, monolingual);
             let own = translation.translation.id;
+            let all = translations::of_component(conn, translation.component.component.id)?;
+            let ids: Vec<i64> = all.iter().map(|t| t.id).collect();
+            // Locked before the duplicate check: a concurrent add of the
+            // same string waits, then finds this one.
+            translations::lock_all(conn, &ids)?;
             if units::has_hash(conn, own, hash)? {
                 let mut errors = FieldErrors::default();
                 errors.general("invalid", "This string seems to already exist.");
                 return Err(errors.into());
             }
-            let all = translations::of_component(conn, translation.component.component.id)?;
-            for t in &all {
-                translations::lock(conn, t.id)?;
-            }
-            let ids: Vec<i64> = all.iter().map(|t| t.id).collect();
             let last = units::last_positions(conn, &ids)?;
             let source_language = translation.component.component.source_language_id;
             let at = time::now();
             let words = word_count(&checked.source);
             let chars = i64::try_from(source.chars().count()).unwrap_or(i64::MAX);
             let mut rows = Vec::new();
+            // Translations by the state their new unit starts in: one
+            // counters statement per state, not per translation.
+            let mut by_state: Vec<(UnitState, Vec<i64>)> = Vec::new();
             for t in &all {
                 let is_source = t.language_id == source_language;
                 let (target, state) = if t.id == own {
@@ -190,8 +193,10 @@ impl Service {
                 // Empty keys are not written into monolingual translations.
                 let empty_key = monolingual && target.is_empty() && !is_source;
                 let pending = !(t.filename.is_empty() || empty_key);
-                let counters = Counters::of_unit(state, i64::from(words), chars);
-                translations::add_counters(conn, t.id, &counters, at)?;
+                match by_state.iter_mut().find(|(s, _)| *s == state) {
+                    Some((_, ids)) => ids.push(t.id),
+                    None => by_state.push((state, vec![t.id])),
+                }
                 rows.push(NewUnit {
                     translation_id: t.id,
                     id_hash: hash,
@@ -212,6 +217,10 @@ impl Service {
                     added: true,
                     failing: String::new(),
                 });
+            }
+            for (state, ids) in &by_state {
+                let counters = Counters::of_unit(*state, i64::from(words), chars);
+                translations::add_counters_to(conn, ids, &counters, at)?;
             }
             units::insert_many(conn, &rows)?;
             let made = units::ids_by_hash(conn, &ids, hash)?;

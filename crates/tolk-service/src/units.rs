@@ -406,29 +406,26 @@ impl Planned {
 /// (as stored), and whether one of them is enforced by the component.
 fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
     let component = &view.translation.component;
-    let effective = component
-        .component
-        .settings
-        .effective(&component.project.settings);
+    let (settings, project) = (&component.component.settings, &component.project.settings);
+    let check_flags = settings.check_flags_in(project);
     let flags = Flags::parse([
         view.unit.flags.as_str(),
         view.unit.extra_flags.as_str(),
         view.unit.source_flags.as_str(),
-        effective.check_flags.as_str(),
+        check_flags.as_str(),
     ]);
-    let language = &view.translation.language.row.code;
-    let source_language = &component.source_language.row.code;
     let failing = tolk_domain::checks::stored(
         &view.unit.source,
         text,
         state,
-        language,
-        source_language,
+        &view.translation.language.row.code,
+        &component.source_language.row.code,
         &flags,
     );
+    let enforced = settings.enforced_checks_in(project);
     let enforced = failing
         .split(',')
-        .any(|id| effective.enforced_checks.iter().any(|e| e == id));
+        .any(|id| enforced.iter().any(|e| e == id));
     (failing, enforced)
 }
 

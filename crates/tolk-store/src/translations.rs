@@ -271,8 +271,18 @@ pub fn add_counters(
     d: &Counters,
     at: NaiveDateTime,
 ) -> StoreResult<()> {
+    add_counters_to(conn, &[id], d, at)
+}
+
+/// Adds the same `delta` to the counters of several translations; one statement.
+pub fn add_counters_to(
+    conn: &mut DbConnection,
+    ids: &[i64],
+    d: &Counters,
+    at: NaiveDateTime,
+) -> StoreResult<()> {
     use translations::dsl as t;
-    diesel::update(t::translations.find(id))
+    diesel::update(t::translations.filter(t::id.eq_any(ids.to_vec())))
         .set((
             t::total.eq(t::total + d.total.strings),
             t::total_words.eq(t::total_words + d.total.words),
@@ -307,9 +317,17 @@ pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
 /// SQLite's writers queue anyway). Every writer of a translation's units
 /// takes this row first, so they queue in one order and never deadlock.
 pub fn lock(conn: &mut DbConnection, id: i64) -> StoreResult<()> {
+    lock_all(conn, &[id])
+}
+
+/// Locks several translations' rows, in the order of their ids (so that
+/// two writers of overlapping sets never wait for each other in a
+/// circle); one statement.
+pub fn lock_all(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<()> {
     if let DbConnection::Pg(c) = conn {
         translations::table
-            .find(id)
+            .filter(translations::id.eq_any(ids.to_vec()))
+            .order(translations::id)
             .select(translations::id)
             .for_update()
             .load::<i64>(c)?;
