@@ -259,6 +259,8 @@ fn matrix() -> Vec<Row> {
         row("GET /api/units/{unit}/", "", HIDDEN, EVERY, 200, 200),
         row("PUT /api/units/{unit}/", r#"{"state": 20, "target": ["Afganistán {n}"], "labels": []}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         row("PATCH /api/units/{unit}/", r#"{"state": 10, "target": ["Afganistán {n}"]}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
+        row("DELETE /api/units/{id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403)
+            .setup(&[r#"POST /api/translations/demo/app/en/units/ {"key": "victim{n}", "value": ["Victim {n}"]}"#]),
         row("PATCH /api/units/{pub_unit}/", r#"{"state": 10, "target": ["Afganistán {n}"]}"#, [401, 200, 404], EVERY, 200, 200),
         row("GET /api/units/{source_unit}/translations/", "", HIDDEN, EVERY, 200, 200),
         row("GET /api/units/{unit}/suggestions/", "", HIDDEN, EVERY, 200, 200),

@@ -1,5 +1,5 @@
 //! Statistics are kept as data changes, never recounted: after random
-//! sequences of edits, bulk edits, new strings, suggestions, comments and
+//! sequences of edits, bulk edits, new and deleted strings, suggestions, comments and
 //! rescans, every counter of a translation equals a recount of its units,
 //! on each database.
 
@@ -132,7 +132,7 @@ async fn counters_equal_a_recount_after_random_changes() {
                 };
                 (vec![text.to_owned(); forms], state)
             };
-            match rng.below(6) {
+            match rng.below(7) {
                 0 | 1 => {
                     let (target, state) = target(&mut rng);
                     let body = json!({"target": target, "state": state});
@@ -185,6 +185,10 @@ async fn counters_equal_a_recount_after_random_changes() {
                         )
                         .await;
                     }
+                }
+                5 => {
+                    let gone = call(&app, Method::DELETE, &uri, Some(admin), Body::None).await;
+                    assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.text());
                 }
                 _ => {
                     if unit["source_unit"] != unit["url"] {

@@ -892,3 +892,248 @@ fn two_adds_of_one_string_end_as_one_string_and_one_refusal() {
         }
     }
 }
+
+/// The text of a translation's file as downloaded (pending edits written).
+async fn file_of<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    path: &str,
+    code: &str,
+    token: Option<&str>,
+) -> String {
+    let uri = format!("/api/translations/demo/{path}/{code}/file/");
+    call(app, Method::GET, &uri, token, Body::None).await.text()
+}
+
+/// The number of strings a translation of `demo/app` counts.
+async fn total_of<S: TestApp<B>, B: MessageBody>(app: &S, code: &str, token: Option<&str>) -> i64 {
+    let uri = format!("/api/translations/demo/app/{code}/");
+    get_json(app, &uri, token).await["total"].as_i64().unwrap()
+}
+
+#[actix_web::test]
+async fn a_deleted_string_leaves_the_database_then_its_files() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let delete = |uri: String, token: String| {
+            let app = &app;
+            async move { call(app, Method::DELETE, &uri, Some(&token), Body::None).await }
+        };
+        let japanese = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=context:%3D%22%22",
+            admin,
+        )
+        .await;
+        let unit = japanese["results"][3].clone();
+        let uri = unit["url"].as_str().unwrap().to_owned();
+        let source = unit["source"][0].as_str().unwrap().to_owned();
+        let msgid = format!("\nmsgid \"{source}\"\n");
+        let off = delete(uri.clone(), ctx.admin.clone()).await;
+        assert_eq!(off.status, StatusCode::FORBIDDEN);
+        assert!(
+            off.text()
+                .contains("Removing strings is disabled in the component configuration.")
+        );
+        let on = json!({"manage_units": true});
+        let patched = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            admin,
+            Body::Json(on),
+        )
+        .await;
+        assert_eq!(patched.status, StatusCode::OK);
+        let refused = delete(uri.clone(), ctx.jane.clone()).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        let (ja, ar) = (
+            total_of(&app, "ja", admin).await,
+            total_of(&app, "ar", admin).await,
+        );
+
+        // A translation's unit leaves that translation only.
+        let done = delete(uri.clone(), ctx.admin.clone()).await;
+        assert_eq!(done.status, StatusCode::NO_CONTENT, "{}", done.text());
+        assert_eq!(
+            call(&app, Method::GET, &uri, admin, Body::None)
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            delete(uri.clone(), ctx.admin.clone()).await.status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            (
+                total_of(&app, "ja", admin).await,
+                total_of(&app, "ar", admin).await
+            ),
+            (ja - 1, ar)
+        );
+        let changes = get_json(&app, "/api/translations/demo/app/ja/changes/", admin).await;
+        assert_eq!(changes["results"][0]["action"], json!(63), "{changes}");
+        // A read of the files before the commit does not bring it back.
+        let scan = json!({"operation": "file-scan"});
+        let repository = "/api/components/demo/app/repository/";
+        call(
+            &app,
+            Method::POST,
+            repository,
+            admin,
+            Body::Json(scan.clone()),
+        )
+        .await;
+        ctx.service.run_due_tasks().unwrap();
+        assert_eq!(total_of(&app, "ja", admin).await, ja - 1);
+        let status = get_json(&app, repository, admin).await;
+        assert_eq!(status["needs_commit"], json!(true), "{status}");
+        assert!(!file_of(&app, "app", "ja", admin).await.contains(&msgid));
+        assert!(file_of(&app, "app", "ar", admin).await.contains(&msgid));
+        call(&app, Method::POST, repository, admin, Body::Json(scan)).await;
+        ctx.service.run_due_tasks().unwrap();
+        assert_eq!(total_of(&app, "ja", admin).await, ja - 1);
+        assert_eq!(
+            get_json(&app, repository, admin).await["needs_commit"],
+            json!(false)
+        );
+
+        // The source unit's string leaves every translation and file.
+        let other = japanese["results"][5].clone();
+        let msgid = format!("\nmsgid \"{}\"\n", other["source"][0].as_str().unwrap());
+        let source_unit = other["source_unit"].as_str().unwrap().to_owned();
+        let done = delete(source_unit, ctx.admin.clone()).await;
+        assert_eq!(done.status, StatusCode::NO_CONTENT, "{}", done.text());
+        assert_eq!(
+            (
+                total_of(&app, "ja", admin).await,
+                total_of(&app, "ar", admin).await
+            ),
+            (ja - 2, ar - 1)
+        );
+        let other_uri = other["url"].as_str().unwrap();
+        assert_eq!(
+            call(&app, Method::GET, other_uri, admin, Body::None)
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+        for code in ["ja", "ar"] {
+            assert!(
+                !file_of(&app, "app", code, admin).await.contains(&msgid),
+                "{code}"
+            );
+        }
+
+        // A string added and deleted before a commit touches no file.
+        let body = json!({"source": ["Ephemeral"], "target": ["儚い"], "state": 20});
+        let added = call(
+            &app,
+            Method::POST,
+            "/api/translations/demo/app/ja/units/",
+            admin,
+            Body::Json(body),
+        )
+        .await;
+        assert_eq!(added.status, StatusCode::OK);
+        let source_unit = added.json()["source_unit"].as_str().unwrap().to_owned();
+        assert_eq!(
+            delete(source_unit, ctx.admin.clone()).await.status,
+            StatusCode::NO_CONTENT
+        );
+        assert!(
+            !file_of(&app, "app", "ja", admin)
+                .await
+                .contains("Ephemeral")
+        );
+        assert_eq!(total_of(&app, "ja", admin).await, ja - 2);
+    }
+}
+
+#[actix_web::test]
+async fn a_monolingual_key_is_deleted_through_the_source_language() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let body = json!({"name": "Countries", "slug": "countries", "repo": upstream.url(),
+                          "filemask": "countries/*.json", "file_format": "json-nested",
+                          "template": "countries/en.json", "manage_units": true});
+        let made = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(body),
+        )
+        .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        ctx.service.run_due_tasks().unwrap();
+        let arabic = get_json(
+            &app,
+            "/api/translations/demo/countries/ar/units/?q=key:%3Dcountries.AF",
+            admin,
+        )
+        .await;
+        let unit = arabic["results"][0].clone();
+        let refused = call(
+            &app,
+            Method::DELETE,
+            unit["url"].as_str().unwrap(),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        assert!(
+            refused
+                .text()
+                .contains("Remove the string from the source language instead.")
+        );
+        let done = call(
+            &app,
+            Method::DELETE,
+            unit["source_unit"].as_str().unwrap(),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(done.status, StatusCode::NO_CONTENT, "{}", done.text());
+        for code in ["en", "ar"] {
+            let file = file_of(&app, "countries", code, admin).await;
+            assert!(!file.contains("\"AF\""), "{code}");
+            assert!(file.contains("\"AL\""), "{code}");
+            serde_json::from_str::<Value>(&file).unwrap();
+        }
+        let gone = get_json(&app, "/api/units/?q=key:%3Dcountries.AF", admin).await;
+        assert_eq!(gone["count"], json!(0));
+    }
+}
+
+#[::core::prelude::v1::test]
+fn two_deletes_of_one_string_end_as_one_deletion_and_one_404() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let served = common::Served::start(ctx.unthrottled_state(), 4);
+        let admin = Some(ctx.admin.as_str());
+        let on = json!({"manage_units": true});
+        let (status, _) = served.request("PATCH", "/api/components/demo/app/", admin, Some(&on));
+        assert_eq!(status, 200);
+        let (_, page) = served.request("GET", "/api/translations/demo/app/en/units/", admin, None);
+        let page: Value = serde_json::from_str(&page).unwrap();
+        for round in 0..5 {
+            let uri = page["results"][round]["url"].as_str().unwrap();
+            let path = uri
+                .split_once("/api/")
+                .map(|(_, p)| format!("/api/{p}"))
+                .unwrap();
+            let answers = common::race(2, |_| served.request("DELETE", &path, admin, None));
+            let mut statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+            statuses.sort_unstable();
+            assert_eq!(statuses, [204, 404], "{answers:?}");
+        }
+    }
+}

@@ -186,6 +186,7 @@ impl EntryReader<'_> {
                         plural,
                         translatable,
                         note: note.take(),
+                        element: Some(before..self.xml.position()),
                     });
                 }
                 Event::End(_) if depth == 1 => depth = 0,

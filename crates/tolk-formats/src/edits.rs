@@ -31,6 +31,30 @@ impl SpanEdits {
     }
 }
 
+/// The span that removing the text at `span` of `text` takes away: with
+/// its whole lines when nothing else is on them (and a blank line after it
+/// when one also precedes it), so no blank line is left behind; just
+/// `span` otherwise.
+pub(crate) fn removal_span(text: &str, span: Range<usize>) -> Range<usize> {
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = |from: usize| text[from..].find('\n').map_or(text.len(), |i| from + i + 1);
+    let end = line_end(span.end);
+    let blank = |range: Range<usize>| text[range].trim().is_empty();
+    if !(blank(line_start..span.start) && blank(span.end..end)) {
+        return span;
+    }
+    let previous_start = text[..line_start.saturating_sub(1)]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let blank_before = line_start > 0 && blank(previous_start..line_start);
+    let after = line_end(end);
+    if blank_before && end < text.len() && blank(end..after) {
+        line_start..after
+    } else {
+        line_start..end
+    }
+}
+
 /// Replaces the token at `span` of `text` (a value of a format without
 /// plurals or states, `kind` in messages) with `quote` of the edit's one
 /// value, and returns that value.

@@ -38,6 +38,16 @@ pub trait TranslationFile {
     /// afterwards, so its units include the new one.
     fn add_unit(&mut self, unit: &Unit) -> Result<(), FormatError>;
 
+    /// Removes unit `index` (with its comments) from the file; the units
+    /// after it move up by one. Formats that cannot lose a string refuse.
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        Err(FormatError::new(
+            "",
+            index,
+            "the file format does not support removing strings",
+        ))
+    }
+
     /// The file's bytes, unchanged parts exactly as read.
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError>;
 
@@ -116,6 +126,26 @@ pub const CODECS: &[Codec] = &[
 
 fn codec(id: &str) -> Option<&'static Codec> {
     CODECS.iter().find(|c| c.id == id)
+}
+
+/// Format ids whose files can lose a string
+/// ([`TranslationFile::remove_unit`]); the others refuse it.
+const REMOVABLE: &[&str] = &[
+    "po",
+    "po-mono",
+    "properties",
+    "strings",
+    "aresource",
+    "resx",
+    "json",
+    "json-nested",
+    "i18next",
+    "i18nextv4",
+];
+
+/// Whether strings can be removed from files of format `id`.
+pub fn can_remove(id: &str) -> bool {
+    REMOVABLE.contains(&id)
 }
 
 /// Format ids Tolk reads, in [`CODECS`] order.

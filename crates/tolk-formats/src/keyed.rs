@@ -2,7 +2,9 @@
 //! resources, RESX, stringsdict): the entries a dialect's reader found and
 //! the edits that rewrite only their element text.
 
-use crate::edits::{SpanEdits, insert_child, line_at};
+use std::ops::Range;
+
+use crate::edits::{SpanEdits, insert_child, line_at, removal_span};
 use crate::error::{FormatError, cannot_add, ensure_new, stateless_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
@@ -17,6 +19,8 @@ pub(crate) struct KeyedEntry {
     pub plural: bool,
     pub translatable: bool,
     pub note: Option<String>,
+    /// The whole element, when the string can be removed by removing it.
+    pub element: Option<Range<usize>>,
 }
 
 /// Writes the element of a new unit at an indentation, or says why not.
@@ -118,6 +122,25 @@ impl TranslationFile for KeyedXmlFile {
             self.edits.replace(span, replacement);
         }
         entry.values = target.to_vec();
+        Ok(())
+    }
+
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        let entry = unit_at(&mut self.entries, index, &self.name)?;
+        let Some(element) = entry.element.clone() else {
+            return Err(FormatError::new(
+                &self.name,
+                line_at(
+                    self.text.as_bytes(),
+                    entry.slots.first().map_or(0, Slot::start),
+                ),
+                format!("strings cannot be removed from {} files", self.dialect.kind),
+            ));
+        };
+        let mut next = self.clone();
+        next.edits
+            .replace(removal_span(&self.text, element), String::new());
+        *self = (self.dialect.parse)(&self.name, &next.to_bytes()?)?;
         Ok(())
     }
 

@@ -38,7 +38,8 @@ pub mod yaml;
 pub use document::DocumentFile;
 pub use error::FormatError;
 pub use file::{
-    CODECS, Codec, Reader, TranslationFile, Writer, parse, readable, writable, write_new,
+    CODECS, Codec, Reader, TranslationFile, Writer, can_remove, parse, readable, writable,
+    write_new,
 };
 pub use keyed::KeyedXmlFile;
 pub use merge::{MergeError, merge_units};

@@ -364,6 +364,22 @@ impl TranslationFile for PropertiesFile {
         Ok(())
     }
 
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        let entry = unit_at(&mut self.entries, index, &self.name)?;
+        let line = entry.lines.start + 1;
+        let mut removed = self.clone();
+        removed.edits.insert(index, String::new());
+        if removed.latin1 && removed.would_read_as_utf8() {
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                "removing this string removes the only bytes that make the file ISO-8859-1; it would then be read as UTF-8",
+            ));
+        }
+        *self = PropertiesFile::parse(&self.name, &removed.to_bytes()?)?;
+        Ok(())
+    }
+
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         Ok(self.encode(&self.text()))
     }

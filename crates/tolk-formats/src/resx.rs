@@ -115,6 +115,7 @@ fn data(
         plural: false,
         translatable: true,
         note,
+        element: Some(start..scanner.position()),
     }))
 }
 

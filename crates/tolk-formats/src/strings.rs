@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use crate::edits::{SpanEdits, line_at, set_token, utf8};
+use crate::edits::{SpanEdits, line_at, removal_span, set_token, utf8};
 use crate::error::{FormatError, ensure_new, single_new_value, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::Unit;
@@ -27,6 +27,8 @@ struct Entry {
     value: String,
     /// The quoted value token.
     span: Range<usize>,
+    /// The whole `key = value;` entry.
+    entry: Range<usize>,
     note: Option<String>,
 }
 
@@ -173,6 +175,7 @@ impl Reader<'_> {
             if self.pos >= self.text.len() {
                 return Ok(entries);
             }
+            let start = self.pos;
             let (key, _) = self.token()?;
             self.expect(b'=', "'=' after the key")?;
             let (value, span) = self.token()?;
@@ -181,6 +184,7 @@ impl Reader<'_> {
                 key,
                 value,
                 span,
+                entry: start..self.pos,
                 note,
             });
         }
@@ -277,6 +281,15 @@ impl TranslationFile for StringsFile {
             edits: SpanEdits::default(),
             ..self.clone()
         };
+        *self = StringsFile::parse(&self.name, &next.to_bytes()?)?;
+        Ok(())
+    }
+
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        let entry = unit_at(&mut self.entries, index, &self.name)?;
+        let span = removal_span(&self.text, entry.entry.clone());
+        let mut next = self.clone();
+        next.edits.replace(span, String::new());
         *self = StringsFile::parse(&self.name, &next.to_bytes()?)?;
         Ok(())
     }

@@ -94,6 +94,7 @@ fn entry(key: String, forms: Vec<(Slot, String)>, plural: bool) -> KeyedEntry {
         plural,
         translatable: true,
         note: None,
+        element: None,
     }
 }
 

@@ -45,6 +45,19 @@ fn round_trips_and_counts() {
 }
 
 #[test]
+fn removals_keep_the_other_strings() {
+    for (dir, _) in FORMATS {
+        for file in expected(&[dir]) {
+            let bytes = read_bytes(&file.path);
+            let units = tolk_formats::parse(dir, &file.path, &bytes)
+                .unwrap()
+                .units();
+            common::check_removal(dir, &file.path, &bytes, units.len() / 2);
+        }
+    }
+}
+
+#[test]
 fn an_edit_replaces_one_value_token() {
     for (file, bytes, mut json) in files() {
         let units = json.units();

@@ -46,6 +46,7 @@ fn editing_a_unit_rewrites_only_that_entry() {
         };
         let forms = units[index].target.len();
         let target: Vec<String> = (0..forms).map(|i| format!("Tolk {i} \"quoted\"")).collect();
+        common::check_removal("po", &file.path, &bytes, index);
         po.set_translation(index, &target, true).unwrap();
         let written = po.to_bytes().unwrap();
         let reread = PoFile::parse(&file.path, &written).unwrap();

@@ -25,6 +25,7 @@ fn round_trips_counts_and_edits() {
 
         let units = parsed.units();
         let index = units.len() / 2;
+        common::check_removal("properties", &file.path, &bytes, index);
         parsed
             .set_translation(index, &["Změněno = ano: \\ {value}".into()], false)
             .unwrap();

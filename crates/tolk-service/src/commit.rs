@@ -4,7 +4,8 @@
 //! string that cannot be written (its file is refused, unreadable or
 //! broken; a bilingual string no longer in its file) stays pending and is
 //! reported, in the answer and as a `Saving failed` change; it is never
-//! silently cleared.
+//! silently cleared. Strings deleted through the API leave their files
+//! in the same commit.
 
 use std::collections::HashMap;
 
@@ -14,6 +15,7 @@ use tolk_domain::unit::{UnitState, join_plurals, split_plurals};
 use tolk_formats::{DocumentFile, TranslationFile, Unit};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
+use tolk_store::unit_removals::{self, Removal};
 use tolk_store::units::{self, UnitRow};
 use tolk_store::{languages, time, translations, users};
 use tolk_vcs::{Identity, Repository, WorkTree};
@@ -67,16 +69,18 @@ pub(crate) fn author_of(user: Option<&users::UserRow>) -> Identity {
     }
 }
 
-/// Writes `pending` units into the file `bytes` of `format`: the new
-/// bytes, and the ids of bilingual units the file no longer holds (they
-/// are not written). Units are found by key (monolingual) or by source
-/// and context; a key missing from a monolingual file is added, and so is
-/// a string added through the API.
+/// Writes `pending` units into the file `bytes` of `format` and takes the
+/// `removed` strings out: the new bytes, and the ids of bilingual units
+/// the file no longer holds (they are not written). Units are found by
+/// key (monolingual) or by source and context; a key missing from a
+/// monolingual file is added, and so is a string added through the API;
+/// a removed string the file does not hold is gone already.
 fn write_units(
     format: &str,
     path: &str,
     bytes: &[u8],
     pending: &[&UnitRow],
+    removed: &[&Removal],
     monolingual: bool,
 ) -> Result<(Vec<u8>, Vec<i64>), String> {
     let mut file = tolk_formats::parse(format, path, bytes).map_err(|e| e.to_string())?;
@@ -117,6 +121,17 @@ fn write_units(
             }
             None => missing.push(unit.id),
         }
+    }
+    // Added strings went to the end: the places found first still hold,
+    // and removing from the last keeps the earlier ones.
+    let mut gone: Vec<usize> = removed
+        .iter()
+        .filter_map(|r| index.get(&key(&r.context, &r.source)).copied())
+        .collect();
+    gone.sort_unstable();
+    gone.dedup();
+    for i in gone.into_iter().rev() {
+        file.remove_unit(i).map_err(|e| e.to_string())?;
     }
     Ok((file.to_bytes().map_err(|e| e.to_string())?, missing))
 }
@@ -198,8 +213,21 @@ fn message_with_coauthors(
 struct Pending {
     translations: Vec<Translation>,
     units: Vec<UnitRow>,
+    removals: Vec<Removal>,
     editors: HashMap<i64, users::UserRow>,
     language_names: HashMap<i64, String>,
+}
+
+/// What writing one translation's file did.
+struct FileWritten {
+    /// The pending units written.
+    ids: Vec<i64>,
+    /// Why some or all stay pending.
+    problem: Option<String>,
+    /// The file was written, its removals made.
+    written: bool,
+    /// A commit was made.
+    made: bool,
 }
 
 /// One translation's file written and committed: the ids written, or why not.
@@ -213,24 +241,25 @@ struct FileCommit<'a> {
 }
 
 impl FileCommit<'_> {
-    /// Writes `mine` into the translation's file and commits it; the ids
-    /// written, the ids left pending with why, and whether a commit was made.
+    /// Writes `mine` into the translation's file, takes `removed` out of it
+    /// and commits it.
     fn run(
         &self,
         translation: &Translation,
         mine: &[&UnitRow],
+        removed: &[&Removal],
         author: &Identity,
         message: &str,
-    ) -> Result<(Vec<i64>, Option<String>, bool), ServiceError> {
+    ) -> Result<FileWritten, ServiceError> {
         let path = &translation.filename;
         let unwritten = |why: String| {
-            let ids = Vec::new();
-            let n = mine.len();
-            Ok((
-                ids,
-                Some(format!("{path}: {why}; {n} strings stay pending")),
-                false,
-            ))
+            let n = mine.len() + removed.len();
+            Ok(FileWritten {
+                ids: Vec::new(),
+                problem: Some(format!("{path}: {why}; {n} strings stay pending")),
+                written: false,
+                made: false,
+            })
         };
         let bytes = match self.tree.read(path) {
             Ok(Some(bytes)) => bytes,
@@ -241,7 +270,7 @@ impl FileCommit<'_> {
         let written = match &self.document {
             Some(Ok(template)) => write_document(template, mine),
             Some(Err(why)) => Err(why.clone()),
-            None => write_units(self.format, path, &bytes, mine, self.monolingual),
+            None => write_units(self.format, path, &bytes, mine, removed, self.monolingual),
         };
         let (new, missing) = match written {
             Ok(written) => written,
@@ -254,7 +283,7 @@ impl FileCommit<'_> {
             .repo
             .commit(std::slice::from_ref(path), author, message)?
             .is_some();
-        let written = mine
+        let ids = mine
             .iter()
             .filter(|u| u.pending)
             .map(|u| u.id)
@@ -266,7 +295,12 @@ impl FileCommit<'_> {
                 missing.len()
             )
         });
-        Ok((written, problem, made))
+        Ok(FileWritten {
+            ids,
+            problem,
+            written: true,
+            made,
+        })
     }
 }
 
@@ -283,6 +317,7 @@ impl Service {
                 .collect();
             let ids: Vec<i64> = translations.iter().map(|t| t.id).collect();
             let units = units::to_write(conn, &ids, all)?;
+            let removals = unit_removals::of_translations(conn, &ids)?;
             let unit_ids: Vec<i64> = units.iter().map(|u| u.id).collect();
             let editors = changes::last_editors(conn, &unit_ids)?;
             let mut user_ids: Vec<i64> = editors.values().copied().collect();
@@ -299,6 +334,7 @@ impl Service {
             Ok(Pending {
                 translations,
                 units,
+                removals,
                 editors,
                 language_names,
             })
@@ -322,12 +358,13 @@ impl Service {
         // translation with pending ones.
         let document = tolk_formats::is_document(format);
         let pending = self.pending_of(component.id, all || document)?;
-        if !pending.units.iter().any(|u| all || u.pending) {
+        if !pending.units.iter().any(|u| all || u.pending) && pending.removals.is_empty() {
             return Ok(Committed::default());
         }
         let effective = component.settings.effective(&view.project.settings);
         let mut outcome = Committed::default();
         let mut written: Vec<(i64, String)> = Vec::new();
+        let mut removed: Vec<(i64, i64)> = Vec::new();
         {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
@@ -360,7 +397,14 @@ impl Service {
                     // The source language's file takes only new strings.
                     .filter(|u| translation.language_id != component.source_language_id || u.added)
                     .collect();
-                if !mine.iter().any(|u| all || u.pending) || translation.filename.is_empty() {
+                let gone: Vec<&Removal> = pending
+                    .removals
+                    .iter()
+                    .filter(|r| r.translation_id == translation.id)
+                    .collect();
+                if translation.filename.is_empty()
+                    || (gone.is_empty() && !mine.iter().any(|u| all || u.pending))
+                {
                     continue;
                 }
                 let last = mine.iter().rev().find_map(|u| pending.editors.get(&u.id));
@@ -376,19 +420,22 @@ impl Service {
                     &self.config,
                 );
                 let message = message_with_coauthors(base, &mine, &pending.editors, last);
-                let (ids, problem, made) =
-                    files.run(translation, &mine, &author_of(last), &message)?;
-                outcome.made |= made;
-                outcome.problems.extend(problem);
+                let file = files.run(translation, &mine, &gone, &author_of(last), &message)?;
+                if file.written {
+                    removed.extend(gone.iter().map(|r| (r.translation_id, r.id_hash)));
+                }
+                outcome.made |= file.made;
+                outcome.problems.extend(file.problem);
                 written.extend(
                     mine.iter()
-                        .filter(|u| u.pending && ids.contains(&u.id))
+                        .filter(|u| u.pending && file.ids.contains(&u.id))
                         .map(|u| (u.id, u.target.clone())),
                 );
             }
         }
         self.store.write(|conn| {
             units::clear_pending(conn, &written)?;
+            unit_removals::forget(conn, &removed)?;
             let now = time::now();
             if outcome.made {
                 let change = NewChange {

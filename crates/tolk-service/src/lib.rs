@@ -36,6 +36,7 @@ pub mod suggestions;
 pub mod tasks;
 pub mod translations;
 pub mod unit_add;
+pub mod unit_delete;
 pub mod units;
 pub mod upload;
 pub mod users;

@@ -15,8 +15,8 @@ use tolk_domain::stats::percent;
 use tolk_formats::{MergeError, merge_units};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::translations::Translation;
-use tolk_store::units;
 use tolk_store::{components, languages, time, translations};
+use tolk_store::{unit_removals, units};
 use tolk_vcs::{CommitInfo, ConflictedFile, MergeStyle, Update};
 
 use crate::components::{ComponentView, visible_component};
@@ -241,7 +241,7 @@ impl Service {
         let component = &view.component;
         let (pending, failure) = self.store.read(|conn| {
             let ids = translations::ids_of(conn, component.id)?;
-            let pending = units::count_pending(conn, &ids)?;
+            let pending = units::count_pending(conn, &ids)? + unit_removals::count(conn, &ids)?;
             let failure = changes::latest_repository_change(conn, component.id)?
                 .filter(|(action, _)| {
                     [
@@ -574,8 +574,12 @@ impl Service {
     /// logged and the others go on.
     pub fn commit_pending_due(&self, now: chrono::NaiveDateTime) -> ServiceResult<usize> {
         let due = self.store.read(|conn| {
-            let oldest: HashMap<i64, chrono::NaiveDateTime> =
+            let mut oldest: HashMap<i64, chrono::NaiveDateTime> =
                 units::oldest_pending(conn)?.into_iter().collect();
+            for (component, at) in unit_removals::oldest(conn)? {
+                let first = oldest.entry(component).or_insert(at);
+                *first = (*first).min(at);
+            }
             let ids: Vec<i64> = oldest.keys().copied().collect();
             let found = components::get_by_ids(conn, &ids)?
                 .into_iter()
@@ -723,6 +727,7 @@ impl Service {
                     .map(|u| (u.id, u.target))
                     .collect();
                 units::clear_pending(conn, &pending)?;
+                unit_removals::forget_all(conn, &ids)?;
                 Ok::<_, ServiceError>(())
             })?;
         }

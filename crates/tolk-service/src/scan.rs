@@ -21,6 +21,7 @@ use tolk_store::changes::{self, NewChange};
 use tolk_store::components::{self, Component};
 use tolk_store::languages::{self, Language};
 use tolk_store::translations::{self, NewTranslation};
+use tolk_store::unit_removals;
 use tolk_store::units::{self, NewUnit};
 use tolk_store::{DbConnection, time};
 use tolk_vcs::Repository;
@@ -308,7 +309,8 @@ fn counted(unit: &NewUnit, state: i32, failing: &str) -> Counters {
 /// Makes a translation's units those of `read` (matched by `id_hash`):
 /// new ones inserted, gone ones deleted, changed ones updated, pending
 /// edits kept (with `keep_translations`, every translation the database
-/// has). Returns the counters of the result.
+/// has), strings deleted through the API left out until a commit removes
+/// them from the file. Returns the counters of the result.
 fn sync_units(
     conn: &mut DbConnection,
     translation_id: i64,
@@ -325,7 +327,8 @@ fn sync_units(
     let now = time::now();
     let mut counters = Counters::default();
     let mut inserts = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    // Deleted strings count as seen: the file's copy is skipped.
+    let mut seen = unit_removals::hashes_of(conn, translation_id)?;
     for (position, unit) in read.iter().enumerate() {
         let mut row = new_unit(translation_id, position, unit, source, checks, now);
         row.id_hash = id_hash(&row.source, &row.context, monolingual);

@@ -12,8 +12,8 @@ use tolk_domain::unit::{UnitState, id_hash, join_plurals, word_count};
 use tolk_domain::validation::FieldErrors;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::time;
-use tolk_store::translations;
 use tolk_store::units::{self, NewUnit};
+use tolk_store::{translations, unit_removals};
 
 use crate::access::require;
 use crate::translations::{TranslationView, visible_translation};
@@ -172,6 +172,9 @@ impl Service {
                 errors.general("invalid", "This string seems to already exist.");
                 return Err(errors.into());
             }
+            // Deleted and not yet committed: the files keep the string
+            // and take the new text instead.
+            unit_removals::forget_string(conn, &ids, hash)?;
             let last = units::last_positions(conn, &ids)?;
             let source_language = translation.component.component.source_language_id;
             let at = time::now();

@@ -90,3 +90,17 @@ pub fn unresolved_on(conn: &mut DbConnection, unit_ids: &[i64]) -> StoreResult<i
         .count()
         .get_result(conn)?)
 }
+
+/// Which of these units have unresolved comments of their own; one statement.
+pub fn units_with_unresolved(
+    conn: &mut DbConnection,
+    unit_ids: &[i64],
+) -> StoreResult<std::collections::HashSet<i64>> {
+    let ids: Vec<i64> = comments::table
+        .filter(comments::unit_id.eq_any(unit_ids.to_vec()))
+        .filter(comments::resolved.eq(false))
+        .select(comments::unit_id)
+        .distinct()
+        .load(conn)?;
+    Ok(ids.into_iter().collect())
+}

@@ -36,6 +36,7 @@ pub mod teams;
 pub mod time;
 pub mod tokens;
 pub mod translations;
+pub mod unit_removals;
 pub mod units;
 pub mod users;
 

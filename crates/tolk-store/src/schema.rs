@@ -142,6 +142,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    unit_removals (id) {
+        id -> BigInt,
+        translation_id -> BigInt,
+        id_hash -> BigInt,
+        context -> Text,
+        source -> Text,
+        created -> Timestamp,
+    }
+}
+
+diesel::table! {
     units (id) {
         id -> BigInt,
         translation_id -> BigInt,
@@ -320,6 +331,7 @@ diesel::joinable!(component_links -> projects (project_id));
 diesel::joinable!(translations -> components (component_id));
 diesel::joinable!(translations -> languages (language_id));
 diesel::joinable!(units -> translations (translation_id));
+diesel::joinable!(unit_removals -> translations (translation_id));
 diesel::joinable!(tasks -> components (component_id));
 diesel::joinable!(tokens -> users (user_id));
 diesel::joinable!(team_members -> teams (team_id));
@@ -414,6 +426,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     cache_generation,
     labels,
     unit_labels,
+    unit_removals,
     suggestions,
     comments,
 );

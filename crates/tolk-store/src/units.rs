@@ -310,6 +310,19 @@ pub fn ids_by_hash(
     Ok(rows.into_iter().collect())
 }
 
+/// The units with this `id_hash` in these translations; one statement.
+pub fn by_hash(
+    conn: &mut DbConnection,
+    translation_ids: &[i64],
+    id_hash: i64,
+) -> StoreResult<Vec<UnitRow>> {
+    Ok(units::table
+        .filter(units::translation_id.eq_any(translation_ids.to_vec()))
+        .filter(units::id_hash.eq(id_hash))
+        .select(UnitRow::as_select())
+        .load(conn)?)
+}
+
 /// Points the units with this `id_hash` in these translations at the
 /// unit with that hash in the source translation; two statements.
 pub fn link_string(

@@ -388,6 +388,11 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/units/{id}/",
         Check::On(Permission::UNIT_EDIT),
     ),
+    (
+        "DELETE",
+        "/api/units/{id}/",
+        Check::On(Permission::UNIT_DELETE),
+    ),
     ("GET", "/api/search/", Check::Listed),
     ("GET", "/api/suggestions/", Check::Listed),
     ("GET", "/api/suggestions/{id}/", Check::Visible),

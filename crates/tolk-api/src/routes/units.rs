@@ -1,6 +1,6 @@
 //! `/api/units/`.
 
-use actix_web::{HttpRequest, get, patch, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, put, web};
 use tolk_service::units::UnitEdit;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -19,7 +19,8 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(detail)
         .service(translations)
         .service(replace)
-        .service(modify);
+        .service(modify)
+        .service(remove);
 }
 
 /// Lists the units the caller may see, matching `q`, by id.
@@ -91,6 +92,32 @@ async fn translations(
     Ok(web::Json(
         views.into_iter().map(|v| UnitDto::new(v, &links)).collect(),
     ))
+}
+
+/// Deletes a string (needs `unit.delete`, `manage_units` and a format that
+/// can lose strings): a source unit's string leaves every translation, a
+/// bilingual translation's unit leaves its own; monolingual components
+/// delete through the source unit only. The files lose it at the next
+/// commit (Weblate commits at once).
+#[utoipa::path(
+    tag = "units",
+    params(("id" = i64, Path, description = "Unit id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 403, description = "Not allowed, or the format cannot remove strings", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[delete("/api/units/{id}/")]
+async fn remove(
+    caller: Caller,
+    id: web::Path<String>,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    blocking(move || service.delete_unit(&caller.0, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 put_and_patch! {

@@ -9,6 +9,7 @@
 mod add;
 mod flavors;
 mod parse;
+mod remove;
 mod write;
 
 use std::ops::Range;
@@ -215,6 +216,40 @@ impl TranslationFile for JsonFile {
         let updated =
             add::insert(&text, &root, &new).map_err(|what| cannot_add(&self.name, &what))?;
         *self = JsonFile::parse(&self.name, updated.as_bytes(), self.flavor)?;
+        Ok(())
+    }
+
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        let mut text = self.edits.apply(&self.text);
+        let fresh = JsonFile::parse(&self.name, text.as_bytes(), self.flavor)?;
+        let entry = fresh
+            .entries
+            .get(index)
+            .ok_or_else(|| FormatError::new(&self.name, 0, format!("no unit {index}")))?;
+        let line = entry
+            .forms
+            .first()
+            .map_or(0, |(_, span)| line_at(text.as_bytes(), span.start));
+        let members_only = matches!(
+            self.flavor,
+            Flavor::KeyValue | Flavor::Nested | Flavor::I18nextV3 | Flavor::I18nextV4
+        );
+        let mut spans: Vec<Range<usize>> = entry.forms.iter().map(|(_, s)| s.clone()).collect();
+        spans.sort_by_key(|s| s.start);
+        // From the last form back: each cut leaves the earlier spans in place.
+        for span in spans.into_iter().rev() {
+            let gone = remove::member_span(&text, span)
+                .filter(|_| members_only)
+                .ok_or_else(|| {
+                    FormatError::new(
+                        &self.name,
+                        line,
+                        "only strings that are object members of plain JSON can be removed",
+                    )
+                })?;
+            text.replace_range(gone, "");
+        }
+        *self = JsonFile::parse(&self.name, text.as_bytes(), self.flavor)?;
         Ok(())
     }
 

@@ -349,6 +349,17 @@ impl PoFile {
             .filter(|e| !e.is_header() && !e.obsolete)
     }
 
+    /// Where translatable unit `index` is among the entries.
+    fn position_of(&self, index: usize) -> Result<usize, FormatError> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| !e.is_header() && !e.obsolete)
+            .nth(index)
+            .map(|(i, _)| i)
+            .ok_or_else(|| FormatError::new(&self.name, 0, format!("no unit {index}")))
+    }
+
     /// The whole header text (the `msgstr` of the empty `msgid`).
     pub fn header_text(&self) -> String {
         self.entries
@@ -448,14 +459,7 @@ impl TranslationFile for PoFile {
         fuzzy: bool,
     ) -> Result<(), FormatError> {
         let name = self.name.clone();
-        let position = self
-            .entries
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| !e.is_header() && !e.obsolete)
-            .nth(index)
-            .map(|(i, _)| i)
-            .ok_or_else(|| FormatError::new(&name, 0, format!("no unit {index}")))?;
+        let position = self.position_of(index)?;
         let entry = &self.entries[position];
         same_forms(
             &name,
@@ -516,6 +520,17 @@ impl TranslationFile for PoFile {
             ));
         }
         bytes.extend_from_slice(&encoded);
+        *self = PoFile {
+            monolingual: self.monolingual,
+            ..PoFile::parse(&self.name, &bytes)?
+        };
+        Ok(())
+    }
+
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        let position = self.position_of(index)?;
+        self.entries[position].edited = Some(Vec::new());
+        let bytes = self.to_bytes()?;
         *self = PoFile {
             monolingual: self.monolingual,
             ..PoFile::parse(&self.name, &bytes)?

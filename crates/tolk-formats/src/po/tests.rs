@@ -250,3 +250,20 @@ fn monolingual_files_use_the_msgid_as_key() {
     let again = PoFile::parse_monolingual("n.po", &converted).unwrap();
     assert_eq!(again.units(), file.units());
 }
+
+#[test]
+fn removing_a_unit_takes_its_comments_and_blank_line() {
+    let mut po = parse(SAMPLE);
+    po.remove_unit(1).unwrap();
+    let text = String::from_utf8(po.to_bytes().unwrap()).unwrap();
+    let gone = "#, fuzzy, c-format\n#| msgid \"Old %d\"\nmsgctxt \"menu\"\nmsgid \"Open %d\"\nmsgstr \"Otevřít %d\"\n\n";
+    assert_eq!(text, SAMPLE.replace(gone, ""));
+    assert_eq!(po.units().len(), 2);
+    po.remove_unit(1).unwrap();
+    let text = String::from_utf8(po.to_bytes().unwrap()).unwrap();
+    assert!(
+        text.ends_with("msgstr \"Ahoj\"\n\n#~ msgid \"Gone\"\n#~ msgstr \"Pryč\"\n"),
+        "{text}"
+    );
+    assert!(po.remove_unit(1).is_err());
+}

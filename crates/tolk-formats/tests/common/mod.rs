@@ -128,6 +128,7 @@ pub fn check_rows(
                 assert_eq!(a, b, "{path}: unit {i} changed");
             }
         }
+        check_removal(format, path, &bytes, index);
         let changed = changed_lines(&bytes, &written);
         let unit = &units[index];
         let old_lines: usize = unit
@@ -141,6 +142,55 @@ pub fn check_rows(
             "{path}: {changed} lines changed"
         );
     }
+}
+
+/// Removing a string from file `path` of `format` after editing unit
+/// `edited`: the formats that can lose a string keep every other unit as
+/// it was (the edit included) and still parse; the others refuse and keep
+/// the file unchanged.
+pub fn check_removal(format: &str, path: &str, bytes: &[u8], edited: usize) {
+    let mut file = tolk_formats::parse(format, path, bytes).unwrap();
+    let units = file.units();
+    let target: Vec<String> = (0..units[edited].target.len())
+        .map(|i| format!("kept {i}"))
+        .collect();
+    let removed = if edited == 0 { units.len() - 1 } else { 0 };
+    if units.len() < 2 || units[edited].state == tolk_formats::State::ReadOnly {
+        return;
+    }
+    file.set_translation(edited, &target, false)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let result = file.remove_unit(removed);
+    if !tolk_formats::can_remove(format) {
+        assert!(result.is_err(), "{path}: {format} removed a string");
+        return;
+    }
+    result.unwrap_or_else(|e| panic!("{e}"));
+    let written = file.to_bytes().unwrap();
+    let reread = tolk_formats::parse(format, path, &written)
+        .unwrap_or_else(|e| panic!("{path} after a removal: {e}"))
+        .units();
+    let mut expected = units.clone();
+    expected[edited].target = target;
+    expected.remove(removed);
+    assert_eq!(reread.len(), expected.len(), "{path}");
+    for (a, b) in expected.iter().zip(&reread) {
+        assert_eq!(
+            (&a.context, &a.source, &a.target),
+            (&b.context, &b.source, &b.target),
+            "{path}"
+        );
+    }
+    assert_eq!(
+        file.units().len(),
+        expected.len(),
+        "{path}: units after removal"
+    );
+    let runs = |b: &[u8]| String::from_utf8_lossy(b).matches("\n\n\n").count();
+    assert!(
+        runs(&written) <= runs(bytes),
+        "{path}: a removal left blank lines"
+    );
 }
 
 /// How many lines of `new` lie between the lines it shares with `old` at
