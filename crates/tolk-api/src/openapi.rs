@@ -26,6 +26,7 @@ use crate::error::{ErrorBody, ErrorItem};
         (name = "components", description = "Components: translation files in a repository"),
         (name = "translations", description = "Translations: one language of a component"),
         (name = "units", description = "Units: one string of a translation"),
+        (name = "memory", description = "Translation memory"),
         (name = "tasks", description = "Background tasks"),
         (name = "hooks", description = "Push notifications from Git hosts")
     )

@@ -23,7 +23,7 @@
 //! Requests that destroy their object act on a victim the superuser makes
 //! first (`setup`), one per call. Placeholders: `{n}` a number unique to the
 //! call, `{me}` the caller's username (`target` for anonymous callers),
-//! `{id}` the id in the last setup answer, `{my_team}` the caller's role
+//! `{id}` the id in the last setup answer (or its first result), `{my_team}` the caller's role
 //! team (setup lines naming it are skipped for callers without one), and
 //! the fixture's ids (`{demo_id}`, `{team}`, `{role}`, ...).
 //!
@@ -114,6 +114,10 @@ const LANGUAGE_ADDERS: &[&str] = &[
 const LANGUAGE_REMOVERS: &[&str] = &["Administration", "Manage languages"];
 /// `component.lock` and the repository operations (`vcs.commit`, ...).
 const MAINTAINERS: &[&str] = &["Administration", "Manage repository"];
+/// `translation.auto`.
+const AUTO_TRANSLATORS: &[&str] = &["Administration", "Automatic translation"];
+/// `memory.delete`.
+const MEMORY_MANAGERS: &[&str] = &["Administration", "Manage translation memory"];
 
 /// One line of the matrix.
 struct Row {
@@ -255,6 +259,7 @@ fn matrix() -> Vec<Row> {
         row("PATCH /api/translations/demo/app/ar/units/", r#"{"units": []}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
         row("POST /api/translations/demo/app/en/units/", r#"{"key": "key{n}", "value": ["Value {n}"]}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 200, 403),
         // Units.
+        row("POST /api/translations/demo/app/ar/autotranslate/", r#"{"mode": "translate"}"#, SIGN_IN_HIDDEN, AUTO_TRANSLATORS, 200, 403),
         row("GET /api/units/", "", OPEN, EVERY, 200, 200),
         row("GET /api/units/{unit}/", "", HIDDEN, EVERY, 200, 200),
         row("PUT /api/units/{unit}/", r#"{"state": 20, "target": ["Afganistán {n}"], "labels": []}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403),
@@ -268,6 +273,14 @@ fn matrix() -> Vec<Row> {
         row("GET /api/units/{unit}/comments/", "", HIDDEN, EVERY, 200, 200),
         row("POST /api/units/{unit}/comments/", r#"{"scope": "translation", "comment": "Comment {n}"}"#, SIGN_IN_HIDDEN, TRANSLATORS, 201, 403),
         row("GET /api/search/", "", OPEN, EVERY, 200, 200),
+        row("GET /api/memory/", "", [401, 200, 200], EVERY, 200, 200),
+        row("GET /api/memory/{memory}/", "", SIGN_IN_HIDDEN, EVERY, 200, 200),
+        row("DELETE /api/memory/{id}/", "", SIGN_IN_HIDDEN, MEMORY_MANAGERS, 204, 403).setup(&[
+            r#"POST /api/translations/demo/app/en/units/ {"key": "memory{n}", "value": ["Memory {n}"]}"#,
+            "GET /api/translations/demo/app/ar/units/?q=key:memory{n}",
+            r#"PATCH /api/units/{id}/ {"state": 20, "target": ["Remembered {n}"]}"#,
+            "GET /api/memory/?project=demo&source=Memory%20{n}",
+        ]),
         // Suggestions.
         row("GET /api/suggestions/", "", OPEN, EVERY, 200, 200),
         row("GET /api/suggestions/{id}/", "", HIDDEN, EVERY, 200, 200)
@@ -438,10 +451,13 @@ fn body(text: &str) -> Body<'static> {
     }
 }
 
-/// The id in a JSON answer, if any.
+/// The id in a JSON answer (of its first result, for a list), if any.
 fn id_in(reply: &Reply) -> Option<String> {
     let value: Value = serde_json::from_slice(&reply.body).ok()?;
-    value.get("id").map(Value::to_string)
+    value
+        .get("id")
+        .or_else(|| value.pointer("/results/0/id"))
+        .map(Value::to_string)
 }
 
 /// A signed-in user (in the default site-wide teams) with a token.
@@ -522,6 +538,17 @@ async fn fixture<S: TestApp<B>, B: MessageBody>(
         let page = get_json(app, path, Some(admin)).await;
         vars.insert(name, page["results"][0]["id"].to_string());
     }
+    send(
+        app,
+        admin,
+        &format!(
+            r#"PATCH /api/units/{}/ {{"state": 20, "target": ["Remembered"]}}"#,
+            vars["unit"]
+        ),
+    )
+    .await;
+    let remembered = get_json(app, "/api/memory/?project=demo", Some(admin)).await;
+    vars.insert("memory", remembered["results"][0]["id"].to_string());
     let teams = get_json(app, "/api/groups/?page_size=100", Some(admin)).await;
     let translate = teams["results"]
         .as_array()

@@ -100,6 +100,33 @@ impl Service {
         })
     }
 
+    /// The caller a task queued by `user_id` acts as, with the grants it
+    /// holds now (anonymous callers' for none); an account deactivated
+    /// meanwhile may do nothing more.
+    pub(crate) fn subject_of(&self, user_id: Option<i64>) -> ServiceResult<Subject> {
+        let Some(id) = user_id else {
+            return self.anonymous();
+        };
+        self.store.read(|conn| {
+            let user = tolk_store::users::get_by_ids(conn, &[id])?
+                .pop()
+                .filter(|u| u.is_active)
+                .ok_or_else(|| {
+                    ServiceError::AuthenticationFailed("User inactive or deleted.".into())
+                })?;
+            let grants = if user.is_superuser {
+                Vec::new()
+            } else {
+                grants::of_user(conn, user.id)?
+            };
+            Ok(Subject::User {
+                id: user.id,
+                superuser: user.is_superuser,
+                grants,
+            })
+        })
+    }
+
     /// The anonymous caller, with the grants of the teams of the account
     /// standing for anonymous callers.
     pub fn anonymous(&self) -> ServiceResult<Subject> {

@@ -7,12 +7,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use tolk_domain::change::Action;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::validation::FieldErrors;
 use tolk_store::{time, units};
 
 use crate::access::require;
-use crate::translations::visible_translation;
+use crate::translations::{TranslationView, visible_translation};
 use crate::units::{Planned, UnitView, record_translations};
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -65,61 +66,76 @@ impl Service {
                 translation.target(),
                 "You do not have permission to perform this action.",
             )?;
-            // Edits of these units by others wait for this batch to end.
-            tolk_store::translations::lock(conn, translation.translation.id)?;
-            let ids: Vec<i64> = edits.iter().map(|e| e.id).collect();
-            let mut rows: HashMap<i64, units::UnitRow> =
-                units::of_translation_by_ids(conn, translation.translation.id, &ids)?
-                    .into_iter()
-                    .map(|u| (u.id, u))
-                    .collect();
-            let at = time::now();
-            let mut planned = Vec::new();
-            let mut outcomes = Vec::with_capacity(edits.len());
-            for edit in edits {
-                let Some(unit) = rows.remove(&edit.id) else {
-                    // Missing, of another translation, or edited twice in one batch.
-                    outcomes.push(BulkOutcome::Refused(ServiceError::NotFound));
-                    continue;
-                };
-                let view = UnitView {
-                    unit,
-                    translation: Arc::clone(&translation),
-                    labels: Vec::new(),
-                };
-                match Planned::new(subject, &view, &edit.target, edit.state) {
-                    Err(refused) => outcomes.push(BulkOutcome::Refused(refused)),
-                    Ok(None) => outcomes.push(BulkOutcome::Applied),
-                    Ok(Some(plan)) => {
-                        planned.push((outcomes.len(), view, plan));
-                        outcomes.push(BulkOutcome::Applied);
-                    }
-                }
-            }
-            let writes: Vec<units::TranslationWrite<'_>> = planned
-                .iter()
-                .map(|(_, view, plan)| units::TranslationWrite {
-                    id: view.unit.id,
-                    expected: (&view.unit.target, view.unit.state),
-                    target: &plan.text,
-                    state: plan.state.code(),
-                    failing: &plan.failing,
-                })
-                .collect();
-            let done: std::collections::HashSet<i64> = units::set_translations(conn, &writes, at)?
-                .into_iter()
-                .collect();
-            let mut written = Vec::with_capacity(planned.len());
-            for (at_index, view, plan) in planned {
-                if done.contains(&view.unit.id) {
-                    written.push(plan);
-                } else {
-                    outcomes[at_index] = BulkOutcome::Refused(ServiceError::NotFound);
-                }
-            }
-            let id = translation.translation.id;
-            record_translations(conn, subject, id, &written, at)?;
-            Ok(outcomes)
+            apply_edits(conn, subject, &translation, edits, None)
         })
     }
+}
+
+/// Applies `edits` to units of `translation` (whose access was checked)
+/// in the caller's transaction, as [`Service::bulk_edit`] does; the
+/// changes are recorded with `action` when given, else as each edit's own.
+pub(crate) fn apply_edits(
+    conn: &mut tolk_store::DbConnection,
+    subject: &Subject,
+    translation: &Arc<TranslationView>,
+    edits: Vec<BulkEdit>,
+    action: Option<Action>,
+) -> ServiceResult<Vec<BulkOutcome>> {
+    // Edits of these units by others wait for this batch to end.
+    tolk_store::translations::lock(conn, translation.translation.id)?;
+    let ids: Vec<i64> = edits.iter().map(|e| e.id).collect();
+    let mut rows: HashMap<i64, units::UnitRow> =
+        units::of_translation_by_ids(conn, translation.translation.id, &ids)?
+            .into_iter()
+            .map(|u| (u.id, u))
+            .collect();
+    let at = time::now();
+    let mut planned = Vec::new();
+    let mut outcomes = Vec::with_capacity(edits.len());
+    for edit in edits {
+        let Some(unit) = rows.remove(&edit.id) else {
+            // Missing, of another translation, or edited twice in one batch.
+            outcomes.push(BulkOutcome::Refused(ServiceError::NotFound));
+            continue;
+        };
+        let view = UnitView {
+            unit,
+            translation: Arc::clone(translation),
+            labels: Vec::new(),
+        };
+        match Planned::new(subject, &view, &edit.target, edit.state) {
+            Err(refused) => outcomes.push(BulkOutcome::Refused(refused)),
+            Ok(None) => outcomes.push(BulkOutcome::Applied),
+            Ok(Some(mut plan)) => {
+                if let Some(action) = action {
+                    plan.change.action = action;
+                }
+                planned.push((outcomes.len(), view, plan));
+                outcomes.push(BulkOutcome::Applied);
+            }
+        }
+    }
+    let writes: Vec<units::TranslationWrite<'_>> = planned
+        .iter()
+        .map(|(_, view, plan)| units::TranslationWrite {
+            id: view.unit.id,
+            expected: (&view.unit.target, view.unit.state),
+            target: &plan.text,
+            state: plan.state.code(),
+            failing: &plan.failing,
+        })
+        .collect();
+    let done: std::collections::HashSet<i64> = units::set_translations(conn, &writes, at)?
+        .into_iter()
+        .collect();
+    let mut written = Vec::with_capacity(planned.len());
+    for (at_index, view, plan) in planned {
+        if done.contains(&view.unit.id) {
+            written.push(plan);
+        } else {
+            outcomes[at_index] = BulkOutcome::Refused(ServiceError::NotFound);
+        }
+    }
+    record_translations(conn, subject, translation, &written, at)?;
+    Ok(outcomes)
 }

@@ -215,8 +215,7 @@ impl Service {
                 if !planned.write(conn, &unit, at)? {
                     return Err(ServiceError::NotFound);
                 }
-                let translation = unit.translation.translation.id;
-                record_translations(conn, subject, translation, &[planned], at)?;
+                record_translations(conn, subject, &unit.translation, &[planned], at)?;
             }
             self.forget_suggestion(conn, &found, &unit)
         })

@@ -71,6 +71,8 @@ pub(crate) enum Job {
         /// The directory.
         path: String,
     },
+    /// Fill a translation's strings from other components and the memory.
+    AutoTranslate(crate::autotranslate::AutoJob),
 }
 
 impl Job {
@@ -82,6 +84,7 @@ impl Job {
             Job::Pull { .. } => "pull",
             Job::Relocate { .. } => "relocate",
             Job::RemoveTree { .. } => "remove_tree",
+            Job::AutoTranslate(_) => "autotranslate",
         }
     }
 
@@ -92,7 +95,10 @@ impl Job {
             Job::Rescan { component_id } | Job::Pull { component_id } => {
                 Some(format!("{}:{component_id}", self.kind()))
             }
-            Job::Setup { .. } | Job::Relocate { .. } | Job::RemoveTree { .. } => None,
+            Job::Setup { .. }
+            | Job::Relocate { .. }
+            | Job::RemoveTree { .. }
+            | Job::AutoTranslate(_) => None,
         }
     }
 }
@@ -614,6 +620,7 @@ impl Service {
             Job::Rescan { component_id } => Ok(self.rescan_component(*component_id, run)?),
             Job::Pull { component_id } => self.pull_component(*component_id, run),
             Job::Relocate { component_id } => self.relocate_component(*component_id, run),
+            Job::AutoTranslate(job) => self.run_autotranslate(job, run),
             Job::RemoveTree { path } => {
                 match std::fs::remove_dir_all(path) {
                     Err(e) if e.kind() != std::io::ErrorKind::NotFound => {

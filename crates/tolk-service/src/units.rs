@@ -142,7 +142,9 @@ fn with_labels(conn: &mut DbConnection, mut views: Vec<UnitView>) -> ServiceResu
 }
 
 /// The condition `q` sets on units, or the field error naming the problem.
-fn condition_of(q: Option<&str>) -> ServiceResult<Option<tolk_domain::query::Condition>> {
+pub(crate) fn condition_of(
+    q: Option<&str>,
+) -> ServiceResult<Option<tolk_domain::query::Condition>> {
     let parsed = match q.map(tolk_domain::query::parse).transpose() {
         Ok(parsed) => parsed.flatten(),
         Err(message) => {
@@ -305,6 +307,8 @@ impl Service {
 
 /// A translation that passed the rules, ready to be written.
 pub(crate) struct Planned {
+    /// The unit's source text (plural forms joined).
+    pub(crate) source: String,
     /// The new text (plural forms joined).
     pub(crate) text: String,
     /// The new state.
@@ -365,6 +369,7 @@ impl Planned {
             ..unit_change(view, action, subject)
         };
         Ok(Some(Planned {
+            source: view.unit.source.clone(),
             text,
             state: new_state,
             failing,
@@ -430,12 +435,12 @@ fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
 }
 
 /// Records translations written at one time: their changes, the
-/// translation's counters and the author's count, in a fixed number of
-/// statements.
+/// translation's counters, the author's count and the accepted ones in
+/// the translation memory, in a fixed number of statements.
 pub(crate) fn record_translations(
     conn: &mut DbConnection,
     subject: &Subject,
-    translation_id: i64,
+    translation: &TranslationView,
     written: &[Planned],
     at: chrono::NaiveDateTime,
 ) -> ServiceResult<()> {
@@ -446,7 +451,13 @@ pub(crate) fn record_translations(
     for planned in written {
         delta += planned.delta;
     }
-    translations::add_counters(conn, translation_id, &delta, at)?;
+    translations::add_counters(conn, translation.translation.id, &delta, at)?;
+    let accepted: Vec<(&str, &str)> = written
+        .iter()
+        .filter(|p| p.state.is_translated())
+        .map(|p| (p.source.as_str(), p.text.as_str()))
+        .collect();
+    crate::memory::remember(conn, subject, translation, &accepted)?;
     let records: Vec<&NewChange> = written.iter().map(|p| &p.change).collect();
     changes::record_many(conn, records, at)?;
     if let Some(user) = subject.user_id() {
@@ -473,9 +484,9 @@ fn translate(
         // Changed or removed since it was read: the caller's edit lost.
         return Err(ServiceError::NotFound);
     }
-    let translation = view.translation.translation.id;
+    let translation = Arc::clone(&view.translation);
     let written = [planned];
-    record_translations(conn, subject, translation, &written, at)?;
+    record_translations(conn, subject, &translation, &written, at)?;
     let [planned] = written;
     // The answer is what was written, not read again.
     planned.apply_to(view, at);

@@ -20,6 +20,7 @@ pub mod generation;
 pub mod grants;
 pub mod labels;
 pub mod languages;
+pub mod memory;
 pub mod metrics;
 pub mod page;
 pub mod projects;

@@ -142,6 +142,23 @@ diesel::table! {
 }
 
 diesel::table! {
+    memory (id) {
+        id -> BigInt,
+        source_language_id -> BigInt,
+        target_language_id -> BigInt,
+        source -> Text,
+        target -> Text,
+        origin -> Text,
+        project_id -> Nullable<BigInt>,
+        user_id -> Nullable<BigInt>,
+        from_file -> Bool,
+        shared -> Bool,
+        created -> Timestamp,
+        source_hash -> BigInt,
+    }
+}
+
+diesel::table! {
     unit_removals (id) {
         id -> BigInt,
         translation_id -> BigInt,
@@ -427,6 +444,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     labels,
     unit_labels,
     unit_removals,
+    memory,
     suggestions,
     comments,
 );

@@ -29,3 +29,25 @@ pub(crate) fn register_regexp(conn: &mut diesel::SqliteConnection) -> diesel::Qu
             .is_some_and(|r| r.is_match(&text))
     })
 }
+
+/// The rows of a `VALUES` list of `rows` rows whose columns have the SQL
+/// types `types`, as numbered parameters `$1`, `$2`, … row by row (each
+/// cast, so both databases know the column types); the next free number
+/// follows. SQLite numbers `$n` in the order they first appear, so the
+/// caller binds the rows' values first, in this order, then the rest.
+pub(crate) fn numbered_rows(rows: usize, types: &[&str]) -> (String, usize) {
+    let mut n = 0;
+    let rows: Vec<String> = (0..rows)
+        .map(|_| {
+            let cells: Vec<String> = types
+                .iter()
+                .map(|t| {
+                    n += 1;
+                    format!("CAST(${n} AS {t})")
+                })
+                .collect();
+            format!("({})", cells.join(", "))
+        })
+        .collect();
+    (rows.join(", "), n + 1)
+}

@@ -195,6 +195,37 @@ pub fn list(
     )
 }
 
+/// Every unit `filter` selects, by id (no visibility rule: the caller
+/// names a translation it checked); one statement.
+pub fn matching(conn: &mut DbConnection, filter: &UnitFilter) -> StoreResult<Vec<UnitRow>> {
+    let sqlite = matches!(conn, DbConnection::Sqlite(_));
+    Ok(filtered(&ProjectVisibility::All, filter, sqlite)
+        .order(units::id)
+        .select(UnitRow::as_select())
+        .load(conn)?)
+}
+
+/// A translated string of another component: source, context, translation.
+pub type TranslatedString = (String, String, String);
+
+/// The translated strings (state translated or approved) of one language
+/// in these components, newest edit first; one statement.
+pub fn translated_in(
+    conn: &mut DbConnection,
+    language_id: i64,
+    component_ids: &[i64],
+) -> StoreResult<Vec<TranslatedString>> {
+    Ok(units::table
+        .inner_join(translations::table)
+        .filter(translations::language_id.eq(language_id))
+        .filter(translations::component_id.eq_any(component_ids.to_vec()))
+        .filter(units::state.between(20, 30))
+        .filter(units::target.ne(""))
+        .order(units::last_updated.desc())
+        .select((units::source, units::context, units::target))
+        .load(conn)?)
+}
+
 /// A unit by id.
 pub fn get(conn: &mut DbConnection, id: i64) -> StoreResult<Option<UnitRow>> {
     Ok(units::table
@@ -499,33 +530,17 @@ pub fn set_translations(
     use diesel::sql_types::{BigInt, Integer, Timestamp};
     let mut done = Vec::with_capacity(writes.len());
     for chunk in writes.chunks(WRITE_CHUNK) {
-        let mut values = String::new();
-        for i in 0..chunk.len() {
-            let n = 1 + i * 6;
-            if i > 0 {
-                values.push_str(", ");
-            }
-            values.push_str(&format!(
-                "(CAST(${} AS BIGINT), CAST(${} AS TEXT), CAST(${} AS INTEGER), \
-                 CAST(${} AS TEXT), CAST(${} AS TEXT), CAST(${} AS INTEGER))",
-                n,
-                n + 1,
-                n + 2,
-                n + 3,
-                n + 4,
-                n + 5
-            ));
-        }
+        let (values, time) = crate::sql::numbered_rows(
+            chunk.len(),
+            &["BIGINT", "TEXT", "INTEGER", "TEXT", "TEXT", "INTEGER"],
+        );
         let sql = format!(
             "WITH v(id, target, state, failing, old_target, old_state) AS (VALUES {values}) \
              UPDATE units SET target = v.target, state = v.state, failing = v.failing, \
-             pending = TRUE, last_updated = ${} FROM v \
+             pending = TRUE, last_updated = ${time} FROM v \
              WHERE units.id = v.id AND units.target = v.old_target AND units.state = v.old_state \
-             RETURNING units.id",
-            chunk.len() * 6 + 1
+             RETURNING units.id"
         );
-        // SQLite numbers `$n` parameters in the order they first appear:
-        // the rows' come first, the time last, and are bound so.
         let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
         for write in chunk {
             query = query

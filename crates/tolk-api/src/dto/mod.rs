@@ -1,10 +1,12 @@
 //! Response bodies, serialised straight from stored rows in Weblate's key order.
 
+pub mod autotranslate;
 pub mod change;
 pub mod component;
 pub mod group;
 pub mod hook;
 pub mod language;
+pub mod memory;
 pub mod metrics;
 pub mod notification;
 pub mod project;

@@ -76,6 +76,7 @@ pub mod groups;
 pub mod hooks;
 pub mod labels;
 pub mod languages;
+pub mod memory;
 pub mod notifications;
 pub mod paths;
 pub mod permissions;
@@ -108,6 +109,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     tokens::configure(cfg);
     labels::configure(cfg);
     suggestions::configure(cfg);
+    memory::configure(cfg);
     search::configure(cfg);
     notifications::configure(cfg);
     tasks::configure(cfg);

@@ -9,6 +9,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::blocking;
 use crate::caller::Caller;
+use crate::dto::autotranslate::{AutoTranslateBody, AutoTranslateStarted};
 use crate::dto::change::ChangeDto;
 use crate::dto::statistics::StatisticsDto;
 use crate::dto::translation::TranslationDto;
@@ -31,6 +32,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(units)
         .service(units_bulk)
         .service(units_create)
+        .service(autotranslate)
         .service(file);
 }
 
@@ -236,6 +238,47 @@ async fn units_create(
     })
     .await?;
     Ok(web::Json(UnitDto::new(unit, &links)))
+}
+
+/// Fills the strings `q` selects (§9.5) from other components of the
+/// project and the translation memory (needs `translation.auto`). The
+/// checks answer at once; the work runs as a background task, whose
+/// result says how many strings were updated (Weblate works before
+/// answering). Engines on the internet are refused.
+#[utoipa::path(
+    tag = "translations",
+    params(TranslationPath),
+    request_body(content(
+        (AutoTranslateBody = "application/json"),
+        (AutoTranslateBody = "application/x-www-form-urlencoded"),
+        (AutoTranslateBody = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "Started", body = AutoTranslateStarted),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 403, description = "Not allowed, or the component is locked", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/translations/{project}/{component}/{language}/autotranslate/")]
+async fn autotranslate(
+    caller: Caller,
+    path: web::Path<TranslationPath>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<AutoTranslateStarted>> {
+    let service = state.service.clone();
+    let task = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<AutoTranslateBody>()?;
+        service.autotranslate(&caller.0, path.parts(), body.into_request())
+    })
+    .await?;
+    Ok(web::Json(AutoTranslateStarted {
+        details: "Automatic translation started.".into(),
+        task_url: links.api(&["tasks", &task]),
+    }))
 }
 
 /// Translates many units of the translation at once (a Tolk extension):

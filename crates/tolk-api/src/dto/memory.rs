@@ -1,0 +1,71 @@
+//! Translation memory entries (§18).
+
+use serde::{Deserialize, Serialize};
+use tolk_service::MemoryEntry;
+use tolk_service::memory::MemoryFilter;
+use utoipa::{IntoParams, ToSchema};
+
+/// A translation memory entry (§18).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MemoryDto {
+    /// Id.
+    pub id: i64,
+    /// Source text.
+    pub source: String,
+    /// Translation.
+    pub target: String,
+    /// Id of the source language.
+    pub source_language: i64,
+    /// Id of the target language.
+    pub target_language: i64,
+    /// Where it came from: `project/component`.
+    pub origin: String,
+    /// Id of the project whose memory holds it; null for personal and shared entries.
+    pub project: Option<i64>,
+    /// Imported from a file.
+    pub from_file: bool,
+    /// In the pool shared by every project.
+    pub shared: bool,
+}
+
+impl From<MemoryEntry> for MemoryDto {
+    fn from(e: MemoryEntry) -> Self {
+        Self {
+            id: e.id,
+            source: e.source,
+            target: e.target,
+            source_language: e.source_language_id,
+            target_language: e.target_language_id,
+            origin: e.origin,
+            project: e.project_id,
+            from_file: e.from_file,
+            shared: e.shared,
+        }
+    }
+}
+
+/// Filters of `GET /api/memory/`, as the query string gives them.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MemoryFilters {
+    /// Source text containing this, in any case.
+    #[param(max_length = 2000)]
+    pub source: Option<String>,
+    /// Source language code.
+    pub source_language: Option<String>,
+    /// Target language code.
+    pub target_language: Option<String>,
+    /// Project slug.
+    pub project: Option<String>,
+}
+
+impl From<MemoryFilters> for MemoryFilter {
+    fn from(f: MemoryFilters) -> Self {
+        Self {
+            source: f.source.filter(|s| !s.is_empty()),
+            source_language: f.source_language.filter(|s| !s.is_empty()),
+            target_language: f.target_language.filter(|s| !s.is_empty()),
+            project: f.project.filter(|s| !s.is_empty()),
+        }
+    }
+}

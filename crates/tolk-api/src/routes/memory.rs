@@ -1,0 +1,90 @@
+//! `/api/memory/` (§18): translation memory entries, for signed-in callers.
+
+use actix_web::{HttpRequest, HttpResponse, delete, get, web};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::blocking;
+use crate::caller::Caller;
+use crate::dto::memory::{MemoryDto, MemoryFilters};
+use crate::error::{ApiResult, ErrorBody};
+use crate::links::Links;
+use crate::pagination::{LARGE, PageQuery, Paginated};
+use crate::routes::{page_of, path_id};
+use crate::state::AppState;
+
+pub(super) fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(memory_list)
+        .service(memory_read)
+        .service(memory_delete);
+}
+
+/// The memory entries the caller may see (all with `memory.manage`; else
+/// their own and those of the projects they see), by id.
+#[utoipa::path(
+    tag = "memory",
+    params(MemoryFilters, PageQuery),
+    responses(
+        (status = 200, description = "A page of entries", body = Paginated<MemoryDto>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "Invalid page", body = ErrorBody)
+    )
+)]
+#[get("/api/memory/")]
+async fn memory_list(
+    caller: Caller,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<MemoryDto>>> {
+    let filters: MemoryFilters = crate::query::parse(req.query_string())?;
+    let filter = filters.into();
+    let service = state.service.clone();
+    let fetch = move |request| service.memory_entries(&caller.0, &filter, request);
+    page_of(&req, &links, LARGE, fetch, MemoryDto::from).await
+}
+
+/// One memory entry.
+#[utoipa::path(
+    tag = "memory",
+    params(("id" = i64, Path, description = "Entry id")),
+    responses(
+        (status = 200, description = "The entry", body = MemoryDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/memory/{id}/")]
+async fn memory_read(
+    caller: Caller,
+    id: web::Path<String>,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<MemoryDto>> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    let entry = blocking(move || service.memory_entry(&caller.0, id)).await?;
+    Ok(web::Json(entry.into()))
+}
+
+/// Deletes a memory entry: one's own, a project's with `memory.delete`,
+/// any with `memory.manage`; others are 403 "Can not delete memory entry".
+#[utoipa::path(
+    tag = "memory",
+    params(("id" = i64, Path, description = "Entry id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[delete("/api/memory/{id}/")]
+async fn memory_delete(
+    caller: Caller,
+    id: web::Path<String>,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    blocking(move || service.delete_memory(&caller.0, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

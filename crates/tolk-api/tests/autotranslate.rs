@@ -1,0 +1,168 @@
+//! Automatic translation (§9.5): strings filled from other components and
+//! from the translation memory by a background task, on each database.
+
+mod common;
+
+use actix_web::body::MessageBody;
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{Body, TestApp, call, context, get_json, upstream};
+use serde_json::{Value, json};
+use tolk_service::testing::TestDb;
+
+/// The Japanese unit of `component` whose source is `source`.
+async fn unit<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    component: &str,
+    source: &str,
+    token: &str,
+) -> Value {
+    let uri = format!("/api/translations/demo/{component}/ja/units/?q=source:%3D{source}");
+    get_json(app, &uri, Some(token)).await["results"][0].clone()
+}
+
+/// Sets a unit's translation and state.
+async fn translate<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    unit: &Value,
+    target: &str,
+    state: i64,
+    token: &str,
+) {
+    let body = json!({"target": [target], "state": state});
+    let done = call(
+        app,
+        Method::PATCH,
+        unit["url"].as_str().unwrap(),
+        Some(token),
+        Body::Json(body),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text());
+}
+
+#[actix_web::test]
+async fn strings_are_filled_from_other_components_and_the_memory() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = ctx.admin.as_str();
+        let copy = json!({"name": "Copy", "slug": "copy", "repo": "weblate://demo/app",
+                          "filemask": "po/*.po", "file_format": "po"});
+        let made = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            Some(admin),
+            Body::Json(copy),
+        )
+        .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        ctx.service.run_due_tasks().unwrap();
+        let start = |component: &'static str, body: Value, token: &str| {
+            let app = &app;
+            let token = token.to_owned();
+            async move {
+                let uri = format!("/api/translations/demo/{component}/ja/autotranslate/");
+                call(app, Method::POST, &uri, Some(&token), Body::Json(body)).await
+            }
+        };
+        let finish = |started: common::Reply| {
+            let app = &app;
+            let ctx = &ctx;
+            async move {
+                assert_eq!(started.status, StatusCode::OK, "{}", started.text());
+                let reply = started.json();
+                assert_eq!(reply["details"], json!("Automatic translation started."));
+                ctx.service.run_due_tasks().unwrap();
+                let task =
+                    get_json(app, reply["task_url"].as_str().unwrap(), Some(&ctx.admin)).await;
+                assert_eq!(task["completed"], json!(true), "{task}");
+                task["result"]["details"].clone()
+            }
+        };
+
+        // Refusals, before any work.
+        let missing = start("app", json!({}), admin).await;
+        assert_eq!(common::error_items(&missing.json())[0].0, "mode");
+        let online = start(
+            "app",
+            json!({"mode": "translate", "auto_source": "mt", "engines": ["deepl"]}),
+            admin,
+        )
+        .await;
+        assert_eq!(online.status, StatusCode::BAD_REQUEST);
+        assert!(
+            online.text().contains("deepl is a service on the internet"),
+            "{}",
+            online.text()
+        );
+        let threshold = start("app", json!({"mode": "translate", "threshold": 0}), admin).await;
+        assert_eq!(common::error_items(&threshold.json())[0].0, "threshold");
+        let query = start("app", json!({"mode": "translate", "q": "state:>>"}), admin).await;
+        assert_eq!(common::error_items(&query.json())[0].0, "q");
+        let denied = start("app", json!({"mode": "translate"}), &ctx.jane).await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.text());
+
+        // Other components: the copy's translation of a string emptied here.
+        let arabic = unit(&app, "copy", "Arabic", admin).await;
+        translate(&app, &arabic, "アラビア語（コピー）", 20, admin).await;
+        let here = unit(&app, "app", "Arabic", admin).await;
+        translate(&app, &here, "", 0, admin).await;
+        let body = json!({"mode": "fuzzy", "q": "state:empty", "auto_source": "others", "component": "copy"});
+        assert_eq!(
+            finish(start("app", body, admin).await).await,
+            json!("Automatic translation completed, 1 string was updated.")
+        );
+        let filled = unit(&app, "app", "Arabic", admin).await;
+        assert_eq!(
+            (filled["target"].clone(), filled["state"].clone()),
+            (json!(["アラビア語（コピー）"]), json!(10))
+        );
+        let changes = get_json(&app, "/api/translations/demo/app/ja/changes/", Some(admin)).await;
+        assert_eq!(changes["results"][0]["action"], json!(6), "{changes}");
+        // Nothing left to fill.
+        let body = json!({"mode": "translate", "q": "state:empty", "component": "copy"});
+        assert_eq!(
+            finish(start("app", body, admin).await).await,
+            json!("Automatic translation completed, no strings were updated.")
+        );
+
+        // The memory: exact, then similar above the threshold.
+        let german = unit(&app, "app", "German", admin).await;
+        translate(&app, &german, "ドイツ語（記憶）", 20, admin).await;
+        let hungarian = unit(&app, "app", "Hungarian", admin).await;
+        translate(&app, &hungarian, "ハンガリー語（記憶）", 20, admin).await;
+        for source in ["German", "Bulgarian"] {
+            let there = unit(&app, "copy", source, admin).await;
+            translate(&app, &there, "", 0, admin).await;
+        }
+        let memory = |threshold: i64| {
+            json!({"mode": "suggest", "q": "state:empty", "auto_source": "mt",
+                                             "engines": ["weblate-translation-memory"], "threshold": threshold})
+        };
+        assert_eq!(
+            finish(start("copy", memory(100), admin).await).await,
+            json!("Automatic translation completed, 1 string was updated.")
+        );
+        let suggested = unit(&app, "copy", "German", admin).await;
+        assert_eq!(suggested["target"], json!([""]));
+        let suggestions = get_json(
+            &app,
+            &format!("{}suggestions/", suggested["url"].as_str().unwrap()),
+            Some(admin),
+        )
+        .await;
+        assert_eq!(
+            suggestions["results"][0]["target"],
+            json!(["ドイツ語（記憶）"])
+        );
+        let body = json!({"mode": "translate", "q": "source:=Bulgarian", "auto_source": "mt",
+                          "engines": ["weblate-translation-memory"], "threshold": 70});
+        finish(start("copy", body, admin).await).await;
+        let similar = unit(&app, "copy", "Bulgarian", admin).await;
+        assert_eq!(similar["target"], json!(["ハンガリー語（記憶）"]));
+    }
+}

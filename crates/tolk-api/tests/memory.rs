@@ -1,0 +1,185 @@
+//! Translation memory (§18): accepted translations are remembered per
+//! project, per translator and in the shared pool; signed-in callers see
+//! and delete what they may, on each database.
+
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{Body, call, context, get_json, upstream};
+use serde_json::{Value, json};
+use tolk_service::testing::TestDb;
+
+#[actix_web::test]
+async fn accepted_translations_are_remembered_in_each_scope() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        let list = |q: &'static str, token: Option<&'static str>| {
+            let app = &app;
+            let token = token.map(str::to_owned);
+            async move { get_json(app, &format!("/api/memory/{q}"), token.as_deref()).await }
+        };
+        let anonymous = call(&app, Method::GET, "/api/memory/", None, Body::None).await;
+        assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(list("", None).await["count"], json!(null));
+        let before = get_json(&app, "/api/memory/", admin).await["count"].clone();
+        assert_eq!(before, json!(0));
+
+        let page = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=source:%3DArabic",
+            admin,
+        )
+        .await;
+        let unit = page["results"][0].clone();
+        let uri = unit["url"].as_str().unwrap();
+        let fuzzy = json!({"target": ["アラビア語?"], "state": 10});
+        let edited = call(&app, Method::PATCH, uri, admin, Body::Json(fuzzy)).await;
+        assert_eq!(edited.status, StatusCode::OK);
+        assert_eq!(
+            get_json(&app, "/api/memory/", admin).await["count"],
+            json!(0)
+        );
+        let done = json!({"target": ["アラビア語"], "state": 20});
+        let edited = call(&app, Method::PATCH, uri, admin, Body::Json(done.clone())).await;
+        assert_eq!(edited.status, StatusCode::OK);
+
+        let entries = get_json(&app, "/api/memory/", admin).await;
+        common::assert_same_shape(&entries, &common::sample("45-memory"), "memory");
+        let languages = get_json(&app, "/api/languages/?page_size=1000", None).await;
+        let id_of = |code: &str| {
+            languages["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["code"] == code)
+                .map(|l| l["id"].clone())
+                .unwrap()
+        };
+        let project = get_json(&app, "/api/projects/demo/", None).await["id"].clone();
+        let scopes: Vec<(Value, Value)> = entries["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                assert_eq!(
+                    (&e["source"], &e["target"], &e["origin"], &e["from_file"]),
+                    (
+                        &json!("Arabic"),
+                        &json!("アラビア語"),
+                        &json!("demo/app"),
+                        &json!(false)
+                    )
+                );
+                assert_eq!(
+                    (&e["source_language"], &e["target_language"]),
+                    (&id_of("en"), &id_of("ja"))
+                );
+                (e["project"].clone(), e["shared"].clone())
+            })
+            .collect();
+        // The project's, the translator's and the shared pool's.
+        assert_eq!(
+            scopes,
+            vec![
+                (project.clone(), json!(false)),
+                (json!(null), json!(false)),
+                (json!(null), json!(true))
+            ]
+        );
+        // The same translation again is not stored twice.
+        let again = json!({"target": ["アラビア語"], "state": 30});
+        call(&app, Method::PATCH, uri, admin, Body::Json(again)).await;
+        assert_eq!(
+            get_json(&app, "/api/memory/", admin).await["count"],
+            json!(3)
+        );
+
+        // Filters.
+        for (q, n) in [
+            ("?source=arab", 3),
+            ("?source=ARABIC", 3),
+            ("?source=german", 0),
+            ("?target_language=ja", 3),
+            ("?target_language=ar", 0),
+            ("?source_language=en&project=demo", 1),
+            ("?project=nowhere", 0),
+        ] {
+            let found = get_json(&app, &format!("/api/memory/{q}"), admin).await;
+            assert_eq!(found["count"], json!(n), "{q}");
+        }
+
+        // Jane sees the project's entry only, and may not delete it.
+        let hers = get_json(&app, "/api/memory/", jane).await;
+        assert_eq!(hers["count"], json!(1), "{hers}");
+        let id = hers["results"][0]["id"].as_i64().unwrap();
+        assert_eq!(hers["results"][0]["project"], project);
+        let one = get_json(&app, &format!("/api/memory/{id}/"), jane).await;
+        assert_eq!(one, hers["results"][0]);
+        let refused = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/memory/{id}/"),
+            jane,
+            Body::None,
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        assert!(refused.text().contains("Can not delete memory entry"));
+        let personal = entries["results"][1]["id"].as_i64().unwrap();
+        let hidden = call(
+            &app,
+            Method::GET,
+            &format!("/api/memory/{personal}/"),
+            jane,
+            Body::None,
+        )
+        .await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+        let deleted = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/memory/{id}/"),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(deleted.status, StatusCode::NO_CONTENT);
+        let gone = call(
+            &app,
+            Method::GET,
+            &format!("/api/memory/{id}/"),
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(gone.status, StatusCode::NOT_FOUND);
+
+        // Bulk edits feed it too.
+        let other = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=source:%3DGerman",
+            admin,
+        )
+        .await["results"][0]["id"]
+            .clone();
+        let bulk = json!({"units": [{"id": other, "target": ["ドイツ語 (標準)"], "state": 20}]});
+        let done = call(
+            &app,
+            Method::PATCH,
+            "/api/translations/demo/app/ja/units/",
+            admin,
+            Body::Json(bulk),
+        )
+        .await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.text());
+        let german = get_json(&app, "/api/memory/?source=german", admin).await;
+        assert_eq!(german["count"], json!(3));
+        assert_eq!(german["results"][0]["target"], json!("ドイツ語 (標準)"));
+    }
+}

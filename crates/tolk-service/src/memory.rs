@@ -1,0 +1,162 @@
+//! Translation memory (§18): accepted translations are remembered in the
+//! project's scope, the translator's and (when the project contributes to
+//! it) the shared pool; signed-in callers list the entries they may see
+//! and delete those they may delete.
+
+use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::unit::{PLURAL_SEPARATOR, id_hash};
+use tolk_store::languages::{self, LanguageScope};
+use tolk_store::memory::{self, Entry, Feed, Filter, Scope};
+use tolk_store::{DbConnection, Page, PageRequest, projects, time};
+
+use crate::access::{page, require_authenticated};
+use crate::translations::TranslationView;
+use crate::{Service, ServiceError, ServiceResult};
+
+/// The hash entries are found by: of the source text alone.
+pub fn source_hash(source: &str) -> i64 {
+    id_hash(source, "", false)
+}
+
+/// A list's filters as the API gives them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MemoryFilter {
+    /// Source text containing this, in any case.
+    pub source: Option<String>,
+    /// Source language code.
+    pub source_language: Option<String>,
+    /// Target language code.
+    pub target_language: Option<String>,
+    /// Project slug.
+    pub project: Option<String>,
+}
+
+/// Whose entries `subject` sees.
+pub(crate) fn scope_of(subject: &Subject) -> ServiceResult<Scope> {
+    require_authenticated(subject)?;
+    if subject.can(Permission::MEMORY_MANAGE, Target::Site) {
+        return Ok(Scope::All);
+    }
+    let user_id = subject.user_id().ok_or(ServiceError::NotAuthenticated)?;
+    Ok(Scope::Of {
+        user_id,
+        projects: subject.project_visibility(),
+    })
+}
+
+/// Remembers the accepted translations `written` (source and target
+/// texts) of `translation` made by `subject`: in the project's scope, the
+/// user's, and the shared pool when the project contributes to it. Plural
+/// strings are left out. One statement.
+pub(crate) fn remember(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    translation: &TranslationView,
+    written: &[(&str, &str)],
+) -> ServiceResult<()> {
+    let component = &translation.component;
+    let origin = format!(
+        "{}/{}",
+        component.project.settings.slug, component.component.settings.slug
+    );
+    let mut feeds = Vec::new();
+    for (source, target) in written {
+        if target.is_empty() || source.contains(PLURAL_SEPARATOR) {
+            continue;
+        }
+        let feed = |project_id, user_id, shared| Feed {
+            source_language_id: component.source_language.row.id,
+            target_language_id: translation.language.row.id,
+            source: (*source).to_owned(),
+            source_hash: source_hash(source),
+            target: (*target).to_owned(),
+            origin: origin.clone(),
+            project_id,
+            user_id,
+            shared,
+        };
+        feeds.push(feed(Some(component.project.id), None, false));
+        if let Some(user) = subject.user_id() {
+            feeds.push(feed(None, Some(user), false));
+        }
+        if component.project.settings.contribute_shared_tm {
+            feeds.push(feed(None, None, true));
+        }
+    }
+    if !feeds.is_empty() {
+        memory::remember(conn, &feeds, time::now())?;
+    }
+    Ok(())
+}
+
+impl Service {
+    /// The memory entries `subject` sees (all with `memory.manage`; else
+    /// their own and those of the projects they see), filtered, by id.
+    pub fn memory_entries(
+        &self,
+        subject: &Subject,
+        filter: &MemoryFilter,
+        request: PageRequest,
+    ) -> ServiceResult<Page<Entry>> {
+        let scope = scope_of(subject)?;
+        self.store.read(|conn| {
+            let mut language = |code: &Option<String>| -> ServiceResult<Option<i64>> {
+                Ok(match code {
+                    // An unknown code matches nothing.
+                    Some(code) => Some(
+                        languages::get_by_code(conn, code, LanguageScope::All)?
+                            .map_or(-1, |l| l.row.id),
+                    ),
+                    None => None,
+                })
+            };
+            let source_language_id = language(&filter.source_language)?;
+            let target_language_id = language(&filter.target_language)?;
+            let project_id = match &filter.project {
+                Some(slug) => Some(projects::get_by_slug(conn, slug)?.map_or(-1, |p| p.id)),
+                None => None,
+            };
+            let filter = Filter {
+                source: filter.source.clone(),
+                source_language_id,
+                target_language_id,
+                project_id,
+            };
+            page(memory::list(conn, &scope, &filter, request))
+        })
+    }
+
+    /// One memory entry `subject` sees.
+    pub fn memory_entry(&self, subject: &Subject, id: i64) -> ServiceResult<Entry> {
+        let scope = scope_of(subject)?;
+        self.store
+            .read(|conn| memory::get(conn, &scope, id)?.ok_or(ServiceError::NotFound))
+    }
+
+    /// Deletes a memory entry: one's own, a project's with `memory.delete`
+    /// there, any with `memory.manage`.
+    pub fn delete_memory(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+        let scope = scope_of(subject)?;
+        self.store.write(|conn| {
+            let entry = memory::get(conn, &scope, id)?.ok_or(ServiceError::NotFound)?;
+            let own = entry.user_id.is_some() && entry.user_id == subject.user_id();
+            let allowed =
+                own || subject.can(Permission::MEMORY_MANAGE, Target::Site)
+                    || match entry.project_id {
+                        Some(project) => projects::get_by_ids(conn, &[project])?
+                            .first()
+                            .is_some_and(|p| {
+                                subject.can(Permission::MEMORY_DELETE, Target::Project(p.as_ref()))
+                            }),
+                        None => false,
+                    };
+            if !allowed {
+                return Err(ServiceError::PermissionDenied(
+                    "Can not delete memory entry".into(),
+                ));
+            }
+            memory::delete(conn, id)?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,2 @@
+DROP INDEX memory_source;
+ALTER TABLE memory DROP COLUMN source_hash;
