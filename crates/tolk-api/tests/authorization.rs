@@ -287,6 +287,9 @@ fn matrix() -> Vec<Row> {
             .setup(&[r#"POST /api/units/{unit}/suggestions/ {"target": ["Read {n}"]}"#]),
         row("DELETE /api/suggestions/{id}/", "", SIGN_IN_HIDDEN, SUGGESTION_REMOVERS, 204, 403)
             .setup(&[r#"POST /api/units/{unit}/suggestions/ {"target": ["Removed {n}"]}"#]),
+        // `suggestion.vote` comes with translating.
+        row("POST /api/suggestions/{id}/vote/", r#"{"value": 1}"#, SIGN_IN_HIDDEN, TRANSLATORS, 200, 403)
+            .setup(&[r#"POST /api/units/{unit}/suggestions/ {"target": ["Voted {n}"]}"#]),
         row("POST /api/suggestions/{id}/accept/", "{}", SIGN_IN_HIDDEN, TRANSLATORS, 200, 403)
             .setup(&[r#"POST /api/units/{unit}/suggestions/ {"target": ["Accepted {n}"]}"#]),
         // Tasks.
@@ -545,6 +548,12 @@ async fn fixture<S: TestApp<B>, B: MessageBody>(
             r#"PATCH /api/units/{}/ {{"state": 20, "target": ["Remembered"]}}"#,
             vars["unit"]
         ),
+    )
+    .await;
+    send(
+        app,
+        admin,
+        r#"PATCH /api/components/demo/app/ {"suggestion_voting": true}"#,
     )
     .await;
     let remembered = get_json(app, "/api/memory/?project=demo", Some(admin)).await;

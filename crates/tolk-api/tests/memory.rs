@@ -114,6 +114,10 @@ async fn accepted_translations_are_remembered_in_each_scope() {
             assert_eq!(found["count"], json!(n), "{q}");
         }
 
+        let long = format!("/api/memory/?source={}", "x".repeat(2001));
+        let refused = call(&app, Method::GET, &long, admin, Body::None).await;
+        assert_eq!(common::error_items(&refused.json())[0].0, "source");
+
         // Jane sees the project's entry only, and may not delete it.
         let hers = get_json(&app, "/api/memory/", jane).await;
         assert_eq!(hers["count"], json!(1), "{hers}");

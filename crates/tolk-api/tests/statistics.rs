@@ -157,7 +157,7 @@ async fn counters_equal_a_recount_after_random_changes() {
                     .await;
                 }
                 3 => {
-                    let body = json!({"source": [format!("Step {step}")], "target": ["Krok"], "state": 20});
+                    let body = json!({"source": [format!("Step {step}!")], "target": ["Krok"], "state": 20});
                     let uri = format!("/api/translations/demo/app/{code}/units/");
                     let made = call(&app, Method::POST, &uri, Some(admin), Body::Json(body)).await;
                     assert_eq!(made.status, StatusCode::OK, "{}", made.text());

@@ -451,6 +451,14 @@ async fn a_string_added_reaches_every_translation_and_file() {
         )
         .await;
         assert_eq!(common::error_items(&bad_state.json())[0].0, "state");
+        // A new string's translation is checked as an edit is.
+        let checked = post(
+            japanese,
+            json!({"source": ["Vulcan!"], "target": ["ヴァルカン"], "state": 20}),
+        )
+        .await;
+        assert_eq!(checked.status, StatusCode::OK, "{}", checked.text());
+        assert_eq!(checked.json()["has_failing_check"], json!(true));
         let denied = call(
             &app,
             Method::POST,
@@ -518,7 +526,7 @@ async fn a_string_added_reaches_every_translation_and_file() {
             get_json(&app, unit["url"].as_str().unwrap(), admin).await["target"],
             json!(["クリンゴン語"])
         );
-        assert_eq!(totals("ja").await, ja_before + 1);
+        assert_eq!(totals("ja").await, ja_before + 2, "Klingon and Vulcan!");
     }
 }
 
@@ -1135,5 +1143,68 @@ fn two_deletes_of_one_string_end_as_one_deletion_and_one_404() {
             statuses.sort_unstable();
             assert_eq!(statuses, [204, 404], "{answers:?}");
         }
+    }
+}
+
+#[actix_web::test]
+async fn suggestions_are_voted_on_and_accepted_by_enough_votes() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let send = |method: Method, uri: String, body: Value| {
+            let app = &app;
+            async move { call(app, method, &uri, admin, Body::Json(body)).await }
+        };
+        let page = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=source:%3DArabic",
+            admin,
+        )
+        .await;
+        let unit = page["results"][0]["url"].as_str().unwrap().to_owned();
+        let made = send(
+            Method::POST,
+            format!("{unit}suggestions/"),
+            json!({"target": ["アラビア語（案）"]}),
+        )
+        .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        let vote = format!("/api/suggestions/{}/vote/", made.json()["id"]);
+        let off = send(Method::POST, vote.clone(), json!({"value": 1})).await;
+        assert_eq!(off.status, StatusCode::FORBIDDEN);
+        assert!(off.text().contains("Suggestion voting is disabled."));
+        let settings = json!({"suggestion_voting": true});
+        send(Method::PATCH, "/api/components/demo/app/".into(), settings).await;
+        let up = send(Method::POST, vote.clone(), json!({"value": 1})).await;
+        assert_eq!(up.status, StatusCode::OK, "{}", up.text());
+        assert_eq!(
+            (
+                up.json()["result"].clone(),
+                up.json()["suggestion"]["votes"].clone()
+            ),
+            (json!("voted"), json!(1))
+        );
+        // A second vote of the same user replaces the first.
+        let down = send(Method::POST, vote.clone(), json!({"value": -1})).await;
+        assert_eq!(down.json()["suggestion"]["votes"], json!(-1));
+        let wrong = send(Method::POST, vote.clone(), json!({"value": 2})).await;
+        assert_eq!(common::error_items(&wrong.json())[0].0, "value");
+        let settings = json!({"suggestion_autoaccept": 1});
+        send(Method::PATCH, "/api/components/demo/app/".into(), settings).await;
+        let accepted = send(Method::POST, vote.clone(), json!({"value": 1})).await;
+        assert_eq!(
+            accepted.json(),
+            json!({"result": "accepted", "suggestion": null})
+        );
+        let now = get_json(&app, &unit, admin).await;
+        assert_eq!(
+            (now["target"].clone(), now["state"].clone()),
+            (json!(["アラビア語（案）"]), json!(20))
+        );
+        assert_eq!(
+            send(Method::POST, vote, json!({"value": 1})).await.status,
+            StatusCode::NOT_FOUND
+        );
     }
 }

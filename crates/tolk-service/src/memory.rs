@@ -5,6 +5,7 @@
 
 use tolk_domain::permission::{Permission, Subject, Target};
 use tolk_domain::unit::{PLURAL_SEPARATOR, id_hash};
+use tolk_domain::validation::{FieldErrors, check_length};
 use tolk_store::languages::{self, LanguageScope};
 use tolk_store::memory::{self, Entry, Feed, Filter, Scope};
 use tolk_store::{DbConnection, Page, PageRequest, projects, time};
@@ -12,6 +13,9 @@ use tolk_store::{DbConnection, Page, PageRequest, projects, time};
 use crate::access::{page, require_authenticated};
 use crate::translations::TranslationView;
 use crate::{Service, ServiceError, ServiceResult};
+
+/// The longest text the `source` filter takes.
+pub const MAX_SOURCE_FILTER: usize = 2_000;
 
 /// The hash entries are found by: of the source text alone.
 pub fn source_hash(source: &str) -> i64 {
@@ -99,6 +103,14 @@ impl Service {
         request: PageRequest,
     ) -> ServiceResult<Page<Entry>> {
         let scope = scope_of(subject)?;
+        let mut errors = FieldErrors::default();
+        check_length(
+            filter.source.as_deref().unwrap_or(""),
+            "source",
+            MAX_SOURCE_FILTER,
+            &mut errors,
+        );
+        errors.into_result()?;
         self.store.read(|conn| {
             let mut language = |code: &Option<String>| -> ServiceResult<Option<i64>> {
                 Ok(match code {

@@ -203,21 +203,78 @@ impl Service {
                 unit.translation.target(),
                 DENIED,
             )?;
-            let state = if approve {
-                UnitState::Approved
-            } else {
-                UnitState::Translated
-            };
-            let forms = tolk_domain::unit::split_plurals(&found.target);
-            let at = time::now();
-            if let Some(mut planned) = Planned::new(subject, &unit, &forms, state.code())? {
-                planned.change.action = Action::ACCEPT;
-                if !planned.write(conn, &unit, at)? {
-                    return Err(ServiceError::NotFound);
-                }
-                record_translations(conn, subject, &unit.translation, &[planned], at)?;
+            self.accept(conn, subject, subject, &found, &unit, approve)
+        })
+    }
+
+    /// Makes a suggestion its unit's translation (translated, or approved)
+    /// under the rules for `acting` and removes it; the change names
+    /// `subject` (who may differ: a vote accepts with the system's rights).
+    fn accept(
+        &self,
+        conn: &mut DbConnection,
+        acting: &Subject,
+        subject: &Subject,
+        found: &Suggestion,
+        unit: &UnitView,
+        approve: bool,
+    ) -> ServiceResult<()> {
+        let state = if approve {
+            UnitState::Approved
+        } else {
+            UnitState::Translated
+        };
+        let forms = tolk_domain::unit::split_plurals(&found.target);
+        let at = time::now();
+        if let Some(mut planned) = Planned::new(acting, unit, &forms, state.code())? {
+            planned.change.action = Action::ACCEPT;
+            planned.change.user_id = subject.user_id();
+            planned.change.author_id = found.user_id;
+            if !planned.write(conn, unit, at)? {
+                return Err(ServiceError::NotFound);
             }
-            self.forget_suggestion(conn, &found, &unit)
+            record_translations(conn, subject, &unit.translation, &[planned], at)?;
+        }
+        self.forget_suggestion(conn, found, unit)
+    }
+
+    /// Votes on a suggestion (+1 or -1; needs `suggestion.vote` and the
+    /// component's `suggestion_voting`), replacing the caller's earlier
+    /// vote. With `suggestion_autoaccept` votes or more it is accepted:
+    /// `None` then, else the suggestion with its new votes.
+    pub fn vote_suggestion(
+        &self,
+        subject: &Subject,
+        id: i64,
+        value: i32,
+    ) -> ServiceResult<Option<Suggestion>> {
+        self.store.write(|conn| {
+            let (found, unit) = self.visible_suggestion(conn, subject, id)?;
+            tolk_store::translations::lock(conn, unit.translation.translation.id)?;
+            require(
+                subject,
+                Permission::SUGGESTION_VOTE,
+                unit.translation.target(),
+                DENIED,
+            )?;
+            let settings = &unit.translation.component.component.settings;
+            if !settings.suggestion_voting {
+                return Err(ServiceError::PermissionDenied(
+                    "Suggestion voting is disabled.".into(),
+                ));
+            }
+            if value != 1 && value != -1 {
+                return Err(ServiceError::invalid("value", "The vote must be 1 or -1."));
+            }
+            let user = subject.user_id().ok_or(ServiceError::NotAuthenticated)?;
+            suggestions::vote(conn, found.id, user, value)?;
+            let voted = suggestions::get(conn, found.id)?.ok_or(ServiceError::NotFound)?;
+            let needed = i64::from(settings.suggestion_autoaccept);
+            if needed > 0 && voted.votes >= needed {
+                self.accept(conn, &Subject::System, subject, &voted, &unit, false)?;
+                return Ok(None);
+            }
+            Ok(Some(voted))
         })
     }
 

@@ -180,14 +180,42 @@ impl Service {
             let at = time::now();
             let words = word_count(&checked.source);
             let chars = i64::try_from(source.chars().count()).unwrap_or(i64::MAX);
+            // The posting translation's text is checked as an edit is
+            // (the source language's is not).
+            let (settings, project) = (
+                &translation.component.component.settings,
+                &translation.component.project.settings,
+            );
+            let check_flags = settings.check_flags_in(project);
+            let own_failing = if translation.is_source() {
+                String::new()
+            } else {
+                tolk_domain::checks::stored(
+                    &source,
+                    &join_plurals(&checked.target),
+                    checked.state,
+                    &translation.language.row.code,
+                    &translation.component.source_language.row.code,
+                    &tolk_domain::checks::Flags::parse([check_flags.as_str()]),
+                )
+            };
+            let enforced = settings.enforced_checks_in(project);
+            let own_state = if own_failing
+                .split(',')
+                .any(|id| enforced.iter().any(|e| e == id))
+            {
+                UnitState::NeedsRewriting
+            } else {
+                checked.state
+            };
             let mut rows = Vec::new();
             // Translations by the state their new unit starts in: one
             // counters statement per state, not per translation.
-            let mut by_state: Vec<(UnitState, Vec<i64>)> = Vec::new();
+            let mut by_state: Vec<((UnitState, String), Vec<i64>)> = Vec::new();
             for t in &all {
                 let is_source = t.language_id == source_language;
                 let (target, state) = if t.id == own {
-                    (join_plurals(&checked.target), checked.state)
+                    (join_plurals(&checked.target), own_state)
                 } else if is_source {
                     (source.clone(), UnitState::ReadOnly)
                 } else {
@@ -196,9 +224,15 @@ impl Service {
                 // Empty keys are not written into monolingual translations.
                 let empty_key = monolingual && target.is_empty() && !is_source;
                 let pending = !(t.filename.is_empty() || empty_key);
-                match by_state.iter_mut().find(|(s, _)| *s == state) {
+                let failing = if t.id == own {
+                    own_failing.clone()
+                } else {
+                    String::new()
+                };
+                let kind = (state, failing.clone());
+                match by_state.iter_mut().find(|(k, _)| *k == kind) {
                     Some((_, ids)) => ids.push(t.id),
-                    None => by_state.push((state, vec![t.id])),
+                    None => by_state.push((kind, vec![t.id])),
                 }
                 rows.push(NewUnit {
                     translation_id: t.id,
@@ -218,11 +252,12 @@ impl Service {
                     created: at,
                     last_updated: at,
                     added: true,
-                    failing: String::new(),
+                    failing,
                 });
             }
-            for (state, ids) in &by_state {
-                let counters = Counters::of_unit(*state, i64::from(words), chars);
+            for ((state, failing), ids) in &by_state {
+                let counters =
+                    Counters::of_unit(*state, i64::from(words), chars).with_failing(failing);
                 translations::add_counters_to(conn, ids, &counters, at)?;
             }
             units::insert_many(conn, &rows)?;

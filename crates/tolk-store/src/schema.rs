@@ -142,6 +142,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    suggestion_votes (suggestion_id, user_id) {
+        suggestion_id -> BigInt,
+        user_id -> BigInt,
+        value -> Integer,
+    }
+}
+
+diesel::table! {
     memory (id) {
         id -> BigInt,
         source_language_id -> BigInt,
@@ -445,6 +453,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     unit_labels,
     unit_removals,
     memory,
+    suggestion_votes,
     suggestions,
     comments,
 );

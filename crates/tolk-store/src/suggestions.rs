@@ -3,6 +3,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use diesel::sql_types::BigInt;
 use tolk_domain::permission::ProjectVisibility;
 
 use crate::DbConnection;
@@ -28,6 +29,38 @@ pub struct Suggestion {
     #[diesel(select_expression = users::username.nullable())]
     #[diesel(select_expression_type = diesel::dsl::Nullable<users::username>)]
     pub username: Option<String>,
+    /// The sum of its votes.
+    #[diesel(select_expression = diesel::dsl::sql::<BigInt>(VOTES))]
+    #[diesel(select_expression_type = diesel::expression::SqlLiteral<BigInt>)]
+    pub votes: i64,
+}
+
+const VOTES: &str = "(SELECT CAST(COALESCE(SUM(v.value), 0) AS BIGINT) FROM suggestion_votes v \
+     WHERE v.suggestion_id = suggestions.id)";
+
+/// Records `user_id`'s vote (+1 or -1) on a suggestion, replacing an
+/// earlier one; two statements.
+pub fn vote(
+    conn: &mut DbConnection,
+    suggestion_id: i64,
+    user_id: i64,
+    value: i32,
+) -> StoreResult<()> {
+    use crate::schema::suggestion_votes as v;
+    diesel::delete(
+        v::table
+            .filter(v::suggestion_id.eq(suggestion_id))
+            .filter(v::user_id.eq(user_id)),
+    )
+    .execute(conn)?;
+    diesel::insert_into(v::table)
+        .values((
+            v::suggestion_id.eq(suggestion_id),
+            v::user_id.eq(user_id),
+            v::value.eq(value),
+        ))
+        .execute(conn)?;
+    Ok(())
 }
 
 type Boxed<'a> = diesel::dsl::IntoBoxed<

@@ -21,7 +21,7 @@ pub struct SuggestionDto {
     /// When it was made.
     #[schema(format = DateTime)]
     pub timestamp: String,
-    /// Net votes (Tolk has no voting yet: 0).
+    /// Net votes: the sum of the +1 and -1 votes.
     pub votes: i64,
 }
 
@@ -34,7 +34,7 @@ impl SuggestionDto {
             target: split_plurals(&s.target),
             user: s.username.map(|u| links.api(&["users", &u])),
             timestamp: timestamp(s.created),
-            votes: 0,
+            votes: s.votes,
         }
     }
 }
@@ -52,6 +52,23 @@ pub struct SuggestionAccept {
     /// Approve the translation as well (needs `unit.review`).
     #[serde(default)]
     pub approve: bool,
+}
+
+/// What `POST /api/suggestions/{id}/vote/` takes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct SuggestionVote {
+    /// `1` for, `-1` against.
+    pub value: i32,
+}
+
+/// What a vote answers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct SuggestionVoted {
+    /// `voted`, or `accepted` when the votes reached the component's
+    /// `suggestion_autoaccept`.
+    pub result: String,
+    /// The suggestion with its votes; null once accepted.
+    pub suggestion: Option<SuggestionDto>,
 }
 
 /// What accepting a suggestion answers.

@@ -407,6 +407,11 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
     ("DELETE", "/api/suggestions/{id}/", Check::SignedIn),
     (
         "POST",
+        "/api/suggestions/{id}/vote/",
+        Check::On(Permission::SUGGESTION_VOTE),
+    ),
+    (
+        "POST",
         "/api/suggestions/{id}/accept/",
         Check::On(Permission::SUGGESTION_ACCEPT),
     ),

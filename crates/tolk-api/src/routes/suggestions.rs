@@ -10,7 +10,7 @@ use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::suggestion::{
     CommentCreate, CommentDto, SuggestionAccept, SuggestionAccepted, SuggestionCreate,
-    SuggestionDto,
+    SuggestionDto, SuggestionVote, SuggestionVoted,
 };
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
@@ -23,6 +23,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(suggestions_read)
         .service(suggestions_delete)
         .service(suggestions_accept)
+        .service(suggestions_vote)
         .service(units_suggestions_list)
         .service(units_suggestions_create)
         .service(units_comments_list)
@@ -95,6 +96,51 @@ async fn suggestions_delete(
     let service = state.service.clone();
     blocking(move || service.delete_suggestion(&caller.0, id)).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// Votes on a suggestion (needs `suggestion.vote` and the component's
+/// `suggestion_voting`); enough votes (`suggestion_autoaccept`) accept it.
+#[utoipa::path(
+    tag = "suggestions",
+    params(("id" = i64, Path, description = "Suggestion id")),
+    request_body(content(
+        (SuggestionVote = "application/json"),
+        (SuggestionVote = "application/x-www-form-urlencoded"),
+        (SuggestionVote = "multipart/form-data")
+    )),
+    responses(
+        (status = 200, description = "Voted, or accepted", body = SuggestionVoted),
+        (status = 400, description = "Not 1 or -1", body = ErrorBody),
+        (status = 403, description = "Not allowed, or voting is off", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/suggestions/{id}/vote/")]
+async fn suggestions_vote(
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<SuggestionVoted>> {
+    let id = path_id(&id)?;
+    let service = state.service.clone();
+    let voted = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<SuggestionVote>()?;
+        service.vote_suggestion(&caller.0, id, body.value)
+    })
+    .await?;
+    Ok(web::Json(match voted {
+        Some(s) => SuggestionVoted {
+            result: "voted".into(),
+            suggestion: Some(SuggestionDto::new(s, &links)),
+        },
+        None => SuggestionVoted {
+            result: "accepted".into(),
+            suggestion: None,
+        },
+    }))
 }
 
 /// Accepts a suggestion: it becomes the unit's translation (approved with

@@ -170,6 +170,29 @@ pub fn kashida(target: &str) -> bool {
     target.contains(KASHIDA)
 }
 
+/// French (not Canadian French) and Breton put a no-break space before
+/// `:`, `;`, `!` and `?`: a translation with one of them right after
+/// another character fails (a `:` inside a word or a URL, as in `http:`
+/// or `10:30`, passes).
+pub fn punctuation_spacing(target: &str, language: &str) -> bool {
+    let lower = language.to_ascii_lowercase().replace('-', "_");
+    if !is(language, &["fr", "br"]) || lower.starts_with("fr_ca") {
+        return false;
+    }
+    let chars: Vec<char> = target.chars().collect();
+    chars.iter().enumerate().any(|(i, c)| {
+        if !matches!(c, ':' | ';' | '!' | '?') || i == 0 {
+            return false;
+        }
+        let before = chars[i - 1];
+        let after = chars.get(i + 1).copied();
+        let spaced = matches!(before, ' ' | '\u{a0}' | '\u{202f}');
+        let ends_word =
+            after.is_none_or(|a| a.is_whitespace() || matches!(a, ':' | ';' | '!' | '?'));
+        !spaced && ends_word && !matches!(before, ':' | ';' | '!' | '?') && before != '\n'
+    })
+}
+
 /// Whether the language code is one of `codes` or a variant of one
 /// (`pt_BR` is `pt`).
 fn is(language: &str, codes: &[&str]) -> bool {
@@ -197,6 +220,18 @@ mod tests {
         assert!(!end_space("Text", "Texte"));
         assert!(double_space("A text", "Un  texte"));
         assert!(!double_space("A  text", "Un  texte"));
+    }
+
+    #[test]
+    fn french_spacing() {
+        assert!(punctuation_spacing("Attention!", "fr"));
+        assert!(punctuation_spacing("Nom: Jean", "fr_FR"));
+        assert!(!punctuation_spacing("Attention\u{a0}!", "fr"));
+        assert!(!punctuation_spacing("Nom : Jean", "fr"));
+        assert!(!punctuation_spacing("http://example.com à 10:30", "fr"));
+        assert!(!punctuation_spacing("Attention!", "fr_CA"));
+        assert!(!punctuation_spacing("Achtung!", "de"));
+        assert!(!punctuation_spacing("Quoi ?!", "fr"));
     }
 
     #[test]

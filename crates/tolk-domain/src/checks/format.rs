@@ -1,5 +1,6 @@
-//! Format strings: the placeholders of printf-style C, Python's `%` and
-//! Python's `{}` formats must survive translation. A translated form
+//! Format strings: the placeholders of printf-style formats (C, PHP, Java,
+//! JavaScript, Lua), Python's `%` and `{}`, Qt's `%1`, Java's and C#'s
+//! `{0}`, Perl's `{name}` and `%NAME%` must survive translation. A translated form
 //! fails when its placeholders differ from its source form's; in plural
 //! forms a placeholder may be left out (`one` often spells the number),
 //! but none may be added.
@@ -35,7 +36,109 @@ pub const FORMATS: &[Format] = &[
         flag: "python-brace-format",
         placeholders: brace_placeholders,
     },
+    Format {
+        id: "php_format",
+        flag: "php-format",
+        placeholders: |t| printf_placeholders(&PHP, t),
+    },
+    Format {
+        id: "java_printf_format",
+        flag: "java-printf-format",
+        placeholders: |t| printf_placeholders(&JAVA_PRINTF, t),
+    },
+    Format {
+        id: "javascript_format",
+        flag: "javascript-format",
+        placeholders: |t| printf_placeholders(&JAVASCRIPT, t),
+    },
+    Format {
+        id: "lua_format",
+        flag: "lua-format",
+        placeholders: |t| printf_placeholders(&LUA, t),
+    },
+    Format {
+        id: "qt_format",
+        flag: "qt-format",
+        placeholders: |t| sorted_names(&QT, t),
+    },
+    Format {
+        id: "java_format",
+        flag: "java-format",
+        placeholders: |t| sorted_names(&MESSAGE_FORMAT, t),
+    },
+    Format {
+        id: "c_sharp_format",
+        flag: "c-sharp-format",
+        placeholders: |t| sorted_names(&C_SHARP, t),
+    },
+    Format {
+        id: "perl_brace_format",
+        flag: "perl-brace-format",
+        placeholders: |t| sorted_names(&PERL_BRACE, t),
+    },
+    Format {
+        id: "percent_placeholders",
+        flag: "percent-placeholders",
+        placeholders: |t| sorted_names(&PERCENT, t),
+    },
 ];
+
+/// A regular expression of the format's own, compiled once.
+fn pattern(expression: &str) -> Regex {
+    Regex::new(expression).expect("a valid expression")
+}
+
+// printf-like formats: group 1 the position (`1$`), group 2 the kind.
+static PHP: LazyLock<Regex> =
+    LazyLock::new(|| pattern(r"%(?:(\d+)\$)?[-+ 0]*(?:'.)?-?\d*(?:\.\d+)?([bcdeEfFgGosuxX%])"));
+static JAVA_PRINTF: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(r"%(?:(\d+)\$)?[-#+ 0,(<]*\d*(?:\.\d+)?([tT][a-zA-Z]|[bBhHsScCdoxXeEfgGaA%n])")
+});
+static JAVASCRIPT: LazyLock<Regex> = LazyLock::new(|| pattern(r"%(?:(\d+)\$)?([sdifjoO%])"));
+static LUA: LazyLock<Regex> =
+    LazyLock::new(|| pattern(r"%(?:(\d+)\$)?[-+ #0]*\d*(?:\.\d+)?([cdiouxXeEfgGqsaA%])"));
+// Named or numbered formats: group 1 the name.
+static QT: LazyLock<Regex> = LazyLock::new(|| pattern(r"%L?(\d{1,2})"));
+static MESSAGE_FORMAT: LazyLock<Regex> = LazyLock::new(|| pattern(r"\{(\d+)(?:,[^{}]*)?\}"));
+static C_SHARP: LazyLock<Regex> = LazyLock::new(|| pattern(r"\{\{|\}\}|\{(\d+)(?:[,:][^{}]*)?\}"));
+static PERL_BRACE: LazyLock<Regex> = LazyLock::new(|| pattern(r"\{([A-Za-z_]\w*)\}"));
+static PERCENT: LazyLock<Regex> = LazyLock::new(|| pattern(r"%([A-Za-z0-9_]+)%"));
+
+/// Placeholders of a printf-like format: kinds in order, numbered ones by
+/// their numbers; `%%` is no placeholder.
+fn printf_placeholders(expression: &Regex, text: &str) -> Vec<String> {
+    let mut numbered = Vec::new();
+    let mut plain = Vec::new();
+    for found in expression.captures_iter(text) {
+        let kind = &found[2];
+        if kind == "%" || kind == "n" {
+            continue;
+        }
+        match found.get(1) {
+            Some(position) => {
+                let at = position.as_str().parse::<usize>().unwrap_or(0);
+                numbered.push((at, kind.to_owned()));
+            }
+            None => plain.push(kind.to_owned()),
+        }
+    }
+    // Numbered placeholders stand in the order of their numbers.
+    numbered.sort();
+    plain.extend(numbered.into_iter().map(|(_, kind)| kind));
+    plain
+}
+
+/// The names (group 1) of a format's placeholders, sorted: their order
+/// may change in a translation.
+fn sorted_names(expression: &Regex, text: &str) -> Vec<String> {
+    let mut found: Vec<String> = expression
+        .captures_iter(text)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str().to_owned())
+        .collect();
+    found.sort();
+    found
+}
 
 static C: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -55,25 +158,7 @@ static BRACE: LazyLock<Regex> =
 /// C placeholders as `type` in order, or `N$type` by position when
 /// numbered; `%%` is no placeholder.
 fn c_placeholders(text: &str) -> Vec<String> {
-    let mut numbered = Vec::new();
-    let mut plain = Vec::new();
-    for found in C.captures_iter(text) {
-        let kind = &found[2];
-        if kind == "%" {
-            continue;
-        }
-        match found.get(1) {
-            Some(position) => {
-                let at = position.as_str().parse::<usize>().unwrap_or(0);
-                numbered.push((at, kind.to_owned()));
-            }
-            None => plain.push(kind.to_owned()),
-        }
-    }
-    // Numbered placeholders stand in the order of their numbers.
-    numbered.sort();
-    plain.extend(numbered.into_iter().map(|(_, kind)| kind));
-    plain
+    printf_placeholders(&C, text)
 }
 
 /// Python `%` placeholders: `(name)type` for named ones, else `type`, sorted.
@@ -165,5 +250,34 @@ mod tests {
         assert!(!brace.fails("{name} has {count:d}", "{count} má {name}", false));
         assert!(brace.fails("{name}", "{jmeno}", false));
         assert!(!brace.fails("{{literal}} {x}", "{x} {{doslova}}", false));
+    }
+
+    #[test]
+    fn other_formats() {
+        let php = check("php_format");
+        assert!(!php.fails("%s has %d", "%s má %d", false));
+        assert!(php.fails("%s has %d", "%d má %s", false));
+        assert!(!php.fails("%1$s has %2$d", "%2$d má %1$s", false));
+        let java = check("java_printf_format");
+        assert!(!java.fails("%s: %d%n", "%s: %d", false));
+        assert!(java.fails("%s: %d", "%s", false));
+        let js = check("javascript_format");
+        assert!(js.fails("%s and %d", "%d a %s", false));
+        let lua = check("lua_format");
+        assert!(lua.fails("%q", "%s", false));
+        let qt = check("qt_format");
+        assert!(!qt.fails("%1 of %2", "%2 z %1", false));
+        assert!(qt.fails("%1 of %2", "%1 z %3", false));
+        let message = check("java_format");
+        assert!(!message.fails("{0} of {1,number}", "{1,number} z {0}", false));
+        assert!(message.fails("{0} of {1}", "{0}", false));
+        let sharp = check("c_sharp_format");
+        assert!(!sharp.fails("{0:N2} {{x}}", "{{y}} {0:N2}", false));
+        assert!(sharp.fails("{0}", "{1}", false));
+        let perl = check("perl_brace_format");
+        assert!(perl.fails("{name}", "{jmeno}", false));
+        let percent = check("percent_placeholders");
+        assert!(!percent.fails("%NAME% at %TIME%", "%TIME%: %NAME%", false));
+        assert!(percent.fails("%NAME%", "%JMENO%", false));
     }
 }

@@ -5,7 +5,9 @@
 pub mod chars;
 pub mod flags;
 pub mod format;
+pub mod markup;
 pub mod same;
+pub mod words;
 
 pub use flags::Flags;
 
@@ -49,6 +51,19 @@ pub fn failing(
         fail("newline-count", chars::count_differs(s, t, "\n"));
         fail("zero-width-space", chars::zero_width_space(s, t, language));
         fail("kashida", chars::kashida(t));
+        fail(
+            "punctuation_spacing",
+            chars::punctuation_spacing(t, language),
+        );
+        fail("duplicate", words::duplicate(s, t, language));
+        fail("xml-tags", markup::xml_tags(s, t));
+        fail("xml-invalid", markup::xml_invalid(s, t));
+        if flags.has("url") {
+            fail("url", !t.is_empty() && markup::url(t));
+        }
+        if let Some(listed) = flags.value("placeholders") {
+            fail("placeholders", words::placeholders(s, t, listed));
+        }
         for format in format::FORMATS {
             if flags.has(format.flag) {
                 fail(format.id, format.fails(s, t, plural));
@@ -68,6 +83,10 @@ pub fn failing(
     fail(
         "plurals",
         target.len() > 1 && filled > 0 && filled < target.len(),
+    );
+    fail(
+        "same-plurals",
+        target.len() > 1 && filled == target.len() && target.iter().all(|t| *t == target[0]),
     );
     found
 }
