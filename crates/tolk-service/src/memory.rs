@@ -68,16 +68,27 @@ pub(crate) fn remember(
         if target.is_empty() || source.contains(PLURAL_SEPARATOR) {
             continue;
         }
-        let feed = |project_id, user_id, shared| Feed {
-            source_language_id: component.source_language.row.id,
-            target_language_id: translation.language.row.id,
-            source: (*source).to_owned(),
-            source_hash: source_hash(source),
-            target: (*target).to_owned(),
-            origin: origin.clone(),
-            project_id,
-            user_id,
-            shared,
+        let feed = |project_id: Option<i64>, user_id: Option<i64>, shared| {
+            let (source_language_id, target_language_id) = (
+                component.source_language.row.id,
+                translation.language.row.id,
+            );
+            let identity = format!(
+                "{source_language_id}\u{1f}{target_language_id}\u{1f}{source}\u{1f}{target}\u{1f}\
+                 {origin}\u{1f}{project_id:?}\u{1f}{user_id:?}\u{1f}{shared}"
+            );
+            Feed {
+                source_language_id,
+                target_language_id,
+                source: (*source).to_owned(),
+                source_hash: source_hash(source),
+                target: (*target).to_owned(),
+                origin: origin.clone(),
+                project_id,
+                user_id,
+                shared,
+                digest: Some(id_hash(&identity, "", false)),
+            }
         };
         feeds.push(feed(Some(component.project.id), None, false));
         if let Some(user) = subject.user_id() {

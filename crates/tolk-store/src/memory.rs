@@ -5,7 +5,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
+use diesel::sql_types::BigInt;
 use tolk_domain::permission::ProjectVisibility;
 
 use crate::DbConnection;
@@ -41,7 +41,8 @@ pub struct Entry {
 }
 
 /// A translation to remember in one scope.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Insertable)]
+#[diesel(table_name = memory, treat_none_as_default_value = false)]
 pub struct Feed {
     /// Language of the source text.
     pub source_language_id: i64,
@@ -61,54 +62,25 @@ pub struct Feed {
     pub user_id: Option<i64>,
     /// The shared pool.
     pub shared: bool,
+    /// A hash of all of the above: the entry's identity.
+    pub digest: Option<i64>,
 }
 
-/// Rows per statement: nine values each, well under SQLite's limit.
+/// Rows per statement: well under SQLite's limit of bound values.
 const CHUNK: usize = 300;
 
-/// Stores translations not yet remembered in their scope; one statement
-/// per few hundred (duplicates in `feeds` are stored once).
+/// Stores translations not yet remembered in their scope (found by their
+/// `digest`); one statement per few hundred.
 pub fn remember(conn: &mut DbConnection, feeds: &[Feed], at: NaiveDateTime) -> StoreResult<()> {
-    let mut unique: Vec<&Feed> = Vec::with_capacity(feeds.len());
-    for feed in feeds {
-        if !unique.contains(&feed) {
-            unique.push(feed);
-        }
-    }
-    for chunk in unique.chunks(CHUNK) {
-        let (values, time) = crate::sql::numbered_rows(
-            chunk.len(),
-            &[
-                "BIGINT", "BIGINT", "TEXT", "BIGINT", "TEXT", "TEXT", "BIGINT", "BIGINT", "BOOLEAN",
-            ],
-        );
-        let sql = format!(
-            "WITH v(sl, tl, source, hash, target, origin, project, usr, shared) AS \
-             (VALUES {values}) \
-             INSERT INTO memory (source_language_id, target_language_id, source, source_hash, \
-             target, origin, project_id, user_id, from_file, shared, created) \
-             SELECT v.sl, v.tl, v.source, v.hash, v.target, v.origin, v.project, v.usr, FALSE, \
-             v.shared, ${time} FROM v WHERE NOT EXISTS (SELECT 1 FROM memory m \
-             WHERE m.source_language_id = v.sl AND m.target_language_id = v.tl \
-             AND m.source_hash = v.hash AND m.source = v.source AND m.target = v.target \
-             AND m.origin = v.origin AND NOT m.from_file AND m.shared = v.shared \
-             AND m.project_id IS NOT DISTINCT FROM v.project \
-             AND m.user_id IS NOT DISTINCT FROM v.usr)"
-        );
-        let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
-        for feed in chunk {
-            query = query
-                .bind::<BigInt, _>(feed.source_language_id)
-                .bind::<BigInt, _>(feed.target_language_id)
-                .bind::<Text, _>(feed.source.clone())
-                .bind::<BigInt, _>(feed.source_hash)
-                .bind::<Text, _>(feed.target.clone())
-                .bind::<Text, _>(feed.origin.clone())
-                .bind::<Nullable<BigInt>, _>(feed.project_id)
-                .bind::<Nullable<BigInt>, _>(feed.user_id)
-                .bind::<Bool, _>(feed.shared);
-        }
-        query.bind::<Timestamp, _>(at).execute(conn)?;
+    for chunk in feeds.chunks(CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|feed| (feed, memory::created.eq(at)))
+            .collect();
+        crate::with_backend!(conn, |c| diesel::insert_into(memory::table)
+            .values(rows)
+            .on_conflict_do_nothing()
+            .execute(c))?;
     }
     Ok(())
 }

@@ -163,6 +163,7 @@ diesel::table! {
         shared -> Bool,
         created -> Timestamp,
         source_hash -> BigInt,
+        digest -> Nullable<BigInt>,
     }
 }
 

@@ -51,3 +51,38 @@ pub(crate) fn numbered_rows(rows: usize, types: &[&str]) -> (String, usize) {
         .collect();
     (rows.join(", "), n + 1)
 }
+
+/// Declares a SQL expression whose text is fixed when Tolk is built (a
+/// correlated subquery, say). Unlike `diesel::dsl::sql`, a query holding
+/// it keeps a static identity, so diesel keeps its prepared statement
+/// for the next call instead of preparing it again.
+macro_rules! fixed_sql {
+    ($(#[$doc:meta])* $name:ident: $ty:ty = $sql:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, Default, diesel::query_builder::QueryId)]
+        pub struct $name;
+
+        impl diesel::expression::Expression for $name {
+            type SqlType = $ty;
+        }
+
+        impl<DB: diesel::backend::Backend> diesel::query_builder::QueryFragment<DB> for $name {
+            fn walk_ast<'b>(
+                &'b self,
+                mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
+            ) -> diesel::QueryResult<()> {
+                out.push_sql($sql);
+                Ok(())
+            }
+        }
+
+        impl<QS> diesel::expression::SelectableExpression<QS> for $name {}
+
+        impl<QS> diesel::expression::AppearsOnTable<QS> for $name {}
+
+        impl<GB> diesel::expression::ValidGrouping<GB> for $name {
+            type IsAggregate = diesel::expression::is_aggregate::Never;
+        }
+    };
+}
+pub(crate) use fixed_sql;

@@ -30,13 +30,16 @@ pub struct Suggestion {
     #[diesel(select_expression_type = diesel::dsl::Nullable<users::username>)]
     pub username: Option<String>,
     /// The sum of its votes.
-    #[diesel(select_expression = diesel::dsl::sql::<BigInt>(VOTES))]
-    #[diesel(select_expression_type = diesel::expression::SqlLiteral<BigInt>)]
+    #[diesel(select_expression = Votes)]
+    #[diesel(select_expression_type = Votes)]
     pub votes: i64,
 }
 
-const VOTES: &str = "(SELECT CAST(COALESCE(SUM(v.value), 0) AS BIGINT) FROM suggestion_votes v \
-     WHERE v.suggestion_id = suggestions.id)";
+crate::sql::fixed_sql!(
+    /// The sum of a suggestion's votes.
+    Votes: BigInt = "(SELECT CAST(COALESCE(SUM(v.value), 0) AS BIGINT) FROM suggestion_votes v \
+     WHERE v.suggestion_id = suggestions.id)"
+);
 
 /// Records `user_id`'s vote (+1 or -1) on a suggestion, replacing an
 /// earlier one; two statements.

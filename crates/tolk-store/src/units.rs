@@ -59,25 +59,38 @@ pub struct UnitRow {
     /// The quality checks it fails, by id, joined by commas.
     pub failing: String,
     /// The extra flags of its string (of its source unit).
-    #[diesel(select_expression = diesel::dsl::sql::<Text>(SOURCE_FLAGS))]
-    #[diesel(select_expression_type = diesel::expression::SqlLiteral<Text>)]
+    #[diesel(select_expression = SourceFlags)]
+    #[diesel(select_expression_type = SourceFlags)]
     pub source_flags: String,
     /// Has suggestions.
-    #[diesel(select_expression = diesel::dsl::sql::<Bool>(HAS_SUGGESTION))]
-    #[diesel(select_expression_type = diesel::expression::SqlLiteral<Bool>)]
+    #[diesel(select_expression = HasSuggestion)]
+    #[diesel(select_expression_type = HasSuggestion)]
     pub has_suggestion: bool,
     /// Has unresolved comments, its own or its string's (on the source unit).
-    #[diesel(select_expression = diesel::dsl::sql::<Bool>(HAS_COMMENT))]
-    #[diesel(select_expression_type = diesel::expression::SqlLiteral<Bool>)]
+    #[diesel(select_expression = HasComment)]
+    #[diesel(select_expression_type = HasComment)]
     pub has_comment: bool,
 }
 
-const SOURCE_FLAGS: &str = "COALESCE((SELECT s.extra_flags FROM units s \
-     WHERE s.id = units.source_unit_id), '')";
-const HAS_SUGGESTION: &str =
-    "EXISTS (SELECT 1 FROM suggestions WHERE suggestions.unit_id = units.id)";
-const HAS_COMMENT: &str = "EXISTS (SELECT 1 FROM comments WHERE NOT comments.resolved \
-     AND comments.unit_id IN (units.id, COALESCE(units.source_unit_id, units.id)))";
+crate::sql::fixed_sql!(
+    /// The extra flags of a unit's string, kept on its source unit.
+    SourceFlags: Text = "COALESCE((SELECT s.extra_flags FROM units s \
+     WHERE s.id = units.source_unit_id), '')"
+);
+crate::sql::fixed_sql!(
+    /// Whether a unit has suggestions.
+    HasSuggestion: Bool = "EXISTS (SELECT 1 FROM suggestions WHERE suggestions.unit_id = units.id)"
+);
+crate::sql::fixed_sql!(
+    /// Whether a unit or its string has unresolved comments.
+    HasComment: Bool = "EXISTS (SELECT 1 FROM comments WHERE NOT comments.resolved \
+     AND comments.unit_id IN (units.id, COALESCE(units.source_unit_id, units.id)))"
+);
+crate::sql::fixed_sql!(
+    /// Whether a unit's string has labels (kept on its source unit).
+    Labelled: Bool = "EXISTS (SELECT 1 FROM unit_labels \
+         WHERE unit_labels.unit_id = COALESCE(units.source_unit_id, units.id))"
+);
 
 /// A unit to insert.
 #[derive(Debug, Clone, PartialEq, Eq, Insertable)]
@@ -254,10 +267,6 @@ pub fn get_with_translation(
     conn: &mut DbConnection,
     id: i64,
 ) -> StoreResult<Option<UnitWithTranslation>> {
-    let labelled = diesel::dsl::sql::<Bool>(
-        "EXISTS (SELECT 1 FROM unit_labels \
-         WHERE unit_labels.unit_id = COALESCE(units.source_unit_id, units.id))",
-    );
     let found: Option<(UnitRow, crate::translations::Row, i64, bool)> = units::table
         .inner_join(translations::table)
         .filter(units::id.eq(id))
@@ -265,7 +274,7 @@ pub fn get_with_translation(
             UnitRow::as_select(),
             crate::translations::Row::as_select(),
             crate::generation::subquery(),
-            labelled,
+            Labelled,
         ))
         .first(conn)
         .optional()?;

@@ -21,67 +21,48 @@ pub struct Format {
 
 /// Every format checked.
 pub const FORMATS: &[Format] = &[
-    Format {
-        id: "c_format",
-        flag: "c-format",
-        placeholders: c_placeholders,
-    },
-    Format {
-        id: "python_format",
-        flag: "python-format",
-        placeholders: python_placeholders,
-    },
-    Format {
-        id: "python_brace_format",
-        flag: "python-brace-format",
-        placeholders: brace_placeholders,
-    },
-    Format {
-        id: "php_format",
-        flag: "php-format",
-        placeholders: |t| printf_placeholders(&PHP, t),
-    },
-    Format {
-        id: "java_printf_format",
-        flag: "java-printf-format",
-        placeholders: |t| printf_placeholders(&JAVA_PRINTF, t),
-    },
-    Format {
-        id: "javascript_format",
-        flag: "javascript-format",
-        placeholders: |t| printf_placeholders(&JAVASCRIPT, t),
-    },
-    Format {
-        id: "lua_format",
-        flag: "lua-format",
-        placeholders: |t| printf_placeholders(&LUA, t),
-    },
-    Format {
-        id: "qt_format",
-        flag: "qt-format",
-        placeholders: |t| sorted_names(&QT, t),
-    },
-    Format {
-        id: "java_format",
-        flag: "java-format",
-        placeholders: |t| sorted_names(&MESSAGE_FORMAT, t),
-    },
-    Format {
-        id: "c_sharp_format",
-        flag: "c-sharp-format",
-        placeholders: |t| sorted_names(&C_SHARP, t),
-    },
-    Format {
-        id: "perl_brace_format",
-        flag: "perl-brace-format",
-        placeholders: |t| sorted_names(&PERL_BRACE, t),
-    },
-    Format {
-        id: "percent_placeholders",
-        flag: "percent-placeholders",
-        placeholders: |t| sorted_names(&PERCENT, t),
-    },
+    format("c_format", "c-format", c_placeholders),
+    format("python_format", "python-format", python_placeholders),
+    format(
+        "python_brace_format",
+        "python-brace-format",
+        brace_placeholders,
+    ),
+    format("php_format", "php-format", |t| printf_placeholders(&PHP, t)),
+    format("java_printf_format", "java-printf-format", |t| {
+        printf_placeholders(&JAVA_PRINTF, t)
+    }),
+    format("javascript_format", "javascript-format", |t| {
+        printf_placeholders(&JAVASCRIPT, t)
+    }),
+    format("lua_format", "lua-format", |t| printf_placeholders(&LUA, t)),
+    format("qt_format", "qt-format", |t| sorted_names(&QT, t)),
+    format("java_format", "java-format", |t| {
+        sorted_names(&MESSAGE_FORMAT, t)
+    }),
+    format("c_sharp_format", "c-sharp-format", |t| {
+        sorted_names(&C_SHARP, t)
+    }),
+    format("perl_brace_format", "perl-brace-format", |t| {
+        sorted_names(&PERL_BRACE, t)
+    }),
+    format("percent_placeholders", "percent-placeholders", |t| {
+        sorted_names(&PERCENT, t)
+    }),
 ];
+
+/// A table row of [`FORMATS`].
+const fn format(
+    id: &'static str,
+    flag: &'static str,
+    placeholders: fn(&str) -> Vec<String>,
+) -> Format {
+    Format {
+        id,
+        flag,
+        placeholders,
+    }
+}
 
 /// A regular expression of the format's own, compiled once.
 fn pattern(expression: &str) -> Regex {

@@ -1,0 +1,2 @@
+DROP INDEX memory_digest;
+ALTER TABLE memory DROP COLUMN digest;
