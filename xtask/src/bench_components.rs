@@ -1,7 +1,7 @@
 //! The components part of `cargo xtask bench`: Git repositories of
 //! generated gettext catalogues, and the time from `POST` to a finished
 //! task, a commit of many edits, and reads of translations and statistics
-//! on a site with few and with many translations.
+//! on a site with few and with many translations, and with a million units.
 
 use std::path::Path;
 use std::process::Command;
@@ -305,6 +305,55 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
     );
     println!("with {} translations on the site:", 56 + 199 * 51);
     for path in paths {
+        println!("{}", load(address, token, path, options)?);
+    }
+    million(address, token, dir, options, &paths)
+}
+
+/// A component of a million units: reading it, then unit reads, edits,
+/// pages, statistics and the same searches with 1.1 million units on the site.
+fn million(
+    address: &str,
+    token: &str,
+    dir: &Path,
+    options: &Options,
+    paths: &[&str],
+) -> Result<(), String> {
+    let huge = repository(dir, "huge", &[("po".into(), 50, 20_000)])?;
+    let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
+    let taken = create(&mut client, "git", "huge", &huge, "po")?;
+    println!(
+        "component of 50 languages × 20,000 strings (1,020,000 units): cloned and read in {:.1} s",
+        taken.as_secs_f64()
+    );
+    let (_, body) = client
+        .request(
+            "GET",
+            "/api/translations/git/huge/cs/units/?page_size=1&page=15000",
+            "",
+        )
+        .map_err(|e| e.to_string())?;
+    let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+    let unit = format!("/api/units/{}/", page["results"][0]["id"]);
+    println!("with 1,122,000 units on the site:");
+    println!("{}", load(address, token, &unit, options)?);
+    let edited = unit.clone();
+    let patch = move |n: u64| {
+        let body = format!(r#"{{"target":["edit {n}"],"state":20}}"#);
+        ("PATCH", edited.clone(), body)
+    };
+    println!(
+        "{}",
+        load_with(address, token, &format!("PATCH {unit}"), options, patch)?
+    );
+    for path in [
+        "/api/translations/git/huge/cs/",
+        "/api/translations/git/huge/cs/units/?page_size=100&page=100",
+        "/api/projects/git/statistics/",
+    ]
+    .iter()
+    .chain(paths)
+    {
         println!("{}", load(address, token, path, options)?);
     }
     Ok(())

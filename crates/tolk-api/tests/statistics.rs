@@ -28,7 +28,7 @@ impl Rng {
     }
 }
 
-const COUNTERS: [&str; 9] = [
+const COUNTERS: [&str; 10] = [
     "total",
     "total_words",
     "translated",
@@ -36,6 +36,7 @@ const COUNTERS: [&str; 9] = [
     "fuzzy",
     "fuzzy_words",
     "failing_checks",
+    "failing_checks_words",
     "have_suggestion",
     "have_comment",
 ];
@@ -57,7 +58,7 @@ async fn units<S: TestApp<B>, B: MessageBody>(app: &S, code: &str, token: &str) 
 
 /// The counters of a translation recounted from its units.
 fn recount(units: &[Value]) -> Value {
-    let (mut c, mut w) = ([0i64; 9], [0i64; 3]);
+    let (mut c, mut w) = ([0i64; 10], [0i64; 4]);
     for unit in units {
         let state = unit["state"].as_i64().unwrap();
         let words = unit["num_words"].as_i64().unwrap();
@@ -72,13 +73,14 @@ fn recount(units: &[Value]) -> Value {
         add(0, true, Some(0));
         add(2, state >= 20, Some(1));
         add(4, (10..=12).contains(&state), Some(2));
-        add(6, unit["has_failing_check"] == json!(true), None);
-        add(7, unit["has_suggestion"] == json!(true), None);
-        add(8, unit["comments_own"] == json!(true), None);
+        add(6, unit["has_failing_check"] == json!(true), Some(3));
+        add(8, unit["has_suggestion"] == json!(true), None);
+        add(9, unit["comments_own"] == json!(true), None);
     }
     c[1] = w[0];
     c[3] = w[1];
     c[5] = w[2];
+    c[7] = w[3];
     COUNTERS
         .iter()
         .zip(c)

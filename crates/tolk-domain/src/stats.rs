@@ -39,6 +39,8 @@ pub struct Counters {
     pub readonly: Count,
     /// Strings with active failing checks.
     pub failing: i64,
+    /// Their source words.
+    pub failing_words: i64,
     /// Strings with suggestions.
     pub suggestions: i64,
     /// Strings with unresolved comments.
@@ -53,6 +55,7 @@ impl AddAssign for Counters {
         self.approved += o.approved;
         self.readonly += o.readonly;
         self.failing += o.failing;
+        self.failing_words += o.failing_words;
         self.suggestions += o.suggestions;
         self.comments += o.comments;
     }
@@ -81,6 +84,7 @@ impl Neg for Counters {
             approved: -self.approved,
             readonly: -self.readonly,
             failing: -self.failing,
+            failing_words: -self.failing_words,
             suggestions: -self.suggestions,
             comments: -self.comments,
         }
@@ -110,8 +114,10 @@ impl Counters {
     /// These counters with the string counted among those failing checks
     /// when `failing` (its stored list of failing checks) is not empty.
     pub fn with_failing(self, failing: &str) -> Counters {
+        let fails = !failing.is_empty();
         Counters {
-            failing: i64::from(!failing.is_empty()),
+            failing: i64::from(fails),
+            failing_words: if fails { self.total.words } else { 0 },
             ..self
         }
     }

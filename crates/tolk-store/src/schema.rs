@@ -138,6 +138,7 @@ diesel::table! {
         suggestions -> BigInt,
         comments -> BigInt,
         last_change -> Nullable<Timestamp>,
+        failing_words -> BigInt,
     }
 }
 

@@ -45,16 +45,16 @@ type SumsSql = (
         BigInt,
         BigInt,
     ),
-    (BigInt, BigInt, Nullable<Timestamp>),
+    (BigInt, BigInt, BigInt, Nullable<Timestamp>),
 );
 type Sums = (
     (i64, i64, i64, i64, i64, i64, i64, i64),
     (i64, i64, i64, i64, i64, i64, i64, i64),
-    (i64, i64, Option<NaiveDateTime>),
+    (i64, i64, i64, Option<NaiveDateTime>),
 );
 
 /// The counter columns summed, in the order of [`Sums`].
-const SUMMED: [&str; 19] = [
+const SUMMED: [&str; 20] = [
     "total",
     "total_words",
     "total_chars",
@@ -73,6 +73,7 @@ const SUMMED: [&str; 19] = [
     "failing",
     "suggestions",
     "comments",
+    "failing_words",
     "last_change",
 ];
 
@@ -91,7 +92,7 @@ fn summary(sums: Sums) -> Summary {
     let (
         (total, total_w, total_c, tr, tr_w, tr_c, fz, fz_w),
         (fz_c, ap, ap_w, ap_c, ro, ro_w, ro_c, failing),
-        (suggestions, comments, last_change),
+        (suggestions, comments, failing_words, last_change),
     ) = sums;
     let count = |strings, words, chars| Count {
         strings,
@@ -106,6 +107,7 @@ fn summary(sums: Sums) -> Summary {
             approved: count(ap, ap_w, ap_c),
             readonly: count(ro, ro_w, ro_c),
             failing,
+            failing_words,
             suggestions,
             comments,
         },

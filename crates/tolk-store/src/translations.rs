@@ -64,6 +64,7 @@ pub(crate) struct Row {
     suggestions: i64,
     comments: i64,
     last_change: Option<NaiveDateTime>,
+    failing_words: i64,
 }
 
 impl From<Row> for Translation {
@@ -88,6 +89,7 @@ impl From<Row> for Translation {
                 approved: count(r.approved, r.approved_words, r.approved_chars),
                 readonly: count(r.readonly, r.readonly_words, r.readonly_chars),
                 failing: r.failing,
+                failing_words: r.failing_words,
                 suggestions: r.suggestions,
                 comments: r.comments,
             },
@@ -258,6 +260,7 @@ pub fn set_counters(conn: &mut DbConnection, id: i64, c: &Counters) -> StoreResu
             translations::readonly_words.eq(c.readonly.words),
             translations::readonly_chars.eq(c.readonly.chars),
             translations::failing.eq(c.failing),
+            translations::failing_words.eq(c.failing_words),
         ))
         .execute(conn)?;
     Ok(())
@@ -300,6 +303,7 @@ pub fn add_counters_to(
             t::readonly_words.eq(t::readonly_words + d.readonly.words),
             t::readonly_chars.eq(t::readonly_chars + d.readonly.chars),
             t::failing.eq(t::failing + d.failing),
+            t::failing_words.eq(t::failing_words + d.failing_words),
             t::suggestions.eq(t::suggestions + d.suggestions),
             t::comments.eq(t::comments + d.comments),
             t::last_change.eq(at),

@@ -507,6 +507,7 @@ fn counters(total: i64, translated: i64, fuzzy: i64, failing: i64) -> tolk_domai
         approved: count(0),
         readonly: count(1),
         failing,
+        failing_words: failing * 3,
         suggestions: 2,
         comments: 1,
     }

@@ -119,7 +119,7 @@ impl TranslationDto {
             fuzzy_percent: percent(counters.fuzzy.strings, total, false),
             failing_checks: counters.failing,
             // Quality checks are not run yet, so no string fails one.
-            failing_checks_words: 0,
+            failing_checks_words: counters.failing_words,
             failing_checks_percent: percent(counters.failing, total, false),
             have_suggestion: counters.suggestions,
             have_comment: counters.comments,
