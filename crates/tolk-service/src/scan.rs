@@ -386,98 +386,73 @@ struct ScanTotals {
     units: i64,
 }
 
-/// Writes a snapshot: translations (the source one first) and their units.
-fn store_snapshot(
+/// What checks the strings of a translation in `language` run with.
+fn checks<'a>(language: &'a Language, source: &'a Language, flags: &'a str) -> CheckContext<'a> {
+    CheckContext {
+        language: &language.row.code,
+        source_language: &source.row.code,
+        flags,
+    }
+}
+
+/// One file of a snapshot to store as a translation.
+struct TranslationRead<'a> {
+    language: &'a Language,
+    code: &'a str,
+    path: &'a str,
+    units: &'a [Unit],
+    /// The source language's translation.
+    source: bool,
+    /// Keep the translations the database has (the file is older).
+    stale: bool,
+}
+
+/// Stores one translation of a snapshot and its units, in the caller's
+/// transaction: the translation's row made or pointed at the file, its
+/// units made what the file holds, its counters, its units linked to the
+/// source translation's (`source_id`, or its own when it is the source).
+/// Its id and number of strings.
+fn store_translation(
     conn: &mut DbConnection,
     component: &Component,
-    snapshot: &Snapshot,
-    languages: &HashMap<String, Language>,
-    source_language: &Language,
-    check_flags: &str,
-) -> Result<ScanTotals, ServiceError> {
+    revision: &str,
+    read: &TranslationRead<'_>,
+    source_id: Option<i64>,
+    checks: CheckContext<'_>,
+) -> Result<(i64, i64), ServiceError> {
     let monolingual = !component.settings.template.is_empty();
-    let existing: HashMap<i64, translations::Translation> =
-        translations::of_component(conn, component.id)?
-            .into_iter()
-            .map(|t| (t.language_id, t))
-            .collect();
-    let upsert =
-        |conn: &mut DbConnection, language: &Language, code: &str, path: &str| match existing
-            .get(&language.row.id)
-        {
-            Some(t) => {
-                translations::set_file(conn, t.id, path, &snapshot.revision)?;
-                Ok::<_, ServiceError>(t.id)
-            }
-            None => Ok(translations::insert(
-                conn,
-                &NewTranslation {
-                    component_id: component.id,
-                    language_id: language.row.id,
-                    plural_id: language.plural.id,
-                    language_code: code.to_owned(),
-                    filename: path.to_owned(),
-                    revision: snapshot.revision.clone(),
-                },
-            )?),
-        };
-    let source_id = upsert(
-        conn,
-        source_language,
-        &source_language.row.code,
-        &snapshot.source_path,
-    )?;
+    let existing = translations::of_component(conn, component.id)?
+        .into_iter()
+        .find(|t| t.language_id == read.language.row.id);
+    let id = match existing {
+        Some(t) => {
+            translations::set_file(conn, t.id, read.path, revision)?;
+            t.id
+        }
+        None => translations::insert(
+            conn,
+            &NewTranslation {
+                component_id: component.id,
+                language_id: read.language.row.id,
+                plural_id: read.language.plural.id,
+                language_code: read.code.to_owned(),
+                filename: read.path.to_owned(),
+                revision: revision.to_owned(),
+            },
+        )?,
+    };
     let counters = sync_units(
         conn,
-        source_id,
-        &snapshot.source_units,
+        id,
+        read.units,
         monolingual,
-        true,
-        false,
-        CheckContext {
-            language: &source_language.row.code,
-            source_language: &source_language.row.code,
-            flags: check_flags,
-        },
+        read.source,
+        read.stale,
+        checks,
     )?;
-    translations::set_counters(conn, source_id, &counters)?;
-    units::link_sources(conn, source_id, source_id)?;
-    let mut totals = ScanTotals {
-        translations: 1,
-        units: counters.total.strings,
-    };
-    let mut done = std::collections::HashSet::from([source_language.row.id]);
-    for file in &snapshot.files {
-        let Some(language) = code_candidates(&file.code)
-            .iter()
-            .find_map(|c| languages.get(c))
-        else {
-            continue;
-        };
-        if !done.insert(language.row.id) {
-            continue; // Two files of one language: the first counts.
-        }
-        let id = upsert(conn, language, &file.code, &file.path)?;
-        let checks = CheckContext {
-            language: &language.row.code,
-            source_language: &source_language.row.code,
-            flags: check_flags,
-        };
-        let counters = sync_units(
-            conn,
-            id,
-            &file.units,
-            monolingual,
-            false,
-            file.stale,
-            checks,
-        )?;
-        translations::set_counters(conn, id, &counters)?;
-        units::link_sources(conn, id, source_id)?;
-        totals.translations += 1;
-        totals.units += counters.total.strings;
-    }
-    Ok(totals)
+    translations::set_counters(conn, id, &counters)?;
+    units::link_sources(conn, id, source_id.unwrap_or(id))?;
+    Ok((id, counters.total.strings))
 }
 
 impl Service {
@@ -636,7 +611,7 @@ impl Service {
             .iter()
             .flat_map(|f| code_candidates(&f.code))
             .collect();
-        self.store.write(|conn| {
+        let (languages, source, check_flags) = self.store.read(|conn| {
             let languages = languages::resolve(conn, &codes)?;
             let source = languages::get_full_by_ids(conn, &[component.source_language_id])?
                 .pop()
@@ -645,14 +620,59 @@ impl Service {
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
             let check_flags = component.settings.check_flags_in(&project.settings);
-            let totals = store_snapshot(
-                conn,
-                component,
-                &snapshot,
-                &languages,
-                &source,
-                &check_flags,
-            )?;
+            Ok::<_, ServiceError>((languages, source, check_flags))
+        })?;
+        // One transaction per translation, the source one first: a large
+        // component never holds the database's writer for long.
+        let (source_id, strings) = self.store.write(|conn| {
+            let read = TranslationRead {
+                language: &source,
+                code: &source.row.code,
+                path: &snapshot.source_path,
+                units: &snapshot.source_units,
+                source: true,
+                stale: false,
+            };
+            let checks = checks(&source, &source, &check_flags);
+            store_translation(conn, component, &snapshot.revision, &read, None, checks)
+        })?;
+        let mut totals = ScanTotals {
+            translations: 1,
+            units: strings,
+        };
+        let mut done = std::collections::HashSet::from([source.row.id]);
+        for file in &snapshot.files {
+            let Some(language) = code_candidates(&file.code)
+                .iter()
+                .find_map(|c| languages.get(c))
+            else {
+                continue;
+            };
+            if !done.insert(language.row.id) {
+                continue; // Two files of one language: the first counts.
+            }
+            let read = TranslationRead {
+                language,
+                code: &file.code,
+                path: &file.path,
+                units: &file.units,
+                source: false,
+                stale: file.stale,
+            };
+            let (_, strings) = self.store.write(|conn| {
+                store_translation(
+                    conn,
+                    component,
+                    &snapshot.revision,
+                    &read,
+                    Some(source_id),
+                    checks(language, &source, &check_flags),
+                )
+            })?;
+            totals.translations += 1;
+            totals.units += strings;
+        }
+        self.store.write(|conn| {
             let now = time::now();
             for problem in &snapshot.problems {
                 let change = NewChange {
@@ -663,8 +683,9 @@ impl Service {
                 };
                 changes::record(conn, &change, now)?;
             }
-            Ok(totals)
-        })
+            Ok::<_, ServiceError>(())
+        })?;
+        Ok(totals)
     }
 
     /// The component whose work tree `component` uses (itself, or the one it links to).
