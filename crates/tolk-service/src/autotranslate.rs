@@ -445,13 +445,17 @@ fn suggest(
     batch: &[(UnitRow, String)],
 ) -> ServiceResult<usize> {
     let at = time::now();
+    let ids: Vec<i64> = batch.iter().map(|(u, _)| u.id).collect();
+    let existing: std::collections::HashSet<(i64, String, Option<i64>)> =
+        suggestions::of_units(conn, &ids)?.into_iter().collect();
     let mut records: Vec<NewChange> = Vec::new();
+    let mut made: Vec<(i64, &str)> = Vec::new();
     let mut first = 0;
     for (unit, target) in batch {
-        if suggestions::authors_of(conn, unit.id, target)?.contains(&subject.user_id()) {
+        if existing.contains(&(unit.id, target.clone(), subject.user_id())) {
             continue;
         }
-        suggestions::insert(conn, unit.id, subject.user_id(), target, at)?;
+        made.push((unit.id, target));
         first += i64::from(!unit.has_suggestion);
         let view = UnitView {
             unit: unit.clone(),
@@ -467,6 +471,7 @@ fn suggest(
         suggestions: first,
         ..Counters::default()
     };
+    suggestions::insert_many(conn, &made, subject.user_id(), at)?;
     translations::add_counters(conn, translation.translation.id, &delta, at)?;
     changes::record_many(conn, records.iter().collect(), at)?;
     Ok(records.len())

@@ -128,6 +128,55 @@ pub fn get(conn: &mut DbConnection, id: i64) -> StoreResult<Option<Suggestion>> 
         .optional()?)
 }
 
+/// The (unit, text, author) of the suggestions of these units; one
+/// statement per few hundred units.
+pub fn of_units(
+    conn: &mut DbConnection,
+    unit_ids: &[i64],
+) -> StoreResult<Vec<(i64, String, Option<i64>)>> {
+    let mut found = Vec::new();
+    for chunk in unit_ids.chunks(500) {
+        found.extend(
+            suggestions::table
+                .filter(suggestions::unit_id.eq_any(chunk.to_vec()))
+                .select((
+                    suggestions::unit_id,
+                    suggestions::target,
+                    suggestions::user_id,
+                ))
+                .load::<(i64, String, Option<i64>)>(conn)?,
+        );
+    }
+    Ok(found)
+}
+
+/// Stores suggestions (unit and text) by one author at one time; one
+/// statement per few hundred.
+pub fn insert_many(
+    conn: &mut DbConnection,
+    made: &[(i64, &str)],
+    user_id: Option<i64>,
+    at: NaiveDateTime,
+) -> StoreResult<()> {
+    for chunk in made.chunks(500) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|(unit_id, target)| {
+                (
+                    suggestions::unit_id.eq(*unit_id),
+                    suggestions::user_id.eq(user_id),
+                    suggestions::target.eq(*target),
+                    suggestions::created.eq(at),
+                )
+            })
+            .collect();
+        crate::with_backend!(conn, |c| diesel::insert_into(suggestions::table)
+            .values(&rows)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
 /// Stores a suggestion; its id.
 pub fn insert(
     conn: &mut DbConnection,

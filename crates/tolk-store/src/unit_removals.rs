@@ -58,14 +58,33 @@ pub fn hashes_of(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Ha
     Ok(hashes.into_iter().collect())
 }
 
-/// Forgets the removals of these strings (by translation and identity):
-/// written into the files, or the string is back.
+/// Forgets the removals of these strings (by translation and identity),
+/// written into the files; one statement per translation.
 pub fn forget(conn: &mut DbConnection, done: &[(i64, i64)]) -> StoreResult<()> {
+    let mut by_translation: std::collections::BTreeMap<i64, Vec<i64>> = Default::default();
     for (translation_id, id_hash) in done {
+        by_translation
+            .entry(*translation_id)
+            .or_default()
+            .push(*id_hash);
+    }
+    for (translation_id, hashes) in by_translation {
+        forget_string_set(conn, translation_id, &hashes)?;
+    }
+    Ok(())
+}
+
+/// Forgets the removals of these strings from one translation.
+fn forget_string_set(
+    conn: &mut DbConnection,
+    translation_id: i64,
+    hashes: &[i64],
+) -> StoreResult<()> {
+    for chunk in hashes.chunks(CHUNK) {
         diesel::delete(
             unit_removals::table
                 .filter(unit_removals::translation_id.eq(translation_id))
-                .filter(unit_removals::id_hash.eq(id_hash)),
+                .filter(unit_removals::id_hash.eq_any(chunk.to_vec())),
         )
         .execute(conn)?;
     }
