@@ -356,5 +356,14 @@ fn million(
     {
         println!("{}", load(address, token, path, options)?);
     }
+    // A search's own time, without 31 others sharing the two cores.
+    let alone = Options {
+        connections: 1,
+        database_url: None,
+        ..*options
+    };
+    for path in paths.iter().filter(|p| p.contains("?q=")) {
+        println!("one client: {}", load(address, token, path, &alone)?);
+    }
     Ok(())
 }

@@ -1,13 +1,14 @@
 //! The connection pool and the entry points for reading and writing.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use diesel::connection::{Instrumentation, InstrumentationEvent, SimpleConnection};
 use diesel::r2d2::R2D2Connection;
 use diesel::{Connection, PgConnection, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use parking_lot::FairMutex;
 
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
@@ -163,8 +164,10 @@ pub struct Store {
     quick: r2d2::Pool<ConnectionManager>,
     kind: BackendKind,
     /// SQLite allows one writer at a time; writers of this process queue
-    /// here instead of failing on lock upgrades.
-    write_lock: Arc<Mutex<()>>,
+    /// here instead of failing on lock upgrades, in turn: a loop of
+    /// transactions (a scan writing translation after translation) cannot
+    /// keep a task's lease renewal or a request waiting past its turn.
+    write_lock: Arc<FairMutex<()>>,
     counter: StatementCounter,
 }
 
@@ -203,7 +206,7 @@ impl Store {
             pool,
             quick,
             kind,
-            write_lock: Arc::new(Mutex::new(())),
+            write_lock: Arc::new(FairMutex::new(())),
             counter,
         })
     }
@@ -252,7 +255,7 @@ impl Store {
         E: From<StoreError> + From<diesel::result::Error>,
     {
         let _guard = match self.kind {
-            BackendKind::Sqlite => Some(self.write_lock.lock().unwrap_or_else(|p| p.into_inner())),
+            BackendKind::Sqlite => Some(self.write_lock.lock()),
             BackendKind::Postgres => None,
         };
         let mut conn = self.conn()?;

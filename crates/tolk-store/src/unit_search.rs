@@ -9,10 +9,11 @@
 //! Text of three or more characters is found through an index of
 //! trigrams rather than by reading every unit: on PostgreSQL the planner
 //! uses the trigram indexes of `lower(source)`, `lower(target)` and
-//! `lower(context)` for the `LIKE` itself; on SQLite the FTS5 table
-//! `unit_text` gives the candidates (a phrase `MATCH`: the index folds
-//! case, where `LIKE` is case-sensitive on Tolk's connections), which
-//! `LIKE` then confirms.
+//! `lower(context)` for the `LIKE` itself; on SQLite one look-up in the
+//! FTS5 table `unit_text` gives the candidates of the whole query (its
+//! text conditions as one FTS5 query of phrases joined by `AND` and `OR`:
+//! the index folds case, where `LIKE` is case-sensitive on Tolk's
+//! connections), which the exact condition then confirms.
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::IntoSql;
@@ -108,8 +109,54 @@ fn indexed(field: TextField) -> Option<&'static str> {
     }
 }
 
-/// The SQL of `condition`, for SQLite when `sqlite`.
-pub(crate) fn expression(condition: &Condition, sqlite: bool) -> Expression {
+/// The SQL of `condition`, for SQLite when `sqlite`: on SQLite, with the
+/// candidates of its text conditions from the trigram index
+/// ([`index_query`]) when it has any.
+pub(crate) fn condition(condition: &Condition, sqlite: bool) -> Expression {
+    let exact = expression(condition, sqlite);
+    match index_query(condition).filter(|_| sqlite) {
+        Some(query) => Box::new(
+            sql::<Bool>("units.id IN (SELECT rowid FROM unit_text WHERE unit_text MATCH ")
+                .bind::<Text, _>(query)
+                .sql(")")
+                .and(exact),
+        ),
+        None => exact,
+    }
+}
+
+/// An FTS5 query of `unit_text` that every unit meeting `condition`
+/// matches (more may: the index folds case beyond `lower`, and only the
+/// text conditions count), so that one look-up in the index gives the
+/// candidates, which the exact condition then confirms; `None` when the
+/// index cannot narrow the search (no text of three characters in an
+/// indexed field, a negation, an alternative the index cannot see).
+fn index_query(condition: &Condition) -> Option<String> {
+    match condition {
+        Condition::Text {
+            field,
+            text,
+            exact: false,
+        } if text.chars().count() >= 3 => {
+            indexed(*field).map(|column| format!("{column} : \"{}\"", text.replace('"', "\"\"")))
+        }
+        Condition::And(parts) => joined(parts.iter().filter_map(index_query), " AND "),
+        Condition::Or(parts) => {
+            let queries = parts.iter().map(index_query).collect::<Option<Vec<_>>>()?;
+            joined(queries.into_iter(), " OR ")
+        }
+        _ => None,
+    }
+}
+
+/// `queries` joined by `operator`, each in parentheses; `None` for none.
+fn joined(queries: impl Iterator<Item = String>, operator: &str) -> Option<String> {
+    let queries: Vec<String> = queries.map(|q| format!("({q})")).collect();
+    (!queries.is_empty()).then(|| queries.join(operator))
+}
+
+/// The SQL of `condition` without the index, for SQLite when `sqlite`.
+fn expression(condition: &Condition, sqlite: bool) -> Expression {
     let expression = |c: &Condition| expression(c, sqlite);
     match condition {
         Condition::Text {
@@ -121,27 +168,11 @@ pub(crate) fn expression(condition: &Condition, sqlite: bool) -> Expression {
             field,
             text,
             exact: false,
-        } => {
-            let matching: Expression = Box::new(
-                lower(text_column(*field))
-                    .like(lower(containing(text)))
-                    .escape('\\'),
-            );
-            match indexed(*field) {
-                // The index is asked for the text as one phrase: its
-                // trigrams in any case (more candidates where it folds
-                // more than `lower`), which the LIKE above then confirms.
-                Some(column) if sqlite && text.chars().count() >= 3 => {
-                    let candidates = sql::<Bool>(&format!(
-                        "units.id IN (SELECT rowid FROM unit_text WHERE unit_text.{column} MATCH "
-                    ))
-                    .bind::<Text, _>(format!("\"{}\"", text.replace('"', "\"\"")))
-                    .sql(")");
-                    Box::new(candidates.and(matching))
-                }
-                _ => matching,
-            }
-        }
+        } => Box::new(
+            lower(text_column(*field))
+                .like(lower(containing(text)))
+                .escape('\\'),
+        ),
         Condition::Regex { field, pattern } => {
             let column = match field {
                 TextField::Source => "units.source",
@@ -362,6 +393,34 @@ fn balanced(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The index query of a search as a user writes it.
+    fn index_query_of(text: &str) -> Option<String> {
+        let query = tolk_domain::query::parse(text).unwrap().unwrap();
+        index_query(&query.condition(chrono::Utc::now().naive_utc()).unwrap())
+    }
+
+    #[test]
+    fn the_index_is_asked_once_for_the_text_of_the_whole_query() {
+        assert_eq!(
+            index_query_of("source:1999 target:translation").as_deref(),
+            Some(r#"(source : "1999") AND (target : "translation")"#)
+        );
+        assert_eq!(
+            index_query_of(r#"context:'say "hi"' OR source:abc"#).as_deref(),
+            Some(r#"(context : "say ""hi""") OR (source : "abc")"#)
+        );
+        // Parts the index cannot see narrow nothing in an AND...
+        assert_eq!(
+            index_query_of("state:translated AND NOT target:xyz AND note:abcd AND source:abc")
+                .as_deref(),
+            Some(r#"(source : "abc")"#)
+        );
+        // ...and leave an OR to the exact condition alone.
+        assert_eq!(index_query_of("source:abc OR state:translated"), None);
+        assert_eq!(index_query_of("source:ab"), None);
+        assert_eq!(index_query_of("NOT source:abc"), None);
+    }
 
     #[test]
     fn like_patterns_escape_their_wildcards() {

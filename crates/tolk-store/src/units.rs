@@ -175,7 +175,7 @@ fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter, sqlite: bool) -
         query = query.filter(units::translation_id.eq(id));
     }
     if let Some(condition) = &filter.condition {
-        query = query.filter(crate::unit_search::expression(condition, sqlite));
+        query = query.filter(crate::unit_search::condition(condition, sqlite));
     }
     query
 }

@@ -762,3 +762,41 @@ fn the_settings_migration_moves_existing_projects_into_the_document() {
         .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
         .unwrap();
 }
+
+/// A thread that writes transaction after transaction (a scan storing
+/// translation after translation) does not keep another writer waiting
+/// past its turn: on SQLite, where writers of a process queue for the one
+/// writer, the other gets in after the transaction under way, not after
+/// the loop.
+#[test]
+fn a_loop_of_writes_lets_another_writer_in_at_its_turn() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    const LOOP: usize = 200;
+    let db = TestDb::sqlite();
+    let written = AtomicUsize::new(0);
+    let (started, waiting) = std::sync::mpsc::channel();
+    let entered_at = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for i in 0..LOOP {
+                db.store
+                    .write(|conn| {
+                        if i == 1 {
+                            started.send(()).unwrap();
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                        projects::list(conn, &ProjectVisibility::All, page(1, 1))
+                    })
+                    .unwrap();
+                written.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+        waiting.recv().unwrap();
+        db.store
+            .write(|_| Ok::<_, StoreError>(written.load(Ordering::SeqCst)))
+            .unwrap()
+    });
+    assert!(
+        entered_at < 5,
+        "the other writer got in after {entered_at} of {LOOP} transactions"
+    );
+}
