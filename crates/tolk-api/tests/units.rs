@@ -1146,6 +1146,17 @@ fn two_deletes_of_one_string_end_as_one_deletion_and_one_404() {
     }
 }
 
+/// The API link of the Japanese unit of the string "Arabic".
+async fn arabic_in_japanese<S: TestApp<B>, B: MessageBody>(app: &S, token: Option<&str>) -> String {
+    let page = get_json(
+        app,
+        "/api/translations/demo/app/ja/units/?q=source:%3DArabic",
+        token,
+    )
+    .await;
+    page["results"][0]["url"].as_str().unwrap().to_owned()
+}
+
 #[actix_web::test]
 async fn suggestions_are_voted_on_and_accepted_by_enough_votes() {
     for db in TestDb::all() {
@@ -1156,13 +1167,7 @@ async fn suggestions_are_voted_on_and_accepted_by_enough_votes() {
             let app = &app;
             async move { call(app, method, &uri, admin, Body::Json(body)).await }
         };
-        let page = get_json(
-            &app,
-            "/api/translations/demo/app/ja/units/?q=source:%3DArabic",
-            admin,
-        )
-        .await;
-        let unit = page["results"][0]["url"].as_str().unwrap().to_owned();
+        let unit = arabic_in_japanese(&app, admin).await;
         let made = send(
             Method::POST,
             format!("{unit}suggestions/"),
@@ -1205,6 +1210,80 @@ async fn suggestions_are_voted_on_and_accepted_by_enough_votes() {
         assert_eq!(
             send(Method::POST, vote, json!({"value": 1})).await.status,
             StatusCode::NOT_FOUND
+        );
+    }
+}
+
+#[actix_web::test]
+async fn suggesting_what_someone_else_suggested_is_a_vote() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let (admin, jane) = (Some(ctx.admin.as_str()), Some(ctx.jane.as_str()));
+        let unit = arabic_in_japanese(&app, admin).await;
+        let suggest = |token, text: &str| {
+            let (app, uri) = (&app, format!("{unit}suggestions/"));
+            let body = Body::Json(json!({ "target": [text] }));
+            async move { call(app, Method::POST, &uri, token, body).await }
+        };
+        // Without voting, the same text again is refused, whoever sends it.
+        assert_eq!(suggest(admin, "案一").await.status, StatusCode::CREATED);
+        for token in [admin, jane] {
+            let again = suggest(token, "案一").await;
+            assert_eq!(
+                common::error_items(&again.json()),
+                [(
+                    "target".into(),
+                    "invalid".into(),
+                    "Your suggestion already exists!".into()
+                )],
+                "{}",
+                again.text()
+            );
+        }
+        let set = |settings: Value| {
+            let app = &app;
+            async move {
+                let body = Body::Json(settings);
+                let patched = call(app, Method::PATCH, "/api/components/demo/app/", admin, body);
+                let patched = patched.await;
+                assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
+            }
+        };
+        set(json!({"suggestion_voting": true, "suggestion_autoaccept": 3})).await;
+        // With voting, a new suggestion carries its author's vote...
+        let made = suggest(admin, "案二").await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        assert_eq!(made.json()["votes"], json!(1));
+        // ...and someone else suggesting the same text votes for it.
+        let voted = suggest(jane, "案二").await;
+        assert_eq!(voted.status, StatusCode::OK, "{}", voted.text());
+        let answer = voted.json();
+        assert_eq!(
+            (
+                &answer["result"],
+                &answer["suggestion"]["id"],
+                &answer["suggestion"]["votes"]
+            ),
+            (&json!("voted"), &made.json()["id"], &json!(2))
+        );
+        let listed = get_json(&app, &format!("{unit}suggestions/"), admin).await;
+        assert_eq!(listed["count"], json!(2), "no second suggestion of 案二");
+        // The vote that reaches suggestion_autoaccept accepts it.
+        set(json!({"suggestion_autoaccept": 2})).await;
+        assert_eq!(suggest(admin, "案三").await.json()["votes"], json!(1));
+        let accepted = suggest(jane, "案三").await;
+        assert_eq!(
+            (accepted.status, accepted.json()),
+            (
+                StatusCode::OK,
+                json!({"result": "accepted", "suggestion": null})
+            )
+        );
+        let now = get_json(&app, &unit, admin).await;
+        assert_eq!(
+            (now["target"].clone(), now["state"].clone()),
+            (json!(["案三"]), json!(20))
         );
     }
 }

@@ -18,6 +18,12 @@ use tracing_subscriber::util::SubscriberInitExt;
 
 use crate::config::{ServerFlags, Settings, StorageFlags};
 
+/// mimalloc instead of the system's allocator: with a thread per
+/// request in flight, glibc's malloc took an eighth of the server's time
+/// (arenas, consolidation) in profiles of unit reads, edits and pages.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Tolk: a translation management server speaking Weblate's REST API.
 #[derive(Debug, Parser)]
 #[command(

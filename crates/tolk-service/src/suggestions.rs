@@ -21,6 +21,17 @@ const DENIED: &str = "You do not have permission to perform this action.";
 /// Longest comment accepted.
 const MAX_COMMENT: usize = 1000;
 
+/// What suggesting a translation did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Suggested {
+    /// A new suggestion (with its author's vote where voting is on).
+    Made(Suggestion),
+    /// Someone else had suggested the same text: the caller voted for it.
+    Voted(Suggestion),
+    /// The votes accepted the suggestion at once: it is the translation.
+    Accepted,
+}
+
 /// Where a comment goes (§10.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CommentScope {
@@ -102,13 +113,17 @@ impl Service {
         Ok((found, unit))
     }
 
-    /// Suggests a translation of a unit (§11.2); the new suggestion.
+    /// Suggests a translation of a unit (§11.2). Where the component has
+    /// voting and the caller may vote, the suggestion carries the author's
+    /// vote, and the same text suggested by someone else gets that vote
+    /// instead of a second suggestion; either may reach the votes that
+    /// accept it.
     pub fn add_suggestion(
         &self,
         subject: &Subject,
         unit_id: i64,
         target: Vec<String>,
-    ) -> ServiceResult<Suggestion> {
+    ) -> ServiceResult<Suggested> {
         self.store.write(|conn| {
             let unit = self.visible_unit(conn, subject, unit_id)?;
             let component = &unit.translation.component.component;
@@ -142,8 +157,23 @@ impl Service {
                     "Your suggestion is similar to the current translation!",
                 ));
             }
-            let authors = suggestions::authors_of(conn, unit_id, &text)?;
-            if authors.contains(&subject.user_id()) {
+            let voting = component.settings.suggestion_voting
+                && subject.is_authenticated()
+                && subject.can(Permission::SUGGESTION_VOTE, unit.translation.target());
+            let same = suggestions::with_text(conn, unit_id, &text)?;
+            let others = match same.iter().find(|s| s.user_id != subject.user_id()) {
+                Some(other) if voting && same.iter().all(|s| s.user_id != subject.user_id()) => {
+                    Some(other.clone())
+                }
+                _ => None,
+            };
+            if let Some(other) = others {
+                tolk_store::translations::lock(conn, unit.translation.translation.id)?;
+                return self
+                    .cast_vote(conn, subject, &other, &unit, 1)
+                    .map(|voted| voted.map_or(Suggested::Accepted, Suggested::Voted));
+            }
+            if !same.is_empty() {
                 return Err(ServiceError::invalid(
                     "target",
                     "Your suggestion already exists!",
@@ -158,7 +188,15 @@ impl Service {
                 ..unit_change(&unit, Action::SUGGESTION, subject)
             };
             changes::record(conn, &change, at)?;
-            suggestions::get(conn, id)?.ok_or(ServiceError::NotFound)
+            let made = suggestions::get(conn, id)?.ok_or(ServiceError::NotFound)?;
+            if !voting {
+                return Ok(Suggested::Made(made));
+            }
+            tolk_store::translations::lock(conn, unit.translation.translation.id)?;
+            Ok(match self.cast_vote(conn, subject, &made, &unit, 1)? {
+                Some(voted) => Suggested::Made(voted),
+                None => Suggested::Accepted,
+            })
         })
     }
 
@@ -266,16 +304,37 @@ impl Service {
             if value != 1 && value != -1 {
                 return Err(ServiceError::invalid("value", "The vote must be 1 or -1."));
             }
-            let user = subject.user_id().ok_or(ServiceError::NotAuthenticated)?;
-            suggestions::vote(conn, found.id, user, value)?;
-            let voted = suggestions::get(conn, found.id)?.ok_or(ServiceError::NotFound)?;
-            let needed = i64::from(settings.suggestion_autoaccept);
-            if needed > 0 && voted.votes >= needed {
-                self.accept(conn, &Subject::System, subject, &voted, &unit, false)?;
-                return Ok(None);
-            }
-            Ok(Some(voted))
+            self.cast_vote(conn, subject, &found, &unit, value)
         })
+    }
+
+    /// Records the caller's vote on a suggestion of `unit` (whose
+    /// translation the caller locked) and accepts it when the votes reach
+    /// the component's `suggestion_autoaccept`: `None` then, else the
+    /// suggestion with its new votes.
+    fn cast_vote(
+        &self,
+        conn: &mut DbConnection,
+        subject: &Subject,
+        found: &Suggestion,
+        unit: &UnitView,
+        value: i32,
+    ) -> ServiceResult<Option<Suggestion>> {
+        let user = subject.user_id().ok_or(ServiceError::NotAuthenticated)?;
+        suggestions::vote(conn, found.id, user, value)?;
+        let voted = suggestions::get(conn, found.id)?.ok_or(ServiceError::NotFound)?;
+        let needed = i64::from(
+            unit.translation
+                .component
+                .component
+                .settings
+                .suggestion_autoaccept,
+        );
+        if needed > 0 && voted.votes >= needed {
+            self.accept(conn, &Subject::System, subject, &voted, unit, false)?;
+            return Ok(None);
+        }
+        Ok(Some(voted))
     }
 
     /// Deletes a suggestion, and counts its unit out of the strings with

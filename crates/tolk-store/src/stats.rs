@@ -171,6 +171,18 @@ fn content_actions() -> Vec<i32> {
         .collect()
 }
 
+/// Translations whose recent changes one statement counts.
+const WINDOW_CHUNK: usize = 500;
+
+/// The number of recent changes of the `n`th translation asked about.
+#[derive(QueryableByName)]
+struct Recent {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+    #[diesel(sql_type = BigInt)]
+    recent: i64,
+}
+
 /// Whose changes count as recent.
 enum Scope {
     Project(i64),
@@ -199,48 +211,55 @@ fn recent_changes(
 }
 
 /// The statistics of translations from the counters they keep: each is
-/// given as id, counters and last change; one statement counts the recent
-/// changes of all of them.
+/// given as id, counters and last change; one statement per few hundred
+/// translations counts the recent changes of each in the index of its
+/// changes (by translation, time and action), never loading them.
 pub fn of_translations(
     conn: &mut DbConnection,
     items: &[(i64, Counters, Option<NaiveDateTime>)],
 ) -> StoreResult<Vec<Summary>> {
-    let ids: Vec<i64> = items
-        .iter()
-        .filter(|(_, _, last)| last.is_some())
-        .map(|(id, _, _)| *id)
+    // Each item's window, numbered by its place in `items`.
+    let windows: Vec<(i64, i64, NaiveDateTime)> = (0_i64..)
+        .zip(items)
+        .filter_map(|(n, (id, _, last))| last.map(|last| (n, *id, last)))
         .collect();
-    let earliest = items.iter().filter_map(|(_, _, last)| *last).min();
-    let recent: Vec<(Option<i64>, NaiveDateTime)> = match earliest {
-        Some(earliest) if !ids.is_empty() => changes::table
-            .filter(changes::action.eq_any(content_actions()))
-            .filter(changes::translation_id.eq_any(ids))
-            .filter(changes::created.gt(earliest - Duration::hours(6)))
-            .select((changes::translation_id, changes::created))
-            .load(conn)?,
-        _ => Vec::new(),
+    let actions: Vec<String> = content_actions().iter().map(i32::to_string).collect();
+    // SQLite keeps times as text; a cast to TIMESTAMP would make numbers.
+    let time = match conn {
+        DbConnection::Sqlite(_) => "TEXT",
+        DbConnection::Pg(_) => "TIMESTAMP",
     };
-    let mut by_translation: std::collections::HashMap<i64, Vec<NaiveDateTime>> =
-        std::collections::HashMap::new();
-    for (id, at) in recent {
-        if let Some(id) = id {
-            by_translation.entry(id).or_default().push(at);
+    let mut recent = vec![0; items.len()];
+    for chunk in windows.chunks(WINDOW_CHUNK) {
+        let (values, _) = crate::sql::numbered_rows(chunk.len(), &["BIGINT", "BIGINT", time, time]);
+        let sql = format!(
+            "WITH v(n, id, since, last) AS (VALUES {values}) \
+             SELECT v.n AS n, (SELECT COUNT(*) FROM changes c WHERE c.translation_id = v.id \
+             AND c.created > v.since AND c.created <= v.last \
+             AND c.action IN ({})) AS recent FROM v",
+            actions.join(", ")
+        );
+        let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
+        for (n, id, last) in chunk {
+            query = query
+                .bind::<BigInt, _>(*n)
+                .bind::<BigInt, _>(*id)
+                .bind::<Timestamp, _>(*last - Duration::hours(6))
+                .bind::<Timestamp, _>(*last);
+        }
+        for row in query.load::<Recent>(conn)? {
+            if let Some(slot) = usize::try_from(row.n).ok().and_then(|n| recent.get_mut(n)) {
+                *slot = row.recent;
+            }
         }
     }
     Ok(items
         .iter()
-        .map(|(id, counters, last_change)| Summary {
+        .zip(recent)
+        .map(|((_, counters, last_change), recent_changes)| Summary {
             counters: *counters,
             last_change: *last_change,
-            recent_changes: last_change.map_or(0, |last| {
-                let within = by_translation.get(id).map_or(0, |times| {
-                    times
-                        .iter()
-                        .filter(|at| **at > last - Duration::hours(6) && **at <= last)
-                        .count()
-                });
-                i64::try_from(within).unwrap_or(i64::MAX)
-            }),
+            recent_changes,
         })
         .collect())
 }

@@ -204,16 +204,16 @@ pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
     Ok(diesel::delete(suggestions::table.find(id)).execute(conn)? == 1)
 }
 
-/// The authors of a unit's suggestions with this text (none for anonymous ones).
-pub fn authors_of(
+/// A unit's suggestions with this text, oldest first.
+pub fn with_text(
     conn: &mut DbConnection,
     unit_id: i64,
     target: &str,
-) -> StoreResult<Vec<Option<i64>>> {
-    Ok(suggestions::table
-        .filter(suggestions::unit_id.eq(unit_id))
-        .filter(suggestions::target.eq(target))
-        .select(suggestions::user_id)
+) -> StoreResult<Vec<Suggestion>> {
+    Ok(visible(&ProjectVisibility::All, Some(unit_id))
+        .filter(suggestions::target.eq(target.to_owned()))
+        .order(suggestions::id)
+        .select(Suggestion::as_select())
         .load(conn)?)
 }
 

@@ -99,14 +99,12 @@ fn int(value: i64) -> i32 {
     i32::try_from(value).unwrap_or(if value < 0 { i32::MIN } else { i32::MAX })
 }
 
-/// The column of `unit_text` (SQLite's index of trigrams) for a field.
-fn indexed(field: TextField) -> Option<&'static str> {
-    match field {
-        TextField::Source => Some("source"),
-        TextField::Target => Some("target"),
-        TextField::Context => Some("context"),
-        _ => None,
-    }
+/// Whether `unit_text` (SQLite's index of trigrams) holds a field.
+fn indexed(field: TextField) -> bool {
+    matches!(
+        field,
+        TextField::Source | TextField::Target | TextField::Context
+    )
 }
 
 /// The SQL of `condition`, for SQLite when `sqlite`: on SQLite, with the
@@ -126,33 +124,47 @@ pub(crate) fn condition(condition: &Condition, sqlite: bool) -> Expression {
 }
 
 /// An FTS5 query of `unit_text` that every unit meeting `condition`
-/// matches (more may: the index folds case beyond `lower`, and only the
-/// text conditions count), so that one look-up in the index gives the
-/// candidates, which the exact condition then confirms; `None` when the
-/// index cannot narrow the search (no text of three characters in an
-/// indexed field, a negation, an alternative the index cannot see).
+/// matches (more may: the index folds case beyond `lower`, only the text
+/// conditions count, and a phrase may match in any indexed column, which
+/// takes FTS5 half the time of a column filter), so that one look-up in
+/// the index gives the candidates, which the exact condition then
+/// confirms; `None` when the index cannot narrow the search (no text of
+/// three characters in an indexed field, a negation, an alternative the
+/// index cannot see).
 fn index_query(condition: &Condition) -> Option<String> {
     match condition {
         Condition::Text {
             field,
             text,
             exact: false,
-        } if text.chars().count() >= 3 => {
-            indexed(*field).map(|column| format!("{column} : \"{}\"", text.replace('"', "\"\"")))
+        } if text.chars().count() >= 3 && indexed(*field) => {
+            Some(format!("\"{}\"", text.replace('"', "\"\"")))
         }
-        Condition::And(parts) => joined(parts.iter().filter_map(index_query), " AND "),
-        Condition::Or(parts) => {
-            let queries = parts.iter().map(index_query).collect::<Option<Vec<_>>>()?;
-            joined(queries.into_iter(), " OR ")
-        }
+        Condition::And(parts) => joined(parts.iter().filter_map(index_query).collect(), " AND "),
+        Condition::Or(parts) => joined(
+            parts.iter().map(index_query).collect::<Option<Vec<_>>>()?,
+            " OR ",
+        ),
         _ => None,
     }
 }
 
-/// `queries` joined by `operator`, each in parentheses; `None` for none.
-fn joined(queries: impl Iterator<Item = String>, operator: &str) -> Option<String> {
-    let queries: Vec<String> = queries.map(|q| format!("({q})")).collect();
-    (!queries.is_empty()).then(|| queries.join(operator))
+/// `queries` joined by `operator`, each once, in parentheses when there
+/// are several; `None` for none.
+fn joined(mut queries: Vec<String>, operator: &str) -> Option<String> {
+    queries.sort_unstable();
+    queries.dedup();
+    match queries.as_slice() {
+        [] => None,
+        [one] => Some(one.clone()),
+        _ => Some(
+            queries
+                .iter()
+                .map(|q| format!("({q})"))
+                .collect::<Vec<_>>()
+                .join(operator),
+        ),
+    }
 }
 
 /// The SQL of `condition` without the index, for SQLite when `sqlite`.
@@ -404,17 +416,22 @@ mod tests {
     fn the_index_is_asked_once_for_the_text_of_the_whole_query() {
         assert_eq!(
             index_query_of("source:1999 target:translation").as_deref(),
-            Some(r#"(source : "1999") AND (target : "translation")"#)
+            Some(r#"("1999") AND ("translation")"#)
         );
         assert_eq!(
             index_query_of(r#"context:'say "hi"' OR source:abc"#).as_deref(),
-            Some(r#"(context : "say ""hi""") OR (source : "abc")"#)
+            Some(r#"("abc") OR ("say ""hi""")"#)
+        );
+        // A plain word is looked for in the three columns: one phrase.
+        assert_eq!(
+            index_query_of(r#""number 1999 with""#).as_deref(),
+            Some(r#""number 1999 with""#)
         );
         // Parts the index cannot see narrow nothing in an AND...
         assert_eq!(
             index_query_of("state:translated AND NOT target:xyz AND note:abcd AND source:abc")
                 .as_deref(),
-            Some(r#"(source : "abc")"#)
+            Some(r#""abc""#)
         );
         // ...and leave an OR to the exact condition alone.
         assert_eq!(index_query_of("source:abc OR state:translated"), None);

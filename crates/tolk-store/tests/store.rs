@@ -4,6 +4,7 @@
 use tolk_domain::change::Action;
 use tolk_domain::permission::{AccessControl, ProjectRef, ProjectVisibility};
 use tolk_domain::project::ProjectSettings;
+use tolk_domain::stats::Counters;
 use tolk_domain::user::UserFields;
 use tolk_store::changes::{ChangeFilter, NewChange};
 use tolk_store::languages::LanguageScope;
@@ -594,6 +595,22 @@ fn statistics_sum_translation_counters() {
             summary.recent_changes, 1,
             "only content changes within six hours count"
         );
+
+        // Each translation's window ends at its own last change.
+        let windows: Vec<i64> = stats::of_translations(
+            &mut conn,
+            &[
+                (cs_app, Counters::default(), Some(hours(1))),
+                (cs_app, Counters::default(), Some(hours(14))),
+                (cs_app, Counters::default(), Some(hours(15))),
+                (cs_app, Counters::default(), None),
+            ],
+        )
+        .unwrap()
+        .iter()
+        .map(|s| s.recent_changes)
+        .collect();
+        assert_eq!(windows, [1, 0, 1, 0]);
 
         let per_language = stats::project_languages(&mut conn, demo.id).unwrap();
         let totals: Vec<(i64, i64)> = per_language

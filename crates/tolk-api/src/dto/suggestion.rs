@@ -71,6 +71,22 @@ pub struct SuggestionVoted {
     pub suggestion: Option<SuggestionDto>,
 }
 
+impl SuggestionVoted {
+    /// The answer for a suggestion after a vote, or `None` once accepted.
+    pub fn new(voted: Option<Suggestion>, links: &Links) -> SuggestionVoted {
+        match voted {
+            Some(s) => SuggestionVoted {
+                result: "voted".into(),
+                suggestion: Some(SuggestionDto::new(s, links)),
+            },
+            None => SuggestionVoted {
+                result: "accepted".into(),
+                suggestion: None,
+            },
+        }
+    }
+}
+
 /// What accepting a suggestion answers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct SuggestionAccepted {

@@ -3,7 +3,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use tolk_service::ServiceError;
-use tolk_service::suggestions::CommentScope;
+use tolk_service::suggestions::{CommentScope, Suggested};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::blocking;
@@ -131,16 +131,7 @@ async fn suggestions_vote(
         service.vote_suggestion(&caller.0, id, body.value)
     })
     .await?;
-    Ok(web::Json(match voted {
-        Some(s) => SuggestionVoted {
-            result: "voted".into(),
-            suggestion: Some(SuggestionDto::new(s, &links)),
-        },
-        None => SuggestionVoted {
-            result: "accepted".into(),
-            suggestion: None,
-        },
-    }))
+    Ok(web::Json(SuggestionVoted::new(voted, &links)))
 }
 
 /// Accepts a suggestion: it becomes the unit's translation (approved with
@@ -216,7 +207,9 @@ async fn units_suggestions_list(
         (SuggestionCreate = "multipart/form-data")
     )),
     responses(
-        (status = 201, description = "Made", body = SuggestionDto),
+        (status = 201, description = "Made (with the author's vote where voting is on)", body = SuggestionDto),
+        (status = 200, description = "Someone else's suggestion of the same text got the caller's vote, \
+            or the votes accepted it at once", body = SuggestionVoted),
         (status = 400, description = "Invalid, the current translation, or one's own again", body = ErrorBody),
         (status = 403, description = "Not allowed", body = ErrorBody),
         (status = 404, description = "Missing or hidden", body = ErrorBody)
@@ -238,7 +231,13 @@ async fn units_suggestions_create(
         service.add_suggestion(&caller.0, id, body.target)
     })
     .await?;
-    Ok(HttpResponse::Created().json(SuggestionDto::new(made, &links)))
+    Ok(match made {
+        Suggested::Made(made) => HttpResponse::Created().json(SuggestionDto::new(made, &links)),
+        Suggested::Voted(voted) => {
+            HttpResponse::Ok().json(SuggestionVoted::new(Some(voted), &links))
+        }
+        Suggested::Accepted => HttpResponse::Ok().json(SuggestionVoted::new(None, &links)),
+    })
 }
 
 /// The comments on a unit and on its string, by id.

@@ -1,6 +1,7 @@
 //! Format strings: the placeholders of printf-style formats (C, PHP, Java,
 //! JavaScript, Lua), Python's `%` and `{}`, Qt's `%1`, Java's and C#'s
-//! `{0}`, Perl's `{name}` and `%NAME%` must survive translation. A translated form
+//! `{0}`, Perl's `{name}`, `%NAME%`, the web's `{{name}}`, `${name}`,
+//! `:name` and ICU messages ([`super::icu`]) must survive translation. A translated form
 //! fails when its placeholders differ from its source form's; in plural
 //! forms a placeholder may be left out (`one` often spells the number),
 //! but none may be added.
@@ -49,7 +50,37 @@ pub const FORMATS: &[Format] = &[
     format("percent_placeholders", "percent-placeholders", |t| {
         sorted_names(&PERCENT, t)
     }),
+    format("perl_format", "perl-format", c_placeholders),
+    format("objc_format", "objc-format", |t| {
+        printf_placeholders(&OBJC, t)
+    }),
+    format("object_pascal_format", "object-pascal-format", |t| {
+        printf_placeholders(&OBJECT_PASCAL, t)
+    }),
+    format("i18next_interpolation", "i18next-interpolation", |t| {
+        sorted_names(&I18NEXT, t)
+    }),
+    format("es_format", "es-format", |t| sorted_names(&ES, t)),
+    format("vue_format", "vue-format", |t| sorted_names(&VUE, t)),
+    format("angularjs_format", "angularjs-format", |t| {
+        sorted_names(&ANGULARJS, t)
+    }),
+    format(
+        "automattic_components_format",
+        "automattic-components-format",
+        |t| sorted_names(&AUTOMATTIC, t),
+    ),
+    format("laravel_format", "laravel-format", |t| {
+        sorted_names(&LARAVEL, t)
+    }),
+    format("icu_message_format", "icu-message-format", |t| {
+        super::icu::arguments(t).unwrap_or_else(|_| vec![INVALID.to_owned()])
+    }),
 ];
+
+/// What a message that does not parse counts as (ICU): a source like
+/// that is not judged, a translation like that fails.
+const INVALID: &str = "\u{0}invalid";
 
 /// A table row of [`FORMATS`].
 const fn format(
@@ -84,6 +115,24 @@ static MESSAGE_FORMAT: LazyLock<Regex> = LazyLock::new(|| pattern(r"\{(\d+)(?:,[
 static C_SHARP: LazyLock<Regex> = LazyLock::new(|| pattern(r"\{\{|\}\}|\{(\d+)(?:[,:][^{}]*)?\}"));
 static PERL_BRACE: LazyLock<Regex> = LazyLock::new(|| pattern(r"\{([A-Za-z_]\w*)\}"));
 static PERCENT: LazyLock<Regex> = LazyLock::new(|| pattern(r"%([A-Za-z0-9_]+)%"));
+// `{{name}}`, `{{- name}}`, `{{name, format}}` and nesting `$t(key)`.
+static I18NEXT: LazyLock<Regex> =
+    LazyLock::new(|| pattern(r"\{\{(-?)\s*([^{},\s]+)\s*(?:,[^{}]*)?\}\}|(\$t\([^)]*\))"));
+static ES: LazyLock<Regex> = LazyLock::new(|| pattern(r"\$\{\s*([^{}\s]+)\s*\}"));
+// `{name}`, Rails' `%{name}` and linked messages `@:key`, `@.lower:key`.
+static VUE: LazyLock<Regex> =
+    LazyLock::new(|| pattern(r"(%?\{)\s*([^{}\s]+)\s*\}|(@(?:\.\w+)?:[\w.]+)"));
+static ANGULARJS: LazyLock<Regex> = LazyLock::new(|| pattern(r"\{\{\s*(.+?)\s*\}\}"));
+static AUTOMATTIC: LazyLock<Regex> = LazyLock::new(|| pattern(r"\{\{(/?)\s*(\w+)\s*(/?)\}\}"));
+static LARAVEL: LazyLock<Regex> = LazyLock::new(|| pattern(r"(?:^|[^\w:]):([A-Za-z_]\w*)"));
+static OBJC: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(
+        r"%(?:(\d+)\$)?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcspn@%])",
+    )
+});
+// Object Pascal's `Format`: `%s`, `%0:s` (the argument's index), `%-8.2f`.
+static OBJECT_PASCAL: LazyLock<Regex> =
+    LazyLock::new(|| pattern(r"%(?:(\d+):)?-?\d*(?:\.\d+)?([dDuUeEfFgGnNmMpPsSxX%])"));
 
 /// Placeholders of a printf-like format: kinds in order, numbered ones by
 /// their numbers; `%%` is no placeholder.
@@ -109,13 +158,19 @@ fn printf_placeholders(expression: &Regex, text: &str) -> Vec<String> {
     plain
 }
 
-/// The names (group 1) of a format's placeholders, sorted: their order
-/// may change in a translation.
+/// The names of a format's placeholders (the groups of each match that
+/// took part, joined), sorted: their order may change in a translation.
 fn sorted_names(expression: &Regex, text: &str) -> Vec<String> {
     let mut found: Vec<String> = expression
         .captures_iter(text)
-        .filter_map(|c| c.get(1))
-        .map(|m| m.as_str().to_owned())
+        .map(|c| {
+            c.iter()
+                .skip(1)
+                .flatten()
+                .map(|m| m.as_str())
+                .collect::<String>()
+        })
+        .filter(|name| !name.is_empty())
         .collect();
     found.sort();
     found
@@ -179,6 +234,9 @@ impl Format {
             return false;
         }
         let wanted = (self.placeholders)(source);
+        if wanted.iter().any(|p| p == INVALID) {
+            return false;
+        }
         let given = (self.placeholders)(target);
         if !plural {
             return wanted != given;
@@ -260,5 +318,69 @@ mod tests {
         let percent = check("percent_placeholders");
         assert!(!percent.fails("%NAME% at %TIME%", "%TIME%: %NAME%", false));
         assert!(percent.fails("%NAME%", "%JMENO%", false));
+    }
+
+    #[test]
+    fn web_and_template_formats() {
+        let i18next = check("i18next_interpolation");
+        assert!(!i18next.fails(
+            "{{count}} of {{- total, number}} $t(unit)",
+            "$t(unit) {{ count }} z {{-total}}",
+            false
+        ));
+        assert!(i18next.fails("{{count}} files", "{{pocet}} souborů", false));
+        assert!(i18next.fails("See $t(help)", "Viz $t(napoveda)", false));
+        let es = check("es_format");
+        assert!(!es.fails("${a} and ${ b }", "${b} a ${a}", false));
+        assert!(es.fails("${a}", "${b}", false));
+        let vue = check("vue_format");
+        assert!(!vue.fails("{n} @:common.files %{x}", "%{x} {n} @:common.files", false));
+        assert!(
+            vue.fails("{n} items", "%{n} položek", false),
+            "{{n}} is not %{{n}}"
+        );
+        assert!(vue.fails("@.lower:app.name", "@:app.name", false));
+        let angular = check("angularjs_format");
+        assert!(!angular.fails(
+            "{{ user.name }} logged in",
+            "{{user.name}} se přihlásil",
+            false
+        ));
+        assert!(angular.fails("{{user}}", "{{uzivatel}}", false));
+        let automattic = check("automattic_components_format");
+        assert!(!automattic.fails("{{b}}Bold{{/b}} {{br/}}", "{{br/}} {{b}}Tučně{{/b}}", false));
+        assert!(automattic.fails("{{b}}Bold{{/b}}", "{{b}}Tučně", false));
+        let laravel = check("laravel_format");
+        assert!(!laravel.fails("Hello :name, at 10:30", "Ahoj :name, v 10:30", false));
+        assert!(laravel.fails("Hello :name", "Ahoj :jmeno", false));
+        let objc = check("objc_format");
+        assert!(objc.fails("%@ has %d", "%d má %@", false));
+        let pascal = check("object_pascal_format");
+        assert!(!pascal.fails("%0:s has %1:d", "%1:d má %0:s", false));
+        assert!(pascal.fails("%s has %d", "%d má %s", false));
+    }
+
+    #[test]
+    fn icu_messages() {
+        let icu = check("icu_message_format");
+        let source = "{name} has {count, plural, one {# file} other {# files}}";
+        assert!(!icu.fails(
+            source,
+            "{count, plural, one {# soubor} few {# soubory} other {# souborů}} má {name}",
+            false
+        ));
+        assert!(
+            icu.fails(source, "{name} má {count} souborů", false),
+            "a number became text"
+        );
+        assert!(icu.fails(source, "{jmeno} má {count, number} souborů", false));
+        assert!(
+            icu.fails(source, "{name} má {count, plural, one {# soubor}", false),
+            "broken"
+        );
+        assert!(
+            !icu.fails("{broken", "cokoli", false),
+            "a broken source is not judged"
+        );
     }
 }

@@ -5,6 +5,7 @@
 pub mod chars;
 pub mod flags;
 pub mod format;
+pub mod icu;
 pub mod markup;
 pub mod same;
 pub mod words;
