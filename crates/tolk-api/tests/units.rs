@@ -1287,3 +1287,91 @@ async fn suggesting_what_someone_else_suggested_is_a_vote() {
         );
     }
 }
+
+/// An XLIFF 1.2 catalogue with a plain string, a plural group and another
+/// plain string.
+const PLURAL_XLIFF: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file original="app" source-language="en" target-language="cs" datatype="plaintext">
+    <body>
+      <trans-unit id="hello"><source>Hello</source><target>Ahoj</target></trans-unit>
+      <group id="files" restype="x-gettext-plurals">
+        <trans-unit id="files[0]"><source>%d file</source><target>%d soubor</target></trans-unit>
+        <trans-unit id="files[1]"><source>%d files</source><target>%d soubory</target></trans-unit>
+        <trans-unit id="files[2]"><source>%d files</source><target>%d souborů</target></trans-unit>
+      </group>
+      <trans-unit id="bye"><source>Bye</source><target>Nashle</target></trans-unit>
+    </body>
+  </file>
+</xliff>
+"#;
+
+#[actix_web::test]
+async fn a_string_its_file_cannot_lose_alone_comes_back_and_holds_up_no_edit() {
+    for db in TestDb::all() {
+        let upstream = Upstream::new(&[("xliff/cs.xlf", PLURAL_XLIFF.as_bytes().to_vec())]);
+        let ctx = context(db, &upstream);
+        let settings = tolk_domain::component::ComponentSettings {
+            name: "Catalogue".into(),
+            slug: "xl".into(),
+            repo: upstream.url(),
+            filemask: "xliff/*.xlf".into(),
+            file_format: "xliff".into(),
+            manage_units: true,
+            ..Default::default()
+        };
+        let subject = tolk_domain::permission::Subject::System;
+        ctx.service
+            .create_component(&subject, "demo", Ok(settings), Default::default())
+            .unwrap();
+        ctx.service.run_due_tasks().unwrap();
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let units = "/api/translations/demo/xl/cs/units/";
+        let url_of = |page: &Value, context: &str| {
+            let found = page["results"].as_array().unwrap().iter();
+            let mut found = found.filter(|u| u["context"] == json!(context));
+            found.next().unwrap()["url"].as_str().unwrap().to_owned()
+        };
+        let page = get_json(&app, units, admin).await;
+        assert_eq!(page["count"], json!(3), "{page}");
+        for context in ["files", "bye"] {
+            let uri = url_of(&page, context);
+            let gone = call(&app, Method::DELETE, &uri, admin, Body::None).await;
+            assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.text());
+        }
+        let edit = Body::Json(json!({"target": ["Nazdar"], "state": 20}));
+        let edited = call(&app, Method::PATCH, &url_of(&page, "hello"), admin, edit).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+
+        let repository = "/api/components/demo/xl/repository/";
+        let commit = Body::Json(json!({"operation": "commit"}));
+        let answer = call(&app, Method::POST, repository, admin, commit)
+            .await
+            .json();
+        assert_eq!(answer["result"], json!(false), "{answer}");
+        let detail = answer["detail"].as_str().unwrap_or_default();
+        assert!(
+            detail.contains("1 removed strings stay in the file and come back at the next scan"),
+            "{answer}"
+        );
+        let file = file_of(&app, "xl", "cs", admin).await;
+        assert!(file.contains("<target>Nazdar</target>"), "{file}");
+        assert!(!file.contains("Bye"), "{file}");
+        assert!(file.contains("files[2]"), "{file}");
+        let status = get_json(&app, repository, admin).await;
+        assert_eq!(status["needs_commit"], json!(false), "{status}");
+
+        let scan = Body::Json(json!({"operation": "file-scan"}));
+        call(&app, Method::POST, repository, admin, scan).await;
+        ctx.service.run_due_tasks().unwrap();
+        let page = get_json(&app, units, admin).await;
+        let contexts: Vec<&str> = page["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["context"].as_str().unwrap())
+            .collect();
+        assert_eq!(contexts, ["hello", "files"], "{page}");
+    }
+}

@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use crate::edits::{SpanEdits, line_at, utf8};
+use crate::edits::{SpanEdits, line_at, removal_span, utf8};
 use crate::error::{FormatError, cannot_add, ensure_new, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
@@ -488,6 +488,31 @@ impl TranslationFile for CsvFile {
         Ok(())
     }
 
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        unit_at(&mut self.rows, index, &self.name)?;
+        // Read with the edits made so far, so that every span is current.
+        let current = CsvFile::parse(&self.name, &self.to_bytes()?)?;
+        let row = current
+            .rows
+            .get(index)
+            .filter(|_| self.same_layout(&current, self.rows.len()))
+            .ok_or_else(|| FormatError::new(&self.name, 0, "the edited file reads differently"))?;
+        let start = row.fields[0].span.start;
+        let end = row.fields.last().map_or(start, |f| f.span.end);
+        let mut text = current.text.clone();
+        text.replace_range(removal_span(&current.text, start..end), "");
+        let other = CsvFile::parse(&self.name, text.as_bytes())?;
+        if !self.same_layout(&other, self.rows.len() - 1) {
+            return Err(FormatError::new(
+                &self.name,
+                line_at(current.text.as_bytes(), start),
+                "removing this string would change how the file's columns are recognised",
+            ));
+        }
+        *self = other;
+        Ok(())
+    }
+
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         Ok(self.edits.apply(&self.text).into_bytes())
     }
@@ -623,5 +648,19 @@ mod tests {
             again.units()
         );
         assert!(CsvFile::parse("x.csv", b"a,\"b\nc").is_err());
+    }
+
+    #[test]
+    fn removing_a_string_removes_its_row_and_edits_stay() {
+        let text = "\"Details\", \"Details\"\r\nPlain,Einfach\r\n\"Multi\r\nline\",\"Viel\"\r\nLast,Letzte\r\n";
+        let mut file = CsvFile::parse("de.csv", text.as_bytes()).unwrap();
+        file.set_translation(3, &["Zuletzt".into()], false).unwrap();
+        file.remove_unit(2).unwrap();
+        file.remove_unit(0).unwrap();
+        assert_eq!(
+            String::from_utf8(file.to_bytes().unwrap()).unwrap(),
+            "Plain,Einfach\r\nLast,Zuletzt\r\n"
+        );
+        assert!(file.remove_unit(2).is_err());
     }
 }

@@ -141,6 +141,14 @@ const REMOVABLE: &[&str] = &[
     "json-nested",
     "i18next",
     "i18nextv4",
+    "csv",
+    "csv-simple",
+    "xliff",
+    "plainxliff",
+    "poxliff",
+    "apple-xliff",
+    "xliff2",
+    "xliff2-placeables",
 ];
 
 /// Whether strings can be removed from files of format `id`.

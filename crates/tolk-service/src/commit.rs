@@ -82,7 +82,7 @@ fn write_units(
     pending: &[&UnitRow],
     removed: &[&Removal],
     monolingual: bool,
-) -> Result<(Vec<u8>, Vec<i64>), String> {
+) -> Result<Written, String> {
     let mut file = tolk_formats::parse(format, path, bytes).map_err(|e| e.to_string())?;
     let key = |context: &str, source: &str| {
         if monolingual {
@@ -130,10 +130,30 @@ fn write_units(
         .collect();
     gone.sort_unstable();
     gone.dedup();
+    // A string the file cannot lose alone (part of a plural group, say)
+    // stays in it: the removal is reported and the next scan reads the
+    // string again, instead of keeping every edit of the file pending.
+    let mut refused = Vec::new();
     for i in gone.into_iter().rev() {
-        file.remove_unit(i).map_err(|e| e.to_string())?;
+        if let Err(e) = file.remove_unit(i) {
+            refused.push(e.to_string());
+        }
     }
-    Ok((file.to_bytes().map_err(|e| e.to_string())?, missing))
+    Ok(Written {
+        bytes: file.to_bytes().map_err(|e| e.to_string())?,
+        missing,
+        refused,
+    })
+}
+
+/// What writing a translation's units gave.
+struct Written {
+    /// The file's new bytes.
+    bytes: Vec<u8>,
+    /// Pending units the file no longer holds (they stay pending).
+    missing: Vec<i64>,
+    /// Why removed strings could not be taken out of the file.
+    refused: Vec<String>,
 }
 
 /// A document format's template, parsed once per commit, with the place
@@ -160,10 +180,7 @@ impl DocumentTemplate {
 /// text, so a translation always has the source document's markup. The
 /// ids of pending units whose string the template no longer has (they
 /// are not written).
-fn write_document(
-    template: &DocumentTemplate,
-    units: &[&UnitRow],
-) -> Result<(Vec<u8>, Vec<i64>), String> {
+fn write_document(template: &DocumentTemplate, units: &[&UnitRow]) -> Result<Written, String> {
     let mut file = template.file.clone();
     let mut missing = Vec::new();
     for unit in units {
@@ -178,7 +195,11 @@ fn write_document(
             None => {}
         }
     }
-    Ok((file.to_bytes().map_err(|e| e.to_string())?, missing))
+    Ok(Written {
+        bytes: file.to_bytes().map_err(|e| e.to_string())?,
+        missing,
+        refused: Vec::new(),
+    })
 }
 
 /// The commit message of one translation's commit: the component's
@@ -272,7 +293,11 @@ impl FileCommit<'_> {
             Some(Err(why)) => Err(why.clone()),
             None => write_units(self.format, path, &bytes, mine, removed, self.monolingual),
         };
-        let (new, missing) = match written {
+        let Written {
+            bytes: new,
+            missing,
+            refused,
+        } = match written {
             Ok(written) => written,
             Err(why) => return unwritten(why),
         };
@@ -289,12 +314,20 @@ impl FileCommit<'_> {
             .map(|u| u.id)
             .filter(|id| !missing.contains(id))
             .collect();
-        let problem = (!missing.is_empty()).then(|| {
-            format!(
+        let mut problems = Vec::new();
+        if !missing.is_empty() {
+            problems.push(format!(
                 "{path}: {} strings are no longer in the file; they stay pending",
                 missing.len()
-            )
-        });
+            ));
+        }
+        if let Some(why) = refused.first() {
+            problems.push(format!(
+                "{path}: {} removed strings stay in the file and come back at the next scan: {why}",
+                refused.len()
+            ));
+        }
+        let problem = (!problems.is_empty()).then(|| problems.join("; "));
         Ok(FileWritten {
             ids,
             problem,

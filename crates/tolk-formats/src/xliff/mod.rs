@@ -15,7 +15,7 @@ use std::ops::Range;
 
 pub use write::write_new;
 
-use crate::edits::{SpanEdits, insert_child, line_at, utf8};
+use crate::edits::{SpanEdits, insert_child, line_at, removal_span, utf8};
 use crate::error::{FormatError, ensure_new, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
@@ -80,6 +80,10 @@ struct Entry {
     translatable: bool,
     notes: Vec<String>,
     locations: Vec<String>,
+    /// The element that holds this entry alone (a 1.2 `<trans-unit>`, a
+    /// 2.0 `<unit>` of one segment), which removing the string removes. A
+    /// segment of a unit of several has none: the others' ids would change.
+    element: Option<Range<usize>>,
 }
 
 /// XLIFF 1.2 target states that mean "needs editing".
@@ -270,6 +274,24 @@ impl TranslationFile for XliffFile {
             write::element(self.version, indent, &id, unit)
         })?;
         *self = XliffFile::parse(&self.name, text.as_bytes(), self.version)?;
+        Ok(())
+    }
+
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        let range = unit_at(&mut self.units, index, &self.name)?.clone();
+        let entry = &self.entries[range.start];
+        let element = entry.element.clone().filter(|_| range.len() == 1);
+        let Some(element) = element else {
+            return Err(FormatError::new(
+                &self.name,
+                line_at(self.text.as_bytes(), entry.holder.start),
+                "a plural group or a segment of a unit of several cannot be removed alone",
+            ));
+        };
+        let mut next = self.clone();
+        next.edits
+            .replace(removal_span(&self.text, element), String::new());
+        *self = XliffFile::parse(&self.name, &next.to_bytes()?, self.version)?;
         Ok(())
     }
 

@@ -85,7 +85,7 @@ impl Reader<'_> {
                             attribute(&e, "restype").is_some_and(|r| r == "x-gettext-plurals");
                         self.groups.push(plural.then_some(self.entries.len()));
                     }
-                    (Version::V2, "unit") => self.unit(&e)?,
+                    (Version::V2, "unit") => self.unit(&e, before)?,
                     _ => {}
                 },
                 Event::End(e) if version == Version::V1 && e.local_name().as_ref() == "group" => {
@@ -119,13 +119,17 @@ impl Reader<'_> {
         let approved = attribute(start, "approved").is_some_and(|a| a == "yes");
         let translatable = attribute(start, "translate").is_none_or(|t| t != "no");
         let parts = self.parts(&tag)?;
+        let element = tag.start..self.xml.position();
         self.push(id, tag, parts, approved, translatable);
+        if let Some(entry) = self.entries.last_mut() {
+            entry.element = Some(element);
+        }
         Ok(())
     }
 
-    /// An XLIFF 2.0 `<unit>`: one entry per `<segment>`, the unit's notes
-    /// on each.
-    fn unit(&mut self, start: &BytesStart<'_>) -> Result<(), FormatError> {
+    /// An XLIFF 2.0 `<unit>` whose start tag begins at `from`: one entry
+    /// per `<segment>`, the unit's notes on each.
+    fn unit(&mut self, start: &BytesStart<'_>, from: usize) -> Result<(), FormatError> {
         let id = attribute(start, "id").unwrap_or_default();
         let first = self.entries.len();
         let mut notes = Vec::new();
@@ -157,9 +161,11 @@ impl Reader<'_> {
                 _ => {}
             }
         }
+        let end = self.xml.position();
         let segments = &mut self.entries[first..];
         if let [only] = segments {
             only.id = id;
+            only.element = Some(from..end);
         }
         for entry in segments {
             entry.notes.splice(0..0, notes.iter().cloned());
@@ -219,6 +225,7 @@ impl Reader<'_> {
             translatable,
             notes: parts.notes,
             locations: parts.locations,
+            element: None,
         });
     }
 

@@ -267,3 +267,27 @@ fn states_mean_what_translate_toolkit_reads() {
     let again = XliffFile::parse("s.xlf", written.as_bytes(), Version::V1).unwrap();
     assert_eq!(again.units()[7].state, State::Fuzzy);
 }
+
+#[test]
+fn removing_a_string_removes_its_element_and_line() {
+    let mut file = v1();
+    file.remove_unit(1).unwrap();
+    let removed = "      <trans-unit id=\"name\">\n        <source>Name: <x id=\"PH\" equiv-text=\"name\"/></source>\n        <context-group purpose=\"location\">\n          <context context-type=\"sourcefile\">src/app.ts</context>\n          <context context-type=\"linenumber\">12</context>\n        </context-group>\n      </trans-unit>\n";
+    assert!(V1.contains(removed));
+    assert_eq!(
+        String::from_utf8(file.to_bytes().unwrap()).unwrap(),
+        V1.replace(removed, "")
+    );
+    let ids: Vec<String> = file.units().into_iter().map(|u| u.context).collect();
+    assert_eq!(ids, ["hello", "review", "empty", "fixed"]);
+
+    let mut file = XliffFile::parse("cs.xlf", V2.as_bytes(), Version::V2).unwrap();
+    let error = file.remove_unit(1).unwrap_err().to_string();
+    assert!(error.contains("cannot be removed alone"), "{error}");
+    file.remove_unit(0).unwrap();
+    let removed = "    <unit id=\"one\">\n      <notes><note>Shown once</note></notes>\n      <segment state=\"initial\">\n        <source>One <ph id=\"1\"/></source>\n        <target>Jedna <ph id=\"1\"/></target>\n      </segment>\n    </unit>\n";
+    assert_eq!(
+        String::from_utf8(file.to_bytes().unwrap()).unwrap(),
+        V2.replace(removed, "")
+    );
+}

@@ -160,9 +160,21 @@ pub fn check_removal(format: &str, path: &str, bytes: &[u8], edited: usize) {
     }
     file.set_translation(edited, &target, false)
         .unwrap_or_else(|e| panic!("{e}"));
+    let before = file.to_bytes().unwrap();
     let result = file.remove_unit(removed);
     if !tolk_formats::can_remove(format) {
         assert!(result.is_err(), "{path}: {format} removed a string");
+        return;
+    }
+    if let Err(e) = &result
+        && e.to_string().contains("cannot be removed alone")
+    {
+        // Part of a larger whole (an XLIFF plural group or segment).
+        assert_eq!(
+            file.to_bytes().unwrap(),
+            before,
+            "{path}: a refusal changed the file"
+        );
         return;
     }
     result.unwrap_or_else(|e| panic!("{e}"));
