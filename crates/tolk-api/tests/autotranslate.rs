@@ -49,8 +49,10 @@ async fn strings_are_filled_from_other_components_and_the_memory() {
         common::gettext_component(&ctx, &upstream);
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         let admin = ctx.admin.as_str();
+        // The copy keeps its own translations: edits here do not spread there.
         let copy = json!({"name": "Copy", "slug": "copy", "repo": "weblate://demo/app",
-                          "filemask": "po/*.po", "file_format": "po"});
+                          "filemask": "po/*.po", "file_format": "po",
+                          "allow_translation_propagation": false});
         let made = call(
             &app,
             Method::POST,

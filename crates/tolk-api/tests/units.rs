@@ -1320,11 +1320,7 @@ async fn a_string_its_file_cannot_lose_alone_comes_back_and_holds_up_no_edit() {
             manage_units: true,
             ..Default::default()
         };
-        let subject = tolk_domain::permission::Subject::System;
-        ctx.service
-            .create_component(&subject, "demo", Ok(settings), Default::default())
-            .unwrap();
-        ctx.service.run_due_tasks().unwrap();
+        common::add_component(&ctx, settings);
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         let admin = Some(ctx.admin.as_str());
         let units = "/api/translations/demo/xl/cs/units/";
@@ -1373,5 +1369,137 @@ async fn a_string_its_file_cannot_lose_alone_comes_back_and_holds_up_no_edit() {
             .map(|u| u["context"].as_str().unwrap())
             .collect();
         assert_eq!(contexts, ["hello", "files"], "{page}");
+    }
+}
+
+#[actix_web::test]
+async fn a_translation_spreads_to_the_same_string_of_components_that_share() {
+    for db in TestDb::all() {
+        let (upstream, ctx) = with_component(db);
+        // Two more components of the same catalogues: one shares its
+        // translations (the default), one keeps its own.
+        for (slug, shares) in [("twin", true), ("own", false)] {
+            let settings = tolk_domain::component::ComponentSettings {
+                name: slug.into(),
+                slug: slug.into(),
+                repo: upstream.url(),
+                filemask: "po/*.po".into(),
+                file_format: "po".into(),
+                allow_translation_propagation: shares,
+                ..Default::default()
+            };
+            common::add_component(&ctx, settings);
+        }
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let unit_in = |slug: &'static str, q: &'static str| {
+            let app = &app;
+            async move {
+                let uri = format!("/api/translations/demo/{slug}/ja/units/?q={q}");
+                get_json(app, &uri, admin).await["results"][0].clone()
+            }
+        };
+        let translated = |slug: &'static str| {
+            let app = &app;
+            async move {
+                let uri = format!("/api/translations/demo/{slug}/ja/");
+                get_json(app, &uri, admin).await["translated"].clone()
+            }
+        };
+        let arabic = "source:%3DArabic";
+        let kept = unit_in("own", arabic).await;
+        let edit = Body::Json(json!({"target": ["アラビア語（新）"], "state": 20}));
+        let uri = unit_in("app", arabic).await["url"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let edited = call(&app, Method::PATCH, &uri, admin, edit).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        let twin = unit_in("twin", arabic).await;
+        assert_eq!(
+            (&twin["target"], &twin["state"], &twin["pending"]),
+            (&json!(["アラビア語（新）"]), &json!(20), &json!(true))
+        );
+        assert_eq!(unit_in("own", arabic).await["target"], kept["target"]);
+        let changes = get_json(&app, "/api/translations/demo/twin/ja/changes/", admin).await;
+        assert_eq!(
+            (
+                &changes["results"][0]["action"],
+                &changes["results"][0]["unit"]
+            ),
+            (&json!(77), &twin["url"])
+        );
+        assert_eq!(translated("twin").await, translated("app").await);
+
+        // A bulk edit spreads too, string by string.
+        let german = unit_in("app", "source:%3DGerman").await;
+        let body =
+            json!({"units": [{"id": german["id"], "target": ["ドイツ語（新）"], "state": 20}]});
+        let bulk = call(
+            &app,
+            Method::PATCH,
+            "/api/translations/demo/app/ja/units/",
+            admin,
+            Body::Json(body),
+        )
+        .await;
+        assert_eq!(bulk.status, StatusCode::OK, "{}", bulk.text());
+        let twin = unit_in("twin", "source:%3DGerman").await;
+        assert_eq!(twin["target"], json!(["ドイツ語（新）"]));
+        assert_eq!(translated("twin").await, translated("app").await);
+
+        // Where the other component refuses the edit (it is locked), the
+        // string fails the inconsistent check in both.
+        let inconsistent = |slug: &'static str| {
+            let app = &app;
+            async move {
+                let uri = format!("/api/translations/demo/{slug}/ja/units/?q=check:inconsistent");
+                let page = get_json(app, &uri, admin).await;
+                let uri = format!("/api/translations/demo/{slug}/ja/");
+                let translation = get_json(app, &uri, admin).await;
+                (page["count"].clone(), translation["failing_checks"].clone())
+            }
+        };
+        let (_, app_failing) = inconsistent("app").await;
+        let (_, twin_failing) = inconsistent("twin").await;
+        let lock = |slug: &'static str, on: bool| {
+            let app = &app;
+            async move {
+                let uri = format!("/api/components/demo/{slug}/lock/");
+                let body = Body::Json(json!({ "lock": on }));
+                let locked = call(app, Method::POST, &uri, admin, body).await;
+                assert_eq!(locked.status, StatusCode::OK, "{}", locked.text());
+            }
+        };
+        lock("twin", true).await;
+        let edit = Body::Json(json!({"target": ["アラビア語（三）"], "state": 20}));
+        call(&app, Method::PATCH, &uri, admin, edit).await;
+        assert_eq!(
+            unit_in("app", arabic).await["has_failing_check"],
+            json!(true)
+        );
+        let plus_one = |n: &Value| json!(n.as_i64().unwrap() + 1);
+        assert_eq!(
+            inconsistent("app").await,
+            (json!(1), plus_one(&app_failing))
+        );
+        assert_eq!(
+            inconsistent("twin").await,
+            (json!(1), plus_one(&twin_failing))
+        );
+        // The same text on the other side makes them consistent again.
+        lock("twin", false).await;
+        let twin_uri = unit_in("twin", arabic).await["url"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let edit = Body::Json(json!({"target": ["アラビア語（三）"], "state": 20}));
+        call(&app, Method::PATCH, &twin_uri, admin, edit).await;
+        assert_eq!(
+            unit_in("twin", arabic).await["has_failing_check"],
+            json!(false)
+        );
+        assert_eq!(inconsistent("app").await, (json!(0), app_failing));
+        assert_eq!(inconsistent("twin").await, (json!(0), twin_failing));
     }
 }

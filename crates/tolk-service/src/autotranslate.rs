@@ -415,7 +415,8 @@ impl Service {
                         state: job.mode.state().code(),
                     })
                     .collect();
-                let outcomes = self.store.write(|conn| {
+                // As in Weblate, automatic translation does not propagate.
+                let (outcomes, _) = self.store.write(|conn| {
                     apply_edits(conn, &subject, &translation, edits, Some(Action::AUTO))
                 })?;
                 outcomes

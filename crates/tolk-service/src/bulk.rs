@@ -13,6 +13,7 @@ use tolk_domain::validation::FieldErrors;
 use tolk_store::{time, units};
 
 use crate::access::require;
+use crate::propagation::Spread;
 use crate::translations::{TranslationView, visible_translation};
 use crate::units::{Planned, UnitView, record_translations};
 use crate::{Service, ServiceError, ServiceResult};
@@ -66,7 +67,9 @@ impl Service {
                 translation.target(),
                 "You do not have permission to perform this action.",
             )?;
-            apply_edits(conn, subject, &translation, edits, None)
+            let (outcomes, spread) = apply_edits(conn, subject, &translation, edits, None)?;
+            self.propagate(conn, subject, &translation, &spread)?;
+            Ok(outcomes)
         })
     }
 }
@@ -74,13 +77,14 @@ impl Service {
 /// Applies `edits` to units of `translation` (whose access was checked)
 /// in the caller's transaction, as [`Service::bulk_edit`] does; the
 /// changes are recorded with `action` when given, else as each edit's own.
+/// What became of each edit, and what was written, to propagate.
 pub(crate) fn apply_edits(
     conn: &mut tolk_store::DbConnection,
     subject: &Subject,
     translation: &Arc<TranslationView>,
     edits: Vec<BulkEdit>,
     action: Option<Action>,
-) -> ServiceResult<Vec<BulkOutcome>> {
+) -> ServiceResult<(Vec<BulkOutcome>, Vec<Spread>)> {
     // Edits of these units by others wait for this batch to end.
     tolk_store::translations::lock(conn, translation.translation.id)?;
     let ids: Vec<i64> = edits.iter().map(|e| e.id).collect();
@@ -129,13 +133,15 @@ pub(crate) fn apply_edits(
         .into_iter()
         .collect();
     let mut written = Vec::with_capacity(planned.len());
+    let mut spread = Vec::with_capacity(planned.len());
     for (at_index, view, plan) in planned {
         if done.contains(&view.unit.id) {
+            spread.push(plan.spread(view.unit.id_hash));
             written.push(plan);
         } else {
             outcomes[at_index] = BulkOutcome::Refused(ServiceError::NotFound);
         }
     }
     record_translations(conn, subject, translation, &written, at)?;
-    Ok(outcomes)
+    Ok((outcomes, spread))
 }

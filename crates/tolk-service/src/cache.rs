@@ -42,6 +42,8 @@ struct Kept {
     anonymous: Option<Subject>,
     components: HashMap<i64, ComponentView>,
     languages: HashMap<i64, Language>,
+    /// Per project, its components that share translations.
+    propagating: HashMap<i64, Vec<i64>>,
 }
 
 /// The in-memory copies, shared by every clone of the service.
@@ -127,6 +129,37 @@ impl Cache {
             kept.anonymous = Some(subject.clone());
         }
         Ok(subject)
+    }
+
+    /// The generation last read, if any: what a request that read it in
+    /// its transaction may use.
+    pub(crate) fn latest(&self) -> Option<Generation> {
+        self.lock().generation.map(Generation)
+    }
+
+    /// The ids of a project's components that share translations
+    /// (`allow_translation_propagation`); one statement when not kept.
+    pub(crate) fn propagating(
+        &self,
+        generation: Generation,
+        conn: &mut DbConnection,
+        project_id: i64,
+    ) -> ServiceResult<Vec<i64>> {
+        if let Some(ids) = self
+            .at(generation)
+            .and_then(|k| k.propagating.get(&project_id).cloned())
+        {
+            return Ok(ids);
+        }
+        let ids: Vec<i64> = components::of_project(conn, project_id)?
+            .into_iter()
+            .filter(|c| c.settings.allow_translation_propagation)
+            .map(|c| c.id)
+            .collect();
+        if let Some(mut kept) = self.at(generation) {
+            kept.propagating.insert(project_id, ids.clone());
+        }
+        Ok(ids)
     }
 
     /// Views of the components with these ids (missing ones left out);

@@ -8,7 +8,9 @@ mod archive;
 mod cache;
 mod commit;
 mod conflict;
+mod consistency;
 mod error;
+mod propagation;
 mod workspace;
 
 pub mod admin;

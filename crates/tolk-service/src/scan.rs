@@ -672,6 +672,7 @@ impl Service {
             totals.translations += 1;
             totals.units += strings;
         }
+        self.refresh_component_consistency(component, &done, source.row.id)?;
         self.store.write(|conn| {
             let now = time::now();
             for problem in &snapshot.problems {
@@ -686,6 +687,33 @@ impl Service {
             Ok::<_, ServiceError>(())
         })?;
         Ok(totals)
+    }
+
+    /// After a scan of `component`: the `inconsistent` verdicts of its
+    /// translations (`languages`, the source's left out) across the
+    /// components of its project that share translations, one transaction
+    /// per language; nothing when it shares with none.
+    fn refresh_component_consistency(
+        &self,
+        component: &Component,
+        languages: &std::collections::HashSet<i64>,
+        source_language: i64,
+    ) -> ServiceResult<()> {
+        for language in languages.iter().filter(|l| **l != source_language) {
+            let shared = self.store.write(|conn| {
+                let generation = self.cache.sync(conn)?;
+                let sharing = self.sharing(conn, generation, component.project_id, component.id)?;
+                if sharing.is_empty() {
+                    return Ok::<_, ServiceError>(false);
+                }
+                self.refresh_consistency(conn, generation, &sharing, *language, None)?;
+                Ok(true)
+            })?;
+            if !shared {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// The component whose work tree `component` uses (itself, or the one it links to).

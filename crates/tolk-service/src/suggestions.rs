@@ -271,7 +271,9 @@ impl Service {
             if !planned.write(conn, unit, at)? {
                 return Err(ServiceError::NotFound);
             }
+            let spread = planned.spread(unit.unit.id_hash);
             record_translations(conn, subject, &unit.translation, &[planned], at)?;
+            self.propagate(conn, acting, &unit.translation, &[spread])?;
         }
         self.forget_suggestion(conn, found, unit)
     }

@@ -34,6 +34,15 @@ pub struct UnitView {
 }
 
 impl UnitView {
+    /// Its translation as it spreads to the same string elsewhere.
+    pub(crate) fn spread(&self) -> crate::propagation::Spread {
+        crate::propagation::Spread {
+            id_hash: self.unit.id_hash,
+            target: self.unit.target.clone(),
+            state: self.unit.state,
+        }
+    }
+
     /// Whether this is the unit of the source language, which holds the
     /// string's labels, explanation and extra flags.
     pub fn is_source(&self) -> bool {
@@ -59,7 +68,7 @@ impl UnitView {
 impl Service {
     /// Views of units with their translations; components and languages
     /// come from the cache (a translation's `last_author` is not read).
-    fn unit_views(
+    pub(crate) fn unit_views(
         &self,
         conn: &mut DbConnection,
         generation: Generation,
@@ -292,7 +301,14 @@ impl Service {
                     errors.invalid("target", message);
                     return Err(errors.into());
                 };
-                translate(conn, subject, &mut view, &target, state, at)?;
+                if translate(conn, subject, &mut view, &target, state, at)? {
+                    let written = view.spread();
+                    let mut verdicts =
+                        self.propagate(conn, subject, &view.translation, &[written])?;
+                    if let Some(failing) = verdicts.remove(&view.unit.id) {
+                        view.unit.failing = failing;
+                    }
+                }
             }
             let properties = SourceProperties {
                 explanation: edit.explanation,
@@ -397,6 +413,16 @@ impl Planned {
         )?)
     }
 
+    /// What this translation of the string `id_hash` spreads to the same
+    /// string in other components.
+    pub(crate) fn spread(&self, id_hash: i64) -> crate::propagation::Spread {
+        crate::propagation::Spread {
+            id_hash,
+            target: self.text.clone(),
+            state: self.state.code(),
+        }
+    }
+
     /// Makes `view` what was written.
     pub(crate) fn apply_to(self, view: &mut UnitView, at: chrono::NaiveDateTime) {
         view.unit.target = self.text;
@@ -468,7 +494,8 @@ pub(crate) fn record_translations(
 }
 
 /// Sets a unit's translation and state after the rules allow it; records
-/// the change and moves the statistics. `view` becomes what was written.
+/// the change and moves the statistics. `view` becomes what was written;
+/// false when the edit changed nothing.
 fn translate(
     conn: &mut DbConnection,
     subject: &Subject,
@@ -476,9 +503,9 @@ fn translate(
     target: &[String],
     state: i32,
     at: chrono::NaiveDateTime,
-) -> ServiceResult<()> {
+) -> ServiceResult<bool> {
     let Some(planned) = Planned::new(subject, view, target, state)? else {
-        return Ok(());
+        return Ok(false);
     };
     if !planned.write(conn, view, at)? {
         // Changed or removed since it was read: the caller's edit lost.
@@ -490,7 +517,7 @@ fn translate(
     let [planned] = written;
     // The answer is what was written, not read again.
     planned.apply_to(view, at);
-    Ok(())
+    Ok(true)
 }
 
 /// A change record about a unit.

@@ -308,6 +308,61 @@ pub fn of_translation_by_ids(
     Ok(found)
 }
 
+/// The units of these strings (`id_hashes`; every string when `None`) in
+/// the translations into one language of these components, with their
+/// translations; one statement per chunk of strings.
+pub fn same_strings(
+    conn: &mut DbConnection,
+    component_ids: &[i64],
+    language_id: i64,
+    id_hashes: Option<&[i64]>,
+) -> StoreResult<Vec<(UnitRow, crate::translations::Translation)>> {
+    let query = || {
+        units::table
+            .inner_join(translations::table)
+            .filter(translations::component_id.eq_any(component_ids.to_vec()))
+            .filter(translations::language_id.eq(language_id))
+            .order(units::id)
+            .select((UnitRow::as_select(), crate::translations::Row::as_select()))
+            .into_boxed::<crate::MultiBackend>()
+    };
+    let mut rows: Vec<(UnitRow, crate::translations::Row)> = Vec::new();
+    match id_hashes {
+        None => rows = query().load(conn)?,
+        Some(hashes) => {
+            for chunk in hashes.chunks(INSERT_CHUNK) {
+                rows.extend(
+                    query()
+                        .filter(units::id_hash.eq_any(chunk.to_vec()))
+                        .load(conn)?,
+                );
+            }
+        }
+    }
+    Ok(rows.into_iter().map(|(unit, t)| (unit, t.into())).collect())
+}
+
+/// Sets the lists of failing checks of units (id and list); one statement
+/// per few hundred units.
+pub fn set_failing(conn: &mut DbConnection, lists: &[(i64, String)]) -> StoreResult<()> {
+    use diesel::sql_types::BigInt;
+    for chunk in lists.chunks(WRITE_CHUNK) {
+        let (values, _) = crate::sql::numbered_rows(chunk.len(), &["BIGINT", "TEXT"]);
+        let sql = format!(
+            "WITH v(id, failing) AS (VALUES {values}) \
+             UPDATE units SET failing = v.failing FROM v WHERE units.id = v.id"
+        );
+        let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
+        for (id, failing) in chunk {
+            query = query
+                .bind::<BigInt, _>(*id)
+                .bind::<Text, _>(failing.clone());
+        }
+        query.execute(conn)?;
+    }
+    Ok(())
+}
+
 /// The highest position in each of these translations (those without
 /// units are left out); one statement.
 pub fn last_positions(

@@ -431,6 +431,11 @@ pub fn gettext_component(ctx: &Ctx, upstream: &Upstream) {
         file_format: "po".into(),
         ..Default::default()
     };
+    add_component(ctx, settings);
+}
+
+/// Creates a component of `demo` and runs its setup.
+pub fn add_component(ctx: &Ctx, settings: tolk_domain::component::ComponentSettings) {
     ctx.service
         .create_component(
             &tolk_domain::permission::Subject::System,

@@ -1,0 +1,98 @@
+//! Translation propagation (Weblate's `allow_translation_propagation`):
+//! a string translated by an edit, a bulk edit or an accepted suggestion
+//! is translated alike, as an edit of the same person, in the other
+//! components of its project that share translations and hold the same
+//! string (same key, or same source and context) in the same language.
+//! Each such edit follows that unit's own rules (permissions, read-only
+//! strings, reviews, its component's checks) and is recorded as a
+//! `Propagated change`; what the rules refuse is left as it was, and
+//! fails the `inconsistent` check ([`crate::consistency`]). A project of
+//! one component costs no statement.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tolk_domain::change::Action;
+use tolk_domain::permission::Subject;
+use tolk_domain::unit::split_plurals;
+use tolk_store::{DbConnection, units};
+
+use crate::bulk::{BulkEdit, apply_edits};
+use crate::translations::TranslationView;
+use crate::{Service, ServiceResult};
+
+/// A translation written, as it spreads to the same string elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Spread {
+    /// The string's identity (`id_hash`), the same in every component.
+    pub(crate) id_hash: i64,
+    /// The new text (plural forms joined).
+    pub(crate) target: String,
+    /// The new state number.
+    pub(crate) state: i32,
+}
+
+impl Service {
+    /// Spreads what was `written` in `translation` to the same strings of
+    /// the project's other components that share translations, in the
+    /// caller's transaction, then brings the strings' `inconsistent`
+    /// verdicts up to date; the units whose failing checks changed.
+    pub(crate) fn propagate(
+        &self,
+        conn: &mut DbConnection,
+        subject: &Subject,
+        translation: &TranslationView,
+        written: &[Spread],
+    ) -> ServiceResult<HashMap<i64, String>> {
+        let component = &translation.component;
+        if written.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let generation = match self.cache.latest() {
+            Some(generation) => generation,
+            None => self.cache.sync(conn)?,
+        };
+        let sharing = self.sharing(
+            conn,
+            generation,
+            component.project.id,
+            component.component.id,
+        )?;
+        if sharing.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let others: Vec<i64> = sharing
+            .iter()
+            .copied()
+            .filter(|id| *id != component.component.id)
+            .collect();
+        let wanted: HashMap<i64, &Spread> = written.iter().map(|w| (w.id_hash, w)).collect();
+        let hashes: Vec<i64> = wanted.keys().copied().collect();
+        let language = translation.translation.language_id;
+        let found = units::same_strings(conn, &others, language, Some(&hashes))?;
+        let views = self.unit_views(conn, generation, found, false)?;
+        let mut by_translation: HashMap<i64, (Arc<TranslationView>, Vec<BulkEdit>)> =
+            HashMap::new();
+        for view in views {
+            let Some(spread) = wanted.get(&view.unit.id_hash) else {
+                continue;
+            };
+            if view.unit.target == spread.target && view.unit.state == spread.state {
+                continue;
+            }
+            let entry = by_translation
+                .entry(view.translation.translation.id)
+                .or_insert_with(|| (Arc::clone(&view.translation), Vec::new()));
+            entry.1.push(BulkEdit {
+                id: view.unit.id,
+                target: split_plurals(&spread.target),
+                state: spread.state,
+            });
+        }
+        for (other, edits) in by_translation.into_values() {
+            // Refusals (rights, read-only strings, reviews) leave the unit.
+            apply_edits(conn, subject, &other, edits, Some(Action::PROPAGATED_EDIT))?;
+        }
+        self.refresh_consistency(conn, generation, &sharing, language, Some(&hashes))
+    }
+}
