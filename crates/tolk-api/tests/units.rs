@@ -1503,3 +1503,75 @@ async fn a_translation_spreads_to_the_same_string_of_components_that_share() {
         assert_eq!(inconsistent("twin").await, (json!(0), twin_failing));
     }
 }
+
+#[actix_web::test]
+async fn a_scan_finds_the_strings_translated_otherwise_in_a_component_that_shares() {
+    for db in TestDb::all() {
+        // Two copies of a catalogue that disagree on one string.
+        let ja = std::fs::read_to_string(common::corpus("po/django-conf-ja.po")).unwrap();
+        let other = ja.replace("msgstr \"アラビア語\"", "msgstr \"アラビア\"");
+        assert_ne!(ja, other);
+        let upstream = Upstream::new(&[
+            ("one/ja.po", ja.into_bytes()),
+            ("two/ja.po", other.into_bytes()),
+        ]);
+        let ctx = context(db, &upstream);
+        for slug in ["one", "two"] {
+            common::add_component(
+                &ctx,
+                tolk_domain::component::ComponentSettings {
+                    name: slug.into(),
+                    slug: slug.into(),
+                    repo: upstream.url(),
+                    filemask: format!("{slug}/*.po"),
+                    file_format: "po".into(),
+                    manage_units: true,
+                    ..Default::default()
+                },
+            );
+        }
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let inconsistent = |slug: &'static str| {
+            let app = &app;
+            async move {
+                let uri = format!("/api/translations/demo/{slug}/ja/units/?q=check:inconsistent");
+                let page = get_json(app, &uri, admin).await;
+                let uri = format!("/api/translations/demo/{slug}/ja/");
+                let translation = get_json(app, &uri, admin).await;
+                let recount = units_failing(app, slug, admin).await;
+                assert_eq!(translation["failing_checks"], json!(recount), "{slug}");
+                page["results"].as_array().unwrap().clone()
+            }
+        };
+        for slug in ["one", "two"] {
+            let found = inconsistent(slug).await;
+            let sources: Vec<&Value> = found.iter().map(|u| &u["source"]).collect();
+            assert_eq!(sources, [&json!(["Arabic"])], "{slug}");
+        }
+        // Without its twin, the string is consistent again.
+        let twin = inconsistent("two").await[0]["url"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let gone = call(&app, Method::DELETE, &twin, admin, Body::None).await;
+        assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.text());
+        assert_eq!(inconsistent("one").await, Vec::<Value>::new());
+    }
+}
+
+/// How many units of the Japanese translation of `slug` fail a check.
+async fn units_failing<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    slug: &str,
+    token: Option<&str>,
+) -> usize {
+    let uri = format!("/api/translations/demo/{slug}/ja/units/?page_size=1000");
+    let page = get_json(app, &uri, token).await;
+    page["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["has_failing_check"] == json!(true))
+        .count()
+}

@@ -137,6 +137,14 @@ impl Cache {
         self.lock().generation.map(Generation)
     }
 
+    /// The generation last read, or the current one read now.
+    pub(crate) fn latest_or_sync(&self, conn: &mut DbConnection) -> ServiceResult<Generation> {
+        match self.latest() {
+            Some(generation) => Ok(generation),
+            None => self.sync(conn),
+        }
+    }
+
     /// The ids of a project's components that share translations
     /// (`allow_translation_propagation`); one statement when not kept.
     pub(crate) fn propagating(

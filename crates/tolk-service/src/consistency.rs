@@ -39,6 +39,27 @@ impl Service {
         })
     }
 
+    /// After strings (`id_hashes`) of a component changed or left in some
+    /// `languages`: their `inconsistent` verdicts across the components
+    /// of the project sharing translations with it, in the caller's
+    /// transaction; nothing when it shares with none.
+    pub(crate) fn refresh_strings(
+        &self,
+        conn: &mut DbConnection,
+        (project_id, component_id): (i64, i64),
+        languages: &[i64],
+        id_hashes: &[i64],
+    ) -> ServiceResult<()> {
+        let generation = self.cache.latest_or_sync(conn)?;
+        let sharing = self.sharing(conn, generation, project_id, component_id)?;
+        if !sharing.is_empty() {
+            for language in languages {
+                self.refresh_consistency(conn, generation, &sharing, *language, Some(id_hashes))?;
+            }
+        }
+        Ok(())
+    }
+
     /// Brings the `inconsistent` verdicts of strings (`id_hashes`; all of
     /// them when `None`) in one language up to date across the components
     /// `sharing`; the units whose list of failing checks changed, with

@@ -48,10 +48,7 @@ impl Service {
         if written.is_empty() {
             return Ok(HashMap::new());
         }
-        let generation = match self.cache.latest() {
-            Some(generation) => generation,
-            None => self.cache.sync(conn)?,
-        };
+        let generation = self.cache.latest_or_sync(conn)?;
         let sharing = self.sharing(
             conn,
             generation,
@@ -70,6 +67,10 @@ impl Service {
         let hashes: Vec<i64> = wanted.keys().copied().collect();
         let language = translation.translation.language_id;
         let found = units::same_strings(conn, &others, language, Some(&hashes))?;
+        if found.is_empty() {
+            // Strings of this component alone: nothing to spread or compare.
+            return Ok(HashMap::new());
+        }
         let views = self.unit_views(conn, generation, found, false)?;
         let mut by_translation: HashMap<i64, (Arc<TranslationView>, Vec<BulkEdit>)> =
             HashMap::new();

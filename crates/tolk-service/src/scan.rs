@@ -672,7 +672,7 @@ impl Service {
             totals.translations += 1;
             totals.units += strings;
         }
-        self.refresh_component_consistency(component, &done, source.row.id)?;
+        self.refresh_component_consistency(component, source.row.id)?;
         self.store.write(|conn| {
             let now = time::now();
             for problem in &snapshot.problems {
@@ -690,23 +690,27 @@ impl Service {
     }
 
     /// After a scan of `component`: the `inconsistent` verdicts of its
-    /// translations (`languages`, the source's left out) across the
-    /// components of its project that share translations, one transaction
-    /// per language; nothing when it shares with none.
+    /// strings (the source language's left out) across the components of
+    /// its project that share translations, one transaction per
+    /// translation; nothing when it shares with none.
     fn refresh_component_consistency(
         &self,
         component: &Component,
-        languages: &std::collections::HashSet<i64>,
         source_language: i64,
     ) -> ServiceResult<()> {
-        for language in languages.iter().filter(|l| **l != source_language) {
+        let all = self
+            .store
+            .read(|conn| translations::of_component(conn, component.id))?;
+        for translation in all.iter().filter(|t| t.language_id != source_language) {
             let shared = self.store.write(|conn| {
                 let generation = self.cache.sync(conn)?;
                 let sharing = self.sharing(conn, generation, component.project_id, component.id)?;
                 if sharing.is_empty() {
                     return Ok::<_, ServiceError>(false);
                 }
-                self.refresh_consistency(conn, generation, &sharing, *language, None)?;
+                let hashes = units::hashes_of(conn, translation.id)?;
+                let language = translation.language_id;
+                self.refresh_consistency(conn, generation, &sharing, language, Some(&hashes))?;
                 Ok(true)
             })?;
             if !shared {

@@ -132,7 +132,12 @@ impl Service {
                 })
                 .collect();
             changes::record_many(conn, records.iter().collect(), at)?;
-            Ok(())
+            // Its twins elsewhere may agree with each other now.
+            let mut languages: Vec<i64> = all.iter().map(|t| t.language_id).collect();
+            languages.sort_unstable();
+            languages.dedup();
+            let owner = (component.project.id, component.component.id);
+            self.refresh_strings(conn, owner, &languages, &[unit.unit.id_hash])
         })
     }
 }

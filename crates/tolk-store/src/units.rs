@@ -310,7 +310,8 @@ pub fn of_translation_by_ids(
 
 /// The units of these strings (`id_hashes`; every string when `None`) in
 /// the translations into one language of these components, with their
-/// translations; one statement per chunk of strings.
+/// translations, in no particular order; one statement per chunk of
+/// strings.
 pub fn same_strings(
     conn: &mut DbConnection,
     component_ids: &[i64],
@@ -322,7 +323,6 @@ pub fn same_strings(
             .inner_join(translations::table)
             .filter(translations::component_id.eq_any(component_ids.to_vec()))
             .filter(translations::language_id.eq(language_id))
-            .order(units::id)
             .select((UnitRow::as_select(), crate::translations::Row::as_select()))
             .into_boxed::<crate::MultiBackend>()
     };
@@ -340,6 +340,14 @@ pub fn same_strings(
         }
     }
     Ok(rows.into_iter().map(|(unit, t)| (unit, t.into())).collect())
+}
+
+/// The strings (`id_hash`) of a translation's units; one statement.
+pub fn hashes_of(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<i64>> {
+    Ok(units::table
+        .filter(units::translation_id.eq(translation_id))
+        .select(units::id_hash)
+        .load(conn)?)
 }
 
 /// Sets the lists of failing checks of units (id and list); one statement
