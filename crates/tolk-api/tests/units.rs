@@ -1453,11 +1453,8 @@ async fn a_translation_spreads_to_the_same_string_of_components_that_share() {
         let inconsistent = |slug: &'static str| {
             let app = &app;
             async move {
-                let uri = format!("/api/translations/demo/{slug}/ja/units/?q=check:inconsistent");
-                let page = get_json(app, &uri, admin).await;
-                let uri = format!("/api/translations/demo/{slug}/ja/");
-                let translation = get_json(app, &uri, admin).await;
-                (page["count"].clone(), translation["failing_checks"].clone())
+                let (found, failing) = inconsistent_units(app, slug, admin).await;
+                (json!(found.len()), failing)
             }
         };
         let (_, app_failing) = inconsistent("app").await;
@@ -1534,15 +1531,7 @@ async fn a_scan_finds_the_strings_translated_otherwise_in_a_component_that_share
         let admin = Some(ctx.admin.as_str());
         let inconsistent = |slug: &'static str| {
             let app = &app;
-            async move {
-                let uri = format!("/api/translations/demo/{slug}/ja/units/?q=check:inconsistent");
-                let page = get_json(app, &uri, admin).await;
-                let uri = format!("/api/translations/demo/{slug}/ja/");
-                let translation = get_json(app, &uri, admin).await;
-                let recount = units_failing(app, slug, admin).await;
-                assert_eq!(translation["failing_checks"], json!(recount), "{slug}");
-                page["results"].as_array().unwrap().clone()
-            }
+            async move { inconsistent_units(app, slug, admin).await.0 }
         };
         for slug in ["one", "two"] {
             let found = inconsistent(slug).await;
@@ -1558,6 +1547,23 @@ async fn a_scan_finds_the_strings_translated_otherwise_in_a_component_that_share
         assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.text());
         assert_eq!(inconsistent("one").await, Vec::<Value>::new());
     }
+}
+
+/// The units of the Japanese translation of `slug` that fail the
+/// inconsistent check, and its `failing_checks`, which must be a recount
+/// of its units.
+async fn inconsistent_units<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    slug: &str,
+    token: Option<&str>,
+) -> (Vec<Value>, Value) {
+    let uri = format!("/api/translations/demo/{slug}/ja/units/?q=check:inconsistent");
+    let page = get_json(app, &uri, token).await;
+    let uri = format!("/api/translations/demo/{slug}/ja/");
+    let failing = get_json(app, &uri, token).await["failing_checks"].clone();
+    let recount = units_failing(app, slug, token).await;
+    assert_eq!(failing, json!(recount), "{slug}: failing_checks");
+    (page["results"].as_array().unwrap().clone(), failing)
 }
 
 /// How many units of the Japanese translation of `slug` fail a check.
