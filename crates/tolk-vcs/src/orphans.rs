@@ -153,7 +153,11 @@ mod tests {
         // A group leader whose starter (the shell) has exited: reaped.
         let orphan = orphaned_sleep("300");
         let deadline = Instant::now() + Duration::from_secs(10);
-        while parent_and_group(orphan).is_none_or(|(_, group)| group != orphan) {
+        // Until setsid has made its group and exec has given it its
+        // environment (read between the two, it has none).
+        while parent_and_group(orphan).is_none_or(|(_, group)| group != orphan)
+            || starter(orphan).is_none()
+        {
             assert!(Instant::now() < deadline, "setsid did not start");
             std::thread::sleep(Duration::from_millis(10));
         }
