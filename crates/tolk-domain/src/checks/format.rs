@@ -73,6 +73,13 @@ pub const FORMATS: &[Format] = &[
     format("laravel_format", "laravel-format", |t| {
         sorted_names(&LARAVEL, t)
     }),
+    format("ruby_format", "ruby-format", ruby_placeholders),
+    format("scheme_format", "scheme-format", |t| {
+        printf_placeholders(&SCHEME, t)
+    }),
+    format("qt_plural_format", "qt-plural-format", |t| {
+        sorted_names(&QT_PLURAL, t)
+    }),
     format("icu_message_format", "icu-message-format", |t| {
         super::icu::arguments(t).unwrap_or_else(|_| vec![INVALID.to_owned()])
     }),
@@ -130,6 +137,17 @@ static OBJC: LazyLock<Regex> = LazyLock::new(|| {
         r"%(?:(\d+)\$)?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcspn@%])",
     )
 });
+// Ruby: printf's, then `%<name>s` and `%{name}` (groups 3 and 4).
+static RUBY: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(
+        r"%(?:(\d+)\$)?[-+ #0*]*\d*(?:\.\d+)?([bBdiouxXeEfgGaAcsp%])|%<(\w+)>[-+ #0*]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcsp]|%\{(\w+)\}",
+    )
+});
+// Scheme's `format`: `~a`, `~s`, `~d`, … (`~%` and `~~` are no placeholders).
+static SCHEME: LazyLock<Regex> =
+    LazyLock::new(|| pattern(r"~(?:(\d+)@\*)?(?:\d+(?:,\d+)*)?([aAsSdDbBoOxXcCfFeEgG$%~])"));
+// Qt's plural forms: `%n`, `%Ln` and the numbered `%1`.
+static QT_PLURAL: LazyLock<Regex> = LazyLock::new(|| pattern(r"%L?(n|\d{1,2})"));
 // Object Pascal's `Format`: `%s`, `%0:s` (the argument's index), `%-8.2f`.
 static OBJECT_PASCAL: LazyLock<Regex> =
     LazyLock::new(|| pattern(r"%(?:(\d+):)?-?\d*(?:\.\d+)?([dDuUeEfFgGnNmMpPsSxX%])"));
@@ -140,8 +158,11 @@ fn printf_placeholders(expression: &Regex, text: &str) -> Vec<String> {
     let mut numbered = Vec::new();
     let mut plain = Vec::new();
     for found in expression.captures_iter(text) {
-        let kind = &found[2];
-        if kind == "%" || kind == "n" {
+        // Other alternatives of the expression (Ruby's named ones) have no kind here.
+        let Some(kind) = found.get(2).map(|k| k.as_str()) else {
+            continue;
+        };
+        if matches!(kind, "%" | "n" | "~") {
             continue;
         }
         match found.get(1) {
@@ -156,6 +177,20 @@ fn printf_placeholders(expression: &Regex, text: &str) -> Vec<String> {
     numbered.sort();
     plain.extend(numbered.into_iter().map(|(_, kind)| kind));
     plain
+}
+
+/// Ruby's placeholders: printf's in order (numbered ones by number), then
+/// the named ones (`%<name>s`, `%{name}`) sorted.
+fn ruby_placeholders(text: &str) -> Vec<String> {
+    let mut named: Vec<String> = RUBY
+        .captures_iter(text)
+        .filter_map(|c| c.get(3).or_else(|| c.get(4)))
+        .map(|m| m.as_str().to_owned())
+        .collect();
+    named.sort();
+    let mut found = printf_placeholders(&RUBY, text);
+    found.extend(named);
+    found
 }
 
 /// The names of a format's placeholders (the groups of each match that
@@ -358,6 +393,24 @@ mod tests {
         let pascal = check("object_pascal_format");
         assert!(!pascal.fails("%0:s has %1:d", "%1:d má %0:s", false));
         assert!(pascal.fails("%s has %d", "%d má %s", false));
+    }
+
+    #[test]
+    fn ruby_scheme_and_qt_plural_formats() {
+        let ruby = check("ruby_format");
+        assert!(!ruby.fails(
+            "%s has %<count>d of %{total}",
+            "%s má %{total}: %<count>d",
+            false
+        ));
+        assert!(ruby.fails("%s has %d", "%d má %s", false));
+        assert!(ruby.fails("%{total}", "%{celkem}", false));
+        let scheme = check("scheme_format");
+        assert!(!scheme.fails("~a has ~d~%", "~a má ~d", false));
+        assert!(scheme.fails("~a has ~d", "~d má ~a", false));
+        let qt = check("qt_plural_format");
+        assert!(!qt.fails("%Ln files in %1", "%1: %Ln souborů", false));
+        assert!(qt.fails("%n files", "soubory", false));
     }
 
     #[test]
