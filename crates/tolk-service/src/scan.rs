@@ -708,9 +708,18 @@ impl Service {
                 if sharing.is_empty() {
                     return Ok::<_, ServiceError>(false);
                 }
-                let hashes = units::hashes_of(conn, translation.id)?;
+                // Only the strings another component holds can disagree.
+                let others: Vec<i64> = sharing
+                    .iter()
+                    .copied()
+                    .filter(|id| *id != component.id)
+                    .collect();
                 let language = translation.language_id;
-                self.refresh_consistency(conn, generation, &sharing, language, Some(&hashes))?;
+                let hashes = units::hashes_of(conn, translation.id)?;
+                let shared = units::shared_hashes(conn, &others, language, &hashes)?;
+                if !shared.is_empty() {
+                    self.refresh_consistency(conn, generation, &sharing, language, Some(&shared))?;
+                }
                 Ok(true)
             })?;
             if !shared {

@@ -314,25 +314,51 @@ pub fn last_editors(conn: &mut DbConnection, unit_ids: &[i64]) -> StoreResult<Ha
         .collect())
 }
 
+/// The latest change of a translation (the row of `last_authors`' first
+/// statement).
+#[derive(QueryableByName)]
+struct Latest {
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+    change: Option<i64>,
+}
+
+/// Translations whose latest content change one statement finds.
+const LATEST_CHUNK: usize = 500;
+
 /// The display name (full name, else username) of the author of each
 /// translation's latest content change, by translation id; two statements
-/// whatever the number of translations.
+/// per few hundred translations. Each latest change is found by walking
+/// the translation's changes back in time in their index until one has
+/// an author (a translation's thousands of changes are never all read).
 pub fn last_authors(
     conn: &mut DbConnection,
     translation_ids: &[i64],
 ) -> StoreResult<HashMap<i64, String>> {
-    let content: Vec<i32> = Action::all()
+    let content: Vec<String> = Action::all()
         .filter(|a| a.is_content())
-        .map(|a| a.0)
+        .map(|a| a.0.to_string())
         .collect();
-    let latest: Vec<Option<i64>> = changes::table
-        .filter(changes::translation_id.eq_any(translation_ids.to_vec()))
-        .filter(changes::user_id.is_not_null())
-        .filter(changes::action.eq_any(content))
-        .group_by(changes::translation_id)
-        .select(diesel::dsl::max(changes::id))
-        .load(conn)?;
-    let latest: Vec<i64> = latest.into_iter().flatten().collect();
+    let mut latest: Vec<i64> = Vec::new();
+    for chunk in translation_ids.chunks(LATEST_CHUNK) {
+        let (values, _) = crate::sql::numbered_rows(chunk.len(), &["BIGINT"]);
+        let sql = format!(
+            "WITH v(id) AS (VALUES {values}) \
+             SELECT (SELECT c.id FROM changes c WHERE c.translation_id = v.id \
+             AND c.action IN ({}) AND c.user_id IS NOT NULL \
+             ORDER BY c.created DESC, c.id DESC LIMIT 1) AS change FROM v",
+            content.join(", ")
+        );
+        let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
+        for id in chunk {
+            query = query.bind::<diesel::sql_types::BigInt, _>(*id);
+        }
+        latest.extend(
+            query
+                .load::<Latest>(conn)?
+                .into_iter()
+                .filter_map(|l| l.change),
+        );
+    }
     let rows: Vec<(Option<i64>, String, String)> = changes::table
         .inner_join(users::table.on(changes::user_id.eq(users::id.nullable())))
         .filter(changes::id.eq_any(latest))

@@ -342,6 +342,30 @@ pub fn same_strings(
     Ok(rows.into_iter().map(|(unit, t)| (unit, t.into())).collect())
 }
 
+/// Which of these strings (`id_hashes`) the translations into one
+/// language of these components hold; one statement per chunk.
+pub fn shared_hashes(
+    conn: &mut DbConnection,
+    component_ids: &[i64],
+    language_id: i64,
+    id_hashes: &[i64],
+) -> StoreResult<Vec<i64>> {
+    let mut found = Vec::new();
+    for chunk in id_hashes.chunks(INSERT_CHUNK) {
+        found.extend(
+            units::table
+                .inner_join(translations::table)
+                .filter(translations::component_id.eq_any(component_ids.to_vec()))
+                .filter(translations::language_id.eq(language_id))
+                .filter(units::id_hash.eq_any(chunk.to_vec()))
+                .select(units::id_hash)
+                .distinct()
+                .load::<i64>(conn)?,
+        );
+    }
+    Ok(found)
+}
+
 /// The strings (`id_hash`) of a translation's units; one statement.
 pub fn hashes_of(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<i64>> {
     Ok(units::table
