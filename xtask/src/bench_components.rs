@@ -245,25 +245,8 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
         taken.as_secs_f64()
     );
 
-    let (_, body) = client
-        .request(
-            "GET",
-            "/api/translations/git/small/cs/units/?page_size=1",
-            "",
-        )
-        .map_err(|e| e.to_string())?;
-    let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-    let unit = format!("/api/units/{}/", page["results"][0]["id"]);
-    println!("{}", load(address, token, &unit, options)?);
-    let edited = unit.clone();
-    let patch = move |n: u64| {
-        let body = format!(r#"{{"target":["edit {n}"],"state":20}}"#);
-        ("PATCH", edited.clone(), body)
-    };
-    println!(
-        "{}",
-        load_with(address, token, &format!("PATCH {unit}"), options, patch)?
-    );
+    let first = "/api/translations/git/small/cs/units/?page_size=1";
+    read_and_edit(&mut client, address, token, first, options)?;
     // The loads above let this connection idle past the server's keep-alive.
     let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
     let taken = bulk_edit(&mut client, dir)?;
@@ -310,6 +293,31 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
     million(address, token, dir, options, &paths)
 }
 
+/// Loads the server with reads, then edits, of the unit the one-unit
+/// page `page` lists; a line of figures for each.
+fn read_and_edit(
+    client: &mut Client,
+    address: &str,
+    token: &str,
+    page: &str,
+    options: &Options,
+) -> Result<(), String> {
+    let (_, body) = client.request("GET", page, "").map_err(|e| e.to_string())?;
+    let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+    let unit = format!("/api/units/{}/", page["results"][0]["id"]);
+    println!("{}", load(address, token, &unit, options)?);
+    let edited = unit.clone();
+    let patch = move |n: u64| {
+        let body = format!(r#"{{"target":["edit {n}"],"state":20}}"#);
+        ("PATCH", edited.clone(), body)
+    };
+    println!(
+        "{}",
+        load_with(address, token, &format!("PATCH {unit}"), options, patch)?
+    );
+    Ok(())
+}
+
 /// A component of a million units: reading it, then unit reads, edits,
 /// pages, statistics and the same searches with 1.1 million units on the site.
 fn million(
@@ -326,26 +334,9 @@ fn million(
         "component of 50 languages × 20,000 strings (1,020,000 units): cloned and read in {:.1} s",
         taken.as_secs_f64()
     );
-    let (_, body) = client
-        .request(
-            "GET",
-            "/api/translations/git/huge/cs/units/?page_size=1&page=15000",
-            "",
-        )
-        .map_err(|e| e.to_string())?;
-    let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-    let unit = format!("/api/units/{}/", page["results"][0]["id"]);
     println!("with 1,122,000 units on the site:");
-    println!("{}", load(address, token, &unit, options)?);
-    let edited = unit.clone();
-    let patch = move |n: u64| {
-        let body = format!(r#"{{"target":["edit {n}"],"state":20}}"#);
-        ("PATCH", edited.clone(), body)
-    };
-    println!(
-        "{}",
-        load_with(address, token, &format!("PATCH {unit}"), options, patch)?
-    );
+    let deep = "/api/translations/git/huge/cs/units/?page_size=1&page=15000";
+    read_and_edit(&mut client, address, token, deep, options)?;
     for path in [
         "/api/translations/git/huge/cs/",
         "/api/translations/git/huge/cs/units/?page_size=100&page=100",

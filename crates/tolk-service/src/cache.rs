@@ -131,16 +131,12 @@ impl Cache {
         Ok(subject)
     }
 
-    /// The generation last read, if any: what a request that read it in
-    /// its transaction may use.
-    pub(crate) fn latest(&self) -> Option<Generation> {
-        self.lock().generation.map(Generation)
-    }
-
-    /// The generation last read, or the current one read now.
+    /// The generation last read (what a request that read it in its
+    /// transaction may use), or the current one read now when none was.
     pub(crate) fn latest_or_sync(&self, conn: &mut DbConnection) -> ServiceResult<Generation> {
-        match self.latest() {
-            Some(generation) => Ok(generation),
+        let latest = self.lock().generation;
+        match latest {
+            Some(generation) => Ok(Generation(generation)),
             None => self.sync(conn),
         }
     }

@@ -18,25 +18,37 @@ use crate::cache::Generation;
 use crate::units::UnitView;
 use crate::{Service, ServiceResult};
 
+/// The components of a project that share translations with one of them.
+pub(crate) struct Sharing {
+    /// All of them, that one included.
+    pub(crate) all: Vec<i64>,
+    /// All but that one.
+    pub(crate) others: Vec<i64>,
+}
+
 /// The check's id.
 pub(crate) const INCONSISTENT: &str = "inconsistent";
 
 impl Service {
-    /// The components of a project sharing translations with `component_id`
-    /// (itself included), when there are two or more; else none.
+    /// The components of a project sharing translations with `component_id`,
+    /// when it shares with one or more; else `None`.
     pub(crate) fn sharing(
         &self,
         conn: &mut DbConnection,
         generation: Generation,
         project_id: i64,
         component_id: i64,
-    ) -> ServiceResult<Vec<i64>> {
-        let sharing = self.cache.propagating(generation, conn, project_id)?;
-        Ok(if sharing.len() > 1 && sharing.contains(&component_id) {
-            sharing
-        } else {
-            Vec::new()
-        })
+    ) -> ServiceResult<Option<Sharing>> {
+        let all = self.cache.propagating(generation, conn, project_id)?;
+        if all.len() < 2 || !all.contains(&component_id) {
+            return Ok(None);
+        }
+        let others = all
+            .iter()
+            .copied()
+            .filter(|id| *id != component_id)
+            .collect();
+        Ok(Some(Sharing { all, others }))
     }
 
     /// After strings (`id_hashes`) of a component changed or left in some
@@ -51,10 +63,10 @@ impl Service {
         id_hashes: &[i64],
     ) -> ServiceResult<()> {
         let generation = self.cache.latest_or_sync(conn)?;
-        let sharing = self.sharing(conn, generation, project_id, component_id)?;
-        if !sharing.is_empty() {
+        if let Some(sharing) = self.sharing(conn, generation, project_id, component_id)? {
             for language in languages {
-                self.refresh_consistency(conn, generation, &sharing, *language, Some(id_hashes))?;
+                let hashes = Some(id_hashes);
+                self.refresh_consistency(conn, generation, &sharing.all, *language, hashes)?;
             }
         }
         Ok(())

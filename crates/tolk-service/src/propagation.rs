@@ -49,24 +49,19 @@ impl Service {
             return Ok(HashMap::new());
         }
         let generation = self.cache.latest_or_sync(conn)?;
-        let sharing = self.sharing(
+        let Some(sharing) = self.sharing(
             conn,
             generation,
             component.project.id,
             component.component.id,
-        )?;
-        if sharing.is_empty() {
+        )?
+        else {
             return Ok(HashMap::new());
-        }
-        let others: Vec<i64> = sharing
-            .iter()
-            .copied()
-            .filter(|id| *id != component.component.id)
-            .collect();
+        };
         let wanted: HashMap<i64, &Spread> = written.iter().map(|w| (w.id_hash, w)).collect();
         let hashes: Vec<i64> = wanted.keys().copied().collect();
         let language = translation.translation.language_id;
-        let found = units::same_strings(conn, &others, language, Some(&hashes))?;
+        let found = units::same_strings(conn, &sharing.others, language, Some(&hashes))?;
         if found.is_empty() {
             // Strings of this component alone: nothing to spread or compare.
             return Ok(HashMap::new());
@@ -94,6 +89,6 @@ impl Service {
             // Refusals (rights, read-only strings, reviews) leave the unit.
             apply_edits(conn, subject, &other, edits, Some(Action::PROPAGATED_EDIT))?;
         }
-        self.refresh_consistency(conn, generation, &sharing, language, Some(&hashes))
+        self.refresh_consistency(conn, generation, &sharing.all, language, Some(&hashes))
     }
 }

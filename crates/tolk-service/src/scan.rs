@@ -704,21 +704,18 @@ impl Service {
         for translation in all.iter().filter(|t| t.language_id != source_language) {
             let shared = self.store.write(|conn| {
                 let generation = self.cache.sync(conn)?;
-                let sharing = self.sharing(conn, generation, component.project_id, component.id)?;
-                if sharing.is_empty() {
+                let Some(sharing) =
+                    self.sharing(conn, generation, component.project_id, component.id)?
+                else {
                     return Ok::<_, ServiceError>(false);
-                }
+                };
                 // Only the strings another component holds can disagree.
-                let others: Vec<i64> = sharing
-                    .iter()
-                    .copied()
-                    .filter(|id| *id != component.id)
-                    .collect();
                 let language = translation.language_id;
                 let hashes = units::hashes_of(conn, translation.id)?;
-                let shared = units::shared_hashes(conn, &others, language, &hashes)?;
+                let shared = units::shared_hashes(conn, &sharing.others, language, &hashes)?;
                 if !shared.is_empty() {
-                    self.refresh_consistency(conn, generation, &sharing, language, Some(&shared))?;
+                    let hashes = Some(shared.as_slice());
+                    self.refresh_consistency(conn, generation, &sharing.all, language, hashes)?;
                 }
                 Ok(true)
             })?;

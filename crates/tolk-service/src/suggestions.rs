@@ -161,16 +161,12 @@ impl Service {
                 && subject.is_authenticated()
                 && subject.can(Permission::SUGGESTION_VOTE, unit.translation.target());
             let same = suggestions::with_text(conn, unit_id, &text)?;
-            let others = match same.iter().find(|s| s.user_id != subject.user_id()) {
-                Some(other) if voting && same.iter().all(|s| s.user_id != subject.user_id()) => {
-                    Some(other.clone())
-                }
-                _ => None,
-            };
-            if let Some(other) = others {
+            let mine = same.iter().any(|s| s.user_id == subject.user_id());
+            // Someone else's suggestion of this text (the oldest) gets a vote.
+            if let (false, true, Some(other)) = (mine, voting, same.first()) {
                 tolk_store::translations::lock(conn, unit.translation.translation.id)?;
                 return self
-                    .cast_vote(conn, subject, &other, &unit, 1)
+                    .cast_vote(conn, subject, other, &unit, 1)
                     .map(|voted| voted.map_or(Suggested::Accepted, Suggested::Voted));
             }
             if !same.is_empty() {

@@ -18,6 +18,7 @@ use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
 use crate::cache::Generation;
+use crate::propagation::Spread;
 use crate::translations::{TranslationView, visible_translation};
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -34,15 +35,6 @@ pub struct UnitView {
 }
 
 impl UnitView {
-    /// Its translation as it spreads to the same string elsewhere.
-    pub(crate) fn spread(&self) -> crate::propagation::Spread {
-        crate::propagation::Spread {
-            id_hash: self.unit.id_hash,
-            target: self.unit.target.clone(),
-            state: self.unit.state,
-        }
-    }
-
     /// Whether this is the unit of the source language, which holds the
     /// string's labels, explanation and extra flags.
     pub fn is_source(&self) -> bool {
@@ -301,8 +293,7 @@ impl Service {
                     errors.invalid("target", message);
                     return Err(errors.into());
                 };
-                if translate(conn, subject, &mut view, &target, state, at)? {
-                    let written = view.spread();
+                if let Some(written) = translate(conn, subject, &mut view, &target, state, at)? {
                     let mut verdicts =
                         self.propagate(conn, subject, &view.translation, &[written])?;
                     if let Some(failing) = verdicts.remove(&view.unit.id) {
@@ -415,8 +406,8 @@ impl Planned {
 
     /// What this translation of the string `id_hash` spreads to the same
     /// string in other components.
-    pub(crate) fn spread(&self, id_hash: i64) -> crate::propagation::Spread {
-        crate::propagation::Spread {
+    pub(crate) fn spread(&self, id_hash: i64) -> Spread {
+        Spread {
             id_hash,
             target: self.text.clone(),
             state: self.state.code(),
@@ -495,7 +486,8 @@ pub(crate) fn record_translations(
 
 /// Sets a unit's translation and state after the rules allow it; records
 /// the change and moves the statistics. `view` becomes what was written;
-/// false when the edit changed nothing.
+/// what spreads to the same string elsewhere, or `None` when the edit
+/// changed nothing.
 fn translate(
     conn: &mut DbConnection,
     subject: &Subject,
@@ -503,21 +495,22 @@ fn translate(
     target: &[String],
     state: i32,
     at: chrono::NaiveDateTime,
-) -> ServiceResult<bool> {
+) -> ServiceResult<Option<Spread>> {
     let Some(planned) = Planned::new(subject, view, target, state)? else {
-        return Ok(false);
+        return Ok(None);
     };
     if !planned.write(conn, view, at)? {
         // Changed or removed since it was read: the caller's edit lost.
         return Err(ServiceError::NotFound);
     }
     let translation = Arc::clone(&view.translation);
+    let spread = planned.spread(view.unit.id_hash);
     let written = [planned];
     record_translations(conn, subject, &translation, &written, at)?;
     let [planned] = written;
     // The answer is what was written, not read again.
     planned.apply_to(view, at);
-    Ok(true)
+    Ok(Some(spread))
 }
 
 /// A change record about a unit.
