@@ -1,5 +1,6 @@
 //! Markup in translations: XML tags must match the source's and stay well
-//! formed, a string flagged `url` must stay a URL.
+//! formed, BBCode elements too (with `bbcode-text`), a string flagged
+//! `url` must stay a URL.
 
 use std::sync::LazyLock;
 
@@ -74,6 +75,55 @@ pub fn url(target: &str) -> bool {
         || target.chars().any(char::is_whitespace)
 }
 
+/// The tag names of the BBCode elements of `text`, in order: an opening
+/// tag `[name]` (which may go on with `@value`) closed by `[/name]` later
+/// on the same line. As in Weblate, a name is anything up to the `]` (or
+/// an `@`), the longest that is closed winning, and elements do not nest.
+fn bbcode_elements(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find('[').map(|at| from + at) {
+        from = open + 1;
+        let Some(inside_end) = text[open + 1..].find(']').map(|at| open + 1 + at) else {
+            break;
+        };
+        let inside = &text[open + 1..inside_end];
+        let line_end = text[inside_end..]
+            .find('\n')
+            .map_or(text.len(), |at| inside_end + at);
+        let rest = &text[inside_end + 1..line_end];
+        // The whole inside first, then each part before an `@`, longest first.
+        let names = std::iter::once(inside).chain(
+            inside
+                .char_indices()
+                .rev()
+                .filter(|&(_, c)| c == '@')
+                .map(|(at, _)| &inside[..at]),
+        );
+        for name in names.filter(|name| !name.is_empty()) {
+            if let Some(close) = rest.find(&format!("[/{name}]")) {
+                found.push(name);
+                from = inside_end + 1 + close + name.len() + 3;
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// `bbcode` (with the `bbcode-text` flag): the translation holds another
+/// number of BBCode elements than the source, or elements of other names.
+pub fn bbcode(source: &str, target: &str) -> bool {
+    let (wanted, given) = (bbcode_elements(source), bbcode_elements(target));
+    if wanted.len() != given.len() {
+        return true;
+    }
+    let set = |list: &[&str]| -> std::collections::BTreeSet<String> {
+        list.iter().map(|name| (*name).to_owned()).collect()
+    };
+    set(&wanted) != set(&given)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +144,32 @@ mod tests {
             "reported as invalid"
         );
         assert!(!xml_invalid("<b>Save</b>", "<b>Uložit</b>"));
+    }
+
+    #[test]
+    fn bbcode_elements_match_by_count_and_name() {
+        assert!(!bbcode("[a]string[/a]", "[a]řetězec[/a]"));
+        assert!(bbcode("[a]string[/a]", "[b]řetězec[/b]"));
+        assert!(bbcode("[a]string[/a]", "řetězec"));
+        assert!(bbcode("no markup", "[b]tučně[/b]"), "an element added");
+        assert!(
+            !bbcode("[b]x[/b] [i]y[/i]", "[i]y[/i] [b]x[/b]"),
+            "order is free"
+        );
+        assert!(
+            bbcode("[b]x[/b] [b]y[/b]", "[b]x y[/b]"),
+            "one element less"
+        );
+        assert!(!bbcode(
+            "[url@https://a.cz]a[/url]",
+            "[url@https://b.cz]b[/url]"
+        ));
+        assert_eq!(
+            bbcode_elements("[b]x\n[/b]"),
+            Vec::<&str>::new(),
+            "one line"
+        );
+        assert_eq!(bbcode_elements("[[b]x[/b] [/x] ["), vec!["b"]);
     }
 
     #[test]

@@ -59,6 +59,9 @@ pub fn failing(
         fail("duplicate", words::duplicate(s, t, language));
         fail("xml-tags", markup::xml_tags(s, t));
         fail("xml-invalid", markup::xml_invalid(s, t));
+        if flags.has("bbcode-text") {
+            fail("bbcode", markup::bbcode(s, t));
+        }
         if flags.has("url") {
             fail("url", !t.is_empty() && markup::url(t));
         }
