@@ -213,6 +213,12 @@ async fn unit_reads_and_edits_cost_a_few_statements() {
         // only check that nothing changed since.
         cost(&ctx, &app, &uri).await;
         let read = cost(&ctx, &app, &uri).await;
+        let listed = cost(
+            &ctx,
+            &app,
+            "/api/translations/demo/app/ja/units/?page_size=3",
+        )
+        .await;
         let (patch, _) = cost_of(
             &ctx,
             &app,
@@ -231,6 +237,10 @@ async fn unit_reads_and_edits_cost_a_few_statements() {
         .await;
         // The cache generation is read with the token's check, then with the unit.
         assert_eq!(read, 2, "unit GET");
+        // The token's check; the translation with the cache generation (its
+        // component and languages from the cache); the count; the page. No
+        // labels to read: none of these strings has one.
+        assert_eq!(listed, 4, "page of units");
         // BEGIN, the translation's lock (PostgreSQL), the unit, its update,
         // the counters, the change, the author's count, the translation
         // memory (for the translated string, not the one needing editing),

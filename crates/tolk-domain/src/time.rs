@@ -38,7 +38,10 @@ impl UtcTime {
 
     /// The API's text form: UTC with microseconds and `Z`.
     pub fn to_api(self) -> String {
-        self.0.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
+        // RFC 3339's writer, not a format string read anew for every time.
+        self.0
+            .and_utc()
+            .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
     }
 }
 

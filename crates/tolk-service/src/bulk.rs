@@ -14,7 +14,7 @@ use tolk_store::{time, units};
 
 use crate::access::require;
 use crate::propagation::Spread;
-use crate::translations::{TranslationView, visible_translation};
+use crate::translations::TranslationView;
 use crate::units::{Planned, UnitView, record_translations};
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -60,7 +60,7 @@ impl Service {
             return Err(errors.into());
         }
         self.store.write(|conn| {
-            let translation = Arc::new(visible_translation(conn, subject, path)?);
+            let translation = Arc::new(self.translation_of_units(conn, subject, path)?);
             require(
                 subject,
                 Permission::UNIT_EDIT,

@@ -119,6 +119,33 @@ pub(crate) fn visible_translation(
 }
 
 impl Service {
+    /// The translation at `path` (project, component, language code) if
+    /// the caller may see it, without its last author, for requests about
+    /// its units (which show none): one statement, with its component and
+    /// languages from the cache.
+    pub(crate) fn translation_of_units(
+        &self,
+        conn: &mut DbConnection,
+        subject: &Subject,
+        path: (&str, &str, &str),
+    ) -> ServiceResult<TranslationView> {
+        let (translation, generation) =
+            translations::get_by_path(conn, path)?.ok_or(ServiceError::NotFound)?;
+        let generation = self.cache.observe(generation);
+        let components = self
+            .cache
+            .components(generation, conn, &[translation.component_id])?;
+        let mut language_ids = vec![translation.language_id];
+        language_ids.extend(components.values().map(|c| c.source_language.row.id));
+        let languages = self.cache.languages(generation, conn, &language_ids)?;
+        let view = TranslationView::assemble(translation, &components, &languages, None)?;
+        if view.component.visible_to(subject) {
+            Ok(view)
+        } else {
+            Err(ServiceError::NotFound)
+        }
+    }
+
     /// Lists the translations the caller may see (of one component, when
     /// given as project and component slug), by id.
     pub fn translations(

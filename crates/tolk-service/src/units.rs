@@ -19,7 +19,7 @@ use tolk_store::{DbConnection, Page, PageRequest, time};
 use crate::access::{page, require};
 use crate::cache::Generation;
 use crate::propagation::Spread;
-use crate::translations::{TranslationView, visible_translation};
+use crate::translations::TranslationView;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// A unit with its translation.
@@ -118,7 +118,7 @@ impl Service {
                 conn,
                 generation,
                 vec![(found.unit, found.translation)],
-                found.labelled,
+                true,
             )?
             .pop()
             .ok_or(ServiceError::NotFound)?;
@@ -130,9 +130,17 @@ impl Service {
     }
 }
 
-/// Units with the labels of their strings; one statement.
+/// Units with the labels of their strings; one statement when one of
+/// them has labels, none otherwise.
 fn with_labels(conn: &mut DbConnection, mut views: Vec<UnitView>) -> ServiceResult<Vec<UnitView>> {
-    let ids: Vec<i64> = views.iter().map(UnitView::source_id).collect();
+    let ids: Vec<i64> = views
+        .iter()
+        .filter(|view| view.unit.labelled)
+        .map(UnitView::source_id)
+        .collect();
+    if ids.is_empty() {
+        return Ok(views);
+    }
     let found = labels::of_units(conn, &ids)?;
     for view in &mut views {
         if let Some(labels) = found.get(&view.source_id()) {
@@ -198,7 +206,7 @@ impl Service {
         let condition = condition_of(q)?;
         self.store.read(|conn| {
             let known = match translation {
-                Some(path) => Some(visible_translation(conn, subject, path)?),
+                Some(path) => Some(self.translation_of_units(conn, subject, path)?),
                 None => None,
             };
             let filter = UnitFilter {

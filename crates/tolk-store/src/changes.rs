@@ -126,9 +126,15 @@ pub fn record_many(
                 )
             })
             .collect();
-        crate::with_backend!(conn, |c| diesel::insert_into(changes::table)
-            .values(&rows)
-            .execute(c))?;
+        match rows.as_slice() {
+            // One edit's change: a one-row insert, which stays prepared.
+            [row] => crate::with_backend!(conn, |c| diesel::insert_into(changes::table)
+                .values(row)
+                .execute(c))?,
+            _ => crate::with_backend!(conn, |c| diesel::insert_into(changes::table)
+                .values(&rows)
+                .execute(c))?,
+        };
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! one transaction with [`Store::write`]. Every list costs a fixed number of
 //! statements, whatever its length.
 
+mod checkpoint;
 #[allow(missing_docs)]
 mod connection;
 mod error;

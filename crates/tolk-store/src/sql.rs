@@ -86,3 +86,59 @@ macro_rules! fixed_sql {
     };
 }
 pub(crate) use fixed_sql;
+
+/// An `UPDATE table SET changes WHERE filter` that stays prepared on its
+/// connection. Diesel prepares every one of its own `UPDATE`s anew at
+/// each run (a changeset that skips absent values could write another
+/// text under the same Rust type); this one is keyed by its SQL text, so
+/// it is for statements on the hot write path whose changeset never
+/// skips a value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Update<T, V, W> {
+    table: T,
+    changes: V,
+    filter: W,
+}
+
+/// Builds an [`Update`] of the rows of `table` that match `filter`.
+pub(crate) fn update<T, V, W>(table: T, changes: V, filter: W) -> Update<T, V::Changeset, W>
+where
+    T: diesel::Table,
+    V: diesel::AsChangeset<Target = T>,
+    W: diesel::Expression<SqlType = diesel::sql_types::Bool>
+        + diesel::expression::AppearsOnTable<T>,
+{
+    Update {
+        table,
+        changes: changes.as_changeset(),
+        filter,
+    }
+}
+
+impl<T, V, W> diesel::query_builder::QueryId for Update<T, V, W> {
+    type QueryId = ();
+    // Keyed by the SQL text, which one call site always writes alike.
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<DB, T, V, W> diesel::query_builder::QueryFragment<DB> for Update<T, V, W>
+where
+    DB: diesel::backend::Backend,
+    T: diesel::query_builder::QueryFragment<DB>,
+    V: diesel::query_builder::QueryFragment<DB>,
+    W: diesel::query_builder::QueryFragment<DB>,
+{
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
+    ) -> diesel::QueryResult<()> {
+        out.push_sql("UPDATE ");
+        self.table.walk_ast(out.reborrow())?;
+        out.push_sql(" SET ");
+        self.changes.walk_ast(out.reborrow())?;
+        out.push_sql(" WHERE ");
+        self.filter.walk_ast(out.reborrow())
+    }
+}
+
+impl<T, V, W, Conn> diesel::RunQueryDsl<Conn> for Update<T, V, W> {}

@@ -16,11 +16,18 @@ use crate::error::{StoreError, StoreResult};
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 
-/// Settings every SQLite connection gets: write-ahead log, enforced foreign
-/// keys, waiting instead of failing on a busy database, and case-sensitive
+/// Settings every SQLite connection gets: write-ahead log (checkpointed
+/// in the background, see [`crate::checkpoint`]), enforced foreign keys,
+/// waiting instead of failing on a busy database, and case-sensitive
 /// `LIKE` so that prefix filters behave as on PostgreSQL.
-const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA case_sensitive_like = ON;";
+fn sqlite_pragmas() -> String {
+    format!(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+         PRAGMA wal_autocheckpoint = {}; PRAGMA foreign_keys = ON; \
+         PRAGMA busy_timeout = 10000; PRAGMA case_sensitive_like = ON;",
+        crate::checkpoint::WRITER_CHECKPOINT_PAGES
+    )
+}
 
 /// Which database engine a store talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,7 +118,7 @@ impl ConnectionManager {
             BackendKind::Sqlite => {
                 let mut c = SqliteConnection::establish(&self.target)
                     .map_err(diesel::r2d2::Error::ConnectionError)?;
-                c.batch_execute(SQLITE_PRAGMAS)
+                c.batch_execute(&sqlite_pragmas())
                     .map_err(diesel::r2d2::Error::QueryError)?;
                 crate::sql::register_regexp(&mut c).map_err(diesel::r2d2::Error::QueryError)?;
                 c.set_instrumentation(self.counter.clone());
@@ -169,6 +176,8 @@ pub struct Store {
     /// keep a task's lease renewal or a request waiting past its turn.
     write_lock: Arc<FairMutex<()>>,
     counter: StatementCounter,
+    /// SQLite's background checkpoints, running while a clone lives.
+    _checkpointer: Option<Arc<crate::checkpoint::Checkpointer>>,
 }
 
 impl Store {
@@ -202,12 +211,18 @@ impl Store {
             .test_on_check_out(false)
             .connection_timeout(Duration::from_secs(30))
             .build(manager())?;
+        let checkpointer = match kind {
+            // After the pool: its first connection made the file a WAL database.
+            BackendKind::Sqlite => Some(Arc::new(crate::checkpoint::Checkpointer::start(&target)?)),
+            BackendKind::Postgres => None,
+        };
         Ok(Store {
             pool,
             quick,
             kind,
             write_lock: Arc::new(FairMutex::new(())),
             counter,
+            _checkpointer: checkpointer,
         })
     }
 

@@ -196,6 +196,27 @@ pub fn get_by_code(
     .pop())
 }
 
+/// The translation into the language `code` of the component `component`
+/// (outside any category) of the project `project`, with the cache
+/// generation read along (see [`crate::generation`]); one statement.
+pub fn get_by_path(
+    conn: &mut DbConnection,
+    (project, component, code): (&str, &str, &str),
+) -> StoreResult<Option<(Translation, i64)>> {
+    use crate::schema::{components, projects};
+    let found = translations::table
+        .inner_join(components::table.inner_join(projects::table))
+        .inner_join(languages::table)
+        .filter(projects::slug.eq(project))
+        .filter(components::slug.eq(component))
+        .filter(components::category_id.is_null())
+        .filter(languages::code.eq(code))
+        .select((Row::as_select(), crate::generation::subquery()))
+        .first::<(Row, i64)>(conn)
+        .optional()?;
+    Ok(found.map(|(row, generation)| (row.into(), generation)))
+}
+
 /// What a new translation row holds.
 #[derive(Debug, Clone, PartialEq, Eq, Insertable)]
 #[diesel(table_name = translations)]
@@ -285,30 +306,34 @@ pub fn add_counters_to(
     at: NaiveDateTime,
 ) -> StoreResult<()> {
     use translations::dsl as t;
-    diesel::update(t::translations.filter(t::id.eq_any(ids.to_vec())))
-        .set((
-            t::total.eq(t::total + d.total.strings),
-            t::total_words.eq(t::total_words + d.total.words),
-            t::total_chars.eq(t::total_chars + d.total.chars),
-            t::translated.eq(t::translated + d.translated.strings),
-            t::translated_words.eq(t::translated_words + d.translated.words),
-            t::translated_chars.eq(t::translated_chars + d.translated.chars),
-            t::fuzzy.eq(t::fuzzy + d.fuzzy.strings),
-            t::fuzzy_words.eq(t::fuzzy_words + d.fuzzy.words),
-            t::fuzzy_chars.eq(t::fuzzy_chars + d.fuzzy.chars),
-            t::approved.eq(t::approved + d.approved.strings),
-            t::approved_words.eq(t::approved_words + d.approved.words),
-            t::approved_chars.eq(t::approved_chars + d.approved.chars),
-            t::readonly.eq(t::readonly + d.readonly.strings),
-            t::readonly_words.eq(t::readonly_words + d.readonly.words),
-            t::readonly_chars.eq(t::readonly_chars + d.readonly.chars),
-            t::failing.eq(t::failing + d.failing),
-            t::failing_words.eq(t::failing_words + d.failing_words),
-            t::suggestions.eq(t::suggestions + d.suggestions),
-            t::comments.eq(t::comments + d.comments),
-            t::last_change.eq(at),
-        ))
-        .execute(conn)?;
+    let changes = (
+        t::total.eq(t::total + d.total.strings),
+        t::total_words.eq(t::total_words + d.total.words),
+        t::total_chars.eq(t::total_chars + d.total.chars),
+        t::translated.eq(t::translated + d.translated.strings),
+        t::translated_words.eq(t::translated_words + d.translated.words),
+        t::translated_chars.eq(t::translated_chars + d.translated.chars),
+        t::fuzzy.eq(t::fuzzy + d.fuzzy.strings),
+        t::fuzzy_words.eq(t::fuzzy_words + d.fuzzy.words),
+        t::fuzzy_chars.eq(t::fuzzy_chars + d.fuzzy.chars),
+        t::approved.eq(t::approved + d.approved.strings),
+        t::approved_words.eq(t::approved_words + d.approved.words),
+        t::approved_chars.eq(t::approved_chars + d.approved.chars),
+        t::readonly.eq(t::readonly + d.readonly.strings),
+        t::readonly_words.eq(t::readonly_words + d.readonly.words),
+        t::readonly_chars.eq(t::readonly_chars + d.readonly.chars),
+        t::failing.eq(t::failing + d.failing),
+        t::failing_words.eq(t::failing_words + d.failing_words),
+        t::suggestions.eq(t::suggestions + d.suggestions),
+        t::comments.eq(t::comments + d.comments),
+        t::last_change.eq(at),
+    );
+    match ids {
+        // Every edit moves one translation's counters: a statement kept prepared.
+        [id] => crate::sql::update(t::translations, changes, t::id.eq(*id)).execute(conn)?,
+        _ => crate::sql::update(t::translations, changes, t::id.eq_any(ids.to_vec()))
+            .execute(conn)?,
+    };
     Ok(())
 }
 

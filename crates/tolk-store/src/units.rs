@@ -70,6 +70,11 @@ pub struct UnitRow {
     #[diesel(select_expression = HasComment)]
     #[diesel(select_expression_type = HasComment)]
     pub has_comment: bool,
+    /// Its string has labels (kept on its source unit): only then need
+    /// they be read.
+    #[diesel(select_expression = Labelled)]
+    #[diesel(select_expression_type = Labelled)]
+    pub labelled: bool,
 }
 
 crate::sql::fixed_sql!(
@@ -258,8 +263,6 @@ pub struct UnitWithTranslation {
     /// The cache generation ([`crate::generation`]), read in the same
     /// statement so that a request needs no statement of its own for it.
     pub generation: i64,
-    /// Whether the string has labels (kept on its source unit).
-    pub labelled: bool,
 }
 
 /// A unit by id with its translation; one statement.
@@ -267,25 +270,23 @@ pub fn get_with_translation(
     conn: &mut DbConnection,
     id: i64,
 ) -> StoreResult<Option<UnitWithTranslation>> {
-    let found: Option<(UnitRow, crate::translations::Row, i64, bool)> = units::table
+    let found: Option<(UnitRow, crate::translations::Row, i64)> = units::table
         .inner_join(translations::table)
         .filter(units::id.eq(id))
         .select((
             UnitRow::as_select(),
             crate::translations::Row::as_select(),
             crate::generation::subquery(),
-            Labelled,
         ))
         .first(conn)
         .optional()?;
-    Ok(found.map(
-        |(unit, translation, generation, labelled)| UnitWithTranslation {
+    Ok(
+        found.map(|(unit, translation, generation)| UnitWithTranslation {
             unit,
             translation: translation.into(),
             generation,
-            labelled,
-        },
-    ))
+        }),
+    )
 }
 
 /// The units of a translation with these ids (others are left out); one
@@ -557,19 +558,20 @@ pub fn set_translation(
     failing: &str,
     at: NaiveDateTime,
 ) -> StoreResult<bool> {
-    let rows = diesel::update(
-        units::table
-            .find(id)
-            .filter(units::target.eq(expected.0))
-            .filter(units::state.eq(expected.1)),
+    let rows = crate::sql::update(
+        units::table,
+        (
+            units::target.eq(target),
+            units::state.eq(state),
+            units::failing.eq(failing),
+            units::pending.eq(true),
+            units::last_updated.eq(at),
+        ),
+        units::id
+            .eq(id)
+            .and(units::target.eq(expected.0))
+            .and(units::state.eq(expected.1)),
     )
-    .set((
-        units::target.eq(target),
-        units::state.eq(state),
-        units::failing.eq(failing),
-        units::pending.eq(true),
-        units::last_updated.eq(at),
-    ))
     .execute(conn)?;
     Ok(rows == 1)
 }

@@ -472,8 +472,11 @@ pub fn get_by_ids(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<UserR
 /// Counts `strings` more strings translated by the user (the profile's
 /// `translated`, kept as edits happen rather than recounted).
 pub fn count_translated(conn: &mut DbConnection, id: i64, strings: i64) -> StoreResult<()> {
-    diesel::update(users::table.find(id))
-        .set(users::translated.eq(users::translated + strings))
-        .execute(conn)?;
+    crate::sql::update(
+        users::table,
+        users::translated.eq(users::translated + strings),
+        users::id.eq(id),
+    )
+    .execute(conn)?;
     Ok(())
 }
