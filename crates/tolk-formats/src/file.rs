@@ -149,6 +149,7 @@ const REMOVABLE: &[&str] = &[
     "apple-xliff",
     "xliff2",
     "xliff2-placeables",
+    "ts",
 ];
 
 /// Whether strings can be removed from files of format `id`.

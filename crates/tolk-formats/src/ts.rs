@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use quick_xml::events::Event;
 
-use crate::edits::{SpanEdits, insert_child, line_at, utf8};
+use crate::edits::{SpanEdits, insert_child, line_at, removal_span, utf8};
 use crate::error::{FormatError, ensure_new, same_forms, unit_at};
 use crate::file::TranslationFile;
 use crate::unit::{State, Unit};
@@ -22,6 +22,8 @@ use crate::xml::{self, Scanner, Slot, attribute};
 struct Message {
     context: String,
     source: String,
+    /// The whole `<message>` element.
+    element: Range<usize>,
     /// The `<translation>` start tag, or the whole tag when it is empty.
     tag: Range<usize>,
     /// `<translation …/>`: nothing inside yet.
@@ -92,7 +94,8 @@ impl TsFile {
                     "message" => {
                         let plural = attribute(&e, "numerus").is_some_and(|n| n == "yes");
                         let parts = message_parts(&mut scanner, plural, before)?;
-                        match message(&context, plural, parts, scanner.text()) {
+                        let element = before..scanner.position();
+                        match message(&context, plural, element, parts, scanner.text()) {
                             Some(message) => messages.push(message),
                             None => obsolete += 1,
                         }
@@ -116,7 +119,13 @@ impl TsFile {
 }
 
 /// The message, or `None` for a vanished or obsolete one.
-fn message(context: &str, plural: bool, parts: Parts, text: &str) -> Option<Message> {
+fn message(
+    context: &str,
+    plural: bool,
+    element: Range<usize>,
+    parts: Parts,
+    text: &str,
+) -> Option<Message> {
     let Translation {
         tag,
         empty,
@@ -138,6 +147,7 @@ fn message(context: &str, plural: bool, parts: Parts, text: &str) -> Option<Mess
     Some(Message {
         context,
         source: parts.source,
+        element,
         tag,
         empty,
         slots,
@@ -327,6 +337,17 @@ impl TranslationFile for TsFile {
             out
         })?;
         *self = TsFile::parse(&self.name, text.as_bytes())?;
+        Ok(())
+    }
+
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        let element = unit_at(&mut self.messages, index, &self.name)?
+            .element
+            .clone();
+        let mut next = self.clone();
+        next.edits
+            .replace(removal_span(&self.text, element), String::new());
+        *self = TsFile::parse(&self.name, &next.to_bytes()?)?;
         Ok(())
     }
 
@@ -527,5 +548,30 @@ mod tests {
         );
         assert!(file.set_translation(2, &["x".into()], false).is_err());
         assert!(TsFile::parse("cs.ts", b"<TS><context><message>").is_err());
+    }
+
+    #[test]
+    fn removing_a_message_removes_its_lines_and_keeps_edits() {
+        let mut file = TsFile::parse("cs.ts", SAMPLE.as_bytes()).unwrap();
+        file.set_translation(3, &["Konec".into()], false).unwrap();
+        file.remove_unit(1).unwrap();
+        let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+        let close = "    <message>\n        <source>Close</source>\n        <comment>verb</comment>\n        \
+                     <translation type=\"unfinished\">Zavřít</translation>\n    </message>\n";
+        assert!(SAMPLE.contains(close));
+        assert_eq!(
+            written,
+            SAMPLE.replace(close, "").replace(
+                "<translation type=\"unfinished\"/>",
+                "<translation>Konec</translation>"
+            )
+        );
+        let sources: Vec<String> = file
+            .units()
+            .into_iter()
+            .map(|u| u.source[0].clone())
+            .collect();
+        assert_eq!(sources, vec!["Open '%1'", "%n file(s)", "Quit"]);
+        assert!(file.remove_unit(3).is_err(), "no fourth message left");
     }
 }
