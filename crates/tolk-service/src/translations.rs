@@ -10,6 +10,7 @@ use tolk_store::{DbConnection, Page, PageRequest};
 use tolk_store::{changes, components};
 
 use crate::access::page;
+use crate::cache::Generation;
 use crate::components::{ComponentView, views, visible_component};
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -132,18 +133,31 @@ impl Service {
         let (translation, generation) =
             translations::get_by_path(conn, path)?.ok_or(ServiceError::NotFound)?;
         let generation = self.cache.observe(generation);
-        let components = self
-            .cache
-            .components(generation, conn, &[translation.component_id])?;
-        let mut language_ids = vec![translation.language_id];
-        language_ids.extend(components.values().map(|c| c.source_language.row.id));
-        let languages = self.cache.languages(generation, conn, &language_ids)?;
+        let (components, languages) =
+            self.cached_parts(conn, generation, std::iter::once(&translation))?;
         let view = TranslationView::assemble(translation, &components, &languages, None)?;
         if view.component.visible_to(subject) {
             Ok(view)
         } else {
             Err(ServiceError::NotFound)
         }
+    }
+
+    /// What [`TranslationView::assemble`] needs for `translations`, from
+    /// the cache of `generation`: their components, and their languages
+    /// with their components' source languages.
+    pub(crate) fn cached_parts<'a>(
+        &self,
+        conn: &mut DbConnection,
+        generation: Generation,
+        translations: impl Iterator<Item = &'a Translation> + Clone,
+    ) -> ServiceResult<(HashMap<i64, ComponentView>, HashMap<i64, Language>)> {
+        let component_ids: Vec<i64> = translations.clone().map(|t| t.component_id).collect();
+        let components = self.cache.components(generation, conn, &component_ids)?;
+        let mut language_ids: Vec<i64> = translations.map(|t| t.language_id).collect();
+        language_ids.extend(components.values().map(|c| c.source_language.row.id));
+        let languages = self.cache.languages(generation, conn, &language_ids)?;
+        Ok((components, languages))
     }
 
     /// Lists the translations the caller may see (of one component, when

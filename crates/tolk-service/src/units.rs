@@ -67,11 +67,8 @@ impl Service {
         rows: Vec<(UnitRow, Translation)>,
         read_labels: bool,
     ) -> ServiceResult<Vec<UnitView>> {
-        let component_ids: Vec<i64> = rows.iter().map(|(_, t)| t.component_id).collect();
-        let components = self.cache.components(generation, conn, &component_ids)?;
-        let mut language_ids: Vec<i64> = rows.iter().map(|(_, t)| t.language_id).collect();
-        language_ids.extend(components.values().map(|c| c.source_language.row.id));
-        let languages = self.cache.languages(generation, conn, &language_ids)?;
+        let (components, languages) =
+            self.cached_parts(conn, generation, rows.iter().map(|(_, t)| t))?;
         let mut shared: HashMap<i64, Arc<TranslationView>> = HashMap::new();
         rows.into_iter()
             .map(|(unit, translation)| {

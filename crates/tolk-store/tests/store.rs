@@ -817,3 +817,44 @@ fn a_loop_of_writes_lets_another_writer_in_at_its_turn() {
         "the other writer got in after {entered_at} of {LOOP} transactions"
     );
 }
+
+/// The write-ahead log reaches the database file without a writer
+/// checkpointing: the store's background thread copies it back, so the
+/// file grows while nobody writes, long before the writers' own
+/// threshold of 10,000 pages.
+#[test]
+fn the_log_is_copied_back_in_the_background() {
+    use diesel::RunQueryDsl;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tolk.sqlite3");
+    let store = tolk_store::Store::open(&path.to_string_lossy(), 2).unwrap();
+    store
+        .write(|conn| {
+            diesel::sql_query("CREATE TABLE filler (text TEXT NOT NULL)").execute(conn)?;
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    // Let any checkpoint of the table's creation pass first.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    let before = std::fs::metadata(&path).unwrap().len();
+    store
+        .write(|conn| {
+            for _ in 0..200 {
+                diesel::sql_query(format!(
+                    "INSERT INTO filler VALUES ('{}')",
+                    "x".repeat(4000)
+                ))
+                .execute(conn)?;
+            }
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while std::fs::metadata(&path).unwrap().len() < before + 200 * 4000 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the log was not copied back"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
