@@ -242,7 +242,8 @@ async fn unit_reads_and_edits_cost_a_few_statements() {
         // labels to read: none of these strings has one.
         assert_eq!(listed, 4, "page of units");
         // BEGIN, the translation's lock (PostgreSQL), the unit, its update,
-        // the counters, the change, the author's count, the translation
+        // the counters, the change, its per-minute tally (for the project's
+        // recent changes), the author's count, the translation
         // memory (for the translated string, not the one needing editing),
         // COMMIT; the first edit in a project also reads which of its
         // components share translations (kept until its components change).
@@ -250,6 +251,6 @@ async fn unit_reads_and_edits_cost_a_few_statements() {
             ctx.service.backend(),
             tolk_service::BackendKind::Postgres
         ));
-        assert_eq!((patch, again), (10 + pg, 8 + pg), "unit PATCH");
+        assert_eq!((patch, again), (11 + pg, 9 + pg), "unit PATCH");
     }
 }

@@ -100,12 +100,14 @@ pub fn record(conn: &mut DbConnection, change: &NewChange, at: NaiveDateTime) ->
 /// Rows per multi-row insert of changes: well under SQLite's limit of bound values.
 const CHUNK: usize = 500;
 
-/// Records changes made at one time, with one statement per chunk.
+/// Records changes made at one time, with one statement per chunk and
+/// one more for the tallies of recent changes.
 pub fn record_many(
     conn: &mut DbConnection,
     list: Vec<&NewChange>,
     at: NaiveDateTime,
 ) -> StoreResult<()> {
+    crate::recent_changes::tally(conn, &list, at)?;
     for chunk in list.chunks(CHUNK) {
         let rows: Vec<_> = chunk
             .iter()

@@ -424,6 +424,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    change_minutes (kind, scope_id, minute) {
+        kind -> SmallInt,
+        scope_id -> BigInt,
+        minute -> Timestamp,
+        n -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     languages,
     plurals,
@@ -440,6 +449,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     tasks,
     tokens,
     changes,
+    change_minutes,
     teams,
     team_members,
     team_member_languages,

@@ -1,17 +1,17 @@
 //! Statistics summed from the counters each translation keeps up to date,
 //! so no request ever scans units.
 
-use chrono::{Duration, NaiveDateTime};
+use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Timestamp};
-use tolk_domain::change::Action;
 use tolk_domain::permission::ProjectVisibility;
 use tolk_domain::stats::{Count, Counters};
 
 use crate::DbConnection;
 use crate::error::StoreResult;
-use crate::schema::{changes, components, translations};
+use crate::recent_changes::{self, Scope};
+use crate::schema::{components, translations};
 
 /// Counters of an object and the time of its last change.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub fn project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Summary>
         .select(sums())
         .first(conn)?;
     let mut summary = summary(sums);
-    summary.recent_changes = recent_changes(conn, Scope::Project(project_id), summary.last_change)?;
+    summary.recent_changes = recent_of(conn, Scope::Project, project_id, summary.last_change)?;
     Ok(summary)
 }
 
@@ -141,8 +141,7 @@ pub fn language(
         query = query.filter(translations::component_id.eq_any(visible));
     }
     let mut summary = summary(query.select(sums()).first(conn)?);
-    summary.recent_changes =
-        recent_changes(conn, Scope::Language(language_id), summary.last_change)?;
+    summary.recent_changes = recent_of(conn, Scope::Language, language_id, summary.last_change)?;
     Ok(summary)
 }
 
@@ -164,95 +163,16 @@ pub fn project_languages(
         .collect())
 }
 
-fn content_actions() -> Vec<i32> {
-    Action::all()
-        .filter(|a| a.is_content())
-        .map(|a| a.0)
-        .collect()
-}
-
-/// Translations whose recent changes one statement counts.
-const WINDOW_CHUNK: usize = 500;
-
-/// The number of recent changes of the `n`th translation asked about.
-#[derive(QueryableByName)]
-struct Recent {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-    #[diesel(sql_type = BigInt)]
-    recent: i64,
-}
-
-/// Whose changes count as recent.
-enum Scope {
-    Project(i64),
-    Language(i64),
-}
-
-/// Content changes of the scope within six hours before `last_change`.
-fn recent_changes(
-    conn: &mut DbConnection,
-    scope: Scope,
-    last_change: Option<NaiveDateTime>,
-) -> StoreResult<i64> {
-    let Some(last) = last_change else {
-        return Ok(0);
-    };
-    let query = changes::table
-        .filter(changes::action.eq_any(content_actions()))
-        .filter(changes::created.gt(last - Duration::hours(6)))
-        .filter(changes::created.le(last))
-        .into_boxed();
-    let query = match scope {
-        Scope::Project(id) => query.filter(changes::project_id.eq(id)),
-        Scope::Language(id) => query.filter(changes::language_id.eq(id)),
-    };
-    Ok(query.count().get_result(conn)?)
-}
-
 /// The statistics of translations from the counters they keep: each is
-/// given as id, counters and last change; one statement per few hundred
-/// translations counts the recent changes of each in the index of its
-/// changes (by translation, time and action), never loading them.
+/// given as id, counters and last change; their recent changes come from
+/// the per-minute tallies, one statement per few hundred translations.
 pub fn of_translations(
     conn: &mut DbConnection,
     items: &[(i64, Counters, Option<NaiveDateTime>)],
 ) -> StoreResult<Vec<Summary>> {
-    // Each item's window, numbered by its place in `items`.
-    let windows: Vec<(i64, i64, NaiveDateTime)> = (0_i64..)
-        .zip(items)
-        .filter_map(|(n, (id, _, last))| last.map(|last| (n, *id, last)))
-        .collect();
-    let actions: Vec<String> = content_actions().iter().map(i32::to_string).collect();
-    // SQLite keeps times as text; a cast to TIMESTAMP would make numbers.
-    let time = match conn {
-        DbConnection::Sqlite(_) => "TEXT",
-        DbConnection::Pg(_) => "TIMESTAMP",
-    };
-    let mut recent = vec![0; items.len()];
-    for chunk in windows.chunks(WINDOW_CHUNK) {
-        let (values, _) = crate::sql::numbered_rows(chunk.len(), &["BIGINT", "BIGINT", time, time]);
-        let sql = format!(
-            "WITH v(n, id, since, last) AS (VALUES {values}) \
-             SELECT v.n AS n, (SELECT COUNT(*) FROM changes c WHERE c.translation_id = v.id \
-             AND c.created > v.since AND c.created <= v.last \
-             AND c.action IN ({})) AS recent FROM v",
-            actions.join(", ")
-        );
-        let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
-        for (n, id, last) in chunk {
-            query = query
-                .bind::<BigInt, _>(*n)
-                .bind::<BigInt, _>(*id)
-                .bind::<Timestamp, _>(*last - Duration::hours(6))
-                .bind::<Timestamp, _>(*last);
-        }
-        for row in query.load::<Recent>(conn)? {
-            if let Some(slot) = usize::try_from(row.n).ok().and_then(|n| recent.get_mut(n)) {
-                *slot = row.recent;
-            }
-        }
-    }
+    let windows: Vec<(i64, Option<NaiveDateTime>)> =
+        items.iter().map(|(id, _, last)| (*id, *last)).collect();
+    let recent = recent_changes::count(conn, Scope::Translation, &windows)?;
     Ok(items
         .iter()
         .zip(recent)
@@ -262,4 +182,15 @@ pub fn of_translations(
             recent_changes,
         })
         .collect())
+}
+
+/// The recent changes of one object of `scope`.
+fn recent_of(
+    conn: &mut DbConnection,
+    scope: Scope,
+    id: i64,
+    last_change: Option<NaiveDateTime>,
+) -> StoreResult<i64> {
+    let counts = recent_changes::count(conn, scope, &[(id, last_change)])?;
+    Ok(counts.first().copied().unwrap_or(0))
 }
