@@ -142,8 +142,8 @@ impl ServiceConfig {
 #[derive(Clone)]
 pub struct Service {
     store: Store,
-    config: ServiceConfig,
-    workspace: workspace::Workspace,
+    config: std::sync::Arc<ServiceConfig>,
+    workspace: std::sync::Arc<workspace::Workspace>,
     queue: tasks::Wakeup,
     cache: std::sync::Arc<cache::Cache>,
 }
@@ -154,8 +154,8 @@ impl Service {
         let workspace = workspace::Workspace::new(&config)?;
         Ok(Self {
             store,
-            config,
-            workspace,
+            config: std::sync::Arc::new(config),
+            workspace: std::sync::Arc::new(workspace),
             queue: tasks::Wakeup::default(),
             cache: std::sync::Arc::default(),
         })

@@ -282,38 +282,49 @@ impl Service {
     /// Edits a unit (§10.3): translates it when `target` or `state` is
     /// given (checks the text and state, records the change, marks the
     /// unit pending and moves the statistics), and sets the properties of
-    /// a source string. Answers with what it wrote.
+    /// a source string. Answers with what it wrote. Edits of many callers
+    /// at once commit together (on SQLite, see `Store::write_together`).
     pub fn edit_unit(&self, subject: &Subject, id: i64, edit: UnitEdit) -> ServiceResult<UnitView> {
-        self.store.write(|conn| {
-            // A concurrent edit of this unit waits here until this one
-            // ends, then reads what it wrote: edits apply in order.
-            units::lock_translation_of(conn, id)?;
-            let mut view = self.visible_unit(conn, subject, id)?;
-            let at = time::now();
-            if edit.target.is_some() || edit.state.is_some() {
-                let (Some(target), Some(state)) = (edit.target, edit.state) else {
-                    let mut errors = FieldErrors::default();
-                    let message = "Please provide both state and target for a partial update";
-                    errors.invalid("state", message);
-                    errors.invalid("target", message);
-                    return Err(errors.into());
-                };
-                if let Some(written) = translate(conn, subject, &mut view, &target, state, at)? {
-                    let mut verdicts =
-                        self.propagate(conn, subject, &view.translation, &[written])?;
-                    if let Some(failing) = verdicts.remove(&view.unit.id) {
-                        view.unit.failing = failing;
-                    }
+        let (service, subject) = (self.clone(), subject.clone());
+        self.store
+            .write_together(move |conn| service.edit_unit_in(conn, &subject, id, edit))
+    }
+
+    /// [`Service::edit_unit`] inside its transaction.
+    fn edit_unit_in(
+        &self,
+        conn: &mut DbConnection,
+        subject: &Subject,
+        id: i64,
+        edit: UnitEdit,
+    ) -> ServiceResult<UnitView> {
+        // A concurrent edit of this unit waits here until this one
+        // ends, then reads what it wrote: edits apply in order.
+        units::lock_translation_of(conn, id)?;
+        let mut view = self.visible_unit(conn, subject, id)?;
+        let at = time::now();
+        if edit.target.is_some() || edit.state.is_some() {
+            let (Some(target), Some(state)) = (edit.target, edit.state) else {
+                let mut errors = FieldErrors::default();
+                let message = "Please provide both state and target for a partial update";
+                errors.invalid("state", message);
+                errors.invalid("target", message);
+                return Err(errors.into());
+            };
+            if let Some(written) = translate(conn, subject, &mut view, &target, state, at)? {
+                let mut verdicts = self.propagate(conn, subject, &view.translation, &[written])?;
+                if let Some(failing) = verdicts.remove(&view.unit.id) {
+                    view.unit.failing = failing;
                 }
             }
-            let properties = SourceProperties {
-                explanation: edit.explanation,
-                extra_flags: edit.extra_flags,
-                labels: edit.labels,
-            };
-            properties.apply(conn, subject, &mut view, at)?;
-            Ok(view)
-        })
+        }
+        let properties = SourceProperties {
+            explanation: edit.explanation,
+            extra_flags: edit.extra_flags,
+            labels: edit.labels,
+        };
+        properties.apply(conn, subject, &mut view, at)?;
+        Ok(view)
     }
 }
 

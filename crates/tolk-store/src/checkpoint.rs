@@ -3,25 +3,46 @@
 //! log's threshold does that copy and the `fsync` of the whole file that
 //! ends it, while it holds the one write lock of the server: every few
 //! dozen edits, one edit and all that queue behind it wait milliseconds.
+//!
 //! Here a background connection runs a passive checkpoint a few times a
-//! second (it never blocks writers or readers); the writers' own
-//! checkpoint stays as a fallback at a far higher threshold
-//! ([`WRITER_CHECKPOINT_PAGES`]) should the log outgrow it.
+//! second (it never blocks writers or readers). A passive checkpoint
+//! cannot start the log over while readers keep reading from it, which
+//! under steady load they always do: the log would grow until every
+//! writer's commit checkpointed (and synced the file) itself. So when the
+//! log passes [`RESTART_PAGES`], the thread takes the writers' lock for a
+//! moment and restarts the log (readers finish what they read; writers
+//! queue as behind any writer). The writers' own checkpoint stays as a
+//! fallback at a far higher threshold ([`WRITER_CHECKPOINT_PAGES`]).
 
+use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
-use diesel::{Connection, SqliteConnection};
+use diesel::sql_types::BigInt;
+use diesel::{Connection, QueryableByName, RunQueryDsl, SqliteConnection};
+use parking_lot::FairMutex;
 
 use crate::error::{StoreError, StoreResult};
 
 /// How often the background connection checkpoints.
 const INTERVAL: Duration = Duration::from_millis(200);
 
+/// Pages of log past which the background thread restarts the log under
+/// the writers' lock (16 MiB of 4 KiB pages).
+const RESTART_PAGES: i64 = 4_000;
+
 /// Pages of log past which a writer checkpoints itself (SQLite's default
 /// is 1,000): only reached when the background thread falls behind.
 pub(crate) const WRITER_CHECKPOINT_PAGES: u32 = 10_000;
+
+/// What `PRAGMA wal_checkpoint` answers.
+#[derive(QueryableByName)]
+struct Outcome {
+    /// Pages in the log.
+    #[diesel(sql_type = BigInt)]
+    log: i64,
+}
 
 /// The running checkpoint thread of one database; it ends when this is
 /// dropped (with the last clone of its store).
@@ -31,8 +52,9 @@ pub(crate) struct Checkpointer {
 }
 
 impl Checkpointer {
-    /// Starts checkpointing the SQLite database at `path`.
-    pub(crate) fn start(path: &str) -> StoreResult<Checkpointer> {
+    /// Starts checkpointing the SQLite database at `path`, whose writers
+    /// take `write_lock`.
+    pub(crate) fn start(path: &str, write_lock: Arc<FairMutex<()>>) -> StoreResult<Checkpointer> {
         let mut conn =
             SqliteConnection::establish(path).map_err(|e| StoreError::Connection(e.to_string()))?;
         conn.batch_execute("PRAGMA busy_timeout = 10000;")?;
@@ -41,7 +63,7 @@ impl Checkpointer {
             .name("sqlite-checkpoint".into())
             .spawn(move || {
                 while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(INTERVAL) {
-                    if let Err(e) = conn.batch_execute("PRAGMA wal_checkpoint(PASSIVE);") {
+                    if let Err(e) = checkpoint(&mut conn, &write_lock) {
                         tracing::warn!("background checkpoint failed: {e}");
                     }
                 }
@@ -49,4 +71,18 @@ impl Checkpointer {
             .map_err(|e| StoreError::Connection(format!("cannot start checkpoints: {e}")))?;
         Ok(Checkpointer { _stop: stop })
     }
+}
+
+/// One round: a passive checkpoint, and a restart of the log when it has
+/// grown past [`RESTART_PAGES`].
+fn checkpoint(
+    conn: &mut SqliteConnection,
+    write_lock: &FairMutex<()>,
+) -> Result<(), diesel::result::Error> {
+    let passive: Outcome = diesel::sql_query("PRAGMA wal_checkpoint(PASSIVE)").get_result(conn)?;
+    if passive.log >= RESTART_PAGES {
+        let _writers = write_lock.lock();
+        diesel::sql_query("PRAGMA wal_checkpoint(RESTART)").get_result::<Outcome>(conn)?;
+    }
+    Ok(())
 }

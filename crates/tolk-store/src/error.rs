@@ -15,6 +15,9 @@ pub enum StoreError {
     /// Applying the schema migrations failed.
     #[error("database migration failed: {0}")]
     Migration(String),
+    /// A group of writes run together could not be committed.
+    #[error("committing a group of writes failed: {0}")]
+    GroupCommit(String),
     /// A stored value could not be decoded.
     #[error("corrupt stored value in {0}")]
     Corrupt(&'static str),

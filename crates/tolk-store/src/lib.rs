@@ -9,6 +9,7 @@ mod checkpoint;
 #[allow(missing_docs)]
 mod connection;
 mod error;
+mod group_commit;
 mod recent_changes;
 mod seed;
 mod sql;

@@ -71,6 +71,26 @@ impl Instrumentation for StatementCounter {
     }
 }
 
+/// A connection taken for writing, with SQLite's write lock held.
+struct Writing<'a> {
+    conn: r2d2::PooledConnection<ConnectionManager>,
+    _guard: parking_lot::FairMutexGuard<'a, ()>,
+}
+
+impl std::ops::Deref for Writing<'_> {
+    type Target = DbConnection;
+
+    fn deref(&self) -> &DbConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Writing<'_> {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.conn
+    }
+}
+
 /// Opens connections of the configured backend for the pool.
 #[derive(Debug)]
 pub struct ConnectionManager {
@@ -176,6 +196,8 @@ pub struct Store {
     /// keep a task's lease renewal or a request waiting past its turn.
     write_lock: Arc<FairMutex<()>>,
     counter: StatementCounter,
+    /// Writes waiting to be committed together.
+    group: Arc<crate::group_commit::Group>,
     /// SQLite's background checkpoints, running while a clone lives.
     _checkpointer: Option<Arc<crate::checkpoint::Checkpointer>>,
 }
@@ -211,17 +233,22 @@ impl Store {
             .test_on_check_out(false)
             .connection_timeout(Duration::from_secs(30))
             .build(manager())?;
+        let write_lock = Arc::new(FairMutex::new(()));
         let checkpointer = match kind {
             // After the pool: its first connection made the file a WAL database.
-            BackendKind::Sqlite => Some(Arc::new(crate::checkpoint::Checkpointer::start(&target)?)),
+            BackendKind::Sqlite => Some(Arc::new(crate::checkpoint::Checkpointer::start(
+                &target,
+                Arc::clone(&write_lock),
+            )?)),
             BackendKind::Postgres => None,
         };
         Ok(Store {
             pool,
             quick,
             kind,
-            write_lock: Arc::new(FairMutex::new(())),
+            write_lock,
             counter,
+            group: Arc::default(),
             _checkpointer: checkpointer,
         })
     }
@@ -275,6 +302,33 @@ impl Store {
         };
         let mut conn = self.conn()?;
         conn.conn.transaction(f)
+    }
+
+    /// Runs `f` in a transaction as [`Store::write`] does, for small
+    /// writes that many callers make at once (a unit edit): on SQLite,
+    /// writes that arrive while one is under way are committed together
+    /// (see [`crate::group_commit`]), each still all or nothing.
+    pub fn write_together<T, E>(
+        &self,
+        f: impl FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
+    {
+        match self.kind {
+            BackendKind::Postgres => self.write(f),
+            BackendKind::Sqlite => self.group.write(
+                || {
+                    let guard = self.write_lock.lock();
+                    Ok(Writing {
+                        conn: self.conn()?,
+                        _guard: guard,
+                    })
+                },
+                f,
+            ),
+        }
     }
 
     /// Applies pending schema migrations, then loads the built-in data

@@ -797,6 +797,93 @@ fn refill_minute_tallies(conn: &mut tolk_store::DbConnection, backend: BackendKi
     }
 }
 
+/// Writes that queue behind a running one are run together by the first
+/// of them (on SQLite), each all or nothing: one that fails or panics
+/// leaves no trace and takes nothing of the others with it.
+#[test]
+fn grouped_writes_run_together_and_fail_alone() {
+    use std::sync::mpsc;
+    use std::thread::{self, ThreadId};
+    use std::time::Duration;
+
+    for db in TestDb::all() {
+        let store = db.store.clone();
+        let now = time::now();
+        let (started, running) = mpsc::channel();
+        let first = {
+            let store = store.clone();
+            thread::spawn(move || {
+                store.write_together(move |c| {
+                    projects::insert(c, &settings("First", "first"), now)?;
+                    started.send(()).unwrap();
+                    thread::sleep(Duration::from_millis(300));
+                    Ok::<_, StoreError>(thread::current().id())
+                })
+            })
+        };
+        running.recv().unwrap();
+        // Queued while the first runs: kept, failed, panicking, taken slug.
+        let writes: Vec<(&str, &str)> = vec![
+            ("kept", "ok"),
+            ("failed", "err"),
+            ("panicked", "panic"),
+            ("first", "ok"),
+            ("second", "ok"),
+        ];
+        let waiting: Vec<_> = writes
+            .into_iter()
+            .map(|(slug, how)| {
+                let store = store.clone();
+                let handle = thread::spawn(move || {
+                    store.write_together(move |c| -> Result<ThreadId, StoreError> {
+                        projects::insert(c, &settings(slug, slug), now)?;
+                        match how {
+                            "err" => Err(StoreError::Corrupt("refused on purpose")),
+                            "panic" => panic!("a write that panics"),
+                            _ => Ok(thread::current().id()),
+                        }
+                    })
+                });
+                thread::sleep(Duration::from_millis(40));
+                handle
+            })
+            .collect();
+        let first = first.join().unwrap().unwrap();
+        let outcomes: Vec<_> = waiting.into_iter().map(|h| h.join()).collect();
+        let ran_on = |n: usize| match &outcomes[n] {
+            Ok(Ok(id)) => *id,
+            other => panic!("write {n}: {other:?}"),
+        };
+        assert!(matches!(outcomes[1], Ok(Err(StoreError::Corrupt(_)))));
+        assert!(outcomes[2].is_err(), "the panic reaches its caller");
+        assert!(
+            matches!(&outcomes[3], Ok(Err(e)) if e.is_unique_violation()),
+            "{:?}",
+            outcomes[3]
+        );
+        if db.backend() == BackendKind::Sqlite {
+            assert_ne!(ran_on(0), first);
+            assert_eq!(ran_on(0), ran_on(4), "queued writes ran as one group");
+        } else {
+            ran_on(0);
+            ran_on(4);
+        }
+        let mut conn = store.conn().unwrap();
+        let slugs: Vec<String> = projects::list(&mut conn, &ProjectVisibility::All, page(1, 50))
+            .unwrap()
+            .unwrap()
+            .items
+            .into_iter()
+            .map(|p| p.settings.slug)
+            .collect();
+        assert_eq!(slugs, ["first", "kept", "second"], "{:?}", db.backend());
+        // The group left no transaction open: a plain write goes through.
+        store
+            .write(|c| projects::insert(c, &settings("After", "after"), now))
+            .unwrap();
+    }
+}
+
 #[test]
 fn every_foreign_key_column_leads_an_index() {
     use diesel::RunQueryDsl;
