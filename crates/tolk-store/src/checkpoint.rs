@@ -10,9 +10,11 @@
 //! under steady load they always do: the log would grow until every
 //! writer's commit checkpointed (and synced the file) itself. So when the
 //! log passes [`RESTART_PAGES`], the thread takes the writers' lock for a
-//! moment and restarts the log (readers finish what they read; writers
-//! queue as behind any writer). The writers' own checkpoint stays as a
-//! fallback at a far higher threshold ([`WRITER_CHECKPOINT_PAGES`]).
+//! moment and restarts the log if no reader is reading from it at that
+//! moment (it never waits for readers: SQLite's waits sleep whole
+//! milliseconds, which every queued writer would wait too; it tries again
+//! at the next round). The writers' own checkpoint stays as a fallback at
+//! a far higher threshold ([`WRITER_CHECKPOINT_PAGES`]).
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -57,7 +59,8 @@ impl Checkpointer {
     pub(crate) fn start(path: &str, write_lock: Arc<FairMutex<()>>) -> StoreResult<Checkpointer> {
         let mut conn =
             SqliteConnection::establish(path).map_err(|e| StoreError::Connection(e.to_string()))?;
-        conn.batch_execute("PRAGMA busy_timeout = 10000;")?;
+        // Never wait: a busy round is tried again at the next.
+        conn.batch_execute("PRAGMA busy_timeout = 0;")?;
         let (stop, stopped) = mpsc::channel::<()>();
         std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
@@ -73,16 +76,40 @@ impl Checkpointer {
     }
 }
 
+/// Pages a restart may still have to copy (and sync) while writers wait:
+/// passive rounds run until no more than this was written meanwhile.
+const LEFT_FOR_RESTART: i64 = 256;
+
+/// Passive rounds at most before a restart.
+const CATCH_UP_ROUNDS: usize = 8;
+
 /// One round: a passive checkpoint, and a restart of the log when it has
-/// grown past [`RESTART_PAGES`].
+/// grown past [`RESTART_PAGES`], after passive checkpoints have copied all
+/// but a few pages (so the writers wait for little copying).
 fn checkpoint(
     conn: &mut SqliteConnection,
     write_lock: &FairMutex<()>,
 ) -> Result<(), diesel::result::Error> {
-    let passive: Outcome = diesel::sql_query("PRAGMA wal_checkpoint(PASSIVE)").get_result(conn)?;
-    if passive.log >= RESTART_PAGES {
-        let _writers = write_lock.lock();
-        diesel::sql_query("PRAGMA wal_checkpoint(RESTART)").get_result::<Outcome>(conn)?;
+    let mut passive = || -> Result<Outcome, diesel::result::Error> {
+        diesel::sql_query("PRAGMA wal_checkpoint(PASSIVE)").get_result(conn)
+    };
+    let mut last = passive()?;
+    if last.log < RESTART_PAGES {
+        return Ok(());
     }
+    for _ in 0..CATCH_UP_ROUNDS {
+        let next = passive()?;
+        if next.log < last.log {
+            // A writer's own checkpoint started the log over meanwhile.
+            return Ok(());
+        }
+        let written_meanwhile = next.log - last.log;
+        last = next;
+        if written_meanwhile <= LEFT_FOR_RESTART {
+            break;
+        }
+    }
+    let _writers = write_lock.lock();
+    diesel::sql_query("PRAGMA wal_checkpoint(RESTART)").get_result::<Outcome>(conn)?;
     Ok(())
 }

@@ -18,11 +18,13 @@ const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/po
 
 /// Settings every SQLite connection gets: write-ahead log (checkpointed
 /// in the background, see [`crate::checkpoint`]), enforced foreign keys,
-/// waiting instead of failing on a busy database, and case-sensitive
-/// `LIKE` so that prefix filters behave as on PostgreSQL.
+/// waiting instead of failing on a busy database, case-sensitive `LIKE`
+/// so that prefix filters behave as on PostgreSQL, and temporary data in
+/// memory (the copies of pages a savepoint may roll back to, which every
+/// write of a group commit makes, would otherwise go through a file).
 fn sqlite_pragmas() -> String {
     format!(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; \
          PRAGMA wal_autocheckpoint = {}; PRAGMA foreign_keys = ON; \
          PRAGMA busy_timeout = 10000; PRAGMA case_sensitive_like = ON;",
         crate::checkpoint::WRITER_CHECKPOINT_PAGES
