@@ -1504,29 +1504,7 @@ async fn a_translation_spreads_to_the_same_string_of_components_that_share() {
 #[actix_web::test]
 async fn a_scan_finds_the_strings_translated_otherwise_in_a_component_that_shares() {
     for db in TestDb::all() {
-        // Two copies of a catalogue that disagree on one string.
-        let ja = std::fs::read_to_string(common::corpus("po/django-conf-ja.po")).unwrap();
-        let other = ja.replace("msgstr \"アラビア語\"", "msgstr \"アラビア\"");
-        assert_ne!(ja, other);
-        let upstream = Upstream::new(&[
-            ("one/ja.po", ja.into_bytes()),
-            ("two/ja.po", other.into_bytes()),
-        ]);
-        let ctx = context(db, &upstream);
-        for slug in ["one", "two"] {
-            common::add_component(
-                &ctx,
-                tolk_domain::component::ComponentSettings {
-                    name: slug.into(),
-                    slug: slug.into(),
-                    repo: upstream.url(),
-                    filemask: format!("{slug}/*.po"),
-                    file_format: "po".into(),
-                    manage_units: true,
-                    ..Default::default()
-                },
-            );
-        }
+        let (_upstream, ctx) = disagreeing_catalogues(db, &[]);
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         let admin = Some(ctx.admin.as_str());
         let inconsistent = |slug: &'static str| {
@@ -1547,6 +1525,106 @@ async fn a_scan_finds_the_strings_translated_otherwise_in_a_component_that_share
         assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.text());
         assert_eq!(inconsistent("one").await, Vec::<Value>::new());
     }
+}
+
+#[actix_web::test]
+async fn an_enforced_inconsistent_check_sends_the_string_back_for_editing() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = disagreeing_catalogues(db, &["inconsistent"]);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let arabic = |slug: &str| {
+            let app = &app;
+            let uri = format!("/api/translations/demo/{slug}/ja/units/?q=source:%3DArabic");
+            async move { get_json(app, &uri, admin).await["results"][0].clone() }
+        };
+        // Where the check is enforced, the string needs editing again (and
+        // no longer counts as translated, so the check leaves it); the
+        // other component only flags it.
+        let one = arabic("one").await;
+        assert_eq!(
+            (&one["state"], &one["pending"], &one["target"]),
+            (&json!(11), &json!(true), &json!(["アラビア語"]))
+        );
+        let two = arabic("two").await;
+        assert_eq!(
+            (&two["state"], &two["has_failing_check"]),
+            (&json!(20), &json!(true))
+        );
+        for slug in ["one", "two"] {
+            let detail = get_json(&app, &format!("/api/translations/demo/{slug}/ja/"), admin).await;
+            let uri = format!("/api/translations/demo/{slug}/ja/units/?q=state:%3E%3Dtranslated");
+            let translated = get_json(&app, &uri, admin).await["count"].clone();
+            assert_eq!(detail["translated"], translated, "{slug}: translated");
+            inconsistent_units(&app, slug, admin).await;
+        }
+        let changes = get_json(&app, "/api/translations/demo/one/ja/changes/", admin).await;
+        let enforced: Vec<&Value> = changes["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["action"] == json!(76))
+            .collect();
+        assert_eq!(enforced.len(), 1, "{changes}");
+        assert_eq!(enforced[0]["unit"], one["url"]);
+
+        // An edit that cannot reach the other component (locked) is sent
+        // back at once, and the answer says so.
+        let locked = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/two/lock/",
+            admin,
+            Body::Json(json!({"lock": true})),
+        )
+        .await;
+        assert_eq!(locked.status, StatusCode::OK, "{}", locked.text());
+        let edit = Body::Json(json!({"target": ["アラビア語（新）"], "state": 20}));
+        let uri = one["url"].as_str().unwrap().to_owned();
+        let edited = call(&app, Method::PATCH, &uri, admin, edit).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        assert_eq!(edited.json()["state"], json!(11));
+        let one = arabic("one").await;
+        assert_eq!(
+            (&one["state"], &one["target"]),
+            (&json!(11), &json!(["アラビア語（新）"]))
+        );
+    }
+}
+
+/// Components `one` and `two` of project `demo` (sharing translations),
+/// each a copy of a Japanese catalogue, which disagree on one string
+/// (Arabic); `one` enforces the checks `enforced`.
+fn disagreeing_catalogues(db: TestDb, enforced: &[&str]) -> (Upstream, common::Ctx) {
+    let ja = std::fs::read_to_string(common::corpus("po/django-conf-ja.po")).unwrap();
+    let other = ja.replace("msgstr \"アラビア語\"", "msgstr \"アラビア\"");
+    assert_ne!(ja, other);
+    let upstream = Upstream::new(&[
+        ("one/ja.po", ja.into_bytes()),
+        ("two/ja.po", other.into_bytes()),
+    ]);
+    let ctx = context(db, &upstream);
+    for slug in ["one", "two"] {
+        let enforced_checks = if slug == "one" {
+            enforced.iter().map(|id| (*id).to_owned()).collect()
+        } else {
+            Vec::new()
+        };
+        common::add_component(
+            &ctx,
+            tolk_domain::component::ComponentSettings {
+                name: slug.into(),
+                slug: slug.into(),
+                repo: upstream.url(),
+                filemask: format!("{slug}/*.po"),
+                file_format: "po".into(),
+                manage_units: true,
+                enforced_checks,
+                ..Default::default()
+            },
+        );
+    }
+    (upstream, ctx)
 }
 
 /// The units of the Japanese translation of `slug` that fail the

@@ -7,15 +7,18 @@
 //! propagated and after a scan, for the strings concerned, with the
 //! translations' counters of failing strings.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
+use tolk_domain::permission::Subject;
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::UnitState;
+use tolk_store::changes::{self, NewChange};
 use tolk_store::{DbConnection, time, translations, units};
 
 use crate::cache::Generation;
-use crate::units::UnitView;
+use crate::units::{UnitView, unit_change};
 use crate::{Service, ServiceResult};
 
 /// The components of a project that share translations with one of them.
@@ -28,6 +31,17 @@ pub(crate) struct Sharing {
 
 /// The check's id.
 pub(crate) const INCONSISTENT: &str = "inconsistent";
+
+/// A unit's list of failing checks after its `inconsistent` verdict
+/// changed, and its new state when the enforced check sent it back for
+/// editing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Verdict {
+    /// The failing checks, as stored.
+    pub(crate) failing: String,
+    /// The state it was put in, if any.
+    pub(crate) state: Option<i32>,
+}
 
 impl Service {
     /// The components of a project sharing translations with `component_id`,
@@ -83,7 +97,7 @@ impl Service {
         sharing: &[i64],
         language_id: i64,
         id_hashes: Option<&[i64]>,
-    ) -> ServiceResult<HashMap<i64, String>> {
+    ) -> ServiceResult<HashMap<i64, Verdict>> {
         let found = units::same_strings(conn, sharing, language_id, id_hashes)?;
         let views = self.unit_views(conn, generation, found, false)?;
         let mut strings: HashMap<i64, Vec<&UnitView>> = HashMap::new();
@@ -91,6 +105,7 @@ impl Service {
             strings.entry(view.unit.id_hash).or_default().push(view);
         }
         let mut lists = HashMap::new();
+        let mut enforced: Vec<&UnitView> = Vec::new();
         let mut deltas: HashMap<i64, (Counters, chrono::NaiveDateTime)> = HashMap::new();
         for units in strings.values() {
             for view in units {
@@ -106,9 +121,19 @@ impl Service {
                 }
                 let new = with_verdict(old, fails);
                 let state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
+                // An enforced failing check sends the string back for editing.
+                let new_state = if fails && is_enforced(view) {
+                    enforced.push(view);
+                    UnitState::NeedsRewriting
+                } else {
+                    state
+                };
                 let chars = i64::try_from(view.unit.source.chars().count()).unwrap_or(i64::MAX);
-                let counted = Counters::of_unit(state, i64::from(view.unit.num_words), chars);
-                let delta = Counters::delta(counted.with_failing(old), counted.with_failing(&new));
+                let words = i64::from(view.unit.num_words);
+                let delta = Counters::delta(
+                    Counters::of_unit(state, words, chars).with_failing(old),
+                    Counters::of_unit(new_state, words, chars).with_failing(&new),
+                );
                 let translation = &view.translation.translation;
                 let entry = deltas.entry(translation.id).or_insert_with(|| {
                     let last = translation.last_change.unwrap_or_else(time::now);
@@ -120,11 +145,59 @@ impl Service {
         }
         let changed: Vec<(i64, String)> = lists.iter().map(|(id, l)| (*id, l.clone())).collect();
         units::set_failing(conn, &changed)?;
+        send_back(conn, &enforced)?;
         for (id, (delta, last_change)) in deltas {
             translations::add_counters(conn, id, &delta, last_change)?;
         }
-        Ok(lists)
+        let rewriting = UnitState::NeedsRewriting.code();
+        let sent_back: HashSet<i64> = enforced.iter().map(|view| view.unit.id).collect();
+        Ok(lists
+            .into_iter()
+            .map(|(id, failing)| {
+                let state = sent_back.contains(&id).then_some(rewriting);
+                (id, Verdict { failing, state })
+            })
+            .collect())
     }
+}
+
+/// Whether the component of a unit enforces the check.
+fn is_enforced(view: &UnitView) -> bool {
+    let component = &view.translation.component;
+    component
+        .component
+        .settings
+        .enforced_checks_in(&component.project.settings)
+        .iter()
+        .any(|id| id == INCONSISTENT)
+}
+
+/// Puts translated strings that fail the enforced check at *needs
+/// rewriting*, pending for their files, each with Weblate's change
+/// "Applied enforced check" (done by the system, none of its users).
+fn send_back(conn: &mut DbConnection, views: &[&UnitView]) -> ServiceResult<()> {
+    if views.is_empty() {
+        return Ok(());
+    }
+    let at = time::now();
+    let rewriting = UnitState::NeedsRewriting.code();
+    let ids: Vec<i64> = views.iter().map(|view| view.unit.id).collect();
+    units::set_states(conn, &ids, rewriting, at)?;
+    let changes: Vec<NewChange> = views
+        .iter()
+        .map(|view| NewChange {
+            old: view.unit.target.clone(),
+            target: view.unit.target.clone(),
+            details: serde_json::json!({
+                "state": rewriting,
+                "old_state": view.unit.state,
+                "check": INCONSISTENT,
+            }),
+            ..unit_change(view, Action::ENFORCED_CHECK, &Subject::System)
+        })
+        .collect();
+    changes::record_many(conn, changes.iter().collect(), at)?;
+    Ok(())
 }
 
 /// Whether the check applies to a unit: translated, not read-only, not

@@ -18,6 +18,7 @@ use tolk_domain::unit::split_plurals;
 use tolk_store::{DbConnection, units};
 
 use crate::bulk::{BulkEdit, apply_edits};
+use crate::consistency::Verdict;
 use crate::translations::TranslationView;
 use crate::{Service, ServiceResult};
 
@@ -43,7 +44,7 @@ impl Service {
         subject: &Subject,
         translation: &TranslationView,
         written: &[Spread],
-    ) -> ServiceResult<HashMap<i64, String>> {
+    ) -> ServiceResult<HashMap<i64, Verdict>> {
         let component = &translation.component;
         if written.is_empty() {
             return Ok(HashMap::new());

@@ -313,8 +313,11 @@ impl Service {
             };
             if let Some(written) = translate(conn, subject, &mut view, &target, state, at)? {
                 let mut verdicts = self.propagate(conn, subject, &view.translation, &[written])?;
-                if let Some(failing) = verdicts.remove(&view.unit.id) {
-                    view.unit.failing = failing;
+                if let Some(verdict) = verdicts.remove(&view.unit.id) {
+                    view.unit.failing = verdict.failing;
+                    if let Some(state) = verdict.state {
+                        view.unit.state = state;
+                    }
                 }
             }
         }

@@ -396,6 +396,26 @@ pub fn set_failing(conn: &mut DbConnection, lists: &[(i64, String)]) -> StoreRes
     Ok(())
 }
 
+/// Sets the state of units `ids` (marking them pending for their files);
+/// one statement per few hundred.
+pub fn set_states(
+    conn: &mut DbConnection,
+    ids: &[i64],
+    state: i32,
+    at: NaiveDateTime,
+) -> StoreResult<()> {
+    for chunk in ids.chunks(WRITE_CHUNK) {
+        diesel::update(units::table.filter(units::id.eq_any(chunk)))
+            .set((
+                units::state.eq(state),
+                units::pending.eq(true),
+                units::last_updated.eq(at),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
 /// The highest position in each of these translations (those without
 /// units are left out); one statement.
 pub fn last_positions(

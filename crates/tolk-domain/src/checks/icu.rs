@@ -251,17 +251,8 @@ mod tests {
             "{", "}", ",", "'", "''", "#", " ", "n", "plural", "select", "one", "other", "number",
             "offset:1", "é", "\u{0}",
         ];
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = |n: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            usize::try_from(state >> 33).unwrap_or(0) % n
-        };
         let mut parsed = 0;
-        for _ in 0..20_000 {
-            let length = next(24);
-            let text: String = (0..length).map(|_| pieces[next(pieces.len())]).collect();
+        for text in crate::checks::shuffled_texts(&pieces, 20_000, 24) {
             parsed += usize::from(arguments(&text).is_ok());
         }
         assert!(parsed > 1_000, "valid messages come up too: {parsed}");

@@ -6,7 +6,9 @@ pub mod chars;
 pub mod flags;
 pub mod format;
 pub mod icu;
+pub mod markdown;
 pub mod markup;
+pub mod rst;
 pub mod same;
 pub mod words;
 
@@ -61,6 +63,14 @@ pub fn failing(
         fail("xml-invalid", markup::xml_invalid(s, t));
         if flags.has("bbcode-text") {
             fail("bbcode", markup::bbcode(s, t));
+        }
+        if flags.has("md-text") {
+            fail("md-link", markdown::md_link(s, t));
+            fail("md-reflink", markdown::md_reflink(s, t));
+            fail("md-syntax", markdown::md_syntax(s, t));
+        }
+        if flags.has("rst-text") {
+            fail("rst-references", rst::rst_references(s, t));
         }
         if flags.has("url") {
             fail("url", !t.is_empty() && markup::url(t));
@@ -209,6 +219,25 @@ pub fn stored(
     .join(",")
 }
 
+/// Texts made of random runs of `pieces` (at most `longest` each), the
+/// same ones at every run: damaged input for the checks' scanners.
+#[cfg(test)]
+pub(crate) fn shuffled_texts(pieces: &[&str], count: usize, longest: usize) -> Vec<String> {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        usize::try_from(state >> 33).unwrap_or(0) % n
+    };
+    (0..count)
+        .map(|_| {
+            let length = next(longest);
+            (0..length).map(|_| pieces[next(pieces.len())]).collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +294,36 @@ mod tests {
                 &c
             ),
             ["plurals"]
+        );
+    }
+
+    #[test]
+    fn markup_checks_run_with_their_flags() {
+        let source = forms(&["See **[the guide](./guide.md)** and [faq][faq]."]);
+        let target = forms(&["Viz *[návod](./navod.md)* a FAQ."]);
+        assert_eq!(
+            failing(&source, &target, "cs", "en", &Flags::default()),
+            Vec::<&str>::new()
+        );
+        assert_eq!(
+            failing(&source, &target, "cs", "en", &Flags::parse(["md-text"])),
+            ["md-link", "md-reflink", "md-syntax"]
+        );
+        let rst = Flags::parse(["rst-text"]);
+        assert_eq!(
+            failing(
+                &forms(&["See :ref:`setup`."]),
+                &forms(&["Viz :ref:`nastaveni`."]),
+                "cs",
+                "en",
+                &rst
+            ),
+            ["rst-references"]
+        );
+        let ignoring = Flags::parse(["md-text, ignore-md-syntax"]);
+        assert_eq!(
+            failing(&source, &target, "cs", "en", &ignoring),
+            ["md-link", "md-reflink"]
         );
     }
 

@@ -81,7 +81,10 @@ fn web_extension(members: &[(String, Value)], out: &mut Vec<Entry>) -> Result<()
         };
         if let Some(found) = member(fields, "message").and_then(leaf) {
             let note = text_of(member(fields, "description"));
-            out.push(Entry::single(key.clone(), found, note));
+            out.push(Entry {
+                removal: span_of(value).into_iter().collect(),
+                ..Entry::single(key.clone(), found, note)
+            });
         }
     }
     Ok(())
@@ -90,11 +93,15 @@ fn web_extension(members: &[(String, Value)], out: &mut Vec<Entry>) -> Result<()
 fn arb(members: &[(String, Value)], out: &mut Vec<Entry>) {
     for (key, value) in members.iter().filter(|(k, _)| !k.starts_with('@')) {
         if let Some(found) = leaf(value) {
-            let note = match member(members, &format!("@{key}")) {
+            let metadata = member(members, &format!("@{key}"));
+            let note = match metadata {
                 Some(Value::Object(meta, _)) => text_of(member(meta, "description")),
                 _ => None,
             };
-            out.push(Entry::single(key.clone(), found, note));
+            let mut entry = Entry::single(key.clone(), found, note);
+            // The string's metadata goes with it.
+            entry.removal.extend(metadata.and_then(span_of));
+            out.push(entry);
         }
     }
 }
@@ -157,6 +164,7 @@ fn plural_groups(entries: Vec<Entry>, flavor: Flavor) -> Vec<Entry> {
                         forms: Vec::new(),
                         plural: true,
                         note: None,
+                        removal: Vec::new(),
                     });
                 }
                 group.1.push((rank, entry));
@@ -165,10 +173,10 @@ fn plural_groups(entries: Vec<Entry>, flavor: Flavor) -> Vec<Entry> {
     }
     for (at, mut forms) in groups.into_values() {
         forms.sort_by_key(|(rank, _)| *rank);
-        out[at].forms = forms
-            .into_iter()
-            .flat_map(|(_, entry)| entry.forms)
-            .collect();
+        for (_, entry) in forms {
+            out[at].forms.extend(entry.forms);
+            out[at].removal.extend(entry.removal);
+        }
     }
     out
 }
@@ -177,9 +185,12 @@ fn plural_groups(entries: Vec<Entry>, flavor: Flavor) -> Vec<Entry> {
 fn go_i18n_v2(members: &[(String, Value)], out: &mut Vec<Entry>) {
     for (key, value) in members {
         match value {
-            Value::Object(fields, _) => {
+            Value::Object(fields, span) => {
                 let note = text_of(member(fields, "description"));
-                out.extend(go_i18n_entry(key.clone(), fields, note));
+                out.extend(go_i18n_entry(key.clone(), fields, note).map(|entry| Entry {
+                    removal: vec![span.clone()],
+                    ..entry
+                }));
             }
             other => {
                 if let Some(found) = leaf(other) {
@@ -200,11 +211,15 @@ fn go_i18n_v1(items: &[Value], out: &mut Vec<Entry>) -> Result<(), String> {
             return Err(format!("list item {i} has no \"id\""));
         };
         let note = text_of(member(fields, "description"));
+        // Items of a list: they cannot be removed as members.
         match member(fields, "translation") {
             Some(Value::Object(forms, _)) => out.extend(go_i18n_entry(id, forms, note)),
             Some(value) => {
                 if let Some(found) = leaf(value) {
-                    out.push(Entry::single(id, found, note));
+                    out.push(Entry {
+                        removal: Vec::new(),
+                        ..Entry::single(id, found, note)
+                    });
                 }
             }
             None => {}
@@ -226,5 +241,17 @@ fn go_i18n_entry(key: String, fields: &[(String, Value)], note: Option<String>) 
         forms,
         plural,
         note,
+        removal: Vec::new(),
     })
+}
+
+/// The span of a value's text (an object's from `{` to `}`); lists keep
+/// none.
+fn span_of(value: &Value) -> Option<Range<usize>> {
+    match value {
+        Value::Object(_, span) | Value::String(_, span) | Value::Scalar(_, span) => {
+            Some(span.clone())
+        }
+        Value::Array(_) => None,
+    }
 }

@@ -77,15 +77,20 @@ struct Entry {
     forms: Vec<(String, Range<usize>)>,
     plural: bool,
     note: Option<String>,
+    /// The values whose object members go when the string is removed
+    /// (its forms, or the object holding it and its metadata); none when
+    /// it cannot be removed (an item of a list).
+    removal: Vec<Range<usize>>,
 }
 
 impl Entry {
     fn single(key: String, (value, span): (String, Range<usize>), note: Option<String>) -> Self {
         Entry {
             key,
-            forms: vec![(value, span)],
+            forms: vec![(value, span.clone())],
             plural: false,
             note,
+            removal: vec![span],
         }
     }
 }
@@ -230,23 +235,21 @@ impl TranslationFile for JsonFile {
             .forms
             .first()
             .map_or(0, |(_, span)| line_at(text.as_bytes(), span.start));
-        let members_only = matches!(
-            self.flavor,
-            Flavor::KeyValue | Flavor::Nested | Flavor::I18nextV3 | Flavor::I18nextV4
-        );
-        let mut spans: Vec<Range<usize>> = entry.forms.iter().map(|(_, s)| s.clone()).collect();
+        let refused = || {
+            FormatError::new(
+                &self.name,
+                line,
+                "a string kept as an item of a list cannot be removed alone (the items after it would move)",
+            )
+        };
+        let mut spans = entry.removal.clone();
+        if spans.is_empty() {
+            return Err(refused());
+        }
         spans.sort_by_key(|s| s.start);
-        // From the last form back: each cut leaves the earlier spans in place.
+        // From the last span back: each cut leaves the earlier spans in place.
         for span in spans.into_iter().rev() {
-            let gone = remove::member_span(&text, span)
-                .filter(|_| members_only)
-                .ok_or_else(|| {
-                    FormatError::new(
-                        &self.name,
-                        line,
-                        "only strings that are object members of plain JSON can be removed",
-                    )
-                })?;
+            let gone = remove::member_span(&text, span).ok_or_else(refused)?;
             text.replace_range(gone, "");
         }
         *self = JsonFile::parse(&self.name, text.as_bytes(), self.flavor)?;
@@ -431,5 +434,43 @@ mod tests {
             (2, 1, 1)
         );
         assert!(JsonFile::parse("v1.json", b"[1]", Flavor::GoI18n).is_err());
+    }
+
+    /// Removes unit `index` of `text` read as `flavor`; the text after.
+    fn removed(text: &str, flavor: Flavor, index: usize) -> Result<String, FormatError> {
+        let mut file = JsonFile::parse("t.json", text.as_bytes(), flavor).unwrap();
+        file.remove_unit(index)?;
+        Ok(String::from_utf8(file.to_bytes().unwrap()).unwrap())
+    }
+
+    #[test]
+    fn strings_leave_with_what_holds_them() {
+        // ARB: the string's metadata goes too; the file's own stays.
+        let arb = "{\n  \"@@locale\": \"cs\",\n  \"a\": \"A\",\n  \"@a\": {\"description\": \"x\"},\n  \"b\": \"B\"\n}\n";
+        assert_eq!(
+            removed(arb, Flavor::Arb, 0).unwrap(),
+            "{\n  \"@@locale\": \"cs\",\n  \"b\": \"B\"\n}\n"
+        );
+        assert_eq!(
+            removed(arb, Flavor::Arb, 1).unwrap(),
+            "{\n  \"@@locale\": \"cs\",\n  \"a\": \"A\",\n  \"@a\": {\"description\": \"x\"}\n}\n"
+        );
+        // WebExtension and go-i18n v2: the whole message object.
+        let web = r#"{"a": {"message": "A", "description": "d"}, "b": {"message": "B"}}"#;
+        assert_eq!(
+            removed(web, Flavor::WebExtension, 0).unwrap(),
+            r#"{"b": {"message": "B"}}"#
+        );
+        let v2 = r#"{"n": {"one": "1", "other": "n"}, "s": "plain"}"#;
+        assert_eq!(removed(v2, Flavor::GoI18n, 0).unwrap(), r#"{"s": "plain"}"#);
+        assert_eq!(
+            removed(v2, Flavor::GoI18n, 1).unwrap(),
+            r#"{"n": {"one": "1", "other": "n"}}"#
+        );
+        // go-i18n v1 keeps its strings in a list: refused, file unchanged.
+        let v1 = r#"[{"id": "a", "translation": "A"}, {"id": "b", "translation": "B"}]"#;
+        let mut file = JsonFile::parse("v1.json", v1.as_bytes(), Flavor::GoI18n).unwrap();
+        assert!(file.remove_unit(0).is_err());
+        assert_eq!(file.to_bytes().unwrap(), v1.as_bytes());
     }
 }
