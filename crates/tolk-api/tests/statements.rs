@@ -101,6 +101,8 @@ async fn component_reads_cost_the_same_for_one_item_and_many() {
             "/api/translations/?page_size=1",
             "/api/components/demo/app/translations/?page_size=1",
             "/api/components/demo/app/statistics/?page_size=1",
+            "/api/projects/demo/statistics/",
+            "/api/translations/demo/app/ja/statistics/",
             "/api/translations/demo/app/ja/units/?page_size=1",
             "/api/units/?page_size=1",
             "/api/translations/demo/app/ja/",
