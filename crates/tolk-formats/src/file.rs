@@ -145,6 +145,8 @@ const REMOVABLE: &[&str] = &[
     "arb",
     "go-i18n-json",
     "go-i18n-json-v2",
+    "yaml",
+    "ruby-yaml",
     "csv",
     "csv-simple",
     "xliff",

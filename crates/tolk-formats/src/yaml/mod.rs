@@ -59,6 +59,9 @@ struct Entry {
     key: String,
     forms: Vec<Form>,
     plural: bool,
+    /// The lines of the mapping member holding the string, which go when
+    /// it is removed; none for strings in sequences.
+    removal: Option<Range<usize>>,
 }
 
 /// A parsed YAML translation file.
@@ -106,26 +109,52 @@ fn plural_forms(members: &[(String, Node)]) -> Option<Vec<Form>> {
         .collect()
 }
 
-fn flatten(prefix: &str, node: &Node, flavor: Flavor, out: &mut Vec<Entry>) {
+/// Where a node sits: its key's path, the lines of the mapping member
+/// holding it, and whether it is inside a sequence (whose items cannot go
+/// alone).
+#[derive(Clone, Default)]
+struct At<'a> {
+    prefix: &'a str,
+    member: Option<Range<usize>>,
+    in_list: bool,
+}
+
+fn flatten(at: At<'_>, node: &Node, flavor: Flavor, out: &mut Vec<Entry>) {
+    let removal = at.member.filter(|_| !at.in_list);
     match node {
-        Node::Map { members, .. } => {
+        Node::Map {
+            members, extents, ..
+        } => {
             if flavor == Flavor::Ruby
                 && let Some(forms) = plural_forms(members)
             {
                 out.push(Entry {
-                    key: prefix.to_owned(),
+                    key: at.prefix.to_owned(),
                     forms,
                     plural: true,
+                    removal,
                 });
                 return;
             }
-            for (key, value) in members {
-                flatten(&join(prefix, key), value, flavor, out);
+            for ((key, value), extent) in members.iter().zip(extents) {
+                let key = join(at.prefix, key);
+                let inner = At {
+                    prefix: &key,
+                    member: Some(extent.clone()),
+                    in_list: at.in_list,
+                };
+                flatten(inner, value, flavor, out);
             }
         }
         Node::Seq(items) => {
             for (i, item) in items.iter().enumerate() {
-                flatten(&join(prefix, &format!("[{i}]")), item, flavor, out);
+                let key = join(at.prefix, &format!("[{i}]"));
+                let inner = At {
+                    prefix: &key,
+                    member: None,
+                    in_list: true,
+                };
+                flatten(inner, item, flavor, out);
             }
         }
         Node::Scalar {
@@ -134,9 +163,10 @@ fn flatten(prefix: &str, node: &Node, flavor: Flavor, out: &mut Vec<Entry>) {
         }
         | Node::Opaque => {}
         Node::Scalar { .. } => out.extend(form(node).map(|f| Entry {
-            key: prefix.to_owned(),
+            key: at.prefix.to_owned(),
             forms: vec![f],
             plural: false,
+            removal,
         })),
     }
 }
@@ -158,6 +188,7 @@ impl<'a> Place<'a> {
                 members,
                 column,
                 end,
+                ..
             } => Some(Place {
                 members,
                 column: *column,
@@ -204,9 +235,9 @@ impl YamlFile {
         let mut entries = Vec::new();
         match (strings_mapping(&root, flavor, text.len()), &root) {
             (Some(_), Node::Map { members, .. }) if flavor == Flavor::Ruby => {
-                flatten("", &members[0].1, flavor, &mut entries);
+                flatten(At::default(), &members[0].1, flavor, &mut entries);
             }
-            (_, Node::Map { .. }) => flatten("", &root, flavor, &mut entries),
+            (_, Node::Map { .. }) => flatten(At::default(), &root, flavor, &mut entries),
             _ => {
                 return Err(FormatError::new(
                     name,
@@ -407,6 +438,34 @@ impl TranslationFile for YamlFile {
         Ok(())
     }
 
+    fn remove_unit(&mut self, index: usize) -> Result<(), FormatError> {
+        let text = self.edits.apply(&self.text);
+        let fresh = YamlFile::parse(&self.name, text.as_bytes(), self.flavor)?;
+        let entry = fresh
+            .entries
+            .get(index)
+            .ok_or_else(|| FormatError::new(&self.name, 0, format!("no unit {index}")))?;
+        let Some(lines) = entry.removal.clone() else {
+            let line = line_at(text.as_bytes(), entry.forms[0].span.start);
+            return Err(FormatError::new(
+                &self.name,
+                line,
+                "a string kept as an item of a sequence cannot be removed alone (the items after it would move)",
+            ));
+        };
+        // The member's lines with their line break.
+        let rest = &text[lines.end..];
+        let line_break = if rest.starts_with("\r\n") {
+            2
+        } else {
+            usize::from(rest.starts_with('\n'))
+        };
+        let mut updated = text.clone();
+        updated.replace_range(lines.start..lines.end + line_break, "");
+        *self = YamlFile::parse(&self.name, updated.as_bytes(), self.flavor)?;
+        Ok(())
+    }
+
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         Ok(self.edits.apply(&self.text).into_bytes())
     }
@@ -520,5 +579,48 @@ mod tests {
         let mut bare = YamlFile::parse("cs.yml", b"cs:\n", Flavor::Ruby).unwrap();
         bare.add_unit(&Unit::keyed("a->b", "v", vec![])).unwrap();
         assert_eq!(bare.to_bytes().unwrap(), b"cs:\n  a:\n    b: v\n");
+    }
+
+    /// Removes the unit keyed `key` from `text`; the text after.
+    fn without(text: &str, flavor: Flavor, key: &str) -> Result<String, FormatError> {
+        let mut file = YamlFile::parse("t.yml", text.as_bytes(), flavor).unwrap();
+        let index = file.units().iter().position(|u| u.context == key).unwrap();
+        file.remove_unit(index)?;
+        Ok(String::from_utf8(file.to_bytes().unwrap()).unwrap())
+    }
+
+    #[test]
+    fn strings_leave_with_their_lines() {
+        let text = "a:\n  b: x # note\n  c: |\n    multi\n    line\n  e: \"q\"\r\nd: y\n";
+        // Each string's lines go, a block scalar's and a CRLF line's whole.
+        let kept = [
+            (
+                "a->b",
+                "a:\n  c: |\n    multi\n    line\n  e: \"q\"\r\nd: y\n",
+            ),
+            ("a->c", "a:\n  b: x # note\n  e: \"q\"\r\nd: y\n"),
+            (
+                "a->e",
+                "a:\n  b: x # note\n  c: |\n    multi\n    line\nd: y\n",
+            ),
+            (
+                "d",
+                "a:\n  b: x # note\n  c: |\n    multi\n    line\n  e: \"q\"\r\n",
+            ),
+        ];
+        for (key, rest) in kept {
+            assert_eq!(without(text, Flavor::Plain, key).unwrap(), rest, "{key}");
+        }
+        // A Rails plural goes with its mapping; a sequence item is refused.
+        let plural = without(SAMPLE, Flavor::Ruby, "count").unwrap();
+        assert!(!plural.contains("count") && plural.contains("  empty: ''\n"));
+        let mut file = YamlFile::parse("t.yml", SAMPLE.as_bytes(), Flavor::Ruby).unwrap();
+        let item = file
+            .units()
+            .iter()
+            .position(|u| u.context.ends_with("[0]"))
+            .unwrap();
+        assert!(file.remove_unit(item).is_err());
+        assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
     }
 }

@@ -37,6 +37,9 @@ pub enum Node {
         column: usize,
         /// The end of its last line (before the line break).
         end: usize,
+        /// Each member's lines: from the start of its key's line to the
+        /// end of its value's last line (before the line break).
+        extents: Vec<Range<usize>>,
     },
     Seq(Vec<Node>),
     Scalar {
@@ -106,6 +109,7 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
             members: Vec::new(),
             column: 0,
             end: text.len(),
+            extents: Vec::new(),
         });
     };
     let root = parser.block(first.indent)?;
@@ -200,6 +204,7 @@ impl<'a> Parser<'a> {
 
     fn mapping(&mut self, indent: usize) -> Result<Node, SyntaxError> {
         let mut members = Vec::new();
+        let mut extents = Vec::new();
         let mut end = self.peek().map_or(self.text.len(), |line| line.end);
         loop {
             self.skip_blank();
@@ -229,11 +234,13 @@ impl<'a> Parser<'a> {
             };
             members.push((key, node));
             end = self.lines[self.at.max(1) - 1].end;
+            extents.push(line.start - line.indent..end);
         }
         Ok(Node::Map {
             members,
             column: indent,
             end,
+            extents,
         })
     }
 
@@ -655,11 +662,14 @@ mod tests {
             members: root,
             column: 0,
             end,
+            extents,
         } = parse(text).unwrap()
         else {
             panic!()
         };
         assert_eq!(end, text.len() - 1);
+        // The one member's lines: from `en:` to the end of the document.
+        assert_eq!(extents, vec![4..text.len() - 1]);
         let Node::Map {
             members: en,
             column: 2,
@@ -680,6 +690,7 @@ mod tests {
             members: nested,
             column: 4,
             end,
+            ..
         } = &en[4].1
         else {
             panic!()
