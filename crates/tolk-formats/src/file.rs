@@ -147,6 +147,7 @@ const REMOVABLE: &[&str] = &[
     "go-i18n-json-v2",
     "yaml",
     "ruby-yaml",
+    "stringsdict",
     "csv",
     "csv-simple",
     "xliff",

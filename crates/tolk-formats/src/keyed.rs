@@ -134,7 +134,10 @@ impl TranslationFile for KeyedXmlFile {
                     self.text.as_bytes(),
                     entry.slots.first().map_or(0, Slot::start),
                 ),
-                format!("strings cannot be removed from {} files", self.dialect.kind),
+                format!(
+                    "this string shares its entry with others and cannot be removed alone from {} files",
+                    self.dialect.kind
+                ),
             ));
         };
         let mut next = self.clone();

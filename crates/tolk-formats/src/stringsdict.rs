@@ -7,6 +7,8 @@
 //! many, other), and a format string is a unit of its own (`key`) unless
 //! it is just one variable reference (`%#@count@`).
 
+use std::ops::Range;
+
 use quick_xml::events::Event;
 
 use crate::edits::utf8;
@@ -22,7 +24,7 @@ enum Item {
     /// A `<string>` and where its text is.
     String(Slot),
     /// A `<dict>`: keys with values.
-    Dict(Vec<(String, Item)>),
+    Dict(Vec<(String, Item, Range<usize>)>),
     /// Anything else (kept in the file, not translatable).
     Other,
 }
@@ -46,9 +48,10 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
         }
     };
     let mut entries = Vec::new();
-    for (key, item) in &root {
+    for (key, item, lines) in &root {
         let Item::Dict(fields) = item else { continue };
-        for (field, value) in fields {
+        let first = entries.len();
+        for (field, value, _) in fields {
             match value {
                 Item::String(slot) if field == "NSStringLocalizedFormatKey" => {
                     let format = slot.text(text);
@@ -59,8 +62,10 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
                 Item::Dict(forms) => {
                     let forms: Vec<(Slot, String)> = CATEGORIES
                         .iter()
-                        .filter_map(|c| match forms.iter().find(|(k, _)| k == c) {
-                            Some((_, Item::String(slot))) => Some((slot.clone(), slot.text(text))),
+                        .filter_map(|c| match forms.iter().find(|(k, _, _)| k == c) {
+                            Some((_, Item::String(slot), _)) => {
+                                Some((slot.clone(), slot.text(text)))
+                            }
                             _ => None,
                         })
                         .collect();
@@ -70,6 +75,11 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<KeyedXmlFile, FormatError> {
                 }
                 _ => {}
             }
+        }
+        // A string alone in its entry leaves with the entry's `<key>` and
+        // `<dict>`; strings sharing an entry cannot go alone.
+        if let [only] = &mut entries[first..] {
+            only.element = Some(lines.clone());
         }
     }
     Ok(KeyedXmlFile::new(name, text, DIALECT, entries, None))
@@ -107,15 +117,19 @@ fn is_one_variable(format: &str) -> bool {
 /// Deepest nesting of dictionaries accepted.
 const MAX_DEPTH: usize = 16;
 
-/// The members of a `<dict>` just started.
-fn dict(scanner: &mut Scanner<'_>, depth: usize) -> Result<Vec<(String, Item)>, FormatError> {
+/// The members of a `<dict>` just started: key, value, and the span from
+/// the `<key>` to the value's end.
+fn dict(
+    scanner: &mut Scanner<'_>,
+    depth: usize,
+) -> Result<Vec<(String, Item, Range<usize>)>, FormatError> {
     let mut members = Vec::new();
-    let mut key: Option<String> = None;
+    let mut key: Option<(String, usize)> = None;
     loop {
         let before = scanner.position();
         let item = match scanner.next()? {
             Event::Start(e) if e.local_name().as_ref() == "key" => {
-                key = Some(scanner.text_content()?);
+                key = Some((scanner.text_content()?, before));
                 continue;
             }
             Event::Start(e) if e.local_name().as_ref() == "string" => {
@@ -140,7 +154,7 @@ fn dict(scanner: &mut Scanner<'_>, depth: usize) -> Result<Vec<(String, Item)>, 
             _ => continue,
         };
         match key.take() {
-            Some(key) => members.push((key, item)),
+            Some((key, start)) => members.push((key, item, start..scanner.position())),
             None => return Err(scanner.error(before, "a value without a <key>")),
         }
     }
@@ -208,5 +222,33 @@ mod tests {
         );
         assert!(parse("x", b"<plist><array/></plist>").is_err());
         assert!(parse("x", b"<plist><dict><string>a</string></dict></plist>").is_err());
+    }
+
+    #[test]
+    fn a_string_alone_in_its_entry_leaves_with_it() {
+        let one = |key: &str| {
+            format!(
+                "  <key>{key}</key>\n  <dict>\n    <key>NSStringLocalizedFormatKey</key>\n    \
+                 <string>%#@n@</string>\n    <key>n</key>\n    <dict>\n      \
+                 <key>other</key>\n      <string>%d {key}</string>\n    </dict>\n  </dict>\n"
+            )
+        };
+        let text = |keys: &[&str]| {
+            let body: String = keys.iter().map(|k| one(k)).collect();
+            format!(
+                "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n{body}</dict>\n</plist>\n"
+            )
+        };
+        let mut file = parse("L.stringsdict", text(&["a", "b"]).as_bytes()).unwrap();
+        file.remove_unit(0).unwrap();
+        assert_eq!(
+            String::from_utf8(file.to_bytes().unwrap()).unwrap(),
+            text(&["b"])
+        );
+        // Three strings share the entry of SAMPLE: none goes alone.
+        let mut shared = parse("L.stringsdict", SAMPLE.as_bytes()).unwrap();
+        let refused = shared.remove_unit(1).unwrap_err().to_string();
+        assert!(refused.contains("cannot be removed alone"), "{refused}");
+        assert_eq!(shared.to_bytes().unwrap(), SAMPLE.as_bytes());
     }
 }
