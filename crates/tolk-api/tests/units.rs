@@ -1567,6 +1567,9 @@ async fn an_enforced_inconsistent_check_sends_the_string_back_for_editing() {
             .collect();
         assert_eq!(enforced.len(), 1, "{changes}");
         assert_eq!(enforced[0]["unit"], one["url"]);
+        // That change is the translation's last.
+        let detail = get_json(&app, "/api/translations/demo/one/ja/", admin).await;
+        assert_eq!(detail["last_change"], enforced[0]["timestamp"]);
 
         // An edit that cannot reach the other component (locked) is sent
         // back at once, and the answer says so.

@@ -7,7 +7,9 @@
 //! propagated and after a scan, for the strings concerned, with the
 //! translations' counters of failing strings.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
 
 use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
@@ -104,9 +106,10 @@ impl Service {
         for view in &views {
             strings.entry(view.unit.id_hash).or_default().push(view);
         }
-        let mut lists = HashMap::new();
+        let now = time::now();
+        let mut verdicts = HashMap::new();
         let mut enforced: Vec<&UnitView> = Vec::new();
-        let mut deltas: HashMap<i64, (Counters, chrono::NaiveDateTime)> = HashMap::new();
+        let mut deltas: HashMap<i64, (Counters, NaiveDateTime)> = HashMap::new();
         for units in strings.values() {
             for view in units {
                 let fails = checked(view)
@@ -122,7 +125,8 @@ impl Service {
                 let new = with_verdict(old, fails);
                 let state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
                 // An enforced failing check sends the string back for editing.
-                let new_state = if fails && is_enforced(view) {
+                let sent_back = fails && is_enforced(view);
+                let new_state = if sent_back {
                     enforced.push(view);
                     UnitState::NeedsRewriting
                 } else {
@@ -136,28 +140,33 @@ impl Service {
                 );
                 let translation = &view.translation.translation;
                 let entry = deltas.entry(translation.id).or_insert_with(|| {
-                    let last = translation.last_change.unwrap_or_else(time::now);
-                    (Counters::default(), last)
+                    (Counters::default(), translation.last_change.unwrap_or(now))
                 });
                 entry.0 += delta;
-                lists.insert(view.unit.id, new);
+                if sent_back {
+                    // Its change is the translation's last.
+                    entry.1 = now;
+                }
+                let state = sent_back.then_some(new_state.code());
+                verdicts.insert(
+                    view.unit.id,
+                    Verdict {
+                        failing: new,
+                        state,
+                    },
+                );
             }
         }
-        let changed: Vec<(i64, String)> = lists.iter().map(|(id, l)| (*id, l.clone())).collect();
-        units::set_failing(conn, &changed)?;
-        send_back(conn, &enforced)?;
+        let lists: Vec<(i64, String)> = verdicts
+            .iter()
+            .map(|(id, verdict)| (*id, verdict.failing.clone()))
+            .collect();
+        units::set_failing(conn, &lists)?;
+        send_back(conn, &enforced, now)?;
         for (id, (delta, last_change)) in deltas {
             translations::add_counters(conn, id, &delta, last_change)?;
         }
-        let rewriting = UnitState::NeedsRewriting.code();
-        let sent_back: HashSet<i64> = enforced.iter().map(|view| view.unit.id).collect();
-        Ok(lists
-            .into_iter()
-            .map(|(id, failing)| {
-                let state = sent_back.contains(&id).then_some(rewriting);
-                (id, Verdict { failing, state })
-            })
-            .collect())
+        Ok(verdicts)
     }
 }
 
@@ -175,11 +184,10 @@ fn is_enforced(view: &UnitView) -> bool {
 /// Puts translated strings that fail the enforced check at *needs
 /// rewriting*, pending for their files, each with Weblate's change
 /// "Applied enforced check" (done by the system, none of its users).
-fn send_back(conn: &mut DbConnection, views: &[&UnitView]) -> ServiceResult<()> {
+fn send_back(conn: &mut DbConnection, views: &[&UnitView], at: NaiveDateTime) -> ServiceResult<()> {
     if views.is_empty() {
         return Ok(());
     }
-    let at = time::now();
     let rewriting = UnitState::NeedsRewriting.code();
     let ids: Vec<i64> = views.iter().map(|view| view.unit.id).collect();
     units::set_states(conn, &ids, rewriting, at)?;

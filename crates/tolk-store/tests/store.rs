@@ -810,13 +810,15 @@ fn grouped_writes_run_together_and_fail_alone() {
         let store = db.store.clone();
         let now = time::now();
         let (started, running) = mpsc::channel();
+        let (release, released) = mpsc::channel::<()>();
         let first = {
             let store = store.clone();
             thread::spawn(move || {
                 store.write_together(move |c| {
                     projects::insert(c, &settings("First", "first"), now)?;
                     started.send(()).unwrap();
-                    thread::sleep(Duration::from_millis(300));
+                    // Runs until the others have queued behind it.
+                    released.recv().unwrap();
                     Ok::<_, StoreError>(thread::current().id())
                 })
             })
@@ -848,6 +850,8 @@ fn grouped_writes_run_together_and_fail_alone() {
                 handle
             })
             .collect();
+        thread::sleep(Duration::from_millis(200));
+        release.send(()).unwrap();
         let first = first.join().unwrap().unwrap();
         let outcomes: Vec<_> = waiting.into_iter().map(|h| h.join()).collect();
         let ran_on = |n: usize| match &outcomes[n] {

@@ -75,16 +75,10 @@ fn text_ends(c: &[char], open: usize) -> Vec<usize> {
     let mut at = open + 1;
     while let Some(&ch) = c.get(at) {
         match ch {
-            '[' => {
-                let close = c[at + 1..]
-                    .iter()
-                    .position(|&x| x == ']' || x == '^')
-                    .map(|n| at + 1 + n);
-                match close {
-                    Some(close) if c[close] == ']' => at = close + 1,
-                    _ => break,
-                }
-            }
+            '[' => match bracket_close(c, at + 1) {
+                Some(close) => at = close + 1,
+                None => break,
+            },
             ']' => {
                 ends.push(at);
                 let later = c[at + 1..].iter().find(|&&x| x == '[' || x == ']');
@@ -110,60 +104,40 @@ fn skip_space(c: &[char], mut at: usize) -> usize {
 /// The labels of reference links `[text][label]` (text and label may be
 /// apart by white space).
 fn reference_labels(c: &[char]) -> Vec<String> {
-    let mut labels = Vec::new();
-    let mut at = 0;
-    while at < c.len() {
-        let matched = (c[at] == '[')
-            .then(|| {
-                text_ends(c, at).into_iter().find_map(|end| {
-                    let open = skip_space(c, end + 1);
-                    if c.get(open) != Some(&'[') {
-                        return None;
-                    }
-                    let close = c[open + 1..]
-                        .iter()
-                        .position(|&x| x == ']' || x == '^')
-                        .map(|n| open + 1 + n)?;
-                    (c[close] == ']').then(|| (text_of(&c[open + 1..close]), close + 1))
-                })
-            })
-            .flatten();
-        match matched {
-            Some((label, next)) => {
-                labels.push(label);
-                at = next;
-            }
-            None => at += 1,
+    super::matches_in(c.len(), |at| {
+        if c[at] != '[' {
+            return None;
         }
-    }
-    labels
+        text_ends(c, at).into_iter().find_map(|end| {
+            let open = skip_space(c, end + 1);
+            if c.get(open) != Some(&'[') {
+                return None;
+            }
+            let close = bracket_close(c, open + 1)?;
+            Some((text_of(&c[open + 1..close]), close + 1))
+        })
+    })
+}
+
+/// The `]` that closes a bracketed part from `from` on, with no `^` before it.
+fn bracket_close(c: &[char], from: usize) -> Option<usize> {
+    let close = from + c.get(from..)?.iter().position(|&x| x == ']' || x == '^')?;
+    (c[close] == ']').then_some(close)
 }
 
 /// The links of `c`: inline links `[text](target "title")` with their
 /// target, and autolinks `<https://…>` and `<name@host.domain>` (none).
 fn links(c: &[char]) -> Vec<Option<String>> {
-    let mut found = Vec::new();
-    let mut at = 0;
-    while at < c.len() {
-        let matched = match c[at] {
-            '[' => text_ends(c, at).into_iter().find_map(|end| {
-                (c.get(end + 1) == Some(&'('))
-                    .then(|| link_target(c, end + 2))
-                    .flatten()
-                    .map(|(target, next)| (Some(target), next))
-            }),
-            '<' => autolink(c, at).map(|next| (None, next)),
-            _ => None,
-        };
-        match matched {
-            Some((target, next)) => {
-                found.push(target);
-                at = next;
-            }
-            None => at += 1,
-        }
-    }
-    found
+    super::matches_in(c.len(), |at| match c[at] {
+        '[' => text_ends(c, at).into_iter().find_map(|end| {
+            (c.get(end + 1) == Some(&'('))
+                .then(|| link_target(c, end + 2))
+                .flatten()
+                .map(|(target, next)| (Some(target), next))
+        }),
+        '<' => autolink(c, at).map(|next| (None, next)),
+        _ => None,
+    })
 }
 
 /// The target of an inline link whose `(` ends before `from`, and where
@@ -229,18 +203,7 @@ fn is_word(ch: Option<&char>) -> bool {
 
 /// The markers of the inline markup of `c`, in order.
 fn markers(c: &[char]) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut at = 0;
-    while at < c.len() {
-        match marked(c, at) {
-            Some((marker, next)) => {
-                found.push(marker);
-                at = next;
-            }
-            None => at += 1,
-        }
-    }
-    found
+    super::matches_in(c.len(), |at| marked(c, at))
 }
 
 /// The markup starting at `at`, tried in Weblate's order: its marker and

@@ -219,6 +219,24 @@ pub fn stored(
     .join(",")
 }
 
+/// Every match in a text of `len` characters, left to right and without
+/// overlaps, as a regular-expression search finds them: `matched(at)` is
+/// the match that starts at `at`, if any, with where it ends.
+pub(crate) fn matches_in<T>(len: usize, matched: impl Fn(usize) -> Option<(T, usize)>) -> Vec<T> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < len {
+        match matched(at) {
+            Some((item, next)) => {
+                found.push(item);
+                at = next.max(at + 1);
+            }
+            None => at += 1,
+        }
+    }
+    found
+}
+
 /// Texts made of random runs of `pieces` (at most `longest` each), the
 /// same ones at every run: damaged input for the checks' scanners.
 #[cfg(test)]

@@ -74,18 +74,7 @@ impl Scan {
 
     /// Every match of `construct` from left to right, without overlaps.
     fn all<T>(&self, construct: impl Fn(&Scan, usize) -> Option<(T, usize)>) -> Vec<T> {
-        let mut found = Vec::new();
-        let mut at = 0;
-        while at < self.0.len() {
-            match construct(self, at) {
-                Some((item, next)) => {
-                    found.push(item);
-                    at = next.max(at + 1);
-                }
-                None => at += 1,
-            }
-        }
-        found
+        super::matches_in(self.0.len(), |at| construct(self, at))
     }
 
     fn count(&self, construct: fn(&Scan, usize) -> Option<((), usize)>) -> usize {

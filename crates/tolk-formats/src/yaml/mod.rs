@@ -14,7 +14,7 @@ use std::ops::Range;
 
 use parse::{Node, Style};
 
-use crate::edits::{SpanEdits, line_at, utf8};
+use crate::edits::{SpanEdits, line_at, removal_span, utf8};
 use crate::error::{
     FormatError, cannot_add, ensure_new, single_new_value, stateless_forms, unit_at,
 };
@@ -112,7 +112,7 @@ fn plural_forms(members: &[(String, Node)]) -> Option<Vec<Form>> {
 /// Where a node sits: its key's path, the lines of the mapping member
 /// holding it, and whether it is inside a sequence (whose items cannot go
 /// alone).
-#[derive(Clone, Default)]
+#[derive(Default)]
 struct At<'a> {
     prefix: &'a str,
     member: Option<Range<usize>>,
@@ -453,15 +453,8 @@ impl TranslationFile for YamlFile {
                 "a string kept as an item of a sequence cannot be removed alone (the items after it would move)",
             ));
         };
-        // The member's lines with their line break.
-        let rest = &text[lines.end..];
-        let line_break = if rest.starts_with("\r\n") {
-            2
-        } else {
-            usize::from(rest.starts_with('\n'))
-        };
         let mut updated = text.clone();
-        updated.replace_range(lines.start..lines.end + line_break, "");
+        updated.replace_range(removal_span(&text, lines), "");
         *self = YamlFile::parse(&self.name, updated.as_bytes(), self.flavor)?;
         Ok(())
     }
