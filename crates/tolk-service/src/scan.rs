@@ -245,6 +245,8 @@ fn union_of_sources(files: &[FileRead]) -> Vec<Unit> {
 struct CheckContext<'a> {
     language: &'a str,
     source_language: &'a str,
+    /// The plural formula of the translation's language.
+    plural: &'a str,
     flags: &'a str,
 }
 
@@ -270,6 +272,7 @@ fn new_unit(
         state,
         checks.language,
         checks.source_language,
+        checks.plural,
         &tolk_domain::checks::Flags::parse([flags.as_str(), checks.flags]),
     );
     NewUnit {
@@ -391,6 +394,7 @@ fn checks<'a>(language: &'a Language, source: &'a Language, flags: &'a str) -> C
     CheckContext {
         language: &language.row.code,
         source_language: &source.row.code,
+        plural: &language.plural.formula,
         flags,
     }
 }

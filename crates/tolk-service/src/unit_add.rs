@@ -196,6 +196,7 @@ impl Service {
                     checked.state,
                     &translation.language.row.code,
                     &translation.component.source_language.row.code,
+                    &translation.language.plural.formula,
                     &tolk_domain::checks::Flags::parse([check_flags.as_str()]),
                 )
             };

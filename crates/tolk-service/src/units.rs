@@ -461,6 +461,7 @@ fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
         state,
         &view.translation.language.row.code,
         &component.source_language.row.code,
+        &view.translation.language.plural.formula,
         &flags,
     );
     let enforced = settings.enforced_checks_in(project);

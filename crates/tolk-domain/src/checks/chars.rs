@@ -161,13 +161,21 @@ pub fn zero_width_space(source: &str, target: &str, language: &str) -> bool {
     !is(language, &["km"]) && !source.contains('\u{200b}') && target.contains('\u{200b}')
 }
 
-/// Decorative kashida letters in the translation.
+/// Decorative kashida letters in the translation; a tatweel after beh,
+/// kaf or lam (`لـ`, a prefix written apart from its word) is no decoration.
 pub fn kashida(target: &str) -> bool {
     const KASHIDA: &[char] = &[
         '\u{0640}', '\u{fcf2}', '\u{fcf3}', '\u{fcf4}', '\u{fe71}', '\u{fe77}', '\u{fe79}',
         '\u{fe7b}', '\u{fe7d}', '\u{fe7f}',
     ];
-    target.contains(KASHIDA)
+    const JOINED_PREFIXES: &[char] = &['\u{0628}', '\u{0643}', '\u{0644}'];
+    let mut previous = None;
+    target.chars().any(|c| {
+        let decorative =
+            KASHIDA.contains(&c) && !previous.is_some_and(|p| JOINED_PREFIXES.contains(&p));
+        previous = Some(c);
+        decorative
+    })
 }
 
 /// French (not Canadian French) and Breton put a no-break space before
@@ -261,5 +269,6 @@ mod tests {
         assert!(zero_width_space("Text", "Te\u{200b}xt", "cs"));
         assert!(!zero_width_space("Text", "Te\u{200b}xt", "km"));
         assert!(kashida("مـرحبا"));
+        assert!(!kashida("فهرس لـ %s"), "a tatweel after lam joins a prefix");
     }
 }

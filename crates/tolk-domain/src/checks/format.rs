@@ -6,9 +6,12 @@
 //! forms a placeholder may be left out (`one` often spells the number),
 //! but none may be added.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use regex::Regex;
+
+use crate::plural::PluralFormula;
 
 /// A format the checks know: its check id, its flag and how to read it.
 #[derive(Debug, Clone, Copy)]
@@ -218,8 +221,11 @@ static C: LazyLock<Regex> = LazyLock::new(|| {
     .expect("a valid expression")
 });
 
+// Python's `%`: an optional `(name)`, then flags, width, precision, a
+// length and any letter; a `%` followed by none of these is a placeholder
+// too (group 2 empty), as Python refuses it.
 static PYTHON: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"%(\([^)]*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?([diouxXeEfFgGcrsa%])")
+    Regex::new(r"%(\([^)]+\))?([ +#-]*\d*(?:\.\d+)?(?:hh|h|ll|l)?[a-zA-Z%]|)")
         .expect("a valid expression")
 });
 
@@ -232,14 +238,18 @@ fn c_placeholders(text: &str) -> Vec<String> {
     printf_placeholders(&C, text)
 }
 
-/// Python `%` placeholders: `(name)type` for named ones, else `type`, sorted.
+/// Python `%` placeholders as written after the `%` (`(name)s`, `5.2f`):
+/// in order while one is unnamed (they take the arguments in turn),
+/// sorted when all are named; `%%` is no placeholder.
 fn python_placeholders(text: &str) -> Vec<String> {
     let mut found: Vec<String> = PYTHON
         .captures_iter(text)
-        .filter(|c| &c[2] != "%")
         .map(|c| format!("{}{}", c.get(1).map_or("", |m| m.as_str()), &c[2]))
+        .filter(|p| p != "%")
         .collect();
-    found.sort();
+    if found.iter().all(|p| p.starts_with('(')) {
+        found.sort();
+    }
     found
 }
 
@@ -261,11 +271,101 @@ fn brace_placeholders(text: &str) -> Vec<String> {
     found
 }
 
+/// How many numbers a plural form stands for, as far as a translation
+/// may spell the number instead of keeping its placeholder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Spelled {
+    /// A single number (`one` in most languages, Arabic `zero` and `two`).
+    One,
+    /// Only 0 and 1 (French `one`).
+    ZeroOrOne,
+    /// Several numbers.
+    Many,
+}
+
+/// The forms of the plural `formula` (a gettext expression), by the counts
+/// 0 to 9,999 and every thousand up to two million falling into each;
+/// worked out once per formula. An unreadable formula gives no forms.
+fn spelled_forms(formula: &str) -> Arc<[Spelled]> {
+    static KNOWN: LazyLock<Mutex<HashMap<String, Arc<[Spelled]>>>> = LazyLock::new(Mutex::default);
+    let mut known = KNOWN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(forms) = known.get(formula) {
+        return forms.clone();
+    }
+    let mut counts: Vec<Vec<u64>> = Vec::new();
+    if let Ok(parsed) = PluralFormula::parse(formula) {
+        for n in (0..10_000).chain((10_000..=2_000_000).step_by(1000)) {
+            let Ok(form) = usize::try_from(parsed.index(n)) else {
+                continue;
+            };
+            if form < crate::language::MAX_PLURALS as usize {
+                if counts.len() <= form {
+                    counts.resize(form + 1, Vec::new());
+                }
+                if counts[form].len() < 3 {
+                    counts[form].push(n);
+                }
+            }
+        }
+    }
+    let forms: Arc<[Spelled]> = counts
+        .iter()
+        .map(|numbers| match numbers.as_slice() {
+            [_] => Spelled::One,
+            [0, 1] => Spelled::ZeroOrOne,
+            _ => Spelled::Many,
+        })
+        .collect();
+    known.insert(formula.to_owned(), forms.clone());
+    forms
+}
+
 impl Format {
+    /// Whether the translated forms `target` break the placeholders of the
+    /// source forms `source`. A target language of one form is compared
+    /// with the source's plural; else the first form with the singular (or
+    /// with the plural, when only it holds placeholders) and the others
+    /// with the plural. A form that stands for a single number (by the
+    /// target language's `plural` formula; the first one also when it
+    /// stands for 0 and 1, unless `strict`) may spell the number and leave
+    /// placeholders out, but add none.
+    pub fn fails_forms(
+        &self,
+        source: &[String],
+        target: &[String],
+        plural: &str,
+        strict: bool,
+    ) -> bool {
+        match (source, target) {
+            ([singular], [first, ..]) => self.fails(singular, first, false),
+            ([_, many, ..], [only]) => self.fails(many, only, false),
+            ([singular, many, ..], [first, rest @ ..]) => {
+                let forms = spelled_forms(plural);
+                let spelled = |form: usize| forms.get(form).copied().unwrap_or(Spelled::Many);
+                let first_source = if (self.placeholders)(singular).is_empty()
+                    && !(self.placeholders)(many).is_empty()
+                {
+                    many
+                } else {
+                    singular
+                };
+                let lenient = !strict && spelled(0) != Spelled::Many;
+                self.fails(first_source, first, lenient)
+                    || rest
+                        .iter()
+                        .enumerate()
+                        .any(|(i, form)| self.fails(many, form, spelled(i + 1) == Spelled::One))
+            }
+            _ => false,
+        }
+    }
+
     /// Whether `target` breaks the placeholders of `source`; `plural`
     /// allows leaving some out.
     pub fn fails(&self, source: &str, target: &str, plural: bool) -> bool {
-        if target.is_empty() {
+        if target.is_empty() || source.is_empty() {
             return false;
         }
         let wanted = (self.placeholders)(source);
@@ -324,6 +424,61 @@ mod tests {
         assert!(!brace.fails("{name} has {count:d}", "{count} má {name}", false));
         assert!(brace.fails("{name}", "{jmeno}", false));
         assert!(!brace.fails("{{literal}} {x}", "{x} {{doslova}}", false));
+        assert!(
+            py.fails("%s of %d", "%d z %s", false),
+            "unnamed ones take the arguments in turn"
+        );
+        assert!(py.fails("%b %d, %Y", "%d.%m.%Y", false), "any letter");
+        assert!(!py.fails("100%% done", "Hotovo", false));
+    }
+
+    #[test]
+    fn plural_forms_follow_the_numbers_they_stand_for() {
+        let py = check("python_format");
+        let forms = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let arabic =
+            "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5";
+        let source = forms(&["an hour ago", "%(count)s hours ago"]);
+        let target = forms(&[
+            "منذ %(count)s ساعة",
+            "منذ ساعة",
+            "منذ %(count)s ساعة",
+            "منذ %(count)s ساعة",
+            "منذ %(count)s ساعة",
+            "منذ %(count)s ساعة",
+        ]);
+        assert!(
+            !py.fails_forms(&source, &target, arabic, false),
+            "a singular without placeholders counts as the plural; `one` may spell it"
+        );
+        let russian =
+            "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)";
+        let source = forms(&["%(count)d file", "%(count)d files"]);
+        assert!(
+            py.fails_forms(
+                &source,
+                &forms(&["один файл", "%(count)d файла", "%(count)d файлов"]),
+                russian,
+                false
+            ),
+            "Russian `one` stands for 1, 21, 31…: it must keep the count"
+        );
+        let czech = "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2";
+        let target = forms(&["jeden soubor", "%(count)d soubory", "%(count)d souborů"]);
+        assert!(!py.fails_forms(&source, &target, czech, false));
+        assert!(
+            py.fails_forms(&source, &target, czech, true),
+            "strict-format"
+        );
+        assert!(
+            py.fails_forms(
+                &source,
+                &forms(&["%(count)d 個のファイル %(x)s"]),
+                "0",
+                false
+            ),
+            "one form is compared with the plural"
+        );
     }
 
     #[test]

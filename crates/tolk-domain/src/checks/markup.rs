@@ -6,60 +6,87 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+// A tag with its attributes (quoted values without `<`, as XML wants):
+// group 1 `/` of a closing tag, 2 the name, 3 the attributes, 4 `/` of an
+// empty element.
 static TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"<(/?)([A-Za-z_][\w:.-]*)(?:\s[^<>]*?)?(/?)>").expect("a valid expression")
+    Regex::new(
+        r#"<(/?)([A-Za-z_][\w:.-]*)((?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(/?)>"#,
+    )
+    .expect("a valid expression")
 });
 
-/// The tags of `text` in order (`name`, `/name`, `name/`), or `None`
-/// when it holds none or they do not nest (the text is no XML).
-fn tags(text: &str) -> Option<Vec<String>> {
+static ATTRIBUTE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"([A-Za-z_:][\w:.-]*)\s*=").expect("a valid expression"));
+
+/// The XML of a text: its elements as `name attribute…` (attribute names
+/// sorted) in the order they open, or `None` when it is no well-formed
+/// XML: tags that do not nest, a `<` that opens no tag, a namespace
+/// prefix the text does not declare (`<_:media-1/>`).
+fn elements(text: &str) -> Option<Vec<String>> {
     let mut found = Vec::new();
     let mut open: Vec<&str> = Vec::new();
+    let mut read = 0;
     for tag in TAG.captures_iter(text) {
+        let whole = tag.get(0)?;
+        if text[read..whole.start()].contains('<') {
+            return None;
+        }
+        read = whole.end();
         let name = tag.get(2).map_or("", |m| m.as_str());
-        let closing = !tag[1].is_empty();
-        let empty = !tag[3].is_empty();
-        if closing {
+        if let Some((prefix, _)) = name.split_once(':')
+            && prefix != "xml"
+            && !text.contains(&format!("xmlns:{prefix}="))
+        {
+            return None;
+        }
+        if !tag[1].is_empty() {
             if open.pop() != Some(name) {
                 return None;
             }
-            found.push(format!("/{name}"));
-        } else if empty {
-            found.push(format!("{name}/"));
-        } else {
+            continue;
+        }
+        let mut attributes: Vec<&str> = ATTRIBUTE
+            .captures_iter(&tag[3])
+            .filter_map(|a| a.get(1).map(|m| m.as_str()))
+            .collect();
+        attributes.sort_unstable();
+        found.push(
+            std::iter::once(name)
+                .chain(attributes)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        if tag[4].is_empty() {
             open.push(name);
-            found.push(name.to_owned());
         }
     }
-    (open.is_empty() && !found.is_empty()).then_some(found)
+    (open.is_empty() && !text[read..].contains('<')).then_some(found)
 }
 
-/// `xml-tags`: the source holds well-nested XML tags and the translation
-/// holds other tags (or the same in another nesting).
+/// The elements of a source that holds XML markup, or `None`.
+fn source_elements(source: &str) -> Option<Vec<String>> {
+    elements(source).filter(|found| !found.is_empty())
+}
+
+/// `xml-tags`: the source holds XML markup and the well-formed translation
+/// holds other elements, or the same with other attribute names (in any
+/// order: a translation may reorder them).
 pub fn xml_tags(source: &str, target: &str) -> bool {
-    match (tags(source), tags(target)) {
-        (Some(wanted), Some(given)) => {
-            let names = |list: &[String]| {
-                let mut sorted: Vec<String> = list.to_vec();
-                sorted.sort();
-                sorted
-            };
-            names(&wanted) != names(&given)
+    match (source_elements(source), elements(target)) {
+        (Some(mut wanted), Some(mut given)) => {
+            wanted.sort_unstable();
+            given.sort_unstable();
+            wanted != given
         }
-        (Some(_), None) => !broken(target),
         _ => false,
     }
 }
 
-/// `xml-invalid`: the source holds well-nested XML tags and the
-/// translation's tags do not nest.
+/// `xml-invalid`: the source holds XML markup and the translation is no
+/// well-formed XML.
 pub fn xml_invalid(source: &str, target: &str) -> bool {
-    tags(source).is_some() && broken(target)
-}
-
-/// Tags that do not nest.
-fn broken(text: &str) -> bool {
-    TAG.is_match(text) && tags(text).is_none()
+    source_elements(source).is_some() && elements(target).is_none()
 }
 
 /// `url`: a string flagged `url` whose translation is no absolute URL.
@@ -138,12 +165,28 @@ mod tests {
             "<br/><a href=\"y\">Odkaz</a>"
         ));
         assert!(!xml_tags("1 < 2", "1 < 2 <b>"), "no XML in the source");
+        assert!(
+            !xml_invalid("1 < 2 <b>x</b>", "1 < 2"),
+            "a stray < makes the source no XML"
+        );
+        assert!(
+            xml_tags("<x id=\"PH\" xid=\"7\"/> left", "<x id=\"PH\"/> übrig"),
+            "an attribute left out"
+        );
+        assert!(
+            xml_invalid("<x id=\"PH\"/> done", "<x id=\"a<b\"/> fertig"),
+            "no < in an attribute value"
+        );
         assert!(xml_invalid("<b>Save</b>", "<b>Uložit</i>"));
         assert!(
             !xml_tags("<b>Save</b>", "<b>Uložit</i>"),
             "reported as invalid"
         );
         assert!(!xml_invalid("<b>Save</b>", "<b>Uložit</b>"));
+        assert!(
+            !xml_tags("<_:media-1/> Help", "Nápověda"),
+            "an undeclared prefix is no XML"
+        );
     }
 
     #[test]

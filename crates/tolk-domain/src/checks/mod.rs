@@ -16,7 +16,8 @@ pub use flags::Flags;
 
 /// The ids of the checks a translated string fails: `source` and `target`
 /// are its forms, `language` its language code (`source_language` the
-/// source's), `flags` every flag that
+/// source's), `plural` the gettext formula of the translation's plural
+/// forms (which forms stand for a single number), `flags` every flag that
 /// applies (file, unit, component, project). `ignore-*` flags turn checks
 /// off; `max-length` and the format checks run only with their flags.
 pub fn failing(
@@ -24,6 +25,7 @@ pub fn failing(
     target: &[String],
     language: &str,
     source_language: &str,
+    plural: &str,
     flags: &Flags,
 ) -> Vec<&'static str> {
     let mut found: Vec<&'static str> = Vec::new();
@@ -32,7 +34,6 @@ pub fn failing(
             found.push(id);
         }
     };
-    let plural = source.len() > 1;
     for (i, text) in target.iter().enumerate() {
         let Some(original) = source.get(i.min(source.len().saturating_sub(1))) else {
             continue;
@@ -58,7 +59,10 @@ pub fn failing(
             "punctuation_spacing",
             chars::punctuation_spacing(t, language),
         );
-        fail("duplicate", words::duplicate(s, t, language));
+        fail(
+            "duplicate",
+            words::duplicate(s, t, language, source_language),
+        );
         fail("xml-tags", markup::xml_tags(s, t));
         fail("xml-invalid", markup::xml_invalid(s, t));
         if flags.has("bbcode-text") {
@@ -78,10 +82,14 @@ pub fn failing(
         if let Some(listed) = flags.value("placeholders") {
             fail("placeholders", words::placeholders(s, t, listed));
         }
-        for format in format::FORMATS {
-            if flags.has(format.flag) {
-                fail(format.id, format.fails(s, t, plural));
-            }
+    }
+    let strict = flags.has("strict-format");
+    for format in format::FORMATS {
+        if flags.has(format.flag) {
+            fail(
+                format.id,
+                format.fails_forms(source, target, plural, strict),
+            );
         }
     }
     if let Some(limit) = flags
@@ -203,6 +211,7 @@ pub fn stored(
     state: crate::unit::UnitState,
     language: &str,
     source_language: &str,
+    plural: &str,
     flags: &Flags,
 ) -> String {
     use crate::unit::{UnitState, split_plurals};
@@ -214,6 +223,7 @@ pub fn stored(
         &split_plurals(target),
         language,
         source_language,
+        plural,
         flags,
     )
     .join(",")
@@ -260,6 +270,9 @@ pub(crate) fn shuffled_texts(pieces: &[&str], count: usize, longest: usize) -> V
 mod tests {
     use super::*;
 
+    /// Czech plural forms: one, few (2-4), other.
+    const CS: &str = "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2";
+
     fn forms(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| (*s).to_owned()).collect()
     }
@@ -273,6 +286,7 @@ mod tests {
                 &forms(&["Uložit soubor."]),
                 "cs",
                 "en",
+                CS,
                 &none
             ),
             Vec::<&str>::new()
@@ -283,6 +297,7 @@ mod tests {
                 &forms(&["Uložit  soubor"]),
                 "cs",
                 "en",
+                CS,
                 &none
             ),
             ["end_newline", "double_space", "newline-count"]
@@ -294,12 +309,13 @@ mod tests {
                 &forms(&["%s souborů"]),
                 "cs",
                 "en",
+                CS,
                 &ignoring
             ),
             ["c_format", "max-length"]
         );
         let open = forms(&["Open file"]);
-        assert_eq!(failing(&open, &open, "cs", "en", &none), ["same"]);
+        assert_eq!(failing(&open, &open, "cs", "en", CS, &none), ["same"]);
         // Plural forms: each against its source form, a form left empty.
         let source = forms(&["%d file", "%d files"]);
         let c = Flags::parse(["c-format"]);
@@ -309,6 +325,7 @@ mod tests {
                 &forms(&["jeden soubor", "%d soubory", ""]),
                 "cs",
                 "en",
+                CS,
                 &c
             ),
             ["plurals"]
@@ -320,11 +337,11 @@ mod tests {
         let source = forms(&["See **[the guide](./guide.md)** and [faq][faq]."]);
         let target = forms(&["Viz *[návod](./navod.md)* a FAQ."]);
         assert_eq!(
-            failing(&source, &target, "cs", "en", &Flags::default()),
+            failing(&source, &target, "cs", "en", CS, &Flags::default()),
             Vec::<&str>::new()
         );
         assert_eq!(
-            failing(&source, &target, "cs", "en", &Flags::parse(["md-text"])),
+            failing(&source, &target, "cs", "en", CS, &Flags::parse(["md-text"])),
             ["md-link", "md-reflink", "md-syntax"]
         );
         let rst = Flags::parse(["rst-text"]);
@@ -334,13 +351,14 @@ mod tests {
                 &forms(&["Viz :ref:`nastaveni`."]),
                 "cs",
                 "en",
+                CS,
                 &rst
             ),
             ["rst-references"]
         );
         let ignoring = Flags::parse(["md-text, ignore-md-syntax"]);
         assert_eq!(
-            failing(&source, &target, "cs", "en", &ignoring),
+            failing(&source, &target, "cs", "en", CS, &ignoring),
             ["md-link", "md-reflink"]
         );
     }

@@ -2,69 +2,178 @@
 //! its source, unless the source holds nothing one translates — numbers,
 //! placeholders, addresses, paths, short or international words.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
 use super::Flags;
 
-/// Words that stay the same in most languages (technical names and
-/// acronyms); Tolk's own short list, see `docs/checks.md`.
+/// Words that stay the same in many languages (technical names, units,
+/// keys, international words); Tolk's own list, see `docs/checks.md`.
+/// Language names (from the built-in language table) count too.
 const INTERNATIONAL: &[&str] = &[
+    "administration",
+    "alpha",
+    "alt",
     "api",
+    "apr",
+    "aug",
+    "backspace",
+    "bar",
+    "bit",
     "bluetooth",
-    "csv",
+    "browser",
+    "byte",
+    "bytes",
+    "celsius",
+    "code",
+    "copyright",
     "css",
+    "csv",
+    "ctrl",
+    "debug",
+    "dec",
+    "details",
     "dns",
-    "email",
+    "document",
+    "documentation",
+    "dollar",
+    "download",
     "e-mail",
+    "eib",
+    "email",
+    "error",
+    "esc",
+    "euro",
+    "event",
+    "export",
+    "feb",
+    "filter",
+    "firmware",
+    "font",
     "ftp",
+    "gal",
+    "general",
+    "gib",
     "gif",
     "git",
     "gpl",
     "gps",
+    "hardware",
+    "hex",
+    "home",
     "html",
     "http",
     "https",
+    "icon",
+    "info",
+    "int",
     "ip",
-    "ipv4",
-    "ipv6",
+    "ipv",
+    "jan",
     "javascript",
     "jpeg",
     "jpg",
     "json",
+    "jul",
+    "jun",
+    "kib",
+    "label",
+    "link",
     "linux",
+    "log",
+    "login",
+    "logo",
+    "logout",
     "mac",
     "macos",
+    "mar",
+    "median",
+    "menu",
+    "mib",
     "mime",
-    "mp3",
+    "mm²",
+    "monitor",
+    "mp",
+    "name",
+    "navigation",
+    "normal",
+    "nov",
+    "oct",
+    "offline",
     "ok",
+    "online",
     "pdf",
     "php",
+    "pib",
+    "pixel",
+    "plural",
     "png",
+    "portal",
+    "project",
+    "proxy",
     "python",
+    "radio",
+    "rand",
+    "rate",
+    "release",
+    "root",
     "rss",
+    "sep",
+    "server",
+    "shift",
     "sms",
+    "software",
     "sql",
     "ssh",
     "ssl",
+    "status",
     "svg",
+    "syndication",
+    "tab",
     "tcp",
+    "template",
+    "term",
+    "text",
+    "tib",
+    "tip",
     "tls",
+    "total",
     "udp",
     "unicode",
+    "union",
     "unix",
+    "update",
     "url",
     "usb",
-    "utf-8",
+    "utf",
+    "version",
+    "video",
+    "volume",
     "vpn",
-    "wifi",
+    "web",
     "wi-fi",
+    "wifi",
     "windows",
     "xml",
     "yaml",
     "zip",
+    "zoom",
 ];
+
+/// The words of the built-in languages' English names (`esperanto`).
+static LANGUAGE_NAMES: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    crate::language::builtin_languages()
+        .iter()
+        .flat_map(|l| {
+            let name = l.name.split(" (").next().unwrap_or(&l.name).to_lowercase();
+            name.split_whitespace()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+});
 
 static STRIP: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
@@ -98,14 +207,14 @@ fn untranslatable(source: &str) -> bool {
     {
         return true;
     }
-    let stripped = STRIP.replace_all(&lower, " ");
+    let stripped = STRIP.replace_all(&lower, "");
     if stripped.trim().chars().count() <= 1 {
         return true;
     }
     WORDS
         .split(&stripped)
         .filter(|w| !w.is_empty())
-        .all(|w| w.chars().count() <= 2 || INTERNATIONAL.contains(&w))
+        .all(|w| w.chars().count() <= 2 || INTERNATIONAL.contains(&w) || LANGUAGE_NAMES.contains(w))
 }
 
 /// Whether `target` leaves `source` untranslated. Not checked between
@@ -169,6 +278,14 @@ mod tests {
             &none
         ));
         assert!(!same("© Tolk", "© Tolk", "cs", "en", &none));
+        assert!(
+            !same("Esperanto", "Esperanto", "ga", "en", &none),
+            "a language name"
+        );
+        assert!(
+            !same("IPv6", "IPv6", "ja", "en", &none),
+            "digits separate words"
+        );
         assert!(same(
             "Email",
             "Email",

@@ -2,42 +2,84 @@
 //! a row where its source does not, and must keep the placeholders its
 //! `placeholders:` flag lists.
 
+use std::sync::LazyLock;
+
 use regex::Regex;
 
-/// Words that languages repeat on purpose (French `nous nous`).
-const REPEATED_ON_PURPOSE: &[(&str, &[&str])] = &[("fr", &["nous", "vous"])];
+/// Words that languages repeat on purpose: French reflexives (`nous
+/// nous`), Turkish, Vietnamese and Frisian reduplication, Albanian `të të`,
+/// Hindi `कर कर`.
+const REPEATED_ON_PURPOSE: &[(&str, &[&str])] = &[
+    ("fr", &["nous", "vous"]),
+    ("tr", &["tek", "adım", "gıcır", "sık"]),
+    ("vi", &["luôn", "song"]),
+    ("fy", &["jo", "mei"]),
+    ("sq", &["të"]),
+    ("hi", &["कर"]),
+];
 
-/// Words repeated twice in a row (in lower case), in order.
-fn repeated(text: &str) -> Vec<String> {
-    let words: Vec<String> = text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let separated_by_space = |a: &str| text.to_lowercase().contains(&format!("{a} {a}"));
-    words
-        .windows(2)
-        .filter(|pair| {
-            pair[0] == pair[1]
-                && !pair[0].chars().all(|c| c.is_ascii_digit())
-                && separated_by_space(&pair[0])
-        })
-        .map(|pair| pair[0].clone())
-        .collect()
+/// What separates words: spaces, control characters, opening brackets,
+/// modifier symbols and punctuation but `,`, `.`, `:`, `;`, `·` and `•`
+/// (these, a hyphen, a closing bracket but `]` and a quote mark belong to
+/// their word: `one,one` is one word).
+static NON_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[[\p{Cc}\p{Po}\p{Ps}\p{Sk}\p{Zs}\]]--[,.:;\x{b7}\x{2022}]]+")
+        .expect("a valid expression")
+});
+
+/// The words `text` repeats in a row, with how many times, in order;
+/// words of one character and those of `ignored` do not count. Words are
+/// compared as written (case matters).
+fn repeated<'a>(text: &'a str, ignored: &[&str]) -> Vec<(usize, &'a str)> {
+    let mut runs = Vec::new();
+    let mut previous: Option<&str> = None;
+    let mut times = 1;
+    for word in NON_WORD.split(text).filter(|w| !w.is_empty()) {
+        if previous == Some(word) && word.chars().count() >= 2 && !ignored.contains(&word) {
+            times += 1;
+        } else {
+            if let Some(last) = previous.filter(|_| times > 1) {
+                runs.push((times, last));
+            }
+            times = 1;
+        }
+        previous = Some(word);
+    }
+    if let Some(last) = previous.filter(|_| times > 1) {
+        runs.push((times, last));
+    }
+    runs
 }
 
-/// `duplicate`: the translation repeats a word twice in a row (`the the`)
-/// where the source does not.
-pub fn duplicate(source: &str, target: &str, language: &str) -> bool {
-    let base = language.split(['_', '-', '@']).next().unwrap_or(language);
-    let allowed: &[&str] = REPEATED_ON_PURPOSE
-        .iter()
-        .find(|(code, _)| *code == base)
-        .map_or(&[], |(_, words)| words);
-    let in_source = repeated(source);
-    repeated(target)
-        .iter()
-        .any(|w| !in_source.contains(w) && !allowed.contains(&w.as_str()))
+/// `duplicate`: the translation repeats a word in a row (`soubor soubor`)
+/// that the source does not repeat; a translation repeating as often as
+/// its source passes. Not checked for Toki Pona, which repeats words.
+pub fn duplicate(source: &str, target: &str, language: &str, source_language: &str) -> bool {
+    let base = |code: &str| {
+        code.split(['_', '-', '@'])
+            .next()
+            .unwrap_or(code)
+            .to_owned()
+    };
+    let ignored = |code: &str| -> &'static [&'static str] {
+        let base = base(code);
+        REPEATED_ON_PURPOSE
+            .iter()
+            .find(|(code, _)| *code == base)
+            .map_or(&[], |(_, words)| words)
+    };
+    if base(language) == "tok" {
+        return false;
+    }
+    let (wanted, given) = (
+        repeated(source, ignored(source_language)),
+        repeated(target, ignored(language)),
+    );
+    let times = |runs: &[(usize, &str)]| runs.iter().map(|(n, _)| *n).collect::<Vec<_>>();
+    times(&wanted) != times(&given)
+        && given
+            .iter()
+            .any(|(_, word)| !wanted.iter().any(|(_, w)| w == word))
 }
 
 /// `placeholders`: with `placeholders:A:B` (or `placeholders:r"regex"`),
@@ -75,15 +117,22 @@ mod tests {
 
     #[test]
     fn repeated_words() {
-        assert!(duplicate("Save the file", "Uložit soubor soubor", "cs"));
-        assert!(!duplicate("Save the file", "Uložit soubor", "cs"));
+        let dup = |s: &str, t: &str, l: &str| duplicate(s, t, l, "en");
+        assert!(dup("Save the file", "Uložit soubor soubor", "cs"));
+        assert!(!dup("Save the file", "Uložit soubor", "cs"));
+        assert!(!dup("Bora Bora", "Bora Bora", "cs"), "as in the source");
+        assert!(!dup("We wash", "Nous nous lavons", "fr"));
+        assert!(!dup("1 1", "1 1", "cs"));
+        assert!(!dup("a-a", "a-a", "cs"));
+        assert!(!dup("Remove and", "и и", "ru"), "one-letter words");
         assert!(
-            !duplicate("Bora Bora", "Bora Bora", "cs"),
-            "as in the source"
+            dup("Theme (current: auto)", "السمة (السمة الحالية)", "ar"),
+            "an opening bracket separates words"
         );
-        assert!(!duplicate("We wash", "Nous nous lavons", "fr"));
-        assert!(!duplicate("1 1", "1 1", "cs"));
-        assert!(!duplicate("a-a", "a-a", "cs"));
+        assert!(dup("radian,radians", "راديان،راديان", "ar"));
+        assert!(!dup("Open the the", "Otevřít to to", "cs"), "as often");
+        assert!(!dup("Word", "Wort wort", "de"), "case matters");
+        assert!(!dup("grad,grads", "grad,grad", "ca"), "a comma joins words");
     }
 
     #[test]
