@@ -207,7 +207,8 @@ pub(crate) fn load(
 
 /// Loads the server from `connections` threads for `seconds`, each
 /// sending the requests `request` makes of a number unique to the
-/// request (method, path, body); one line of figures named `label`.
+/// request (method, path, body) as fast as answers come; one line of
+/// figures named `label`.
 pub(crate) fn load_with(
     address: &str,
     token: &str,
@@ -215,8 +216,38 @@ pub(crate) fn load_with(
     options: &Options,
     request: impl Fn(u64) -> (&'static str, String, String) + Clone + Send + 'static,
 ) -> Result<String, String> {
-    let deadline = Instant::now() + Duration::from_secs(options.seconds);
-    let workers: Vec<_> = (0..options.connections)
+    load_at(address, token, label, options, None, request)
+}
+
+/// As [`load_with`], but at a steady `rate` of requests per second in
+/// all (each connection sends on its own schedule): latencies count from
+/// when a request was due, so a slow answer also counts against those
+/// that had to wait for it.
+pub(crate) fn load_paced(
+    address: &str,
+    token: &str,
+    label: &str,
+    options: &Options,
+    rate: f64,
+    request: impl Fn(u64) -> (&'static str, String, String) + Clone + Send + 'static,
+) -> Result<String, String> {
+    load_at(address, token, label, options, Some(rate), request)
+}
+
+fn load_at(
+    address: &str,
+    token: &str,
+    label: &str,
+    options: &Options,
+    rate: Option<f64>,
+    request: impl Fn(u64) -> (&'static str, String, String) + Clone + Send + 'static,
+) -> Result<String, String> {
+    let begun = Instant::now();
+    let deadline = begun + Duration::from_secs(options.seconds);
+    let connections = options.connections;
+    // Each connection's interval between requests, and its offset.
+    let interval = rate.map(|r| Duration::from_secs_f64(connections as f64 / r));
+    let workers: Vec<_> = (0..connections)
         .map(|worker| {
             let (address, token) = (address.to_owned(), token.to_owned());
             let request = request.clone();
@@ -224,10 +255,23 @@ pub(crate) fn load_with(
                 let mut client = Client::connect(&address, &token).map_err(|e| e.to_string())?;
                 let mut latencies = Vec::new();
                 let mut n = (worker as u64) << 32;
+                let mut due =
+                    interval.map(|i| begun + i.mul_f64(worker as f64 / connections as f64));
                 while Instant::now() < deadline {
+                    let started = match due {
+                        Some(at) => {
+                            if let Some(wait) = at.checked_duration_since(Instant::now()) {
+                                std::thread::sleep(wait);
+                            }
+                            at
+                        }
+                        None => Instant::now(),
+                    };
+                    if started >= deadline {
+                        break;
+                    }
                     let (method, path, body) = request(n);
                     n += 1;
-                    let started = Instant::now();
                     let (status, _) = client
                         .request(method, &path, &body)
                         .map_err(|e| e.to_string())?;
@@ -235,6 +279,7 @@ pub(crate) fn load_with(
                         return Err(format!("{method} {path} answered {status}"));
                     }
                     latencies.push(started.elapsed());
+                    due = due.zip(interval).map(|(at, i)| at + i);
                 }
                 Ok(latencies)
             })

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::bench::{Client, Options, field, load, load_with};
+use crate::bench::{Client, Options, field, load, load_paced, load_with};
 
 /// Languages with their plural count and formula, for the catalogues.
 const LANGUAGES: [&str; 50] = [
@@ -183,22 +183,36 @@ fn commit_edits(
     Ok(started.elapsed())
 }
 
-/// Makes a component of one language with 10,000 strings and times one
-/// bulk edit translating all of them.
-fn bulk_edit(client: &mut Client, dir: &Path) -> Result<Duration, String> {
-    let repo = repository(dir, "bulk", &[("po".into(), 1, 10_000)])?;
-    create(client, "git", "bulk", &repo, "po")?;
-    let mut edits = Vec::new();
-    for number in 1..=10 {
-        let path = format!("/api/translations/git/bulk/ar/units/?page_size=1000&page={number}");
+/// The ids of the units on `pages` (of 1,000) of the translation
+/// `project/component/language`.
+fn unit_ids(
+    client: &mut Client,
+    translation: &str,
+    pages: impl IntoIterator<Item = usize>,
+) -> Result<Vec<i64>, String> {
+    let mut ids = Vec::new();
+    for number in pages {
+        let path = format!("/api/translations/{translation}/units/?page_size=1000&page={number}");
         let (_, body) = client
             .request("GET", &path, "")
             .map_err(|e| e.to_string())?;
         let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
         for unit in page["results"].as_array().ok_or("no units")? {
-            edits.push(serde_json::json!({"id": unit["id"], "target": ["bulk"], "state": 20}));
+            ids.push(unit["id"].as_i64().ok_or("no id")?);
         }
     }
+    Ok(ids)
+}
+
+/// Makes a component of one language with 10,000 strings and times one
+/// bulk edit translating all of them.
+fn bulk_edit(client: &mut Client, dir: &Path) -> Result<Duration, String> {
+    let repo = repository(dir, "bulk", &[("po".into(), 1, 10_000)])?;
+    create(client, "git", "bulk", &repo, "po")?;
+    let edits: Vec<serde_json::Value> = unit_ids(client, "git/bulk/ar", 1..=10)?
+        .into_iter()
+        .map(|id| serde_json::json!({"id": id, "target": ["bulk"], "state": 20}))
+        .collect();
     let body = serde_json::json!({ "units": edits }).to_string();
     let started = Instant::now();
     let (status, answer) = client
@@ -318,6 +332,32 @@ fn read_and_edit(
     Ok(())
 }
 
+/// Edits of 2,000 different units of the million-unit component (strings
+/// no other component holds, so nothing propagates): as fast as answers
+/// come, then at a steady 3,000 a second.
+fn edit_many(address: &str, token: &str, options: &Options) -> Result<(), String> {
+    let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
+    let ids = unit_ids(&mut client, "git/huge/cs", 6..=7)?;
+    let ids = std::sync::Arc::new(ids);
+    let patch = move |n: u64| {
+        // Spread the connections' numbers over the units.
+        let unit = ids[(n.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as usize % ids.len()];
+        let body = format!(r#"{{"target":["edit {n}"],"state":20}}"#);
+        ("PATCH", format!("/api/units/{unit}/"), body)
+    };
+    let label = "PATCH of 2,000 units";
+    println!(
+        "{}",
+        load_with(address, token, label, options, patch.clone())?
+    );
+    let label = "PATCH of 2,000 units at 3,000/s";
+    println!(
+        "{}",
+        load_paced(address, token, label, options, 3000.0, patch)?
+    );
+    Ok(())
+}
+
 /// A component of a million units: reading it, then unit reads, edits,
 /// pages, statistics and the same searches with 1.1 million units on the site.
 fn million(
@@ -337,6 +377,7 @@ fn million(
     println!("with 1,122,000 units on the site:");
     let deep = "/api/translations/git/huge/cs/units/?page_size=1&page=15000";
     read_and_edit(&mut client, address, token, deep, options)?;
+    edit_many(address, token, options)?;
     for path in [
         "/api/translations/git/huge/cs/",
         "/api/translations/git/huge/cs/units/?page_size=100&page=100",

@@ -348,7 +348,7 @@ pub fn last_authors(
         .collect();
     let mut latest: Vec<i64> = Vec::new();
     for chunk in translation_ids.chunks(LATEST_CHUNK) {
-        let (values, _) = crate::sql::numbered_rows(chunk.len(), &["BIGINT"]);
+        let (values, _) = crate::sql::numbered_rows(conn, chunk.len(), &["BIGINT"]);
         let sql = format!(
             "WITH v(id) AS (VALUES {values}) \
              SELECT (SELECT c.id FROM changes c WHERE c.translation_id = v.id \

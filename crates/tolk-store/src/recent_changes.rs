@@ -135,17 +135,16 @@ pub(crate) fn count(
         .map(|a| a.0.to_string())
         .collect();
     let actions = actions.join(", ");
-    // SQLite keeps times as text; a cast to TIMESTAMP would make numbers.
-    let time = match conn {
-        DbConnection::Sqlite(_) => "TEXT",
-        DbConnection::Pg(_) => "TIMESTAMP",
-    };
+    let time = "TIMESTAMP";
     let column = scope.column();
     let kind = scope.kind();
     let mut recent = vec![0; items.len()];
     for chunk in windows.chunks(CHUNK) {
-        let (values, _) =
-            crate::sql::numbered_rows(chunk.len(), &["BIGINT", "BIGINT", time, time, time, time]);
+        let (values, _) = crate::sql::numbered_rows(
+            conn,
+            chunk.len(),
+            &["BIGINT", "BIGINT", time, time, time, time],
+        );
         // Whole minutes of the window from their tallies, plus the changes
         // after its start in the minute that holds the start, minus those
         // after the last change in the minute that holds it.

@@ -31,11 +31,26 @@ pub(crate) fn register_regexp(conn: &mut diesel::SqliteConnection) -> diesel::Qu
 }
 
 /// The rows of a `VALUES` list of `rows` rows whose columns have the SQL
-/// types `types`, as numbered parameters `$1`, `$2`, … row by row (each
-/// cast, so both databases know the column types); the next free number
-/// follows. SQLite numbers `$n` in the order they first appear, so the
+/// types `types`, as numbered parameters row by row, and the placeholder
+/// of the next free number (for a parameter that follows them); the
 /// caller binds the rows' values first, in this order, then the rest.
-pub(crate) fn numbered_rows(rows: usize, types: &[&str]) -> (String, usize) {
+/// PostgreSQL gets `CAST($n AS type)`, so it knows the column types;
+/// SQLite, whose columns take any type, gets bare `?n`: it finds a `$n`
+/// by its name among all the statement's names, a cost that grows with
+/// the square of the parameters (a tenth of a bulk edit's time).
+pub(crate) fn numbered_rows(
+    conn: &crate::DbConnection,
+    rows: usize,
+    types: &[&str],
+) -> (String, String) {
+    let sqlite = matches!(conn, crate::DbConnection::Sqlite(_));
+    let placeholder = |n: usize| {
+        if sqlite {
+            format!("?{n}")
+        } else {
+            format!("${n}")
+        }
+    };
     let mut n = 0;
     let rows: Vec<String> = (0..rows)
         .map(|_| {
@@ -43,13 +58,17 @@ pub(crate) fn numbered_rows(rows: usize, types: &[&str]) -> (String, usize) {
                 .iter()
                 .map(|t| {
                     n += 1;
-                    format!("CAST(${n} AS {t})")
+                    if sqlite {
+                        placeholder(n)
+                    } else {
+                        format!("CAST({} AS {t})", placeholder(n))
+                    }
                 })
                 .collect();
             format!("({})", cells.join(", "))
         })
         .collect();
-    (rows.join(", "), n + 1)
+    (rows.join(", "), placeholder(n + 1))
 }
 
 /// Declares a SQL expression whose text is fixed when Tolk is built (a

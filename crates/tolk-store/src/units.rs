@@ -380,7 +380,7 @@ pub fn hashes_of(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Ve
 pub fn set_failing(conn: &mut DbConnection, lists: &[(i64, String)]) -> StoreResult<()> {
     use diesel::sql_types::BigInt;
     for chunk in lists.chunks(WRITE_CHUNK) {
-        let (values, _) = crate::sql::numbered_rows(chunk.len(), &["BIGINT", "TEXT"]);
+        let (values, _) = crate::sql::numbered_rows(conn, chunk.len(), &["BIGINT", "TEXT"]);
         let sql = format!(
             "WITH v(id, failing) AS (VALUES {values}) \
              UPDATE units SET failing = v.failing FROM v WHERE units.id = v.id"
@@ -649,13 +649,14 @@ pub fn set_translations(
     let mut done = Vec::with_capacity(writes.len());
     for chunk in writes.chunks(WRITE_CHUNK) {
         let (values, time) = crate::sql::numbered_rows(
+            conn,
             chunk.len(),
             &["BIGINT", "TEXT", "INTEGER", "TEXT", "TEXT", "INTEGER"],
         );
         let sql = format!(
             "WITH v(id, target, state, failing, old_target, old_state) AS (VALUES {values}) \
              UPDATE units SET target = v.target, state = v.state, failing = v.failing, \
-             pending = TRUE, last_updated = ${time} FROM v \
+             pending = TRUE, last_updated = {time} FROM v \
              WHERE units.id = v.id AND units.target = v.old_target AND units.state = v.old_state \
              RETURNING units.id"
         );
