@@ -388,13 +388,15 @@ fn million(
     {
         println!("{}", load(address, token, path, options)?);
     }
-    // A search's own time, without 31 others sharing the two cores.
+    // A search's (and the project statistics') own time, without 31
+    // others sharing the two cores.
     let alone = Options {
         connections: 1,
         database_url: None,
         ..*options
     };
-    for path in paths.iter().filter(|p| p.contains("?q=")) {
+    let searches = paths.iter().filter(|p| p.contains("?q="));
+    for path in std::iter::once(&"/api/projects/git/statistics/").chain(searches) {
         println!("one client: {}", load(address, token, path, &alone)?);
     }
     Ok(())

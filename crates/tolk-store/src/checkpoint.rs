@@ -113,3 +113,67 @@ fn checkpoint(
     diesel::sql_query("PRAGMA wal_checkpoint(RESTART)").get_result::<Outcome>(conn)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(path: &str) -> SqliteConnection {
+        let mut conn = SqliteConnection::establish(path).unwrap();
+        conn.batch_execute(
+            "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; PRAGMA busy_timeout = 0;",
+        )
+        .unwrap();
+        conn
+    }
+
+    /// Pages in the log, as a passive checkpoint finds it.
+    fn log_pages(conn: &mut SqliteConnection) -> i64 {
+        diesel::sql_query("PRAGMA wal_checkpoint(PASSIVE)")
+            .get_result::<Outcome>(conn)
+            .unwrap()
+            .log
+    }
+
+    #[test]
+    fn a_long_log_starts_over_once_no_reader_holds_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3").to_string_lossy().into_owned();
+        let mut writer = open(&path);
+        writer.batch_execute("CREATE TABLE t (x BLOB)").unwrap();
+        // Some 5,000 pages of 4 KiB: past the restart threshold.
+        for _ in 0..5 {
+            writer
+                .batch_execute(
+                    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) \
+                     INSERT INTO t SELECT randomblob(4000) FROM n",
+                )
+                .unwrap();
+        }
+        // A reader of a snapshot that holds pages of the log not yet
+        // copied into the database: the round copies what it can and
+        // leaves the log as it is, without waiting for the reader.
+        let mut reader = open(&path);
+        reader
+            .batch_execute("BEGIN; SELECT count(*) FROM t;")
+            .unwrap();
+        let mut background = open(&path);
+        let lock = FairMutex::new(());
+        let started = std::time::Instant::now();
+        checkpoint(&mut background, &lock).unwrap();
+        writer
+            .batch_execute("INSERT INTO t VALUES (x'00')")
+            .unwrap();
+        assert!(started.elapsed() < Duration::from_secs(2), "no waiting");
+        assert!(log_pages(&mut background) > RESTART_PAGES, "kept");
+
+        // Once the reader is done, the next round starts the log over: the
+        // next write lands at its beginning.
+        reader.batch_execute("COMMIT").unwrap();
+        checkpoint(&mut background, &lock).unwrap();
+        writer
+            .batch_execute("INSERT INTO t VALUES (x'00')")
+            .unwrap();
+        assert!(log_pages(&mut background) < 10, "started over");
+    }
+}
