@@ -39,7 +39,7 @@ pub struct Translation {
 #[diesel(table_name = translations)]
 pub(crate) struct Row {
     id: i64,
-    component_id: i64,
+    pub(crate) component_id: i64,
     language_id: i64,
     plural_id: i64,
     language_code: String,

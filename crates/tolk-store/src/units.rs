@@ -322,25 +322,44 @@ pub fn same_strings(
     let query = || {
         units::table
             .inner_join(translations::table)
-            .filter(translations::component_id.eq_any(component_ids.to_vec()))
             .filter(translations::language_id.eq(language_id))
             .select((UnitRow::as_select(), crate::translations::Row::as_select()))
             .into_boxed::<crate::MultiBackend>()
     };
-    let mut rows: Vec<(UnitRow, crate::translations::Row)> = Vec::new();
-    match id_hashes {
-        None => rows = query().load(conn)?,
+    let rows: Vec<(UnitRow, crate::translations::Row)> = match id_hashes {
+        None => query()
+            .filter(translations::component_id.eq_any(component_ids.to_vec()))
+            .load(conn)?,
         Some(hashes) => {
+            let by_string = component_ids.len() > BY_STRING_FROM;
+            let mut rows = Vec::new();
             for chunk in hashes.chunks(INSERT_CHUNK) {
-                rows.extend(
-                    query()
-                        .filter(units::id_hash.eq_any(chunk.to_vec()))
-                        .load(conn)?,
-                );
+                let mut strings = query().filter(units::id_hash.eq_any(chunk.to_vec()));
+                if !by_string {
+                    strings =
+                        strings.filter(translations::component_id.eq_any(component_ids.to_vec()));
+                }
+                rows.extend(strings.load(conn)?);
             }
+            in_components(rows, component_ids, |(_, t)| t.component_id)
         }
-    }
+    };
     Ok(rows.into_iter().map(|(unit, t)| (unit, t.into())).collect())
+}
+
+/// Past this many components, lookups of strings find the strings first
+/// (by their index: some fifty units each, one per language of each
+/// component that holds it) and keep the rows of the components after
+/// ([`in_components`]); up to it, the database visits each component's
+/// translation and looks the strings up there.
+const BY_STRING_FROM: usize = 64;
+
+/// Keeps the rows of these components (see [`BY_STRING_FROM`]).
+fn in_components<T>(rows: Vec<T>, component_ids: &[i64], component: impl Fn(&T) -> i64) -> Vec<T> {
+    let wanted: std::collections::HashSet<i64> = component_ids.iter().copied().collect();
+    rows.into_iter()
+        .filter(|row| wanted.contains(&component(row)))
+        .collect()
 }
 
 /// Which of these strings (`id_hashes`) the translations into one
@@ -351,20 +370,28 @@ pub fn shared_hashes(
     language_id: i64,
     id_hashes: &[i64],
 ) -> StoreResult<Vec<i64>> {
+    let by_string = component_ids.len() > BY_STRING_FROM;
     let mut found = Vec::new();
     for chunk in id_hashes.chunks(INSERT_CHUNK) {
-        found.extend(
-            units::table
-                .inner_join(translations::table)
-                .filter(translations::component_id.eq_any(component_ids.to_vec()))
-                .filter(translations::language_id.eq(language_id))
-                .filter(units::id_hash.eq_any(chunk.to_vec()))
-                .select(units::id_hash)
-                .distinct()
-                .load::<i64>(conn)?,
-        );
+        let mut query = units::table
+            .inner_join(translations::table)
+            .filter(translations::language_id.eq(language_id))
+            .filter(units::id_hash.eq_any(chunk.to_vec()))
+            .select((units::id_hash, translations::component_id))
+            .distinct()
+            .into_boxed::<crate::MultiBackend>();
+        if !by_string {
+            query = query.filter(translations::component_id.eq_any(component_ids.to_vec()));
+        }
+        found.extend(query.load::<(i64, i64)>(conn)?);
     }
-    Ok(found)
+    let mut hashes: Vec<i64> = in_components(found, component_ids, |(_, c)| *c)
+        .into_iter()
+        .map(|(hash, _)| hash)
+        .collect();
+    hashes.sort_unstable();
+    hashes.dedup();
+    Ok(hashes)
 }
 
 /// The strings (`id_hash`) of a translation's units; one statement.

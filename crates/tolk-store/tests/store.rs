@@ -31,6 +31,13 @@ fn settings(name: &str, slug: &str) -> ProjectSettings {
     }
 }
 
+/// A public project `demo`, created at `now`.
+fn demo_project(store: &tolk_store::Store, now: chrono::NaiveDateTime) -> projects::Project {
+    store
+        .write(|c| projects::insert(c, &settings("Demo", "demo"), now))
+        .unwrap()
+}
+
 fn user(username: &str) -> UserFields {
     UserFields {
         username: username.into(),
@@ -334,9 +341,7 @@ fn profile_links_load_for_many_users() {
         let jane = store
             .write(|c| users::insert(c, &user("jane"), now))
             .unwrap();
-        let project = store
-            .write(|c| projects::insert(c, &settings("Demo", "demo"), now))
-            .unwrap();
+        let project = demo_project(store, now);
         let mut conn = store.conn().unwrap();
         let codes = ["cs".to_owned(), "de".to_owned()];
         let ids: Vec<i64> = languages::get_by_codes(&mut conn, &codes)
@@ -373,9 +378,7 @@ fn changes_filter_and_order() {
     for db in TestDb::all() {
         let store = &db.store;
         let now = time::now();
-        let project = store
-            .write(|c| projects::insert(c, &settings("Demo", "demo"), now))
-            .unwrap();
+        let project = demo_project(store, now);
         let jane = store
             .write(|c| users::insert(c, &user("jane"), now))
             .unwrap();
@@ -524,9 +527,7 @@ fn statistics_sum_translation_counters() {
     for db in TestDb::all() {
         let store = &db.store;
         let now = time::now();
-        let demo = store
-            .write(|c| projects::insert(c, &settings("Demo", "demo"), now))
-            .unwrap();
+        let demo = demo_project(store, now);
         let mut secret = settings("Secret", "secret");
         secret.access_control = AccessControl::Private.code();
         let secret = store.write(|c| projects::insert(c, &secret, now)).unwrap();
@@ -1085,5 +1086,87 @@ fn the_log_is_copied_back_in_the_background() {
             "the log was not copied back"
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn the_same_string_is_found_alike_through_few_and_many_components() {
+    use diesel::prelude::*;
+    use tolk_store::schema::translations as t;
+    use tolk_store::testing::add_translation;
+    use tolk_store::units::{self, NewUnit};
+    for db in TestDb::all() {
+        let store = &db.store;
+        let now = time::now();
+        let demo = demo_project(store, now);
+        let none = counters(0, 0, 0, 0);
+        let translations: Vec<i64> = [("app", "cs"), ("docs", "cs"), ("docs", "de"), ("web", "cs")]
+            .iter()
+            .map(|(component, code)| add_translation(store, demo.id, component, code, &none, now))
+            .collect();
+        let unit = |translation_id: i64, id_hash: i64| NewUnit {
+            translation_id,
+            id_hash,
+            position: 1,
+            context: String::new(),
+            source: format!("string {id_hash}"),
+            previous_source: String::new(),
+            target: String::new(),
+            state: 0,
+            original_state: 0,
+            note: String::new(),
+            location: String::new(),
+            flags: String::new(),
+            num_words: 2,
+            pending: false,
+            created: now,
+            last_updated: now,
+            added: false,
+            failing: String::new(),
+        };
+        // String 7 in every translation, 8 in docs alone.
+        let mut new: Vec<NewUnit> = translations.iter().map(|t| unit(*t, 7)).collect();
+        new.push(unit(translations[1], 8));
+        let mut conn = store.conn().unwrap();
+        units::insert_many(&mut conn, &new).unwrap();
+        let component_of = |conn: &mut tolk_store::DbConnection, id: i64| -> i64 {
+            t::table
+                .find(id)
+                .select(t::component_id)
+                .first(conn)
+                .unwrap()
+        };
+        let (app, docs, web) = (
+            component_of(&mut conn, translations[0]),
+            component_of(&mut conn, translations[1]),
+            component_of(&mut conn, translations[3]),
+        );
+        let cs = languages::get_by_code(&mut conn, "cs", LanguageScope::All)
+            .unwrap()
+            .unwrap()
+            .row
+            .id;
+        // A project of few components names them in the statement; one of
+        // many finds the strings first (ids of components that hold none
+        // make the list long).
+        let few = vec![docs, web];
+        let many: Vec<i64> = few.iter().copied().chain(1_000_000..1_000_100).collect();
+        for components in [&few, &many] {
+            let mut found: Vec<(i64, i64)> =
+                units::same_strings(&mut conn, components, cs, Some(&[7, 8, 9]))
+                    .unwrap()
+                    .into_iter()
+                    .map(|(u, t)| (t.component_id, u.id_hash))
+                    .collect();
+            found.sort_unstable();
+            let mut expected = vec![(docs, 7), (docs, 8), (web, 7)];
+            expected.sort_unstable();
+            assert_eq!(found, expected, "{} components", components.len());
+            assert_eq!(
+                units::shared_hashes(&mut conn, components, cs, &[7, 8, 9]).unwrap(),
+                [7, 8]
+            );
+            assert!(!found.iter().any(|(c, _)| *c == app));
+        }
     }
 }
