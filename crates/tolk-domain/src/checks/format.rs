@@ -364,7 +364,7 @@ impl Format {
 
     /// Whether `target` breaks the placeholders of `source`; `plural`
     /// allows leaving some out.
-    pub fn fails(&self, source: &str, target: &str, plural: bool) -> bool {
+    fn fails(&self, source: &str, target: &str, plural: bool) -> bool {
         if target.is_empty() || source.is_empty() {
             return false;
         }

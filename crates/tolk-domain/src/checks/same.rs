@@ -11,7 +11,8 @@ use super::Flags;
 
 /// Words that stay the same in many languages (technical names, units,
 /// keys, international words); Tolk's own list, see `docs/checks.md`.
-/// Language names (from the built-in language table) count too.
+/// Language names (from the built-in language table) count too. Sorted,
+/// for a binary search.
 const INTERNATIONAL: &[&str] = &[
     "administration",
     "alpha",
@@ -211,10 +212,11 @@ fn untranslatable(source: &str) -> bool {
     if stripped.trim().chars().count() <= 1 {
         return true;
     }
-    WORDS
-        .split(&stripped)
-        .filter(|w| !w.is_empty())
-        .all(|w| w.chars().count() <= 2 || INTERNATIONAL.contains(&w) || LANGUAGE_NAMES.contains(w))
+    WORDS.split(&stripped).filter(|w| !w.is_empty()).all(|w| {
+        w.chars().count() <= 2
+            || INTERNATIONAL.binary_search(&w).is_ok()
+            || LANGUAGE_NAMES.contains(w)
+    })
 }
 
 /// Whether `target` leaves `source` untranslated. Not checked between
@@ -253,6 +255,11 @@ pub fn same(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_word_list_is_sorted() {
+        assert!(INTERNATIONAL.windows(2).all(|pair| pair[0] < pair[1]));
+    }
 
     #[test]
     fn identical_words_fail_unless_nothing_translatable() {
