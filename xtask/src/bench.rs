@@ -3,11 +3,14 @@
 //! latency of common API reads over keep-alive connections, plus the
 //! server's peak memory.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::runtime::Runtime;
 
 /// Options of a benchmark run.
 pub struct Options {
@@ -111,7 +114,7 @@ pub(crate) fn start(
     let child = command.spawn().map_err(|e| e.to_string())?;
     let server = Server { child, address };
     for _ in 0..100 {
-        if TcpStream::connect(&server.address).is_ok() {
+        if std::net::TcpStream::connect(&server.address).is_ok() {
             return Ok(server);
         }
         std::thread::sleep(Duration::from_millis(50));
@@ -129,70 +132,151 @@ pub(crate) fn field(body: &[u8], key: &str) -> Option<String> {
     }
 }
 
-/// One keep-alive HTTP/1.1 connection; an empty token calls anonymously.
-pub(crate) struct Client {
+/// One keep-alive HTTP/1.1 connection on a tokio event loop; an empty
+/// token calls anonymously.
+pub(crate) struct Connection {
     reader: BufReader<TcpStream>,
     host: String,
     token: String,
 }
 
-impl Client {
-    pub(crate) fn connect(address: &str, token: &str) -> std::io::Result<Client> {
-        let stream = TcpStream::connect(address)?;
+impl Connection {
+    async fn open(address: &str, token: &str) -> std::io::Result<Connection> {
+        let stream = TcpStream::connect(address).await?;
         stream.set_nodelay(true)?;
-        Ok(Client {
+        Ok(Connection {
             reader: BufReader::new(stream),
             host: address.to_owned(),
             token: token.to_owned(),
         })
     }
 
-    /// Sends a request and returns the status code and body.
-    pub(crate) fn request(
+    /// Sends a request with a JSON body and returns the status code and body.
+    async fn request(
         &mut self,
         method: &str,
         path: &str,
         body: &str,
+    ) -> std::io::Result<(u16, Vec<u8>)> {
+        self.send(method, path, "application/json", body.as_bytes())
+            .await
+    }
+
+    /// Sends a request with a body of `content_type` and returns the
+    /// status code and body.
+    async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        content_type: &str,
+        body: &[u8],
     ) -> std::io::Result<(u16, Vec<u8>)> {
         let authorization = if self.token.is_empty() {
             String::new()
         } else {
             format!("Authorization: Token {}\r\n", self.token)
         };
-        let request = format!(
+        let head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\n{authorization}\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+             Content-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
             self.host,
             body.len()
         );
-        self.reader.get_mut().write_all(request.as_bytes())?;
+        let writer = self.reader.get_mut();
+        writer.write_all(head.as_bytes()).await?;
+        writer.write_all(body).await?;
         let mut line = String::new();
-        self.reader.read_line(&mut line)?;
+        self.reader.read_line(&mut line).await?;
         let status = line
             .split_whitespace()
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or(0);
         let mut length = 0usize;
+        let mut chunked = false;
         loop {
             line.clear();
-            self.reader.read_line(&mut line)?;
+            self.reader.read_line(&mut line).await?;
             if line == "\r\n" || line.is_empty() {
                 break;
             }
-            if let Some((name, value)) = line.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse().unwrap_or(0);
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().unwrap_or(0);
+                } else if name.eq_ignore_ascii_case("transfer-encoding") {
+                    chunked = value.trim().eq_ignore_ascii_case("chunked");
+                }
             }
         }
-        let mut body = vec![0; length];
-        self.reader.read_exact(&mut body)?;
-        Ok((status, body))
+        if !chunked {
+            let mut body = vec![0; length];
+            self.reader.read_exact(&mut body).await?;
+            return Ok((status, body));
+        }
+        // A streamed answer: chunks, each after its size in hex.
+        let mut body = Vec::new();
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line).await?;
+            let size = usize::from_str_radix(line.trim(), 16).unwrap_or(0);
+            let mut chunk = vec![0; size + 2];
+            self.reader.read_exact(&mut chunk).await?;
+            if size == 0 {
+                return Ok((status, body));
+            }
+            body.extend_from_slice(&chunk[..size]);
+        }
     }
 }
 
-/// Loads one endpoint from `connections` threads for `seconds` with GETs.
+/// An event loop on the calling thread.
+fn event_loop() -> std::io::Result<Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+}
+
+/// A [`Connection`] for one request after another, each awaited.
+pub(crate) struct Client {
+    runtime: Runtime,
+    connection: Connection,
+}
+
+impl Client {
+    pub(crate) fn connect(address: &str, token: &str) -> std::io::Result<Client> {
+        let runtime = event_loop()?;
+        let connection = runtime.block_on(Connection::open(address, token))?;
+        Ok(Client {
+            runtime,
+            connection,
+        })
+    }
+
+    /// Sends a request with a JSON body and returns the status code and body.
+    pub(crate) fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &str,
+    ) -> std::io::Result<(u16, Vec<u8>)> {
+        self.runtime
+            .block_on(self.connection.request(method, path, body))
+    }
+
+    /// Sends a request with a body of `content_type`.
+    pub(crate) fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        content_type: &str,
+        body: &[u8],
+    ) -> std::io::Result<(u16, Vec<u8>)> {
+        self.runtime
+            .block_on(self.connection.send(method, path, content_type, body))
+    }
+}
+
+/// Loads one endpoint from `connections` connections for `seconds` with GETs.
 pub(crate) fn load(
     address: &str,
     token: &str,
@@ -205,7 +289,7 @@ pub(crate) fn load(
     })
 }
 
-/// Loads the server from `connections` threads for `seconds`, each
+/// Loads the server from `connections` connections for `seconds`, each
 /// sending the requests `request` makes of a number unique to the
 /// request (method, path, body) as fast as answers come; one line of
 /// figures named `label`.
@@ -242,17 +326,23 @@ fn load_at(
     rate: Option<f64>,
     request: impl Fn(u64) -> (&'static str, String, String) + Clone + Send + 'static,
 ) -> Result<String, String> {
-    let begun = Instant::now();
-    let deadline = begun + Duration::from_secs(options.seconds);
-    let connections = options.connections;
-    // Each connection's interval between requests, and its offset.
-    let interval = rate.map(|r| Duration::from_secs_f64(connections as f64 / r));
-    let workers: Vec<_> = (0..connections)
-        .map(|worker| {
+    // All connections on one thread's event loop, as wrk drives them: a
+    // thread per connection would take the server's cores from it.
+    let runtime = event_loop().map_err(|e| e.to_string())?;
+    let mut latencies = runtime.block_on(async {
+        let begun = Instant::now();
+        let deadline = begun + Duration::from_secs(options.seconds);
+        let connections = options.connections;
+        // Each connection's interval between requests, and its offset.
+        let interval = rate.map(|r| Duration::from_secs_f64(connections as f64 / r));
+        let mut workers = tokio::task::JoinSet::new();
+        for worker in 0..connections {
             let (address, token) = (address.to_owned(), token.to_owned());
             let request = request.clone();
-            std::thread::spawn(move || -> Result<Vec<Duration>, String> {
-                let mut client = Client::connect(&address, &token).map_err(|e| e.to_string())?;
+            workers.spawn(async move {
+                let mut connection = Connection::open(&address, &token)
+                    .await
+                    .map_err(|e| e.to_string())?;
                 let mut latencies = Vec::new();
                 let mut n = (worker as u64) << 32;
                 let mut due =
@@ -260,9 +350,7 @@ fn load_at(
                 while Instant::now() < deadline {
                     let started = match due {
                         Some(at) => {
-                            if let Some(wait) = at.checked_duration_since(Instant::now()) {
-                                std::thread::sleep(wait);
-                            }
+                            tokio::time::sleep_until(at.into()).await;
                             at
                         }
                         None => Instant::now(),
@@ -272,8 +360,9 @@ fn load_at(
                     }
                     let (method, path, body) = request(n);
                     n += 1;
-                    let (status, _) = client
+                    let (status, _) = connection
                         .request(method, &path, &body)
+                        .await
                         .map_err(|e| e.to_string())?;
                     if status != 200 {
                         return Err(format!("{method} {path} answered {status}"));
@@ -281,14 +370,15 @@ fn load_at(
                     latencies.push(started.elapsed());
                     due = due.zip(interval).map(|(at, i)| at + i);
                 }
-                Ok(latencies)
-            })
-        })
-        .collect();
-    let mut latencies = Vec::new();
-    for worker in workers {
-        latencies.extend(worker.join().map_err(|_| "a worker panicked")??);
-    }
+                Ok::<_, String>(latencies)
+            });
+        }
+        let mut latencies = Vec::new();
+        while let Some(done) = workers.join_next().await {
+            latencies.extend(done.map_err(|_| "a connection panicked")??);
+        }
+        Ok::<_, String>(latencies)
+    })?;
     latencies.sort();
     let at = |q: f64| {
         let index = ((latencies.len() as f64 - 1.0) * q) as usize;
@@ -302,7 +392,7 @@ fn load_at(
     ))
 }
 
-fn peak_memory_kib(pid: u32) -> Option<u64> {
+pub(crate) fn peak_memory_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
         .lines()
@@ -367,7 +457,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         println!("{}", load(&server.address, &token, path, options)?);
     }
     crate::bench_permissions::run(&server.address, &token, options)?;
-    crate::bench_components::run(&server.address, &token, &data, options)?;
+    crate::bench_components::run(&server.address, &token, &data, options, server.child.id())?;
     if let Some(kib) = peak_memory_kib(server.child.id()) {
         println!("server peak memory: {:.1} MiB", kib as f64 / 1024.0);
     }

@@ -228,8 +228,81 @@ fn bulk_edit(client: &mut Client, dir: &Path) -> Result<Duration, String> {
     Ok(taken)
 }
 
-/// Runs the components benchmarks against the server at `address`.
-pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<(), String> {
+/// Uploads a PO file translating the 10,000 strings of the bulk
+/// component's translation anew (replacing what the bulk edit wrote);
+/// the time to the answer.
+fn upload(client: &mut Client) -> Result<Duration, String> {
+    let mut file = String::from(
+        "msgid \"\"\nmsgstr \"\"\n\"Language: ar\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n",
+    );
+    for i in 0..10_000 {
+        file.push_str(&format!(
+            "msgid \"Source string number {i} with some words\"\nmsgstr \"uploaded {i}\"\n\n"
+        ));
+    }
+    let boundary = "tolk-bench-boundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"conflicts\"\r\n\r\nreplace-translated\r\n\
+         --{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"ar.po\"\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(file.as_bytes());
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let content_type = format!("multipart/form-data; boundary={boundary}");
+    let started = Instant::now();
+    let (status, answer) = client
+        .send(
+            "POST",
+            "/api/translations/git/bulk/ar/file/",
+            &content_type,
+            &body,
+        )
+        .map_err(|e| e.to_string())?;
+    let taken = started.elapsed();
+    if status != 200 || field(&answer, "accepted").as_deref() != Some("10000") {
+        return Err(format!(
+            "upload answered {status} {}",
+            String::from_utf8_lossy(&answer[..answer.len().min(300)])
+        ));
+    }
+    Ok(taken)
+}
+
+/// Downloads a component's ZIP archive; its size, the time taken and how
+/// far the server's peak memory rose above what it held before.
+fn archive(client: &mut Client, path: &str, pid: u32) -> Result<String, String> {
+    let resident = |field: &str| -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let line = status.lines().find(|l| l.starts_with(field))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    };
+    // Peak memory starts again from what the server holds now.
+    std::fs::write(format!("/proc/{pid}/clear_refs"), "5").map_err(|e| e.to_string())?;
+    let before = resident("VmRSS:").ok_or("no VmRSS")?;
+    let started = Instant::now();
+    let (status, body) = client.request("GET", path, "").map_err(|e| e.to_string())?;
+    let taken = started.elapsed();
+    if status != 200 || !body.starts_with(b"PK") {
+        return Err(format!("{path} answered {status}"));
+    }
+    let peak = resident("VmHWM:").ok_or("no VmHWM")?;
+    Ok(format!(
+        "ZIP {path}: {:.1} MB in {:.2} s, server memory +{:.1} MiB at its peak",
+        body.len() as f64 / 1e6,
+        taken.as_secs_f64(),
+        peak.saturating_sub(before) as f64 / 1024.0
+    ))
+}
+
+/// Runs the components benchmarks against the server at `address`
+/// (process `pid`).
+pub fn run(
+    address: &str,
+    token: &str,
+    dir: &Path,
+    options: &Options,
+    pid: u32,
+) -> Result<(), String> {
     let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
     client
         .request(
@@ -268,7 +341,21 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
         "bulk edit of 10,000 strings of one translation: {:.3} s",
         taken.as_secs_f64()
     );
+    let taken = upload(&mut client)?;
+    println!(
+        "upload of a PO file translating 10,000 strings: {:.3} s",
+        taken.as_secs_f64()
+    );
+    println!(
+        "{}",
+        archive(&mut client, "/api/components/git/large/file/", pid)?
+    );
 
+    // Converted downloads of a translation of 2,000 strings.
+    for format in ["po", "csv", "xlsx"] {
+        let path = format!("/api/translations/git/large/cs/file/?format={format}");
+        println!("{}", load(address, token, &path, options)?);
+    }
     let paths = [
         "/api/translations/git/small/cs/",
         "/api/components/git/small/statistics/",
@@ -304,7 +391,13 @@ pub fn run(address: &str, token: &str, dir: &Path, options: &Options) -> Result<
     for path in paths {
         println!("{}", load(address, token, path, options)?);
     }
-    million(address, token, dir, options, &paths)
+    million(address, token, dir, options, &paths)?;
+    let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
+    println!(
+        "{}",
+        archive(&mut client, "/api/components/git/huge/file/", pid)?
+    );
+    Ok(())
 }
 
 /// Loads the server with reads, then edits, of the unit the one-unit

@@ -30,6 +30,18 @@ const DOCS_PREFIX: &str = "/api/docs";
 /// Extra `?format=` values a path answers itself.
 const EXTRA_FORMATS: &[(&str, &str)] = &[("/api/metrics/", "openmetrics")];
 
+/// Paths whose `?format=` names a file conversion the handler makes (the
+/// file downloads), not a representation.
+fn converts_files(path: &str) -> bool {
+    [
+        "/api/translations/{project}/{component}/{language}/file/",
+        "/api/components/{project}/{component}/file/",
+        "/api/projects/{project}/file/",
+    ]
+    .iter()
+    .any(|pattern| ResourceDef::new(*pattern).is_match(path))
+}
+
 /// Paths that answer `?format=json-flat`: statistics and project languages
 /// (as in Weblate, where only these actions offer it).
 fn offers_flat_json(path: &str) -> bool {
@@ -136,6 +148,9 @@ pub fn query_format(req: &HttpRequest) -> Option<String> {
 
 fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
     if let Some(format) = query_format(req) {
+        if converts_files(req.path()) {
+            return Ok(Rendering::AsIs);
+        }
         return match format.as_str() {
             "json" => Ok(Rendering::AsIs),
             "api" => Ok(Rendering::Html),

@@ -282,17 +282,21 @@ fn may_be_empty(parameter: &mut Value) {
 
 /// Makes operation ids unique: handlers are named after what they do
 /// within their resource (`list`, `update`, `partial_update`), so ids get
-/// the resource's tag as a prefix, as Weblate's (`projects_partial_update`).
+/// the resource's tag as a prefix, as Weblate's (`projects_partial_update`);
+/// a handler serving several methods of a path gets the later method's
+/// name as a suffix on its later operations (`…_upload_put`).
 fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
     for item in api.paths.paths.values_mut() {
         let operations = [
-            &mut item.get,
-            &mut item.post,
-            &mut item.put,
-            &mut item.patch,
-            &mut item.delete,
+            ("get", &mut item.get),
+            ("post", &mut item.post),
+            ("put", &mut item.put),
+            ("patch", &mut item.patch),
+            ("delete", &mut item.delete),
         ];
-        for operation in operations.into_iter().flatten() {
+        let mut seen = std::collections::HashSet::new();
+        for (method, operation) in operations {
+            let Some(operation) = operation else { continue };
             let tag = operation
                 .tags
                 .as_ref()
@@ -301,6 +305,10 @@ fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
                 .unwrap_or_default();
             if let Some(id) = &mut operation.operation_id {
                 *id = format!("{tag}_{id}");
+                if !seen.insert(id.clone()) {
+                    id.push('_');
+                    id.push_str(method);
+                }
             }
         }
     }

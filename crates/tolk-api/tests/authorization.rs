@@ -252,6 +252,11 @@ fn matrix() -> Vec<Row> {
             .setup(&[r#"POST /api/components/demo/app/translations/ {"language_code": "fr"}"#]),
         row("GET /api/translations/demo/app/ar/changes/", "", HIDDEN, EVERY, 200, 200),
         row("GET /api/translations/demo/app/ar/file/", "", HIDDEN, DOWNLOADERS, 200, 403),
+        row("GET /api/components/demo/app/file/", "", HIDDEN, DOWNLOADERS, 200, 403),
+        row("GET /api/projects/demo/file/", "", HIDDEN, DOWNLOADERS, 200, 403),
+        // Without a file: a 400 once the caller may upload.
+        row("POST /api/translations/demo/app/ar/file/", "{}", SIGN_IN_HIDDEN, TRANSLATORS, 400, 403),
+        row("PUT /api/translations/demo/app/ar/file/", "{}", SIGN_IN_HIDDEN, TRANSLATORS, 400, 403),
         row("GET /api/translations/demo/app/ar/repository/", "", HIDDEN, MAINTAINERS, 200, 403),
         row("POST /api/translations/demo/app/ar/repository/", r#"{"operation": "commit"}"#, SIGN_IN_HIDDEN, MAINTAINERS, 200, 403),
         row("GET /api/translations/demo/app/ar/statistics/", "", HIDDEN, EVERY, 200, 200),

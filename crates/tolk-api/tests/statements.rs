@@ -240,9 +240,10 @@ async fn unit_reads_and_edits_cost_a_few_statements() {
         // The cache generation is read with the token's check, then with the unit.
         assert_eq!(read, 2, "unit GET");
         // The token's check; the translation with the cache generation (its
-        // component and languages from the cache); the count; the page. No
-        // labels to read: none of these strings has one.
-        assert_eq!(listed, 4, "page of units");
+        // component and languages from the cache, its number of units from
+        // its counters); the page. No labels to read: none of these
+        // strings has one.
+        assert_eq!(listed, 3, "page of units");
         // BEGIN, the translation's lock (PostgreSQL), the unit, its update,
         // the counters, the change, its per-minute tally (for the project's
         // recent changes), the author's count, the translation

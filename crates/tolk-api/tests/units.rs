@@ -17,14 +17,7 @@ fn id_of(url: &Value) -> i64 {
     url.rsplit('/').next().unwrap().parse().unwrap()
 }
 
-/// A context with the gettext component `demo/app` (keep the upstream
-/// while the context is used).
-fn with_component(db: TestDb) -> (Upstream, common::Ctx) {
-    let upstream = upstream();
-    let ctx = context(db, &upstream);
-    common::gettext_component(&ctx, &upstream);
-    (upstream, ctx)
-}
+use common::with_gettext as with_component;
 
 /// How many Japanese units of `demo/app` anonymous callers find with `q`.
 async fn japanese_matches<S: TestApp<B>, B: MessageBody>(app: &S, q: &str) -> i64 {

@@ -16,6 +16,16 @@ use tolk_service::units::UnitEdit;
 /// Runs `wlc --format json ARGS` against `served`; its output, read as
 /// JSON when there is any.
 fn wlc(served: &Served, token: &str, args: &[&str]) -> Value {
+    let stdout = wlc_text(served, token, args);
+    if stdout.trim().is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("wlc {args:?} ({e}): {stdout}"))
+    }
+}
+
+/// Runs `wlc --format json ARGS` against `served`; its output as text.
+fn wlc_text(served: &Served, token: &str, args: &[&str]) -> String {
     let url = format!("http://{}/api/", served.address);
     let out = Command::new("wlc")
         .args(["--url", &url, "--key", token, "--format", "json"])
@@ -29,11 +39,7 @@ fn wlc(served: &Served, token: &str, args: &[&str]) -> Value {
         "wlc {args:?}: {stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    if stdout.trim().is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("wlc {args:?} ({e}): {stdout}"))
-    }
+    stdout.into_owned()
 }
 
 fn wlc_available() -> bool {
@@ -190,5 +196,85 @@ fn wlc_manages_a_component() {
         wlc(&served, token, &["cleanup", "demo/app"]);
         let project = wlc(&served, token, &["repo", "demo"]);
         assert_eq!(project["needs_commit"], false);
+    }
+}
+
+#[test]
+fn wlc_downloads_and_uploads_files() {
+    if !wlc_available() {
+        return;
+    }
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let served = Served::start(ctx.state(), 1);
+        let token = ctx.admin.as_str();
+        let dir = tempfile::tempdir().unwrap();
+        let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+
+        // A translation, converted on the server, and as stored.
+        for (convert, starts) in [("csv", "\"location\",\"source\""), ("po", "msgid \"\"")] {
+            let out = path(&format!("ja.{convert}"));
+            let args = [
+                "download",
+                "demo/app/ja",
+                "--convert",
+                convert,
+                "--output",
+                &out,
+            ];
+            assert_eq!(wlc(&served, token, &args), Value::Null);
+            let text = std::fs::read_to_string(&out).unwrap();
+            assert!(text.starts_with(starts), "{convert}: {text:.80}");
+        }
+        let stored = path("ja.po");
+        wlc(
+            &served,
+            token,
+            &["download", "demo/app/ja", "--output", &stored],
+        );
+        let catalogue = std::fs::read_to_string(&stored).unwrap();
+        assert!(
+            catalogue.contains("\"Language: ja\\n\""),
+            "{catalogue:.300}"
+        );
+
+        // A component: its ZIP archive in the output directory.
+        let said = wlc_text(
+            &served,
+            token,
+            &["download", "demo/app", "--output", &path("zips")],
+        );
+        assert_eq!(said, "downloaded translations for component: demo/app\n");
+        let zip = std::fs::read(path("zips/demo-app.zip")).unwrap();
+        let archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).unwrap();
+        let names: Vec<String> = archive
+            .file_names()
+            .map(|name| name.unwrap().into_owned())
+            .collect();
+        assert!(names.iter().any(|n| n == "demo/app/po/ja.po"), "{names:?}");
+
+        // The downloaded catalogue with one translation changed, uploaded back.
+        let (source, old) = ("Arabic", "msgid \"Arabic\"\nmsgstr \"アラビア語\"");
+        assert!(
+            catalogue.contains(old),
+            "{source} is translated in the corpus"
+        );
+        let edited = catalogue.replace(old, "msgid \"Arabic\"\nmsgstr \"アラビア語 (wlc)\"");
+        std::fs::write(&stored, edited).unwrap();
+        let args = ["upload", "demo/app/ja", "--input", &stored, "--overwrite"];
+        assert_eq!(wlc(&served, token, &args), Value::Null);
+        let units = ctx
+            .service
+            .units(
+                &Subject::System,
+                Some(("demo", "app", "ja")),
+                Some("source:=Arabic"),
+                tolk_service::PageRequest {
+                    number: Some(1),
+                    size: 10,
+                },
+            )
+            .unwrap();
+        assert_eq!(units.items[0].unit.target, "アラビア語 (wlc)");
     }
 }

@@ -18,5 +18,6 @@ pub mod stats;
 pub mod teams;
 pub mod time;
 pub mod unit;
+pub mod upload;
 pub mod user;
 pub mod validation;

@@ -69,7 +69,9 @@ pub type Reader =
     fn(id: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError>;
 
 /// Writes a new file of format `id` holding `units`, with a gettext-style
-/// `header` (UTF-8) for the formats that carry one or a language.
+/// `header` (UTF-8) for the formats that carry one or a language: its
+/// `Language` names the translation's language and `X-Source-Language`
+/// the source strings' (English when absent).
 pub type Writer =
     fn(id: &str, name: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError>;
 
@@ -99,8 +101,10 @@ pub const CODECS: &[Codec] = &[
     Codec { id: "laravel", read: Some(read_laravel), write: None },
     Codec { id: "ts", read: Some(read_ts), write: Some(write_ts) },
     Codec { id: "tbx", read: Some(read_tbx), write: Some(write_tbx) },
+    Codec { id: "tmx", read: None, write: Some(write_tmx) },
     Codec { id: "csv", read: Some(read_csv), write: Some(write_csv) },
     Codec { id: "csv-simple", read: Some(read_csv), write: None },
+    Codec { id: "csv-multi", read: None, write: Some(write_csv) },
     Codec { id: "xlsx", read: None, write: Some(write_xlsx) },
     Codec { id: "json", read: Some(read_json), write: Some(monolingual_new) },
     Codec { id: "json-nested", read: Some(read_json), write: Some(monolingual_new) },
@@ -391,7 +395,8 @@ fn write_xliff(id: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8
     } else {
         Version::V1
     };
-    Ok(crate::xliff::write_new(version, "en", target_language(header), units).into_bytes())
+    let (source, target) = (source_language(header), target_language(header));
+    Ok(crate::xliff::write_new(version, source, target, units).into_bytes())
 }
 
 fn write_csv(_: &str, _: &str, _: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
@@ -407,7 +412,13 @@ fn write_xlsx(_: &str, name: &str, header: &str, units: &[Unit]) -> Result<Vec<u
 }
 
 fn write_tbx(_: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
-    Ok(crate::tbx::write_new("en", target_language(header), units).into_bytes())
+    let (source, target) = (source_language(header), target_language(header));
+    Ok(crate::tbx::write_new(source, target, units).into_bytes())
+}
+
+fn write_tmx(_: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {
+    let (source, target) = (source_language(header), target_language(header));
+    Ok(crate::tmx::write_new(source, target, units).into_bytes())
 }
 
 /// A monolingual file (`json`, `json-nested`, `aresource` or `strings`)
@@ -446,6 +457,12 @@ fn monolingual_new(
 /// The language a gettext `header` names, or `und`.
 fn target_language(header: &str) -> &str {
     header_field(header, "Language").unwrap_or("und")
+}
+
+/// The source language a gettext `header` names (`X-Source-Language`),
+/// else English.
+fn source_language(header: &str) -> &str {
+    header_field(header, "X-Source-Language").unwrap_or("en")
 }
 
 /// The value of a field of a gettext header.

@@ -30,6 +30,7 @@ pub mod strings;
 pub mod stringsdict;
 pub mod tbx;
 mod template;
+pub mod tmx;
 pub mod ts;
 pub mod xliff;
 pub mod xlsx;

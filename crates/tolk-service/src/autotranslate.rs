@@ -384,6 +384,7 @@ impl Service {
             let filter = UnitFilter {
                 translation_id: Some(translation.translation.id),
                 condition,
+                known_count: None,
             };
             let wanted: Vec<UnitRow> = units::matching(conn, &filter)?
                 .into_iter()
@@ -439,7 +440,7 @@ impl Service {
 
 /// Adds `batch` as suggestions by `subject` where the unit has no such
 /// suggestion yet; how many were added.
-fn suggest(
+pub(crate) fn suggest(
     conn: &mut DbConnection,
     subject: &Subject,
     translation: &Arc<TranslationView>,

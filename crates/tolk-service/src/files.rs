@@ -1,12 +1,16 @@
 //! Downloads of files from a component's repository: a translation's file
-//! with its pending edits written, the monolingual base and the base of
-//! new translations.
+//! with its pending edits written (or converted, see [`crate::conversion`]),
+//! the monolingual base and the base of new translations.
 
 use chrono::NaiveDateTime;
 use tolk_domain::permission::{Permission, Subject};
 
+use tolk_store::units::{self, UnitFilter};
+
 use crate::access::require;
 use crate::components::ComponentView;
+use crate::conversion::{INCOMPATIBLE, converter};
+use crate::units::condition_of;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// A file as a download serves it.
@@ -16,6 +20,8 @@ pub struct Download {
     pub name: String,
     /// Its media type.
     pub mime: &'static str,
+    /// Whether the media type names UTF-8 as its character set.
+    pub charset: bool,
     /// Its content.
     pub bytes: Vec<u8>,
     /// When what it holds last changed.
@@ -34,13 +40,29 @@ pub enum ComponentFile {
 const DENIED: &str = "You do not have permission to perform this action.";
 
 impl Service {
-    /// A translation's file as the repository holds it, after its pending
-    /// edits are written and committed (§9.6, without conversion).
+    /// A translation's file (§9.6): without `format`, as the repository
+    /// holds it after its pending edits are written and committed; with
+    /// it, its units (those `q` selects) converted by that converter.
     pub fn translation_file(
         &self,
         subject: &Subject,
         path: (&str, &str, &str),
+        format: Option<&str>,
+        q: Option<&str>,
     ) -> ServiceResult<Download> {
+        let converter = match (format, q) {
+            (None, Some(_)) => {
+                return Err(ServiceError::invalid(
+                    "q",
+                    "Query string is ignored without format",
+                ));
+            }
+            (None, None) => None,
+            (Some(id), _) => Some(converter(id).ok_or_else(|| {
+                ServiceError::invalid("format", &format!("Conversion to {id} is not supported"))
+            })?),
+        };
+        let condition = condition_of(q)?;
         let view = self.translation(subject, path)?;
         require(
             subject,
@@ -48,6 +70,35 @@ impl Service {
             view.target(),
             DENIED,
         )?;
+        let c = &view.component;
+        let stem = format!(
+            "{}-{}-{}",
+            c.project.settings.slug, c.component.settings.slug, view.language.row.code
+        );
+        let modified = view.translation.last_change;
+        if let Some(converter) = converter {
+            if !converter.fits(&view) {
+                return Err(ServiceError::invalid("format", INCOMPATIBLE));
+            }
+            let filter = UnitFilter {
+                translation_id: Some(view.translation.id),
+                condition,
+                known_count: None,
+            };
+            let mut rows = self.store.read(|conn| units::matching(conn, &filter))?;
+            rows.sort_by_key(|u| (u.position, u.id));
+            let name = format!("{stem}.{}", converter.extension);
+            let bytes = converter
+                .write(&view, &name, &rows)
+                .map_err(|message| ServiceError::invalid("format", &message))?;
+            return Ok(Download {
+                name,
+                mime: converter.mime,
+                charset: true,
+                bytes,
+                modified,
+            });
+        }
         let filename = view.translation.filename.clone();
         if filename.is_empty() {
             return Err(ServiceError::NotFound);
@@ -55,15 +106,12 @@ impl Service {
         self.commit_component(&view.component, false)?;
         let bytes = self.read_file(&view.component, &filename)?;
         let extension = filename.rsplit_once('.').map_or("", |(_, e)| e);
-        let c = &view.component;
         Ok(Download {
-            name: format!(
-                "{}-{}-{}.{extension}",
-                c.project.settings.slug, c.component.settings.slug, view.language.row.code
-            ),
+            name: format!("{stem}.{extension}"),
             mime: mime_of(&c.component.settings.file_format),
+            charset: false,
             bytes,
-            modified: view.translation.last_change,
+            modified,
         })
     }
 
@@ -97,13 +145,14 @@ impl Service {
         Ok(Download {
             name: path.rsplit('/').next().unwrap_or(&path).to_owned(),
             mime,
+            charset: false,
             bytes,
             modified: None,
         })
     }
 
     /// A file of the component's work tree, read under the repository's lock.
-    fn read_file(&self, view: &ComponentView, path: &str) -> ServiceResult<Vec<u8>> {
+    pub(crate) fn read_file(&self, view: &ComponentView, path: &str) -> ServiceResult<Vec<u8>> {
         let owner = self.repository_owner(&view.component)?;
         let _lock = self.workspace.lock(&owner)?;
         let tree = self

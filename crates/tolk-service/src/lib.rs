@@ -20,7 +20,9 @@ pub mod bulk;
 pub mod changes;
 pub mod component_links;
 pub mod components;
+pub mod conversion;
 pub mod copy;
+pub mod file_upload;
 pub mod files;
 pub mod groups;
 pub mod hooks;
@@ -44,6 +46,7 @@ pub mod unit_delete;
 pub mod units;
 pub mod upload;
 pub mod users;
+pub mod zip_download;
 
 pub use error::{ServiceError, ServiceResult};
 /// What the use-cases return that the storage layer defines: callers see

@@ -206,9 +206,15 @@ impl Service {
                 Some(path) => Some(self.translation_of_units(conn, subject, path)?),
                 None => None,
             };
+            // A translation's counters count its units.
+            let known_count = known
+                .as_ref()
+                .filter(|_| condition.is_none())
+                .map(|t| t.translation.counters.total.strings);
             let filter = UnitFilter {
                 translation_id: known.as_ref().map(|t| t.translation.id),
                 condition,
+                known_count,
             };
             let found = page(units::list(
                 conn,

@@ -161,6 +161,10 @@ pub struct UnitFilter {
     pub translation_id: Option<i64>,
     /// Only units meeting a search condition.
     pub condition: Option<tolk_domain::query::Condition>,
+    /// How many units the filter selects, when the caller knows it (a
+    /// translation's counters count its units): the list then skips
+    /// counting them.
+    pub known_count: Option<i64>,
 }
 
 type Boxed<'a> = units::BoxedQuery<'a, crate::MultiBackend>;
@@ -195,12 +199,13 @@ pub fn list(
     let sqlite = matches!(conn, DbConnection::Sqlite(_));
     page.run(
         conn,
-        |conn| {
-            Ok::<_, StoreError>(
+        |conn| match filter.known_count {
+            Some(count) => Ok(count),
+            None => Ok::<_, StoreError>(
                 filtered(visibility, filter, sqlite)
                     .count()
                     .get_result(conn)?,
-            )
+            ),
         },
         |conn, offset, limit| {
             Ok(filtered(visibility, filter, sqlite)

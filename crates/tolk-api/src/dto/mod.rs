@@ -18,4 +18,5 @@ pub mod suggestion;
 pub mod token;
 pub mod translation;
 pub mod unit;
+pub mod upload;
 pub mod user;

@@ -20,7 +20,7 @@ use crate::input::Input;
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::routes::changes::{ChangeFilters, change_query};
-use crate::routes::files::{FileBytes, download};
+use crate::routes::files::{ArchiveQuery, FileBytes, archive_download, download};
 use crate::routes::paths::ComponentPath;
 use crate::routes::{page_of, with_body};
 use crate::state::AppState;
@@ -41,7 +41,8 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(lock_status)
         .service(lock)
         .service(monolingual_base)
-        .service(new_template);
+        .service(new_template)
+        .service(archive);
 }
 
 /// Lists the components the caller may see.
@@ -490,6 +491,32 @@ async fn new_template(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     component_file(caller, path, req, state, ComponentFile::NewTemplate).await
+}
+
+/// The component's translation files as one ZIP archive, streamed as it
+/// is written (§8.5): the repository's files after pending edits are
+/// committed, or with `format=zip:CONVERTER` each translation converted
+/// (needs `translation.download`).
+#[utoipa::path(
+    tag = "components",
+    params(ComponentPath, ArchiveQuery),
+    responses(
+        (status = 200, description = "The archive", content_type = "application/zip", body = FileBytes),
+        (status = 403, description = "Not allowed to download", body = ErrorBody),
+        (status = 404, description = "Missing or hidden, or an unknown converter", body = ErrorBody)
+    )
+)]
+#[get("/api/components/{project}/{component}/file/")]
+async fn archive(
+    caller: Caller,
+    path: web::Path<ComponentPath>,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    archive_download(&req, state.service.clone(), move |service, request| {
+        service.component_archive(&caller.0, &path.project, &path.component, request)
+    })
+    .await
 }
 
 /// Serves one of a component's base files.

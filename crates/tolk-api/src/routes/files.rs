@@ -1,12 +1,21 @@
 //! File downloads: the bytes with their media type, a file name to save
-//! them as, and `Last-Modified` (answering `If-Modified-Since` with 304).
+//! them as, and `Last-Modified` (answering `If-Modified-Since` with 304);
+//! what a translation file download may ask for.
 
 use actix_web::http::header::{
     self, ContentDisposition, DispositionParam, DispositionType, HttpDate,
 };
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use crate::blocking;
+use crate::error::ApiResult;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tolk_service::files::Download;
+use tolk_service::zip_download::{ArchivePlan, ArchiveRequest};
+use tolk_service::{Service, ServiceResult};
+use utoipa::IntoParams;
 
 /// A file's bytes, as the OpenAPI document describes a download.
 pub struct FileBytes;
@@ -22,6 +31,35 @@ impl utoipa::PartialSchema for FileBytes {
 }
 
 impl utoipa::ToSchema for FileBytes {}
+
+/// The id of a download converter (§29.9), as the OpenAPI document lists them.
+pub struct ConverterId;
+
+impl utoipa::PartialSchema for ConverterId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let ids = tolk_service::conversion::CONVERTERS.iter().map(|c| c.id);
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(ids))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ConverterId {}
+
+/// What a translation file download asks for.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FileQuery {
+    /// The converter to download the translation's units with; the file
+    /// as stored when absent.
+    #[param(value_type = Option<ConverterId>)]
+    pub format: Option<String>,
+    /// Only the units matching this search, in a converted download.
+    #[param(max_length = 2000)]
+    pub q: Option<String>,
+}
 
 /// The answer serving `file`.
 pub fn download(req: &HttpRequest, file: Download) -> HttpResponse {
@@ -42,8 +80,13 @@ pub fn download(req: &HttpRequest, file: Download) -> HttpResponse {
         }
     }
     let mut response = HttpResponse::Ok();
+    let mime = if file.charset {
+        format!("{}; charset=utf-8", file.mime)
+    } else {
+        file.mime.to_owned()
+    };
     response
-        .content_type(file.mime)
+        .content_type(mime)
         .insert_header(ContentDisposition {
             disposition: DispositionType::Attachment,
             parameters: vec![DispositionParam::Filename(file.name)],
@@ -52,4 +95,99 @@ pub fn download(req: &HttpRequest, file: Download) -> HttpResponse {
         response.insert_header(header::LastModified(modified));
     }
     response.body(file.bytes)
+}
+
+/// What a ZIP download of a component or project asks for.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ArchiveQuery {
+    /// `zip` (the default) for the repository's files, `zip:CONVERTER`
+    /// (e.g. `zip:csv`) for each translation converted.
+    #[param(max_length = 100)]
+    pub format: Option<String>,
+    /// Only the translations of this language.
+    #[param(max_length = 50)]
+    pub language_code: Option<String>,
+}
+
+/// Bytes gathered before a chunk goes to the client.
+const CHUNK: usize = 64 * 1024;
+
+/// Chunks of a streamed download still to be sent, at most.
+const CHUNKS_AHEAD: usize = 4;
+
+/// A writer whose bytes go, a chunk at a time, through a bounded channel
+/// to a response body; it fails once the client has left.
+struct Chunks {
+    sender: tokio::sync::mpsc::Sender<std::io::Result<Bytes>>,
+    buffer: Vec<u8>,
+}
+
+impl std::io::Write for Chunks {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.buffer.extend_from_slice(data);
+        if self.buffer.len() >= CHUNK {
+            self.flush()?;
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.buffer.is_empty() {
+            return Ok(());
+        }
+        let chunk = Bytes::from(std::mem::take(&mut self.buffer));
+        self.sender
+            .blocking_send(Ok(chunk))
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client left"))
+    }
+}
+
+/// Answers a ZIP download: reads its query, has `plan` plan the archive
+/// off the async workers, and streams it.
+pub async fn archive_download(
+    req: &HttpRequest,
+    service: Service,
+    plan: impl FnOnce(&Service, ArchiveRequest<'_>) -> ServiceResult<ArchivePlan> + Send + 'static,
+) -> ApiResult<HttpResponse> {
+    let query: ArchiveQuery = crate::query::parse(req.query_string())?;
+    let planner = service.clone();
+    let planned = blocking(move || {
+        let request = ArchiveRequest {
+            format: query.format.as_deref(),
+            language: query.language_code.as_deref(),
+        };
+        plan(&planner, request)
+    })
+    .await?;
+    Ok(stream_archive(service, planned))
+}
+
+/// The answer streaming the ZIP archive `plan` describes: a blocking
+/// thread writes it while the client reads, so the server holds one entry
+/// and a few chunks of it, whatever its size.
+fn stream_archive(service: Service, plan: ArchivePlan) -> HttpResponse {
+    let (sender, receiver) = tokio::sync::mpsc::channel(CHUNKS_AHEAD);
+    let name = plan.name.clone();
+    actix_web::rt::task::spawn_blocking(move || {
+        let out = Chunks {
+            sender: sender.clone(),
+            buffer: Vec::with_capacity(CHUNK),
+        };
+        if let Err(cause) = service.write_archive(&plan, out) {
+            tracing::error!(%cause, archive = %plan.name, "a ZIP download failed");
+            // The client gets a broken archive rather than a whole-looking one.
+            let _ = sender.blocking_send(Err(std::io::Error::other("the archive failed")));
+        }
+    });
+    let body = futures_util::stream::unfold(receiver, |mut receiver| async move {
+        receiver.recv().await.map(|chunk| (chunk, receiver))
+    });
+    HttpResponse::Ok()
+        .content_type("application/zip")
+        .insert_header(ContentDisposition {
+            disposition: DispositionType::Attachment,
+            parameters: vec![DispositionParam::Filename(name)],
+        })
+        .streaming(body)
 }

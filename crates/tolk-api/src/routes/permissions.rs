@@ -352,6 +352,26 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
     ),
     (
         "GET",
+        "/api/components/{project}/{component}/file/",
+        Check::Open(Permission::TRANSLATION_DOWNLOAD),
+    ),
+    (
+        "GET",
+        "/api/projects/{slug}/file/",
+        Check::Open(Permission::TRANSLATION_DOWNLOAD),
+    ),
+    (
+        "POST",
+        "/api/translations/{project}/{component}/{language}/file/",
+        Check::On(Permission::UPLOAD_PERFORM),
+    ),
+    (
+        "PUT",
+        "/api/translations/{project}/{component}/{language}/file/",
+        Check::On(Permission::UPLOAD_PERFORM),
+    ),
+    (
+        "GET",
         "/api/translations/{project}/{component}/{language}/repository/",
         Check::Repository,
     ),

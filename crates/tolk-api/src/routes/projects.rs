@@ -12,6 +12,7 @@ use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
 use crate::routes::changes::{ChangeFilters, change_query};
+use crate::routes::files::{ArchiveQuery, FileBytes, archive_download};
 use crate::routes::{page_of, with_body};
 use crate::state::AppState;
 use crate::{blocking, created};
@@ -26,7 +27,8 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(remove)
         .service(statistics)
         .service(languages)
-        .service(changes);
+        .service(changes)
+        .service(archive);
 }
 
 /// Lists the projects the caller may see.
@@ -164,6 +166,31 @@ async fn remove(
     let service = state.service.clone();
     blocking(move || service.delete_project(&caller.0, &slug)).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// The translation files of every component of the project the caller may
+/// download, as one ZIP archive streamed as it is written (§8.5); with
+/// `format=zip:CONVERTER` each translation converted.
+#[utoipa::path(
+    tag = "projects",
+    params(("slug" = String, Path, description = "Project slug"), ArchiveQuery),
+    responses(
+        (status = 200, description = "The archive", content_type = "application/zip", body = FileBytes),
+        (status = 403, description = "Not allowed to download", body = ErrorBody),
+        (status = 404, description = "Missing or hidden, or an unknown converter", body = ErrorBody)
+    )
+)]
+#[get("/api/projects/{slug}/file/")]
+async fn archive(
+    caller: Caller,
+    slug: web::Path<String>,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    archive_download(&req, state.service.clone(), move |service, request| {
+        service.project_archive(&caller.0, &slug, request)
+    })
+    .await
 }
 
 /// Translation statistics of a project.

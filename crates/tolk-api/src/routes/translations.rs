@@ -1,9 +1,10 @@
 //! `/api/translations/`.
 
-use actix_web::{HttpRequest, HttpResponse, ResponseError, delete, get, patch, post, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, delete, get, patch, post, route, web};
 use serde::Deserialize;
 use tolk_service::bulk::{BulkEdit, BulkOutcome};
 use tolk_service::changes::ChangeScope;
+use tolk_service::file_upload::FileUpload;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -14,11 +15,12 @@ use crate::dto::change::ChangeDto;
 use crate::dto::statistics::StatisticsDto;
 use crate::dto::translation::TranslationDto;
 use crate::dto::unit::{BulkUnitEdits, BulkUnitResult, BulkUnitResults, UnitCreate, UnitDto};
+use crate::dto::upload::{TranslationUpload, UploadOptions, UploadResultDto};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
 use crate::routes::changes::{ChangeFilters, change_query};
-use crate::routes::files::{FileBytes, download};
+use crate::routes::files::{FileBytes, FileQuery, download};
 use crate::routes::paths::TranslationPath;
 use crate::routes::{page_of, with_body};
 use crate::state::AppState;
@@ -33,7 +35,8 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(units_bulk)
         .service(units_create)
         .service(autotranslate)
-        .service(file);
+        .service(file)
+        .service(file_upload);
 }
 
 /// Filters of unit lists, as the query string gives them.
@@ -349,14 +352,63 @@ async fn units_bulk(
     }))
 }
 
-/// The translation's file as the repository holds it, with pending edits
-/// committed first (needs `translation.download`).
+/// Merges an uploaded file (multipart `file`, any format Tolk reads) into
+/// the translation by `method` (POST and PUT alike): all or nothing.
+/// Answers Weblate's counts, and (a Tolk extension) why each string was
+/// skipped or not found.
 #[utoipa::path(
+    method(post, put),
     tag = "translations",
     params(TranslationPath),
+    request_body(content((TranslationUpload = "multipart/form-data"))),
+    responses(
+        (status = 200, description = "What the upload did", body = UploadResultDto),
+        (status = 400, description = "Unreadable file, or a method or overwrite not allowed here", body = ErrorBody),
+        (status = 403, description = "Not allowed to upload", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody),
+        (status = 413, description = "The file is too large", body = ErrorBody)
+    )
+)]
+#[route(
+    "/api/translations/{project}/{component}/{language}/file/",
+    method = "POST",
+    method = "PUT"
+)]
+async fn file_upload(
+    caller: Caller,
+    path: web::Path<TranslationPath>,
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<UploadResultDto>> {
+    let service = state.service.clone();
+    let report = with_body(&req, payload, move |input, _| {
+        let options = input.parse::<UploadOptions>()?;
+        let (method, conflicts, fuzzy) = options.parts();
+        let upload = FileUpload {
+            file: input
+                .file("file")
+                .map(|(name, bytes)| (name.to_owned(), bytes.to_vec())),
+            method,
+            conflicts,
+            fuzzy,
+        };
+        service.upload_translation(&caller.0, path.parts(), upload)
+    })
+    .await?;
+    Ok(web::Json(report.into()))
+}
+
+/// The translation's file as the repository holds it, with pending edits
+/// committed first, or its units converted with `format` (those `q`
+/// selects); needs `translation.download`.
+#[utoipa::path(
+    tag = "translations",
+    params(TranslationPath, FileQuery),
     responses(
         (status = 200, description = "The file", content_type = "application/octet-stream", body = FileBytes),
         (status = 304, description = "Not modified since `If-Modified-Since`"),
+        (status = 400, description = "Unknown or unfitting converter, or a bad query", body = ErrorBody),
         (status = 404, description = "Missing, hidden or without a file", body = ErrorBody),
         (status = 423, description = "The repository is busy", body = ErrorBody)
     )
@@ -368,7 +420,12 @@ async fn file(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
+    let query: FileQuery = crate::query::parse(req.query_string())?;
     let service = state.service.clone();
-    let file = blocking(move || service.translation_file(&caller.0, path.parts())).await?;
+    let file = blocking(move || {
+        let (format, q) = (query.format.as_deref(), query.q.as_deref());
+        service.translation_file(&caller.0, path.parts(), format, q)
+    })
+    .await?;
     Ok(download(&req, file))
 }

@@ -434,6 +434,30 @@ pub fn gettext_component(ctx: &Ctx, upstream: &Upstream) {
     add_component(ctx, settings);
 }
 
+/// A context with the gettext component `demo/app` (keep the upstream
+/// while the context is used).
+pub fn with_gettext(db: TestDb) -> (Upstream, Ctx) {
+    let upstream = upstream();
+    let ctx = context(db, &upstream);
+    gettext_component(&ctx, &upstream);
+    (upstream, ctx)
+}
+
+/// The monolingual component `demo/countries`: nested JSON of the
+/// upstream's `countries/`, keyed by the English base file.
+pub fn countries_component(ctx: &Ctx, upstream: &Upstream) {
+    let settings = tolk_domain::component::ComponentSettings {
+        name: "Countries".into(),
+        slug: "countries".into(),
+        repo: upstream.url(),
+        filemask: "countries/*.json".into(),
+        file_format: "json-nested".into(),
+        template: "countries/en.json".into(),
+        ..Default::default()
+    };
+    add_component(ctx, settings);
+}
+
 /// Creates a component of `demo` and runs its setup.
 pub fn add_component(ctx: &Ctx, settings: tolk_domain::component::ComponentSettings) {
     ctx.service

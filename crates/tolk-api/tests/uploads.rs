@@ -1,0 +1,336 @@
+//! Translation file uploads (§9.7): each method and conflict mode, the
+//! counts Weblate answers with and the reasons Tolk adds, refusals that
+//! change nothing, on each database.
+
+mod common;
+
+use actix_web::body::MessageBody;
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use common::{Body, Reply, TestApp, call, get_json, multipart};
+use serde_json::{Value, json};
+use tolk_service::testing::TestDb;
+
+const FILE: &str = "/api/translations/demo/app/ja/file/";
+
+/// An upload refused: its fields, file name and bytes, and the field the
+/// error names with words its message holds.
+type Refusal<'a> = (
+    &'a [(&'a str, &'a str)],
+    &'a str,
+    &'a [u8],
+    &'a str,
+    &'a str,
+);
+
+/// A gettext catalogue of (msgid, msgstr, fuzzy) entries.
+fn catalogue(entries: &[(&str, &str, bool)]) -> Vec<u8> {
+    let mut text = String::from(
+        "msgid \"\"\nmsgstr \"\"\n\"Language: ja\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n",
+    );
+    for (source, target, fuzzy) in entries {
+        if *fuzzy {
+            text.push_str("#, fuzzy\n");
+        }
+        text.push_str(&format!("msgid \"{source}\"\nmsgstr \"{target}\"\n\n"));
+    }
+    text.into_bytes()
+}
+
+async fn upload<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    token: &str,
+    fields: &[(&str, &str)],
+    name: &str,
+    bytes: &[u8],
+) -> Reply {
+    let body = multipart(fields, &[("file", name, bytes)]);
+    call(app, Method::POST, FILE, Some(token), body).await
+}
+
+/// The Japanese unit whose source is `source`.
+async fn unit<S: TestApp<B>, B: MessageBody>(app: &S, token: &str, source: &str) -> Value {
+    let q = format!("source:%3D%22{}%22", source.replace(' ', "%20"));
+    let found = get_json(
+        app,
+        &format!("/api/translations/demo/app/ja/units/?q={q}"),
+        Some(token),
+    )
+    .await;
+    assert_eq!(found["count"], json!(1), "{source}: {found}");
+    found["results"][0].clone()
+}
+
+/// The (key, result, reason) of each issue of an upload's answer.
+fn issues(answer: &Value) -> Vec<(String, String, String)> {
+    answer["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            let text = |key: &str| i[key].as_str().unwrap().to_owned();
+            (text("key"), text("result"), text("reason"))
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = ctx.admin.as_str();
+        // Two strings made untranslated, and a translated one.
+        let done = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=state:translated%20AND%20NOT%20has:plural",
+            Some(admin),
+        )
+        .await;
+        let source = |n: usize| done["results"][n]["source"][0].as_str().unwrap().to_owned();
+        let (first, second, translated) = (source(0), source(1), source(2));
+        let before = done["results"][2]["target"][0].as_str().unwrap().to_owned();
+        for n in 0..2 {
+            let uri = done["results"][n]["url"].as_str().unwrap();
+            let emptied = call(
+                &app,
+                Method::PATCH,
+                uri,
+                Some(admin),
+                Body::Json(json!({"target": [""], "state": 0})),
+            )
+            .await;
+            assert_eq!(emptied.status, StatusCode::OK, "{}", emptied.text());
+        }
+
+        let file = catalogue(&[
+            (&first, "アップロード", false),
+            (&second, "あいまい", true),
+            (&translated, "上書き", false),
+            ("No such string here", "なし", false),
+        ]);
+        let answer = upload(&app, admin, &[], "ja.po", &file).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+        let answer = answer.json();
+        assert_eq!(
+            (
+                answer["not_found"].clone(),
+                answer["skipped"].clone(),
+                answer["accepted"].clone()
+            ),
+            (json!(1), json!(2), json!(1))
+        );
+        assert_eq!(
+            (
+                answer["total"].clone(),
+                answer["count"].clone(),
+                answer["result"].clone()
+            ),
+            (json!(4), json!(4), json!(true))
+        );
+        assert_eq!(
+            issues(&answer),
+            [
+                (
+                    second.clone(),
+                    "skipped".into(),
+                    "The file does not translate it.".into()
+                ),
+                (
+                    translated.clone(),
+                    "skipped".into(),
+                    "The string is translated; conflicts=replace-translated overwrites it.".into()
+                ),
+                (
+                    "No such string here".into(),
+                    "not_found".into(),
+                    "The translation has no such string.".into()
+                ),
+            ]
+        );
+        let taken = unit(&app, admin, &first).await;
+        assert_eq!(
+            (
+                taken["target"].clone(),
+                taken["state"].clone(),
+                taken["pending"].clone()
+            ),
+            (json!(["アップロード"]), json!(20), json!(true))
+        );
+        assert_eq!(
+            unit(&app, admin, &translated).await["target"],
+            json!([before])
+        );
+        let changes = get_json(&app, "/api/translations/demo/app/ja/changes/", Some(admin)).await;
+        let actions: Vec<i64> = changes["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["action"].as_i64().unwrap())
+            .collect();
+        assert!(actions.contains(&9) && actions.contains(&78), "{actions:?}");
+
+        // Overwriting, with strings needing editing taken as such.
+        let answer = upload(
+            &app,
+            admin,
+            &[("conflicts", "replace-translated"), ("fuzzy", "process")],
+            "ja.po",
+            &file,
+        )
+        .await
+        .json();
+        assert_eq!(
+            (answer["accepted"].clone(), answer["skipped"].clone()),
+            (json!(2), json!(1)),
+            "{answer}"
+        );
+        assert_eq!(
+            issues(&answer)[0],
+            (
+                first.clone(),
+                "skipped".into(),
+                "The translation is the same.".into()
+            )
+        );
+        assert_eq!(
+            unit(&app, admin, &translated).await["target"],
+            json!(["上書き"])
+        );
+        let fuzzy = unit(&app, admin, &second).await;
+        assert_eq!(
+            (fuzzy["target"].clone(), fuzzy["state"].clone()),
+            (json!(["あいまい"]), json!(10))
+        );
+
+        // Approving needs reviews on; the refusal is the reason given.
+        let again = catalogue(&[(&first, "承認", false)]);
+        let answer = upload(
+            &app,
+            admin,
+            &[("method", "approve"), ("conflicts", "replace-approved")],
+            "ja.po",
+            &again,
+        )
+        .await
+        .json();
+        assert_eq!(answer["accepted"], json!(0));
+        assert_eq!(
+            issues(&answer),
+            [(
+                first.clone(),
+                "skipped".into(),
+                "Translation reviews are turned off.".into()
+            )]
+        );
+
+        // Suggestions leave the translation as it is.
+        let answer = upload(&app, admin, &[("method", "suggest")], "ja.po", &again)
+            .await
+            .json();
+        assert_eq!(answer["accepted"], json!(1), "{answer}");
+        let suggested = unit(&app, admin, &first).await;
+        assert_eq!(
+            (
+                suggested["target"].clone(),
+                suggested["has_suggestion"].clone()
+            ),
+            (json!(["アップロード"]), json!(true))
+        );
+
+        // Another format than the component's: a CSV of source and target.
+        let csv = format!("source,target\n\"{second}\",CSV訳\n");
+        let answer = upload(
+            &app,
+            admin,
+            &[("conflicts", "replace-translated")],
+            "ja.csv",
+            csv.as_bytes(),
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+        assert_eq!(answer.json()["accepted"], json!(1));
+        assert_eq!(unit(&app, admin, &second).await["target"], json!(["CSV訳"]));
+    }
+}
+
+#[actix_web::test]
+async fn refused_uploads_change_nothing() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = ctx.admin.as_str();
+        let statistics = "/api/translations/demo/app/ja/statistics/";
+        let before = get_json(&app, statistics, Some(admin)).await;
+        let broken = b"msgid \"One\"\nmsgstr \"1\"\n\nmsgid \"Two\nmsgstr \"2\"\n";
+        let refusals: [Refusal<'_>; 4] = [
+            (&[], "ja.po", broken, "file", "ja.po:"),
+            (
+                &[],
+                "ja.docx",
+                b"PK",
+                "file",
+                "Unsupported file format: Tolk cannot read ja.docx.",
+            ),
+            (
+                &[("method", "add")],
+                "ja.po",
+                b"",
+                "method",
+                "This method is not available here.",
+            ),
+            (
+                &[("method", "sideways")],
+                "ja.po",
+                b"",
+                "method",
+                "sideways",
+            ),
+        ];
+        for (fields, name, bytes, attr, words) in refusals {
+            let refused = upload(&app, admin, fields, name, bytes).await;
+            assert_eq!(
+                refused.status,
+                StatusCode::BAD_REQUEST,
+                "{name}: {}",
+                refused.text()
+            );
+            let errors = common::error_items(&refused.json());
+            assert_eq!(errors[0].0, attr, "{errors:?}");
+            assert!(errors[0].2.contains(words), "{errors:?}");
+        }
+        let missing = call(
+            &app,
+            Method::POST,
+            FILE,
+            Some(admin),
+            multipart(&[("method", "translate")], &[]),
+        )
+        .await;
+        assert_eq!(
+            common::error_items(&missing.json()),
+            [(
+                "file".into(),
+                "required".into(),
+                "This field is required.".into()
+            )]
+        );
+        // Uploads need a signed-in caller.
+        let file = multipart(
+            &[],
+            &[("file", "ja.po", &catalogue(&[("One", "1", false)]))],
+        );
+        let anonymous = call(&app, Method::POST, FILE, None, file).await;
+        assert_eq!(
+            anonymous.status,
+            StatusCode::UNAUTHORIZED,
+            "{}",
+            anonymous.text()
+        );
+        assert_eq!(get_json(&app, statistics, Some(admin)).await, before);
+        // Too large: refused from its declared length, before it is read.
+        let huge = vec![b'#'; tolk_api::input::MAX_BODY + 1];
+        let too_large = upload(&app, admin, &[], "ja.po", &huge).await;
+        assert_eq!(too_large.status, StatusCode::PAYLOAD_TOO_LARGE);
+    }
+}
