@@ -10,6 +10,29 @@ use serde_json::Value;
 
 use crate::reencode::unwrap_page;
 
+/// The CSV text of flat rows whose columns are the first row's keys, in
+/// their order (exports with a fixed column order).
+pub fn in_order(rows: &[Value]) -> Vec<u8> {
+    let Some(Value::Object(first)) = rows.first() else {
+        return Vec::new();
+    };
+    let columns: Vec<&String> = first.keys().collect();
+    let mut out = String::new();
+    let header: Vec<String> = columns.iter().map(|c| cell(c)).collect();
+    out.push_str(&header.join(","));
+    out.push_str("\r\n");
+    for row in rows {
+        let flat = self::row(row);
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|c| cell(flat.get(*c).map_or("", String::as_str)))
+            .collect();
+        out.push_str(&cells.join(","));
+        out.push_str("\r\n");
+    }
+    out.into_bytes()
+}
+
 /// The CSV text of a JSON body; a body that is not JSON is kept.
 pub fn from_json(body: &[u8]) -> Vec<u8> {
     let Ok(value) = serde_json::from_slice::<Value>(body) else {

@@ -254,6 +254,8 @@ fn matrix() -> Vec<Row> {
         row("GET /api/translations/demo/app/ar/file/", "", HIDDEN, DOWNLOADERS, 200, 403),
         row("GET /api/components/demo/app/file/", "", HIDDEN, DOWNLOADERS, 200, 403),
         row("GET /api/projects/demo/file/", "", HIDDEN, DOWNLOADERS, 200, 403),
+        row("GET /exports/stats/demo/", "", HIDDEN, EVERY, 200, 200),
+        row("GET /exports/stats/demo/app/", "", HIDDEN, EVERY, 200, 200),
         // Without a file: a 400 once the caller may upload.
         row("POST /api/translations/demo/app/ar/file/", "{}", SIGN_IN_HIDDEN, TRANSLATORS, 400, 403),
         row("PUT /api/translations/demo/app/ar/file/", "{}", SIGN_IN_HIDDEN, TRANSLATORS, 400, 403),

@@ -431,3 +431,81 @@ async fn components_and_projects_download_as_zip_archives() {
         assert_eq!(hidden.status, StatusCode::NOT_FOUND);
     }
 }
+
+#[actix_web::test]
+async fn statistics_export_per_translation_and_per_language() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let get = |uri: &'static str| {
+            let app = &app;
+            async move { call(app, Method::GET, uri, None, Body::None).await }
+        };
+        let json = get("/exports/stats/demo/app/").await;
+        assert_eq!(json.status, StatusCode::OK, "{}", json.text());
+        assert!(
+            json.text().starts_with("[\n  {\n    \"name\": "),
+            "{}",
+            json.text()
+        );
+        let rows = json.json();
+        let codes: Vec<&str> = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(codes, ["ar", "en", "ja", "pt_BR", "ru"]);
+        let japanese = &rows[2];
+        let api = get_json(&app, "/api/translations/demo/app/ja/statistics/", None).await;
+        for key in [
+            "total",
+            "translated",
+            "translated_percent",
+            "fuzzy",
+            "failing",
+            "approved",
+            "url",
+            "translate_url",
+        ] {
+            assert_eq!(japanese[key], api[key], "{key}");
+        }
+        assert_eq!(japanese["url_translate"], api["translate_url"]);
+
+        let csv = get("/exports/stats/demo/app/?format=csv").await;
+        assert_eq!(
+            csv.header("content-disposition"),
+            Some("attachment; filename=\"stats-demo-app.csv\"")
+        );
+        let text = csv.text();
+        let mut lines = text.split("\r\n");
+        assert_eq!(
+            lines.next(),
+            Some(
+                "name,code,total,translated,translated_percent,translated_words_percent,total_words,\
+                 translated_words,total_chars,translated_chars,translated_chars_percent,failing,\
+                 failing_percent,fuzzy,fuzzy_percent,url_translate,url,translate_url,last_change,\
+                 last_author,recent_changes,readonly,readonly_percent,approved,approved_percent,\
+                 suggestions,comments"
+            )
+        );
+        assert_eq!(lines.filter(|l| !l.is_empty()).count(), 5);
+
+        let project = get("/exports/stats/demo/?format=csv").await;
+        assert_eq!(
+            project.header("content-disposition"),
+            Some("attachment; filename=\"stats-demo.csv\"")
+        );
+        let languages = get_json(&app, "/api/projects/demo/languages/", None).await;
+        let rows = project
+            .text()
+            .split("\r\n")
+            .filter(|l| !l.is_empty())
+            .count();
+        assert_eq!(rows, languages.as_array().unwrap().len() + 1);
+
+        common::make_private(&ctx, "demo");
+        let hidden = get("/exports/stats/demo/app/").await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+    }
+}

@@ -429,7 +429,9 @@ fn monolingual_new(
     _: &str,
     units: &[Unit],
 ) -> Result<Vec<u8>, FormatError> {
-    let mut keys = std::collections::HashSet::new();
+    // A key given again with the same value (Interface Builder's `.strings`
+    // files repeat keys) is written once; with another value it is an error.
+    let mut keys: std::collections::HashMap<String, Vec<String>> = Default::default();
     let mut keyed = Vec::with_capacity(units.len());
     for unit in units.iter().filter(|u| !u.has_plurals()) {
         let unit = Unit {
@@ -439,8 +441,12 @@ fn monolingual_new(
         if unit.context.is_empty() {
             continue;
         }
-        if !keys.insert(unit.context.clone()) {
-            return Err(crate::error::already_there(name, &unit));
+        match keys.get(&unit.context) {
+            Some(target) if *target == unit.target => continue,
+            Some(_) => return Err(crate::error::already_there(name, &unit)),
+            None => {
+                keys.insert(unit.context.clone(), unit.target.clone());
+            }
         }
         keyed.push(unit);
     }

@@ -258,8 +258,19 @@ impl PropertiesFile {
             if prefix.trim_start().starts_with(['#', '!']) {
                 prefix.insert(prefix.len() - prefix.trim_start().len(), '\\');
             }
+            // The key as written, escapes and all: translate-toolkit (and
+            // so Weblate) names strings by it and matches translations to
+            // the template by it. It must still read. (An escaped comment
+            // mark that starts it counts without its escape: Tolk adds one
+            // where a continued key would start like a comment.)
+            let key = &logical[key_start..key_end];
+            unescape(key).map_err(error)?;
+            let key = match key.strip_prefix('\\') {
+                Some(rest) if rest.starts_with(['#', '!']) => rest,
+                _ => key,
+            };
             entries.push(Entry {
-                key: unescape(&logical[key_start..key_end]).map_err(error)?,
+                key: key.to_owned(),
                 value: unescape(&logical[value_start..]).map_err(error)?,
                 lines: start..index,
                 prefix,
@@ -347,11 +358,19 @@ impl TranslationFile for PropertiesFile {
         if last.is_some_and(continues) {
             bytes.extend_from_slice(eol.as_bytes());
         }
-        let line = format!(
-            "{}={}{eol}",
-            escape_key(&unit.context, self.ascii),
-            escape(value, self.ascii)
-        );
+        // Keys are as written (see `parse`): one that reads back as itself
+        // is written so, one that would not (a separator in it) escaped.
+        let raw = format!("{}=", unit.context);
+        let reads_back = unescape(&unit.context).is_ok()
+            && split_key(&raw).0 == unit.context.len()
+            && !unit.context.starts_with(['#', '!'])
+            && !unit.context.ends_with('\\');
+        let key = if reads_back {
+            unit.context.clone()
+        } else {
+            escape_key(&unit.context, self.ascii)
+        };
+        let line = format!("{key}={}{eol}", escape(value, self.ascii));
         if self.latin1 {
             bytes.extend(
                 line.chars()
@@ -438,7 +457,7 @@ mod tests {
             pairs,
             vec![
                 ("hello", "Hello!"),
-                ("key with spaces", "value"),
+                ("key\\ with\\ spaces", "value"),
                 ("long", "first second"),
                 ("empty", ""),
                 ("plain", "value here"),
@@ -448,6 +467,26 @@ mod tests {
         assert_eq!(units[4].developer_notes, vec!["other comment"]);
         assert_eq!(file.stats().translated, 4);
         assert_eq!(file.to_bytes().unwrap(), SAMPLE.as_bytes());
+    }
+
+    #[test]
+    fn translations_match_the_template_by_the_key_as_written() {
+        let template = "a\\:b = A colon\nsay\\\"hi = Hi\n";
+        let translation = "a\\:b = Dvojtečka\nsay\"hi = Ahoj\n";
+        let parse = |text: &str| PropertiesFile::parse("t.properties", text.as_bytes()).unwrap();
+        let units = crate::with_template(&parse(template).units(), &parse(translation).units());
+        let pairs: Vec<(&str, &str)> = units
+            .iter()
+            .map(|u| (u.context.as_str(), u.target[0].as_str()))
+            .collect();
+        // As in Weblate: `say\"hi` and `say"hi` are two keys.
+        assert_eq!(pairs, [("a\\:b", "Dvojtečka"), ("say\\\"hi", "")]);
+        // Added to another file, a key is written as it was read.
+        let mut file = parse("x = y\n");
+        file.add_unit(&units[0]).unwrap();
+        file.add_unit(&Unit::keyed("new key", "v", vec![])).unwrap();
+        let written = String::from_utf8(file.to_bytes().unwrap()).unwrap();
+        assert_eq!(written, "x = y\na\\:b=Dvojte\\u010Dka\nnew\\ key=v\n");
     }
 
     #[test]

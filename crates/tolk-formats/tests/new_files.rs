@@ -209,3 +209,80 @@ fn conversions_read_back_with_the_units_they_can_hold() {
         assert_eq!(read.len(), expected, "{format}");
     }
 }
+
+/// What `msgfmt --check` says of `bytes`, where it is installed.
+fn catalogue_passes(bytes: &[u8]) {
+    if let Some(verdict) = msgfmt_check(bytes) {
+        verdict.unwrap_or_else(|e| panic!("{e}\n{}", String::from_utf8_lossy(bytes)));
+    }
+}
+
+#[test]
+fn catalogues_converted_from_other_formats_pass_msgfmt() {
+    // Qt plurals, without a language to name the rule: the forms give it.
+    let ts = r#"<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="cs">
+<context>
+    <name>Main</name>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n soubor</numerusform>
+            <numerusform>%n soubory</numerusform>
+            <numerusform>%n souborů</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved.
+</source>
+        <translation>Uloženo.</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Otevřít
+</translation>
+    </message>
+</context>
+</TS>
+"#;
+    let units = parse("ts", "cs.ts", ts.as_bytes()).unwrap().units();
+    let po = tolk_formats::write_new("po", "cs.po", None, &units).unwrap();
+    let text = String::from_utf8_lossy(&po);
+    assert!(
+        text.contains("\"Plural-Forms: nplurals=3; plural=(n < 2 ? n : 2);\\n\""),
+        "{text}"
+    );
+    assert!(text.contains("msgstr \"Uloženo.\\n\""), "{text}");
+    assert!(text.contains("msgstr \"Otevřít\""), "{text}");
+    catalogue_passes(&po);
+    // A named language's rule wins, and a plural gets its number of forms.
+    let header = "Language: pl\nPlural-Forms: nplurals=4; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<12 || n%100>14) ? 1 : n!=1 && n%10>=0 && n%10<=1 || n%10>=5 && n%10<=9 || n%100>=12 && n%100<=14 ? 2 : 3);\n";
+    let po = tolk_formats::write_new("po", "pl.po", Some(header), &units).unwrap();
+    assert!(String::from_utf8_lossy(&po).contains("msgstr[3] \"\""));
+    catalogue_passes(&po);
+}
+
+#[test]
+fn repeated_keys_are_written_once_when_they_agree() {
+    let strings = "\"title\" = \"Start\";\n\"button\" = \"Go\";\n\"title\" = \"Start\";\n";
+    let units = parse("strings", "Main.strings", strings.as_bytes())
+        .unwrap()
+        .units();
+    assert_eq!(units.len(), 3);
+    let json = tolk_formats::write_new("json", "main.json", None, &units).unwrap();
+    let read: Vec<(String, String)> = parse("json", "main.json", &json)
+        .unwrap()
+        .units()
+        .into_iter()
+        .map(|u| (u.context, u.target.join("|")))
+        .collect();
+    let pair = |k: &str, v: &str| (k.to_owned(), v.to_owned());
+    assert_eq!(read, [pair("title", "Start"), pair("button", "Go")]);
+    let disagreeing = "\"title\" = \"Start\";\n\"title\" = \"Begin\";\n";
+    let units = parse("strings", "Main.strings", disagreeing.as_bytes())
+        .unwrap()
+        .units();
+    let refused = tolk_formats::write_new("json", "main.json", None, &units).unwrap_err();
+    assert!(refused.to_string().contains("title"), "{refused}");
+}

@@ -103,10 +103,8 @@ pub fn download(req: &HttpRequest, file: Download) -> HttpResponse {
 pub struct ArchiveQuery {
     /// `zip` (the default) for the repository's files, `zip:CONVERTER`
     /// (e.g. `zip:csv`) for each translation converted.
-    #[param(max_length = 100)]
     pub format: Option<String>,
     /// Only the translations of this language.
-    #[param(max_length = 50)]
     pub language_code: Option<String>,
 }
 

@@ -71,6 +71,7 @@ macro_rules! put_and_patch {
 pub mod changes;
 pub mod component_links;
 pub mod components;
+pub mod exports;
 pub(crate) mod files;
 pub mod groups;
 pub mod hooks;
@@ -114,6 +115,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     notifications::configure(cfg);
     tasks::configure(cfg);
     hooks::configure(cfg);
+    exports::configure(cfg);
 }
 
 /// Answers a list request: reads the page parameters, runs `fetch` off the

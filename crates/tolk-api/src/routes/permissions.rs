@@ -360,6 +360,12 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/projects/{slug}/file/",
         Check::Open(Permission::TRANSLATION_DOWNLOAD),
     ),
+    ("GET", "/exports/stats/{project}/", Check::Visible),
+    (
+        "GET",
+        "/exports/stats/{project}/{component}/",
+        Check::Visible,
+    ),
     (
         "POST",
         "/api/translations/{project}/{component}/{language}/file/",

@@ -242,9 +242,17 @@ async fn languages(
 ) -> ApiResult<web::Json<Vec<StatisticsDto>>> {
     let service = state.service.clone();
     let (project, rows) = blocking(move || service.project_languages(&caller.0, &slug)).await?;
+    Ok(web::Json(language_statistics(&project, &rows, &links)))
+}
+
+/// The statistics of each language of a project, with its links.
+pub(crate) fn language_statistics(
+    project: &tolk_service::Project,
+    rows: &[(tolk_service::LanguageRow, tolk_service::Summary)],
+    links: &Links,
+) -> Vec<StatisticsDto> {
     let s = &project.settings;
-    let result = rows
-        .iter()
+    rows.iter()
         .map(|(language, summary)| {
             StatisticsDto::new(
                 summary,
@@ -257,8 +265,7 @@ async fn languages(
                 },
             )
         })
-        .collect();
-    Ok(web::Json(result))
+        .collect()
 }
 
 /// Changes in a project, newest first.

@@ -8,18 +8,82 @@ use crate::unit::{State, Unit};
 pub const DEFAULT_HEADER: &str =
     "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n";
 
-/// A complete PO file: the header entry, then one entry per unit.
+/// A complete PO file: the header entry, then one entry per unit. What
+/// `msgfmt --check` demands of a catalogue holds: with plural entries the
+/// header has a `Plural-Forms` (the header's own, else one for as many
+/// forms as the translations have) and each plural has that many forms,
+/// and a translation begins and ends with a newline where its source does.
 pub fn write_new(header: &str, units: &[Unit]) -> String {
     let wrap = Some(79);
+    let forms = units
+        .iter()
+        .filter(|u| u.source.len() > 1)
+        .map(|u| u.target.len().max(1))
+        .max();
+    let header = match (forms, plural_count(header)) {
+        (Some(_), Some(_)) | (None, _) => header.to_owned(),
+        (Some(n), None) => set_header_field(header, "Plural-Forms", &plural_forms(n)),
+    };
+    let forms = plural_count(&header).unwrap_or(1);
     let mut lines: Vec<String> = vec!["msgid \"\"".into()];
-    lines.extend(render_string("msgstr", header, wrap, ""));
+    lines.extend(render_string("msgstr", &header, wrap, ""));
     for unit in units {
         lines.push(String::new());
-        lines.extend(entry_lines(unit, wrap));
+        lines.extend(entry_lines(&checked(unit, forms), wrap));
     }
     let mut text = lines.join("\n");
     text.push('\n');
     text
+}
+
+/// The `nplurals` a header's `Plural-Forms` gives.
+fn plural_count(header: &str) -> Option<usize> {
+    let line = header
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("plural-forms:"))?;
+    let rest = &line[line.find("nplurals=")? + "nplurals=".len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|n| *n > 0)
+}
+
+/// A plural rule for `n` forms when the language is not known: the usual
+/// one for two, else one form per number up to the last.
+fn plural_forms(n: usize) -> String {
+    match n {
+        1 => "nplurals=1; plural=0;".to_owned(),
+        2 => "nplurals=2; plural=(n != 1);".to_owned(),
+        n => format!(
+            "nplurals={n}; plural=(n < {last} ? n : {last});",
+            last = n - 1
+        ),
+    }
+}
+
+/// `unit` as a catalogue holds it: a plural with (at least) `forms`
+/// translations, the missing ones empty, and each translation beginning
+/// and ending with a newline as its source does.
+fn checked(unit: &Unit, forms: usize) -> Unit {
+    let mut unit = unit.clone();
+    if unit.source.len() > 1 && unit.target.len() < forms {
+        unit.target.resize(forms, String::new());
+    }
+    for (i, target) in unit.target.iter_mut().enumerate() {
+        let source = unit.source.get(i.min(1)).or(unit.source.last());
+        let Some(source) = source.filter(|_| !target.is_empty()) else {
+            continue;
+        };
+        match (source.starts_with('\n'), target.starts_with('\n')) {
+            (true, false) => target.insert(0, '\n'),
+            (false, true) => *target = target.trim_start_matches('\n').to_owned(),
+            _ => {}
+        }
+        match (source.ends_with('\n'), target.ends_with('\n')) {
+            (true, false) => target.push('\n'),
+            (false, true) => *target = target.trim_end_matches('\n').to_owned(),
+            _ => {}
+        }
+    }
+    unit
 }
 
 /// `header` with `field` set to `value`: the field's line replaced where

@@ -93,12 +93,16 @@ fn join(prefix: &str, key: &str) -> String {
     }
 }
 
-/// The plural forms of a mapping of CLDR categories to scalars.
+/// The forms of a mapping of CLDR categories to scalars, as
+/// translate-toolkit reads Rails files: two or more categories are a
+/// plural; `other` alone is a plain string under the mapping's own key.
 fn plural_forms(members: &[(String, Node)]) -> Option<Vec<Form>> {
-    if members.is_empty()
-        || !members
-            .iter()
-            .all(|(k, _)| CATEGORIES.contains(&k.as_str()))
+    let alone = matches!(members, [(key, _)] if key == "other");
+    if !alone
+        && (members.len() < 2
+            || !members
+                .iter()
+                .all(|(k, _)| CATEGORIES.contains(&k.as_str())))
     {
         return None;
     }
@@ -130,8 +134,8 @@ fn flatten(at: At<'_>, node: &Node, flavor: Flavor, out: &mut Vec<Entry>) {
             {
                 out.push(Entry {
                     key: at.prefix.to_owned(),
+                    plural: forms.len() > 1,
                     forms,
-                    plural: true,
                     removal,
                 });
                 return;
@@ -539,6 +543,25 @@ mod tests {
         let plain = YamlFile::parse("ru.yml", SAMPLE.as_bytes(), Flavor::Plain).unwrap();
         assert_eq!(plain.units()[0].context, "ru->date->abbr_day_names->[0]");
         assert!(YamlFile::parse("x.yml", b"- a\n- b\n", Flavor::Plain).is_err());
+    }
+
+    #[test]
+    fn a_mapping_of_other_alone_is_a_plain_string_of_its_key() {
+        let text =
+            "en:\n  files:\n    other: \"%{count} files\"\n  only_one:\n    one: \"a file\"\n";
+        let mut file = YamlFile::parse("en.yml", text.as_bytes(), Flavor::Ruby).unwrap();
+        let units = file.units();
+        let shape: Vec<(&str, usize, bool)> = units
+            .iter()
+            .map(|u| (u.context.as_str(), u.source.len(), u.has_plurals()))
+            .collect();
+        assert_eq!(shape, [("files", 1, false), ("only_one->one", 1, false)]);
+        file.set_translation(0, &["%{count} soubory".into()], false)
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(file.to_bytes().unwrap()).unwrap(),
+            text.replace("\"%{count} files\"", "\"%{count} soubory\"")
+        );
     }
 
     #[test]
