@@ -6,6 +6,7 @@ mod auth;
 mod caller;
 mod client;
 mod csv;
+mod etag;
 mod fields;
 mod html;
 mod links;

@@ -10,7 +10,8 @@
 //! * `?format=api` (or a browser's `Accept`) turns JSON into a readable HTML
 //!   page, `?format=csv` into a table (`csv`), `?format=json-flat` a page
 //!   into its items;
-//! * unknown methods on known paths are 405, `OPTIONS` describes the path.
+//! * unknown methods on known paths are 405, `OPTIONS` describes the path;
+//! * answers get an `ETag`, and `If-None-Match` a 304 (see `crate::etag`).
 
 use actix_router::ResourceDef;
 use actix_web::body::{BodySize, BoxBody, MessageBody};
@@ -303,6 +304,7 @@ pub async fn negotiate(
         }
         Some(Rendering::AsIs) | None => response,
     };
+    response = crate::etag::tagged(response).await;
     if head_request {
         response = without_body(response);
     }

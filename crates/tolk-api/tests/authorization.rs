@@ -256,6 +256,11 @@ fn matrix() -> Vec<Row> {
         row("GET /api/projects/demo/file/", "", HIDDEN, DOWNLOADERS, 200, 403),
         row("GET /exports/stats/demo/", "", HIDDEN, EVERY, 200, 200),
         row("GET /exports/stats/demo/app/", "", HIDDEN, EVERY, 200, 200),
+        row("GET /exports/rss/", "", OPEN, EVERY, 200, 200),
+        row("GET /exports/rss/language/ja/", "", OPEN, EVERY, 200, 200),
+        row("GET /exports/rss/demo/", "", HIDDEN, EVERY, 200, 200),
+        row("GET /exports/rss/demo/app/", "", HIDDEN, EVERY, 200, 200),
+        row("GET /exports/rss/demo/app/ar/", "", HIDDEN, EVERY, 200, 200),
         // Without a file: a 400 once the caller may upload.
         row("POST /api/translations/demo/app/ar/file/", "{}", SIGN_IN_HIDDEN, TRANSLATORS, 400, 403),
         row("PUT /api/translations/demo/app/ar/file/", "{}", SIGN_IN_HIDDEN, TRANSLATORS, 400, 403),

@@ -89,6 +89,21 @@ async fn listed<S: TestApp<B>, B: MessageBody>(
         .collect()
 }
 
+/// The API path of the first Japanese string of `demo/app` without plurals.
+async fn first_japanese<S: TestApp<B>, B: MessageBody>(app: &S, token: &str) -> String {
+    let q = "/api/translations/demo/app/ja/units/?q=NOT%20has:plural";
+    let units = get_json(app, q, Some(token)).await;
+    let url = units["results"][0]["url"].as_str().unwrap();
+    format!("/api/{}", url.split_once("/api/").unwrap().1)
+}
+
+/// Translates the unit at `path` with `text` (pending until committed).
+async fn translate<S: TestApp<B>, B: MessageBody>(app: &S, token: &str, path: &str, text: &str) {
+    let edit = json!({"target": [text], "state": 20});
+    let edited = call(app, Method::PATCH, path, Some(token), Body::Json(edit)).await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+}
+
 #[actix_web::test]
 async fn a_translation_downloads_converted_from_what_the_database_holds() {
     for db in TestDb::all() {
@@ -98,17 +113,8 @@ async fn a_translation_downloads_converted_from_what_the_database_holds() {
         let file = "/api/translations/demo/app/ja/file/";
 
         // An edit not yet committed is in every conversion.
-        let units = get_json(
-            &app,
-            "/api/translations/demo/app/ja/units/?q=NOT%20has:plural",
-            Some(admin),
-        )
-        .await;
-        let unit = &units["results"][0];
-        let edit = json!({"target": ["編集済み"], "state": 20});
-        let uri = unit["url"].as_str().unwrap();
-        let edited = call(&app, Method::PATCH, uri, Some(admin), Body::Json(edit)).await;
-        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        let unit = first_japanese(&app, admin).await;
+        translate(&app, admin, &unit, "編集済み").await;
         let expected = listed(&app, "/api/translations/demo/app/ja/units/", admin).await;
         assert!(expected.iter().any(|u| u.2 == "編集済み"));
 
@@ -328,16 +334,8 @@ async fn components_and_projects_download_as_zip_archives() {
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         let admin = ctx.admin.as_str();
         // A pending edit is committed before the files are read.
-        let units = get_json(
-            &app,
-            "/api/translations/demo/app/ja/units/?q=NOT%20has:plural",
-            Some(admin),
-        )
-        .await;
-        let uri = units["results"][0]["url"].as_str().unwrap();
-        let edit = json!({"target": ["圧縮"], "state": 20});
-        let edited = call(&app, Method::PATCH, uri, Some(admin), Body::Json(edit)).await;
-        assert_eq!(edited.status, StatusCode::OK);
+        let unit = first_japanese(&app, admin).await;
+        translate(&app, admin, &unit, "圧縮").await;
 
         let zip = download(&app, "/api/components/demo/app/file/", admin).await;
         assert_eq!(zip.status, StatusCode::OK, "{}", zip.text());
@@ -507,5 +505,55 @@ async fn statistics_export_per_translation_and_per_language() {
         common::make_private(&ctx, "demo");
         let hidden = get("/exports/stats/demo/app/").await;
         assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[actix_web::test]
+async fn entity_tags_spare_downloads_of_what_did_not_change() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = ctx.admin.as_str();
+        let unit = first_japanese(&app, admin).await;
+        let file = "/api/translations/demo/app/ja/file/?format=po";
+        let tag_of = |reply: &Reply| reply.header("etag").unwrap().to_owned();
+        let first_unit = download(&app, &unit, admin).await;
+        let first_file = download(&app, file, admin).await;
+        let (unit_tag, file_tag) = (tag_of(&first_unit), tag_of(&first_file));
+        let again = |uri: String, tag: String| {
+            let app = &app;
+            async move {
+                let req = test::TestRequest::get()
+                    .uri(&uri)
+                    .insert_header(("host", common::HOST))
+                    .insert_header(("Authorization", format!("Token {admin}")))
+                    .insert_header(("If-None-Match", tag))
+                    .to_request();
+                test::call_service(app, req).await
+            }
+        };
+        for (uri, tag) in [
+            (unit.clone(), unit_tag.clone()),
+            (file.to_owned(), file_tag.clone()),
+        ] {
+            let unchanged = again(uri.clone(), tag.clone()).await;
+            assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED, "{uri}");
+            assert_eq!(
+                unchanged.headers().get("etag").unwrap().to_str().unwrap(),
+                tag
+            );
+            let body = test::read_body(unchanged).await;
+            assert!(body.is_empty());
+        }
+        // An edit changes both: they are sent again, with new tags.
+        translate(&app, admin, &unit, "タグ").await;
+        for (uri, tag) in [(unit.clone(), unit_tag), (file.to_owned(), file_tag)] {
+            let changed = again(uri.clone(), tag.clone()).await;
+            assert_eq!(changed.status(), StatusCode::OK, "{uri}");
+            assert_ne!(
+                changed.headers().get("etag").unwrap().to_str().unwrap(),
+                tag
+            );
+        }
     }
 }

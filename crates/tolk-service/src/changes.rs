@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use tolk_domain::permission::Subject;
 use tolk_store::changes::{self, ChangeFilter, ChangeLinks, ChangeRow};
+use tolk_store::languages::LanguageScope;
 use tolk_store::{Page, PageRequest, users};
 
 use crate::access::page;
@@ -39,6 +40,11 @@ pub enum ChangeScope {
     Component(String, String),
     /// A translation's: project, component and language code.
     Translation(String, String, String),
+    /// Those of translations into a language, by its code.
+    Language(String),
+    /// Those of a project's translations into a language: project slug
+    /// and language code.
+    ProjectLanguage(String, String),
 }
 
 /// Changes with what their URLs need.
@@ -52,6 +58,12 @@ impl Service {
         query: &ChangeQuery,
     ) -> ServiceResult<ChangeFilter> {
         let (mut project_id, mut component_id, mut translation_id) = (None, None, None);
+        let mut language_id = None;
+        let language = |conn: &mut tolk_store::DbConnection, code: &str| {
+            tolk_store::languages::get_by_code(conn, code, LanguageScope::All)?
+                .map(|l| l.row.id)
+                .ok_or(ServiceError::NotFound)
+        };
         match &query.scope {
             ChangeScope::All => {}
             ChangeScope::Project(slug) => {
@@ -64,6 +76,11 @@ impl Service {
                 let view = visible_translation(conn, subject, (p, c, l))?;
                 translation_id = Some(view.translation.id);
             }
+            ChangeScope::Language(code) => language_id = Some(language(conn, code)?),
+            ChangeScope::ProjectLanguage(slug, code) => {
+                project_id = Some(visible_project(conn, subject, slug)?.id);
+                language_id = Some(language(conn, code)?);
+            }
         }
         let user_id = match &query.user {
             // An unknown username matches no change.
@@ -74,6 +91,7 @@ impl Service {
             project_id,
             component_id,
             translation_id,
+            language_id,
             user_id,
             actions: query.actions.clone(),
             after: query.after,

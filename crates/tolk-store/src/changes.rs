@@ -150,6 +150,8 @@ pub struct ChangeFilter {
     pub component_id: Option<i64>,
     /// Only changes of this translation.
     pub translation_id: Option<i64>,
+    /// Only changes of translations into this language.
+    pub language_id: Option<i64>,
     /// Only changes by this user.
     pub user_id: Option<i64>,
     /// Only these actions (any of them); empty for all.
@@ -187,6 +189,9 @@ fn filtered(filter: &ChangeFilter) -> BoxedChanges<'static> {
     }
     if let Some(translation_id) = filter.translation_id {
         query = query.filter(changes::translation_id.eq(translation_id));
+    }
+    if let Some(language_id) = filter.language_id {
+        query = query.filter(changes::language_id.eq(language_id));
     }
     if let Some(user_id) = filter.user_id {
         query = query.filter(changes::user_id.eq(user_id));

@@ -401,6 +401,7 @@ fn changes_filter_and_order() {
             project_id: None,
             component_id: None,
             translation_id: None,
+            language_id: None,
             user_id: None,
             actions: Vec::new(),
             after: None,

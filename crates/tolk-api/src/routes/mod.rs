@@ -85,6 +85,7 @@ pub mod projects;
 pub mod repository;
 pub mod roles;
 pub mod root;
+pub mod rss;
 pub mod search;
 pub mod suggestions;
 pub mod tasks;
@@ -116,6 +117,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     tasks::configure(cfg);
     hooks::configure(cfg);
     exports::configure(cfg);
+    rss::configure(cfg);
 }
 
 /// Answers a list request: reads the page parameters, runs `fetch` off the
