@@ -251,6 +251,53 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
         assert_eq!(answer.json()["accepted"], json!(1));
         assert_eq!(unit(&app, admin, &second).await["target"], json!(["CSV訳"]));
+
+        // `add` takes the strings the component lacks too, where the
+        // component lets strings be added.
+        let manage = json!({"manage_units": true});
+        let patched = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            Some(admin),
+            Body::Json(manage),
+        )
+        .await;
+        assert_eq!(patched.status, StatusCode::OK);
+        let file = catalogue(&[
+            ("A string from the upload", "アップロードの文字列", false),
+            (&first, "アップロード", false),
+        ]);
+        let answer = upload(&app, admin, &[("method", "add")], "ja.po", &file)
+            .await
+            .json();
+        assert_eq!(
+            (
+                answer["accepted"].clone(),
+                answer["not_found"].clone(),
+                answer["skipped"].clone()
+            ),
+            (json!(1), json!(0), json!(1)),
+            "{answer}"
+        );
+        let added = unit(&app, admin, "A string from the upload").await;
+        assert_eq!(
+            (
+                added["target"].clone(),
+                added["state"].clone(),
+                added["pending"].clone()
+            ),
+            (json!(["アップロードの文字列"]), json!(20), json!(true))
+        );
+        let arabic = get_json(&app, "/api/translations/demo/app/ar/units/?q=source:%3D%22A%20string%20from%20the%20upload%22", Some(admin)).await;
+        assert_eq!(arabic["results"][0]["target"], json!([""]));
+        let changes = get_json(
+            &app,
+            "/api/translations/demo/app/ja/changes/?action=73",
+            Some(admin),
+        )
+        .await;
+        assert_eq!(changes["count"], json!(1));
     }
 }
 

@@ -21,7 +21,7 @@ pub enum UploadMethod {
     Replace,
     /// A new source file (not taken yet).
     Source,
-    /// New strings, besides translations of the known ones (not taken yet).
+    /// New strings, besides translations of the known ones.
     Add,
 }
 

@@ -1,6 +1,7 @@
 //! Uploads of a translation file (§9.7): the strings of a file, in any
 //! format Tolk reads, merged into a translation's units by the rules of
-//! the upload method, in one transaction. Unlike Weblate, the answer
+//! the upload method (`add` also adds the strings the component lacks),
+//! in one transaction. Unlike Weblate, the answer
 //! says why each string of the file was skipped or not found.
 
 use std::collections::HashMap;
@@ -18,6 +19,7 @@ use tolk_store::{DbConnection, time};
 use crate::access::require;
 use crate::bulk::{BulkEdit, BulkOutcome, apply_edits};
 use crate::translations::TranslationView;
+use crate::unit_add::{NewString, add_string};
 use crate::{Service, ServiceError, ServiceResult};
 
 /// A translation file upload.
@@ -85,7 +87,8 @@ fn check_allowed(
         UploadMethod::Translate | UploadMethod::Fuzzy => Permission::UNIT_EDIT,
         UploadMethod::Approve => Permission::UNIT_REVIEW,
         UploadMethod::Suggest => Permission::SUGGESTION_ADD,
-        UploadMethod::Replace | UploadMethod::Source | UploadMethod::Add => {
+        UploadMethod::Add => Permission::UNIT_ADD,
+        UploadMethod::Replace | UploadMethod::Source => {
             return Err(ServiceError::invalid(
                 "method",
                 &format!("{CANNOT} Tolk does not take this upload method yet."),
@@ -102,6 +105,12 @@ fn check_allowed(
         return Err(ServiceError::invalid(
             "method",
             &format!("{CANNOT} You do not have permission for it."),
+        ));
+    }
+    if upload.method == UploadMethod::Add && !view.component.component.settings.manage_units {
+        return Err(ServiceError::invalid(
+            "method",
+            &format!("{CANNOT} Adding strings is disabled in the component configuration."),
         ));
     }
     if upload.method == UploadMethod::Suggest
@@ -197,6 +206,7 @@ impl Service {
             let forms = usize::try_from(translation.language.plural.number.max(1)).unwrap_or(1);
             let mut report = UploadReport::default();
             let mut wanted: Vec<(String, &UnitRow, Vec<String>, UnitState)> = Vec::new();
+            let mut additions: Vec<(String, NewString)> = Vec::new();
             for string in &strings {
                 if string.state == tolk_formats::State::ReadOnly {
                     continue;
@@ -210,6 +220,10 @@ impl Service {
                     id_hash(&source, &string.context, false)
                 };
                 let Some(row) = rows.get(&hash) else {
+                    if upload.method == UploadMethod::Add {
+                        additions.push((key, new_string(string, monolingual)));
+                        continue;
+                    }
                     report.not_found += 1;
                     report.issues.push(UploadSkip {
                         key,
@@ -267,6 +281,12 @@ impl Service {
                 }
                 self.propagate(conn, subject, &translation, &spread)?;
             }
+            for (key, new) in additions {
+                match add_string(conn, subject, &translation, new, Action::NEW_UNIT_UPLOAD) {
+                    Ok(_) => report.accepted += 1,
+                    Err(refused) => report.skip(&key, &reason(&refused)),
+                }
+            }
             record_upload(conn, subject, &translation, &upload, &report)?;
             Ok(report)
         })
@@ -318,6 +338,30 @@ fn kept(
         return Some("The string is translated; conflicts=replace-translated overwrites it.");
     }
     None
+}
+
+/// A string of the file as a new string of the component: key and value
+/// in monolingual components, else context, source and translation.
+fn new_string(string: &tolk_formats::Unit, monolingual: bool) -> NewString {
+    let translated = string.target.iter().any(|t| !t.is_empty());
+    if monolingual {
+        return NewString {
+            key: Some(string.context_or_source().to_owned()),
+            value: Some(string.target.clone()),
+            ..NewString::default()
+        };
+    }
+    NewString {
+        context: Some(string.context.clone()),
+        source: Some(string.source.clone()),
+        target: Some(string.target.clone()),
+        state: Some(if translated {
+            UnitState::Translated.code()
+        } else {
+            UnitState::Empty.code()
+        }),
+        ..NewString::default()
+    }
 }
 
 /// The words of a refusal.

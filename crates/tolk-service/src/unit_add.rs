@@ -156,139 +156,150 @@ impl Service {
         new: NewString,
     ) -> ServiceResult<UnitView> {
         self.store.write(|conn| {
-            let translation = visible_translation(conn, subject, path)?;
-            let monolingual = !translation.component.component.settings.template.is_empty();
-            let checked = check(subject, &translation, monolingual, new)?;
-            let source = join_plurals(&checked.source);
-            let hash = id_hash(&source, &checked.context, monolingual);
-            let own = translation.translation.id;
-            let all = translations::of_component(conn, translation.component.component.id)?;
-            let ids: Vec<i64> = all.iter().map(|t| t.id).collect();
-            // Locked before the duplicate check: a concurrent add of the
-            // same string waits, then finds this one.
-            translations::lock_all(conn, &ids)?;
-            if units::has_hash(conn, own, hash)? {
-                let mut errors = FieldErrors::default();
-                errors.general("invalid", "This string seems to already exist.");
-                return Err(errors.into());
-            }
-            // Deleted and not yet committed: the files keep the string
-            // and take the new text instead.
-            unit_removals::forget_string(conn, &ids, hash)?;
-            let last = units::last_positions(conn, &ids)?;
-            let source_language = translation.component.component.source_language_id;
-            let at = time::now();
-            let words = word_count(&checked.source);
-            let chars = i64::try_from(source.chars().count()).unwrap_or(i64::MAX);
-            // The posting translation's text is checked as an edit is
-            // (the source language's is not).
-            let (settings, project) = (
-                &translation.component.component.settings,
-                &translation.component.project.settings,
-            );
-            let check_flags = settings.check_flags_in(project);
-            let own_failing = if translation.is_source() {
-                String::new()
-            } else {
-                tolk_domain::checks::stored(
-                    &source,
-                    &join_plurals(&checked.target),
-                    checked.state,
-                    &translation.language.row.code,
-                    &translation.component.source_language.row.code,
-                    &translation.language.plural.formula,
-                    &tolk_domain::checks::Flags::parse([check_flags.as_str()]),
-                )
-            };
-            let enforced = settings.enforced_checks_in(project);
-            let own_state = if own_failing
-                .split(',')
-                .any(|id| enforced.iter().any(|e| e == id))
-            {
-                UnitState::NeedsRewriting
-            } else {
-                checked.state
-            };
-            let mut rows = Vec::new();
-            // Translations by the state their new unit starts in: one
-            // counters statement per state, not per translation.
-            let mut by_state: Vec<((UnitState, String), Vec<i64>)> = Vec::new();
-            for t in &all {
-                let is_source = t.language_id == source_language;
-                let (target, state) = if t.id == own {
-                    (join_plurals(&checked.target), own_state)
-                } else if is_source {
-                    (source.clone(), UnitState::ReadOnly)
-                } else {
-                    (String::new(), UnitState::Empty)
-                };
-                // Empty keys are not written into monolingual translations.
-                let empty_key = monolingual && target.is_empty() && !is_source;
-                let pending = !(t.filename.is_empty() || empty_key);
-                let failing = if t.id == own {
-                    own_failing.clone()
-                } else {
-                    String::new()
-                };
-                let kind = (state, failing.clone());
-                match by_state.iter_mut().find(|(k, _)| *k == kind) {
-                    Some((_, ids)) => ids.push(t.id),
-                    None => by_state.push((kind, vec![t.id])),
-                }
-                rows.push(NewUnit {
-                    translation_id: t.id,
-                    id_hash: hash,
-                    position: last.get(&t.id).copied().unwrap_or(0).saturating_add(1),
-                    context: checked.context.clone(),
-                    source: source.clone(),
-                    previous_source: String::new(),
-                    target,
-                    state: state.code(),
-                    original_state: state.code(),
-                    note: String::new(),
-                    location: String::new(),
-                    flags: String::new(),
-                    num_words: words,
-                    pending,
-                    created: at,
-                    last_updated: at,
-                    added: true,
-                    failing,
-                });
-            }
-            for ((state, failing), ids) in &by_state {
-                let counters =
-                    Counters::of_unit(*state, i64::from(words), chars).with_failing(failing);
-                translations::add_counters_to(conn, ids, &counters, at)?;
-            }
-            units::insert_many(conn, &rows)?;
-            let made = units::ids_by_hash(conn, &ids, hash)?;
-            if let Some(source_translation) = all.iter().find(|t| t.language_id == source_language)
-            {
-                units::link_string(conn, &ids, source_translation.id, hash)?;
-            }
-            let records: Vec<NewChange> = all
-                .iter()
-                .map(|t| NewChange {
-                    project_id: Some(translation.component.project.id),
-                    component_id: Some(translation.component.component.id),
-                    translation_id: Some(t.id),
-                    unit_id: made.get(&t.id).copied(),
-                    language_id: Some(t.language_id),
-                    author_id: subject.user_id(),
-                    target: source.clone(),
-                    details: json!({"source": source, "context": checked.context}),
-                    ..NewChange::new(Action::NEW_UNIT, subject.user_id())
-                })
-                .collect();
-            changes::record_many(conn, records.iter().collect(), at)?;
-            let id = made.get(&own).copied().ok_or(ServiceError::NotFound)?;
+            let translation = Arc::new(visible_translation(conn, subject, path)?);
+            let id = add_string(conn, subject, &translation, new, Action::NEW_UNIT)?;
             let unit = units::get(conn, id)?.ok_or(ServiceError::NotFound)?;
             Ok(UnitView {
                 unit,
-                translation: Arc::new(translation),
+                translation,
                 labels: Vec::new(),
             })
         })
     }
+}
+
+/// Adds a string through `translation` in the caller's transaction, as
+/// [`Service::add_unit`] does, recording `action` for each new unit; the
+/// id of the new unit of `translation`.
+pub(crate) fn add_string(
+    conn: &mut tolk_store::DbConnection,
+    subject: &Subject,
+    translation: &TranslationView,
+    new: NewString,
+    action: Action,
+) -> ServiceResult<i64> {
+    let monolingual = !translation.component.component.settings.template.is_empty();
+    let checked = check(subject, translation, monolingual, new)?;
+    let source = join_plurals(&checked.source);
+    let hash = id_hash(&source, &checked.context, monolingual);
+    let own = translation.translation.id;
+    let all = translations::of_component(conn, translation.component.component.id)?;
+    let ids: Vec<i64> = all.iter().map(|t| t.id).collect();
+    // Locked before the duplicate check: a concurrent add of the
+    // same string waits, then finds this one.
+    translations::lock_all(conn, &ids)?;
+    if units::has_hash(conn, own, hash)? {
+        let mut errors = FieldErrors::default();
+        errors.general("invalid", "This string seems to already exist.");
+        return Err(errors.into());
+    }
+    // Deleted and not yet committed: the files keep the string
+    // and take the new text instead.
+    unit_removals::forget_string(conn, &ids, hash)?;
+    let last = units::last_positions(conn, &ids)?;
+    let source_language = translation.component.component.source_language_id;
+    let at = time::now();
+    let words = word_count(&checked.source);
+    let chars = i64::try_from(source.chars().count()).unwrap_or(i64::MAX);
+    // The posting translation's text is checked as an edit is
+    // (the source language's is not).
+    let (settings, project) = (
+        &translation.component.component.settings,
+        &translation.component.project.settings,
+    );
+    let check_flags = settings.check_flags_in(project);
+    let own_failing = if translation.is_source() {
+        String::new()
+    } else {
+        tolk_domain::checks::stored(
+            &source,
+            &join_plurals(&checked.target),
+            checked.state,
+            &translation.language.row.code,
+            &translation.component.source_language.row.code,
+            &translation.language.plural.formula,
+            &tolk_domain::checks::Flags::parse([check_flags.as_str()]),
+        )
+    };
+    let enforced = settings.enforced_checks_in(project);
+    let own_state = if own_failing
+        .split(',')
+        .any(|id| enforced.iter().any(|e| e == id))
+    {
+        UnitState::NeedsRewriting
+    } else {
+        checked.state
+    };
+    let mut rows = Vec::new();
+    // Translations by the state their new unit starts in: one
+    // counters statement per state, not per translation.
+    let mut by_state: Vec<((UnitState, String), Vec<i64>)> = Vec::new();
+    for t in &all {
+        let is_source = t.language_id == source_language;
+        let (target, state) = if t.id == own {
+            (join_plurals(&checked.target), own_state)
+        } else if is_source {
+            (source.clone(), UnitState::ReadOnly)
+        } else {
+            (String::new(), UnitState::Empty)
+        };
+        // Empty keys are not written into monolingual translations.
+        let empty_key = monolingual && target.is_empty() && !is_source;
+        let pending = !(t.filename.is_empty() || empty_key);
+        let failing = if t.id == own {
+            own_failing.clone()
+        } else {
+            String::new()
+        };
+        let kind = (state, failing.clone());
+        match by_state.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, ids)) => ids.push(t.id),
+            None => by_state.push((kind, vec![t.id])),
+        }
+        rows.push(NewUnit {
+            translation_id: t.id,
+            id_hash: hash,
+            position: last.get(&t.id).copied().unwrap_or(0).saturating_add(1),
+            context: checked.context.clone(),
+            source: source.clone(),
+            previous_source: String::new(),
+            target,
+            state: state.code(),
+            original_state: state.code(),
+            note: String::new(),
+            location: String::new(),
+            flags: String::new(),
+            num_words: words,
+            pending,
+            created: at,
+            last_updated: at,
+            added: true,
+            failing,
+        });
+    }
+    for ((state, failing), ids) in &by_state {
+        let counters = Counters::of_unit(*state, i64::from(words), chars).with_failing(failing);
+        translations::add_counters_to(conn, ids, &counters, at)?;
+    }
+    units::insert_many(conn, &rows)?;
+    let made = units::ids_by_hash(conn, &ids, hash)?;
+    if let Some(source_translation) = all.iter().find(|t| t.language_id == source_language) {
+        units::link_string(conn, &ids, source_translation.id, hash)?;
+    }
+    let records: Vec<NewChange> = all
+        .iter()
+        .map(|t| NewChange {
+            project_id: Some(translation.component.project.id),
+            component_id: Some(translation.component.component.id),
+            translation_id: Some(t.id),
+            unit_id: made.get(&t.id).copied(),
+            language_id: Some(t.language_id),
+            author_id: subject.user_id(),
+            target: source.clone(),
+            details: json!({"source": source, "context": checked.context}),
+            ..NewChange::new(action, subject.user_id())
+        })
+        .collect();
+    changes::record_many(conn, records.iter().collect(), at)?;
+    made.get(&own).copied().ok_or(ServiceError::NotFound)
 }

@@ -361,6 +361,15 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         Check::Open(Permission::TRANSLATION_DOWNLOAD),
     ),
     ("GET", "/exports/stats/{project}/", Check::Visible),
+    ("GET", "/exports/rss/", Check::Listed),
+    ("GET", "/exports/rss/language/{code}/", Check::Listed),
+    ("GET", "/exports/rss/{project}/", Check::Visible),
+    ("GET", "/exports/rss/{project}/{component}/", Check::Visible),
+    (
+        "GET",
+        "/exports/rss/{project}/{component}/{language}/",
+        Check::Visible,
+    ),
     (
         "GET",
         "/exports/stats/{project}/{component}/",
