@@ -351,9 +351,15 @@ pub fn run(
         archive(&mut client, "/api/components/git/large/file/", pid)?
     );
 
-    // Converted downloads of a translation of 2,000 strings.
-    for format in ["po", "csv", "xlsx"] {
-        let path = format!("/api/translations/git/large/cs/file/?format={format}");
+    // Converted downloads of a translation of 200 and of 2,000 strings.
+    let conversions = [
+        ("small", "po"),
+        ("large", "po"),
+        ("large", "csv"),
+        ("large", "xlsx"),
+    ];
+    for (translation, format) in conversions {
+        let path = format!("/api/translations/git/{translation}/cs/file/?format={format}");
         println!("{}", load(address, token, &path, options)?);
     }
     let paths = [
@@ -393,6 +399,14 @@ pub fn run(
     }
     million(address, token, dir, options, &paths)?;
     let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
+    // The edits above are committed first: the figure is the archive's own.
+    client
+        .request(
+            "POST",
+            "/api/components/git/huge/repository/",
+            r#"{"operation":"commit"}"#,
+        )
+        .map_err(|e| e.to_string())?;
     println!(
         "{}",
         archive(&mut client, "/api/components/git/huge/file/", pid)?

@@ -359,10 +359,13 @@ fn write_mo(_: &str, name: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>
 /// message once: a repeat with the same translation (Interface Builder's
 /// `.strings` files repeat keys) is left out; one with another
 /// translation is an error naming it, never a catalogue `msgfmt` refuses.
-fn distinct(name: &str, units: &[Unit]) -> Result<Vec<Unit>, FormatError> {
+fn distinct<'a>(
+    name: &str,
+    units: &'a [Unit],
+) -> Result<std::borrow::Cow<'a, [Unit]>, FormatError> {
     let mut seen: std::collections::HashMap<(&str, &str), &Unit> = Default::default();
-    let mut out = Vec::with_capacity(units.len());
-    for unit in units {
+    let mut repeated = Vec::new();
+    for (index, unit) in units.iter().enumerate() {
         let key = (
             unit.context.as_str(),
             unit.source.first().map_or("", String::as_str),
@@ -370,9 +373,8 @@ fn distinct(name: &str, units: &[Unit]) -> Result<Vec<Unit>, FormatError> {
         match seen.get(&key) {
             None => {
                 seen.insert(key, unit);
-                out.push(unit.clone());
             }
-            Some(first) if first.target == unit.target => {}
+            Some(first) if first.target == unit.target => repeated.push(index),
             Some(_) => {
                 let what = if key.0.is_empty() { key.1 } else { key.0 };
                 return Err(FormatError::new(
@@ -386,7 +388,16 @@ fn distinct(name: &str, units: &[Unit]) -> Result<Vec<Unit>, FormatError> {
             }
         }
     }
-    Ok(out)
+    if repeated.is_empty() {
+        return Ok(std::borrow::Cow::Borrowed(units));
+    }
+    let kept = units
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| repeated.binary_search(index).is_err())
+        .map(|(_, unit)| unit.clone())
+        .collect();
+    Ok(std::borrow::Cow::Owned(kept))
 }
 
 fn write_xliff(id: &str, _: &str, header: &str, units: &[Unit]) -> Result<Vec<u8>, FormatError> {

@@ -5,7 +5,7 @@
 
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, split_plurals};
 use tolk_formats::{State, Unit};
-use tolk_store::units::UnitRow;
+use tolk_store::units::ExportRow;
 
 use crate::translations::TranslationView;
 
@@ -92,7 +92,7 @@ impl Converter {
         &self,
         view: &TranslationView,
         name: &str,
-        units: &[UnitRow],
+        units: &[ExportRow],
     ) -> Result<Vec<u8>, String> {
         let monolingual = self.fits == Fits::Monolingual;
         let forms = usize::try_from(view.language.plural.number.max(1)).unwrap_or(1);
@@ -108,7 +108,7 @@ impl Converter {
     /// A stored unit as the codec takes it: a monolingual converter keys
     /// it by its context; a plural has the language's `forms`, as the API
     /// shows it.
-    fn unit(&self, row: &UnitRow, monolingual: bool, forms: usize) -> Unit {
+    fn unit(&self, row: &ExportRow, monolingual: bool, forms: usize) -> Unit {
         let text = |value: &str| self.filtered(value);
         let split = |joined: &str| -> Vec<String> {
             split_plurals(joined).iter().map(|f| text(f)).collect()
@@ -168,7 +168,7 @@ impl Converter {
     }
 }
 
-fn is_translated(row: &UnitRow) -> bool {
+fn is_translated(row: &ExportRow) -> bool {
     UnitState::from_code(row.state).is_some_and(UnitState::is_translated)
 }
 

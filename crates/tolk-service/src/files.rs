@@ -85,8 +85,7 @@ impl Service {
                 condition,
                 known_count: None,
             };
-            let mut rows = self.store.read(|conn| units::matching(conn, &filter))?;
-            rows.sort_by_key(|u| (u.position, u.id));
+            let rows = self.store.read(|conn| units::for_export(conn, &filter))?;
             let name = format!("{stem}.{}", converter.extension);
             let bytes = converter
                 .write(&view, &name, &rows)

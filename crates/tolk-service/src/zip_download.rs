@@ -208,10 +208,11 @@ impl Service {
         match &entry.source {
             Source::File(component, path) => self.read_file(component, path),
             Source::Converted(translation, converter) => {
-                let mut rows = self
-                    .store
-                    .read(|conn| units::of_translation(conn, translation.translation.id))?;
-                rows.sort_by_key(|u| (u.position, u.id));
+                let filter = units::UnitFilter {
+                    translation_id: Some(translation.translation.id),
+                    ..units::UnitFilter::default()
+                };
+                let rows = self.store.read(|conn| units::for_export(conn, &filter))?;
                 converter
                     .write(translation, &entry.path, &rows)
                     .map_err(ServiceError::Failed)

@@ -218,6 +218,42 @@ pub fn list(
     )
 }
 
+/// What a converted download writes of a unit.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = units)]
+pub struct ExportRow {
+    /// Order in the file.
+    pub position: i32,
+    /// Context (the key of monolingual formats).
+    pub context: String,
+    /// Source text, plural forms joined.
+    pub source: String,
+    /// Source text before the last change upstream.
+    pub previous_source: String,
+    /// Translation, plural forms joined.
+    pub target: String,
+    /// State code.
+    pub state: i32,
+    /// Developers' note.
+    pub note: String,
+    /// Source locations.
+    pub location: String,
+    /// Flags from the file.
+    pub flags: String,
+    /// Explanation of the string.
+    pub explanation: String,
+}
+
+/// The units of a translation `filter` selects as a download writes them,
+/// in file order; one statement that reads only those columns.
+pub fn for_export(conn: &mut DbConnection, filter: &UnitFilter) -> StoreResult<Vec<ExportRow>> {
+    let sqlite = matches!(conn, DbConnection::Sqlite(_));
+    Ok(filtered(&ProjectVisibility::All, filter, sqlite)
+        .order((units::position, units::id))
+        .select(ExportRow::as_select())
+        .load(conn)?)
+}
+
 /// Every unit `filter` selects, by id (no visibility rule: the caller
 /// names a translation it checked); one statement.
 pub fn matching(conn: &mut DbConnection, filter: &UnitFilter) -> StoreResult<Vec<UnitRow>> {

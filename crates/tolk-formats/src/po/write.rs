@@ -1,6 +1,8 @@
 //! Writing new PO files from units (conversions and new languages), in
 //! the layout gettext's own tools produce.
 
+use std::borrow::Cow;
+
 use super::render::render_string;
 use crate::unit::{State, Unit};
 
@@ -62,7 +64,20 @@ fn plural_forms(n: usize) -> String {
 /// `unit` as a catalogue holds it: a plural with (at least) `forms`
 /// translations, the missing ones empty, and each translation beginning
 /// and ending with a newline as its source does.
-fn checked(unit: &Unit, forms: usize) -> Unit {
+fn checked(unit: &Unit, forms: usize) -> Cow<'_, Unit> {
+    let short = unit.source.len() > 1 && unit.target.len() < forms;
+    let newlines = |target: &String, i: usize| {
+        let source = unit.source.get(i.min(1)).or(unit.source.last());
+        source.is_some_and(|source| {
+            !target.is_empty()
+                && (source.starts_with('\n') != target.starts_with('\n')
+                    || source.ends_with('\n') != target.ends_with('\n'))
+        })
+    };
+    let uneven = unit.target.iter().enumerate().any(|(i, t)| newlines(t, i));
+    if !short && !uneven {
+        return Cow::Borrowed(unit);
+    }
     let mut unit = unit.clone();
     if unit.source.len() > 1 && unit.target.len() < forms {
         unit.target.resize(forms, String::new());
@@ -83,7 +98,7 @@ fn checked(unit: &Unit, forms: usize) -> Unit {
             _ => {}
         }
     }
-    unit
+    Cow::Owned(unit)
 }
 
 /// `header` with `field` set to `value`: the field's line replaced where
