@@ -298,6 +298,18 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
         )
         .await;
         assert_eq!(changes["count"], json!(1));
+
+        // Uploaded strings are checked as edits are, and counted.
+        let statistics = "/api/translations/demo/app/ja/statistics/";
+        let failing = get_json(&app, statistics, Some(admin)).await["failing"].clone();
+        let spaced = catalogue(&[(&second, "二重  空白", false)]);
+        let fields = [("conflicts", "replace-translated")];
+        let answer = upload(&app, admin, &fields, "ja.po", &spaced).await.json();
+        assert_eq!(answer["accepted"], json!(1), "{answer}");
+        let checked = unit(&app, admin, &second).await;
+        assert_eq!(checked["has_failing_check"], json!(true), "{checked}");
+        let now = get_json(&app, statistics, Some(admin)).await["failing"].clone();
+        assert_eq!(now.as_i64(), failing.as_i64().map(|n| n + 1));
     }
 }
 

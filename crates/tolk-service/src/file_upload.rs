@@ -121,20 +121,16 @@ fn check_allowed(
             &format!("{CANNOT} Suggestions are not allowed on this translation."),
         ));
     }
-    if upload.conflicts != Conflicts::Ignore {
-        require(
-            subject,
-            Permission::UPLOAD_OVERWRITE,
-            target,
-            "You can not overwrite existing translations.",
-        )
-        .map_err(|_| {
-            ServiceError::invalid("conflicts", "You can not overwrite existing translations.")
-        })?;
-    }
-    if upload.conflicts == Conflicts::ReplaceApproved
-        && !subject.can(Permission::UNIT_REVIEW, target)
-    {
+    // Overwriting needs `upload.overwrite`, approved strings `unit.review` too.
+    let overwrite = match upload.conflicts {
+        Conflicts::Ignore => true,
+        Conflicts::ReplaceTranslated => subject.can(Permission::UPLOAD_OVERWRITE, target),
+        Conflicts::ReplaceApproved => {
+            subject.can(Permission::UPLOAD_OVERWRITE, target)
+                && subject.can(Permission::UNIT_REVIEW, target)
+        }
+    };
+    if !overwrite {
         return Err(ServiceError::invalid(
             "conflicts",
             "You can not overwrite existing translations.",

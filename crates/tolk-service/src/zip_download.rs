@@ -3,6 +3,7 @@
 //! is made at once, the bytes of each entry only when the archive is
 //! written, so that a writer streaming the archive holds one file at a time.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -106,18 +107,23 @@ impl Service {
         request: ArchiveRequest<'_>,
     ) -> ServiceResult<ArchivePlan> {
         let convert = request.converter()?;
-        let (project, components) = self.store.read(|conn| {
+        // A fixed number of statements, whatever the number of components.
+        let (project, components, translations) = self.store.read(|conn| {
             let project = visible_project(conn, subject, project_slug)?;
             let all = tolk_store::components::of_project(conn, project.id)?;
-            let mut components = Vec::new();
-            for view in views(conn, all)? {
-                if view.visible_to(subject) {
-                    let items = tolk_store::translations::of_component(conn, view.component.id)?;
-                    components.push((view, translation_views(conn, items)?));
-                }
-            }
-            Ok::<_, ServiceError>((project, components))
+            let components: Vec<ComponentView> = views(conn, all)?
+                .into_iter()
+                .filter(|view| view.visible_to(subject))
+                .collect();
+            let ids: Vec<i64> = components.iter().map(|c| c.component.id).collect();
+            let items = tolk_store::translations::of_components(conn, &ids)?;
+            Ok::<_, ServiceError>((project, components, translation_views(conn, items)?))
         })?;
+        let mut by_component: HashMap<i64, Vec<TranslationView>> = HashMap::new();
+        for translation in translations {
+            let id = translation.component.component.id;
+            by_component.entry(id).or_default().push(translation);
+        }
         require(
             subject,
             Permission::TRANSLATION_DOWNLOAD,
@@ -125,7 +131,10 @@ impl Service {
             DENIED,
         )?;
         let mut entries = Vec::new();
-        for (component, translations) in components {
+        for component in components {
+            let translations = by_component
+                .remove(&component.component.id)
+                .unwrap_or_default();
             // A team may give the right on some components only.
             if subject.can(Permission::TRANSLATION_DOWNLOAD, component.target()) {
                 entries.extend(self.plan_component(

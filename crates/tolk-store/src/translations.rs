@@ -155,6 +155,20 @@ pub fn of_component(conn: &mut DbConnection, component_id: i64) -> StoreResult<V
     )
 }
 
+/// Every translation of these components, by id; one statement.
+pub fn of_components(
+    conn: &mut DbConnection,
+    component_ids: &[i64],
+) -> StoreResult<Vec<Translation>> {
+    load(
+        translations::table
+            .filter(translations::component_id.eq_any(component_ids.to_vec()))
+            .order(translations::id)
+            .into_boxed(),
+        conn,
+    )
+}
+
 /// The ids of a component's translations, in order.
 pub fn ids_of(conn: &mut DbConnection, component_id: i64) -> StoreResult<Vec<i64>> {
     Ok(translations::table
