@@ -27,6 +27,13 @@ const SEGMENT: &AsciiSet = &CONTROLS
     .add(b'{')
     .add(b'}');
 
+/// A component's path (`category/slug`) as one segment of an API link:
+/// its slashes written `%2F`, which the link's own escaping makes
+/// `%252F`, as Weblate writes them (§1.9).
+pub fn nested(path: &str) -> String {
+    path.replace('/', "%2F")
+}
+
 /// Builds absolute links for one request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Links {

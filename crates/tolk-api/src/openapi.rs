@@ -26,6 +26,9 @@ use crate::error::{ErrorBody, ErrorItem};
         (name = "components", description = "Components: translation files in a repository"),
         (name = "translations", description = "Translations: one language of a component"),
         (name = "units", description = "Units: one string of a translation"),
+        (name = "categories", description = "Categories: nested folders of a project's components"),
+        (name = "component-lists", description = "Component lists: named sets of components"),
+        (name = "screenshots", description = "Screenshots showing where strings appear"),
         (name = "memory", description = "Translation memory"),
         (name = "tasks", description = "Background tasks"),
         (name = "hooks", description = "Push notifications from Git hosts")

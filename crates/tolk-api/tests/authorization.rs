@@ -116,6 +116,12 @@ const LANGUAGE_REMOVERS: &[&str] = &["Administration", "Manage languages"];
 const MAINTAINERS: &[&str] = &["Administration", "Manage repository"];
 /// `translation.auto`.
 const AUTO_TRANSLATORS: &[&str] = &["Administration", "Automatic translation"];
+/// `screenshot.add`, `.edit` and `.delete`.
+const SCREENSHOTERS: &[&str] = &[
+    "Administration",
+    "Translation coordinator",
+    "Manage screenshots",
+];
 /// `memory.delete`.
 const MEMORY_MANAGERS: &[&str] = &["Administration", "Manage translation memory"];
 
@@ -386,7 +392,51 @@ fn matrix() -> Vec<Row> {
         row("DELETE /api/groups/{team}/components/{component}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 404)
             .setup(&[r#"POST /api/groups/{team}/components/ {"component_id": {component}}"#]),
         row("POST /api/groups/{team}/componentlists/", r#"{"component_list_id": 1}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 400, 404),
-        row("DELETE /api/groups/{free_team}/componentlists/1/", "", [401, 403, 404], NONE, 404, 403),
+        row("DELETE /api/groups/{free_team}/componentlists/{list}/", "", [401, 403, 404], NONE, 404, 403),
+        row("POST /api/groups/{free_team}/componentlists/", r#"{"component_list_id": {list}}"#, [401, 403, 404], NONE, 200, 403),
+        row("DELETE /api/groups/{free_team}/componentlists/{list}/", "", [401, 403, 404], NONE, 204, 403)
+            .setup(&[r#"POST /api/groups/{free_team}/componentlists/ {"component_list_id": {list}}"#]),
+        // Categories: `{category}` is one of demo's.
+        row("GET /api/categories/", "", OPEN, EVERY, 200, 200),
+        row("POST /api/categories/", r#"{"name": "Cat {n}", "slug": "cat{n}", "project": "/api/projects/demo/"}"#, [401, 400, 400], ADMINISTRATION, 201, 403),
+        row("GET /api/categories/{category}/", "", HIDDEN, EVERY, 200, 200),
+        row("PUT /api/categories/{category}/", r#"{"name": "Cat", "slug": "cat"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 200, 403),
+        row("PATCH /api/categories/{category}/", "{}", SIGN_IN_HIDDEN, ADMINISTRATION, 200, 403),
+        row("DELETE /api/categories/{id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403)
+            .setup(&[r#"POST /api/categories/ {"name": "Victim {n}", "slug": "victim{n}", "project": "/api/projects/demo/"}"#]),
+        row("GET /api/categories/{category}/statistics/", "", HIDDEN, EVERY, 200, 200),
+        row("GET /api/projects/demo/categories/", "", HIDDEN, EVERY, 200, 200),
+        // Screenshots: `{screenshot}` shows demo's app in Arabic.
+        row("GET /api/screenshots/", "", OPEN, EVERY, 200, 200),
+        row("POST /api/screenshots/", r#"@image {"name": "Shot {n}", "project_slug": "demo", "component_slug": "app", "language_code": "ar"}"#, [401, 400, 400], SCREENSHOTERS, 201, 403),
+        row("GET /api/screenshots/{screenshot}/", "", HIDDEN, EVERY, 200, 200),
+        row("PUT /api/screenshots/{screenshot}/", r#"{"name": "Shot"}"#, SIGN_IN_HIDDEN, SCREENSHOTERS, 200, 403),
+        row("PATCH /api/screenshots/{screenshot}/", "{}", SIGN_IN_HIDDEN, SCREENSHOTERS, 200, 403),
+        row("DELETE /api/screenshots/{id}/", "", SIGN_IN_HIDDEN, SCREENSHOTERS, 204, 403)
+            .setup(&[r#"POST /api/screenshots/ @image {"name": "Shot {n}", "project_slug": "demo", "component_slug": "app", "language_code": "ar"}"#]),
+        row("GET /api/screenshots/{screenshot}/file/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/screenshots/{screenshot}/file/", r#"@image {}"#, SIGN_IN_HIDDEN, SCREENSHOTERS, 200, 403),
+        row("PUT /api/screenshots/{screenshot}/file/", r#"@image {}"#, SIGN_IN_HIDDEN, SCREENSHOTERS, 200, 403),
+        row("POST /api/screenshots/{screenshot}/units/", r#"{"unit_id": {unit}}"#, SIGN_IN_HIDDEN, SCREENSHOTERS, 200, 403),
+        row("DELETE /api/screenshots/{screenshot}/units/{unit}/", "", SIGN_IN_HIDDEN, SCREENSHOTERS, 204, 403)
+            .setup(&[r#"POST /api/screenshots/{screenshot}/units/ {"unit_id": {unit}}"#]),
+        row("GET /api/components/demo/app/screenshots/", "", HIDDEN, EVERY, 200, 200),
+        // Component lists: `featured` holds demo's app, so only those who
+        // see it know of the list; managing lists is site-wide.
+        row("GET /api/component-lists/", "", OPEN, EVERY, 200, 200),
+        row("POST /api/component-lists/", r#"{"name": "List {n}", "slug": "list{n}"}"#, SITE, NONE, 201, 403),
+        row("GET /api/component-lists/featured/", "", HIDDEN, EVERY, 200, 200),
+        row("PUT /api/component-lists/featured/", r#"{"name": "Featured", "slug": "featured"}"#, SIGN_IN_HIDDEN, NONE, 200, 403),
+        row("PATCH /api/component-lists/featured/", "{}", SIGN_IN_HIDDEN, NONE, 200, 403),
+        row("DELETE /api/component-lists/victim{n}/", "", SITE, NONE, 204, 403)
+            .setup(&[r#"POST /api/component-lists/ {"name": "Victim {n}", "slug": "victim{n}"}"#]),
+        row("GET /api/component-lists/featured/components/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/component-lists/featured/components/", r#"{"component_id": {component}}"#, SIGN_IN_HIDDEN, NONE, 200, 403),
+        row("DELETE /api/component-lists/victim{n}/components/app/", "", SIGN_IN_HIDDEN, NONE, 204, 403)
+            .setup(&[
+                r#"POST /api/component-lists/ {"name": "Victim {n}", "slug": "victim{n}"}"#,
+                r#"POST /api/component-lists/victim{n}/components/ {"component_id": {component}}"#,
+            ]),
         row("POST /api/groups/{team}/admins/", r#"{"user_id": {target_id}}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 200, 404),
         row("DELETE /api/groups/{team}/admins/{target_id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 200, 404)
             .setup(&[r#"POST /api/groups/{team}/admins/ {"user_id": {target_id}}"#]),
@@ -461,6 +511,19 @@ fn split(line: &str) -> (Method, &str, &str) {
 fn body(text: &str) -> Body<'static> {
     if text.is_empty() {
         Body::None
+    } else if let Some(fields) = text.strip_prefix("@image ") {
+        // A multipart body: these text fields and a PNG as `image`.
+        let fields: serde_json::Map<String, Value> =
+            serde_json::from_str(fields).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let pairs: Vec<(String, String)> = fields
+            .into_iter()
+            .map(|(k, v)| (k, v.as_str().unwrap_or_default().to_owned()))
+            .collect();
+        let pairs: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        common::multipart(&pairs, &[("image", "shot.png", &common::png(4))])
     } else {
         Body::Json(serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}")))
     }
@@ -473,6 +536,11 @@ fn id_in(reply: &Reply) -> Option<String> {
         .get("id")
         .or_else(|| value.pointer("/results/0/id"))
         .map(Value::to_string)
+        .or_else(|| {
+            // A new screenshot answers without its id, as Weblate's: its link ends with it.
+            let url = value.get("url")?.as_str()?.trim_end_matches('/');
+            Some(url.rsplit('/').next()?.to_owned())
+        })
 }
 
 /// A signed-in user (in the default site-wide teams) with a token.
@@ -588,6 +656,36 @@ async fn fixture<S: TestApp<B>, B: MessageBody>(
     )
     .await;
     vars.insert("role", custom["id"].to_string());
+    let list = send(
+        app,
+        admin,
+        r#"POST /api/component-lists/ {"name": "Featured", "slug": "featured"}"#,
+    )
+    .await;
+    vars.insert("list", list["id"].to_string());
+    let category = send(
+        app,
+        admin,
+        r#"POST /api/categories/ {"name": "Cat", "slug": "cat", "project": "/api/projects/demo/"}"#,
+    )
+    .await;
+    vars.insert("category", category["id"].to_string());
+    let shot = send(
+        app,
+        admin,
+        r#"POST /api/screenshots/ @image {"name": "Shot", "project_slug": "demo", "component_slug": "app", "language_code": "ar"}"#,
+    )
+    .await;
+    let shot_url = shot["url"].as_str().unwrap().trim_end_matches('/');
+    vars.insert(
+        "screenshot",
+        shot_url.rsplit('/').next().unwrap().to_owned(),
+    );
+    let line = format!(
+        r#"POST /api/component-lists/featured/components/ {{"component_id": {}}}"#,
+        vars["component"]
+    );
+    send(app, admin, &line).await;
     let (target_id, _) = user(ctx, "target");
     vars.insert("target_id", target_id.to_string());
     let subscription = send(app, admin, r#"POST /api/users/target/notifications/ {"notification": "NewAnnouncementNotificaton", "scope": 0, "frequency": 1}"#).await;

@@ -145,7 +145,7 @@ async fn searches_answer_what_the_files_say() {
         for (q, why) in [
             ("a AND b OR c", "Mixed operators!"),
             ("source:r\"(\"", "Invalid regular expression"),
-            ("has:screenshot", "has:screenshot"),
+            ("has:variant", "has:variant"),
             ("colour:red", "Unknown search field: colour"),
             ("position:first", "Invalid number: first"),
             (

@@ -176,8 +176,8 @@ async fn permission_checks_cost_the_same_for_one_team_and_fifty() {
         );
         assert_eq!(
             costs[1],
-            superuser + 5,
-            "a user's teams are read in five statements"
+            superuser + 6,
+            "a user's teams are read in six statements"
         );
     }
 }

@@ -170,6 +170,8 @@ settings! {
             source_language: LanguageCode,
             /// Do not share the repository of another component with the same URL.
             disable_autoshare: bool,
+            /// API link of the project's category to create it in, or null.
+            category: Option<String>,
         }
     }
 }

@@ -1,9 +1,11 @@
 //! Tolk's domain: the entities, rules and reference tables of a translation
 //! server, free of I/O. Storage, the web API and use-cases build on it.
 
+pub mod category;
 pub mod change;
 pub mod checks;
 pub mod component;
+pub mod component_list;
 pub mod filemask;
 pub mod hooks;
 pub mod language;

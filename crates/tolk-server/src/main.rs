@@ -105,6 +105,7 @@ fn open_service(settings: &Settings) -> Result<Service, String> {
             site_title: settings.site_title.clone(),
             site_url: settings.site_url.clone(),
             vcs_root: data_dir.join("vcs"),
+            media_root: data_dir.join("media"),
             git: tolk_service::GitConfig {
                 allow_local: settings.vcs_allow_local,
                 ..tolk_service::GitConfig::new(data_dir.join("home"))

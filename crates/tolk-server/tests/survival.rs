@@ -99,6 +99,11 @@ fn killed_twice_among_edits_and_a_commit_nothing_accepted_is_lost() {
     }
 }
 
+/// Strings per catalogue of the killed scans: enough that a kill lands
+/// in the middle of the work, few enough that the four tests here, run
+/// at once by a debug build on two cores, finish well within their limits.
+const STRINGS: usize = 20_000;
+
 /// A gettext catalogue of `n` strings translated into Czech.
 fn big_catalogue(n: usize) -> Vec<u8> {
     let mut text =
@@ -115,8 +120,8 @@ fn big_catalogue(n: usize) -> Vec<u8> {
 fn a_scan_killed_midway_is_taken_over_at_the_next_start() {
     for db in TestDb::all() {
         let upstream = tolk_service::vcs_testing::Upstream::new(&[
-            ("po/cs.po", big_catalogue(50_000)),
-            ("po/de.po", big_catalogue(50_000)),
+            ("po/cs.po", big_catalogue(STRINGS)),
+            ("po/de.po", big_catalogue(STRINGS)),
         ]);
         let site = Site::new(db);
         let server = site.start("first");
@@ -141,7 +146,7 @@ fn a_scan_killed_midway_is_taken_over_at_the_next_start() {
         let cs = server.get("/api/translations/demo/big/cs/");
         assert_eq!(
             (cs["total"].clone(), cs["translated"].clone()),
-            (json!(50_000), json!(50_000))
+            (json!(STRINGS), json!(STRINGS))
         );
         let (status, reply) = server.send(
             "POST",
@@ -161,8 +166,8 @@ fn a_zip_import_killed_midway_is_finished_at_the_next_start() {
         let project = json!({"name": "Demo", "slug": "demo", "web": "https://example.com/"});
         assert_eq!(server.send("POST", "/api/projects/", Some(project)).0, 201);
         let zip = tolk_service::upload_testing::archive(&[
-            ("po/cs.po", big_catalogue(50_000)),
-            ("po/de.po", big_catalogue(50_000)),
+            ("po/cs.po", big_catalogue(STRINGS)),
+            ("po/de.po", big_catalogue(STRINGS)),
         ]);
         let (status, created) = server.send_form(
             "/api/projects/demo/components/",
@@ -184,7 +189,7 @@ fn a_zip_import_killed_midway_is_finished_at_the_next_start() {
         assert_eq!(task["result"], json!({"component": 1}), "{task}");
         for code in ["cs", "de"] {
             let translation = server.get(&format!("/api/translations/demo/imported/{code}/"));
-            assert_eq!(translation["translated"], 50_000, "{code}");
+            assert_eq!(translation["translated"], STRINGS, "{code}");
         }
         let leftovers: Vec<String> = std::fs::read_dir(site.data.path().join("vcs"))
             .unwrap()

@@ -100,6 +100,30 @@ pub struct CreateOptions {
     pub disable_autoshare: bool,
     /// Uploaded files to make a local repository of, instead of a clone.
     pub upload: Option<Upload>,
+    /// API link of the project's category to create it in.
+    pub category: Option<String>,
+}
+
+/// What a change of a component asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComponentEdit {
+    /// Its settings afterwards.
+    pub settings: ComponentSettings,
+    /// A new source language, by code.
+    pub source_language: Option<String>,
+    /// A move: into the category this API link names, or out of any
+    /// (`Some(None)`); `None` leaves it where it is.
+    pub category: Option<Option<String>>,
+}
+
+impl From<(ComponentSettings, Option<String>)> for ComponentEdit {
+    fn from((settings, source_language): (ComponentSettings, Option<String>)) -> Self {
+        ComponentEdit {
+            settings,
+            source_language,
+            category: None,
+        }
+    }
 }
 
 /// Builds views of components with a fixed number of statements.
@@ -267,12 +291,29 @@ impl Service {
         let view = self.store.write(|conn| {
             let source =
                 self.source_language(conn, options.source_language.as_deref(), &mut errors)?;
-            check_names(conn, project.id, &settings, None, &mut errors)?;
+            let category = match options.category.as_deref() {
+                Some(url) => Some(self.category_for_component(conn, project.id, url)?),
+                None => None,
+            };
+            let category_id = category.as_ref().map(|c| c.id);
+            check_names(
+                conn,
+                (project.id, category_id),
+                &settings,
+                None,
+                &mut errors,
+            )?;
             errors.into_result()?;
+            let path = match &category {
+                Some(category) => format!("{}/{}", category.path, settings.slug),
+                None => settings.slug.clone(),
+            };
             let component = components::insert(
                 conn,
                 &NewComponent {
                     project_id: project.id,
+                    category_id,
+                    path,
                     source_language_id: source,
                     linked_component_id: link,
                     task_id: None,
@@ -281,6 +322,7 @@ impl Service {
                 },
             )
             .map_err(|e| unique_violation(e, &[SLUG, NAME]))?;
+            crate::component_lists::assign_new(conn, component.id)?;
             let owner = Owner {
                 user_id: subject.user_id(),
                 project_id: Some(project.id),
@@ -477,19 +519,22 @@ impl Service {
     /// When `repo`, `branch`, `push` or `push_branch` change, pending edits
     /// are committed first; a new `repo` or `branch` is then given to the
     /// work tree by a task (its remote and branch, then a rescan).
-    pub fn update_component(
+    pub fn update_component<E>(
         &self,
         subject: &Subject,
         project_slug: &str,
         slug: &str,
-        edit: impl Fn(&ComponentSettings) -> Result<(ComponentSettings, Option<String>), FieldErrors>,
-    ) -> ServiceResult<ComponentView> {
+        edit: impl Fn(&ComponentSettings) -> Result<E, FieldErrors>,
+    ) -> ServiceResult<ComponentView>
+    where
+        E: Into<ComponentEdit>,
+    {
         let path = (project_slug, slug);
         let denied = "Can not edit component";
         let before = self
             .store
             .read(|conn| component_for(conn, subject, path, Permission::COMPONENT_EDIT, denied))?;
-        let (planned, _) = edit(&before.component.settings)?;
+        let planned = edit(&before.component.settings)?.into().settings;
         let checked = self.check_new_urls(&before.component.settings, &planned);
         if checked.is_empty() && repository_settings_differ(&before.component.settings, &planned) {
             self.commit_component(&before, false)?;
@@ -498,7 +543,11 @@ impl Service {
         let view = self.store.write(|conn| {
             let view = component_for(conn, subject, path, Permission::COMPONENT_EDIT, denied)?;
             let old = &view.component.settings;
-            let (settings, source) = edit(old)?;
+            let ComponentEdit {
+                settings,
+                source_language: source,
+                category: moved,
+            } = edit(old)?.into();
             let mut errors = settings.validate();
             if settings.restricted != old.restricted
                 && !subject.can_on_listed_component(Permission::COMPONENT_EDIT, view.component.id)
@@ -519,18 +568,31 @@ impl Service {
                 Some(code) => self.source_language(conn, Some(&code), &mut errors)?,
                 None => view.component.source_language_id,
             };
-            check_names(
-                conn,
-                view.project.id,
-                &settings,
-                Some(view.component.id),
-                &mut errors,
-            )?;
+            // Where it goes: into the category `moved` names, out of any
+            // (null), or where it is.
+            let category = match &moved {
+                Some(Some(url)) => Some(self.category_for_component(conn, view.project.id, url)?),
+                Some(None) => None,
+                None => match view.component.category_id {
+                    Some(id) => tolk_store::categories::get_by_ids(conn, &[id])?.pop(),
+                    None => None,
+                },
+            };
+            let category_id = category.as_ref().map(|c| c.id);
+            let place = (view.project.id, category_id);
+            check_names(conn, place, &settings, Some(view.component.id), &mut errors)?;
             errors.into_result()?;
             let updated = components::update(conn, view.component.id, &settings, source_id)
                 .map_err(|e| unique_violation(e, &[SLUG, NAME]))?;
             if !updated {
                 return Err(ServiceError::NotFound);
+            }
+            let path = match &category {
+                Some(category) => format!("{}/{}", category.path, settings.slug),
+                None => settings.slug.clone(),
+            };
+            if path != view.component.path {
+                components::place(conn, view.component.id, category_id, &path)?;
             }
             if settings != *old {
                 let change = NewChange {
@@ -703,16 +765,23 @@ fn check_files(settings: &ComponentSettings, tip: &tolk_vcs::RemoteTip, errors: 
     }
 }
 
-/// Reports a name or slug another component of the project uses.
+/// Reports a name or slug another component in the same project and
+/// category uses.
 fn check_names(
     conn: &mut DbConnection,
-    project_id: i64,
+    (project_id, category_id): (i64, Option<i64>),
     settings: &ComponentSettings,
     except: Option<i64>,
     errors: &mut FieldErrors,
 ) -> ServiceResult<()> {
-    let (name_taken, slug_taken) =
-        components::taken(conn, project_id, &settings.name, &settings.slug, except)?;
+    let (name_taken, slug_taken) = components::taken(
+        conn,
+        project_id,
+        category_id,
+        &settings.name,
+        &settings.slug,
+        except,
+    )?;
     for (taken, field) in [(name_taken, NAME), (slug_taken, SLUG)] {
         if taken && !errors.has(field.attr) {
             field.report(errors);

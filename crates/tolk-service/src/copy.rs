@@ -75,6 +75,7 @@ impl Service {
             source_language: Some(source.source_language.row.code.clone()),
             disable_autoshare: true,
             upload: Some(Upload::Files(files)),
+            category: None,
         };
         self.create_component(subject, project_slug, Ok(settings), options)
     }

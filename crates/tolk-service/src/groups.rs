@@ -34,7 +34,7 @@ pub enum Member {
     Project(Option<i64>),
     /// `component_id`.
     Component(Option<i64>),
-    /// `component_list_id` (Tolk has no component lists yet: none is found).
+    /// `component_list_id`.
     ComponentList(Option<i64>),
 }
 
@@ -357,17 +357,19 @@ fn resolve(
                 .ok_or_else(|| ServiceError::invalid("component_id", "Component not found."))
         }
         Member::ComponentList(id) => {
-            id.ok_or_else(|| missing("component_list_id"))?;
+            let id = id.ok_or_else(|| missing("component_list_id"))?;
             if scoped {
                 return Err(ServiceError::invalid(
                     "component_list_id",
                     "Cannot change component lists on a scoped team.",
                 ));
             }
-            Err(ServiceError::invalid(
-                "component_list_id",
-                "Component list not found.",
-            ))
+            tolk_store::component_lists::get_by_ids(conn, &[id])?
+                .pop()
+                .map(|l| TeamLink::ComponentList(l.id))
+                .ok_or_else(|| {
+                    ServiceError::invalid("component_list_id", "Component list not found.")
+                })
         }
     }
 }

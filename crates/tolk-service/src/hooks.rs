@@ -89,7 +89,7 @@ impl Service {
             branch_matches,
             updated: enabled
                 .into_iter()
-                .map(|v| (v.project.settings.slug, v.component.settings.slug))
+                .map(|v| (v.project.settings.slug, v.component.path))
                 .collect(),
         })
     }

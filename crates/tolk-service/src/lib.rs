@@ -17,8 +17,10 @@ pub mod admin;
 pub mod auth;
 pub mod autotranslate;
 pub mod bulk;
+pub mod categories;
 pub mod changes;
 pub mod component_links;
+pub mod component_lists;
 pub mod components;
 pub mod conversion;
 pub mod copy;
@@ -37,6 +39,7 @@ pub mod rate_limits;
 pub mod repository;
 pub mod roles;
 pub mod scan;
+pub mod screenshots;
 pub mod search;
 pub mod suggestions;
 pub mod tasks;
@@ -100,6 +103,8 @@ pub struct ServiceConfig {
     pub site_url: String,
     /// Directory holding the components' repositories.
     pub vcs_root: std::path::PathBuf,
+    /// Directory holding uploaded media (screenshots).
+    pub media_root: std::path::PathBuf,
     /// How Git runs.
     pub git: GitConfig,
     /// Which repository URLs components may use.
@@ -119,6 +124,7 @@ impl Default for ServiceConfig {
             site_url: "http://127.0.0.1:8000".into(),
             git: GitConfig::new(root.join("home")),
             vcs_root: root.join("vcs"),
+            media_root: root.join("media"),
             url_policy: UrlPolicy::default(),
             task_lease: tasks::DEFAULT_LEASE,
         }
@@ -136,6 +142,7 @@ impl ServiceConfig {
                 ..GitConfig::new(root.join("home"))
             },
             vcs_root: root.join("vcs"),
+            media_root: root.join("media"),
             url_policy: UrlPolicy::new(true, ""),
             ..Self::default()
         }

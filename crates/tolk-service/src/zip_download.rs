@@ -165,13 +165,15 @@ impl Service {
             .collect();
         let (project, slug) = (
             component.project.settings.slug.clone(),
-            component.component.settings.slug.clone(),
+            component.component.path.clone(),
         );
         if let Some(converter) = convert {
             for translation in translations {
                 let name = format!(
-                    "{project}-{slug}-{}.{}",
-                    translation.language.row.code, converter.extension
+                    "{project}-{}-{}.{}",
+                    slug.replace('/', "-"),
+                    translation.language.row.code,
+                    converter.extension
                 );
                 entries.push(if converter.fits(&translation) {
                     ArchiveEntry {

@@ -264,7 +264,7 @@ pub fn links(conn: &mut DbConnection, rows: &[ChangeRow]) -> StoreResult<ChangeL
     let components = components::table
         .inner_join(projects::table)
         .filter(components::id.eq_any(&component_ids))
-        .select((components::id, projects::slug, components::slug))
+        .select((components::id, projects::slug, components::path))
         .load::<(i64, String, String)>(conn)?
         .into_iter()
         .map(|(id, p, c)| (id, (p, c)))
@@ -276,7 +276,7 @@ pub fn links(conn: &mut DbConnection, rows: &[ChangeRow]) -> StoreResult<ChangeL
         .select((
             translations::id,
             projects::slug,
-            components::slug,
+            components::path,
             languages::code,
         ))
         .load::<(i64, String, String, String)>(conn)?

@@ -20,6 +20,9 @@ pub struct Component {
     pub project_id: i64,
     /// Category, if any.
     pub category_id: Option<i64>,
+    /// Its categories' slugs and its own, joined by `/`: the name API
+    /// URLs give it (its slug when in no category).
+    pub path: String,
     /// Source language.
     pub source_language_id: i64,
     /// The component whose repository this one shares.
@@ -87,6 +90,7 @@ struct RefColumns {
     locked: bool,
     task_id: Option<String>,
     created: NaiveDateTime,
+    path: String,
 }
 
 type Row = (RefColumns, SettingsColumns);
@@ -103,6 +107,7 @@ fn into_component((refs, settings): Row) -> StoreResult<Component> {
         id: refs.id,
         project_id: refs.project_id,
         category_id: refs.category_id,
+        path: refs.path,
         source_language_id: refs.source_language_id,
         linked_component_id: refs.linked_component_id,
         locked: refs.locked,
@@ -200,17 +205,47 @@ pub fn list(
     )
 }
 
-/// Finds a component by project and component slug (the caller checks access).
+/// Lists the visible components of a component list by id; `None` for a
+/// page past the end.
+pub fn in_list(
+    conn: &mut DbConnection,
+    visibility: &ProjectVisibility,
+    list_id: i64,
+    page: PageRequest,
+) -> StoreResult<Option<Page<Component>>> {
+    use crate::schema::component_list_components as members;
+    let listed = move || {
+        visible(visibility, None).filter(
+            components::id.eq_any(
+                members::table
+                    .filter(members::component_list_id.eq(list_id))
+                    .select(members::component_id),
+            ),
+        )
+    };
+    page.run(
+        conn,
+        |conn| Ok::<_, StoreError>(listed().count().get_result(conn)?),
+        |conn, offset, limit| {
+            load(
+                listed().order(components::id).offset(offset).limit(limit),
+                conn,
+            )
+        },
+    )
+}
+
+/// Finds a component by project and path (`category/slug`, or the slug
+/// of one in no category; the caller checks access).
 pub fn get_by_slugs(
     conn: &mut DbConnection,
     project_id: i64,
-    slug: &str,
+    path: &str,
 ) -> StoreResult<Option<Component>> {
     Ok(load(
         components::table
             .filter(components::project_id.eq(project_id))
-            .filter(components::category_id.is_null())
-            .filter(components::slug.eq(slug.to_owned()))
+            .filter(components::path.eq(path.to_owned()))
             .into_boxed(),
         conn,
     )?
@@ -293,17 +328,27 @@ pub fn with_repo(conn: &mut DbConnection, repos: &[String]) -> StoreResult<Vec<C
     )
 }
 
-/// Which of `name` and `slug` another component of the project uses, whatever their case.
+/// Which of `name` and `slug` another component of the project in the
+/// same category (or in none) uses, whatever their case.
 pub fn taken(
     conn: &mut DbConnection,
     project_id: i64,
+    category_id: Option<i64>,
     name: &str,
     slug: &str,
     except_id: Option<i64>,
 ) -> StoreResult<(bool, bool)> {
     let mut query = components::table
         .filter(components::project_id.eq(project_id))
-        .filter(components::category_id.is_null())
+        .into_boxed();
+    query = match category_id {
+        Some(id) => query.filter(components::category_id.eq(id)),
+        None => query.filter(components::category_id.is_null()),
+    };
+    if let Some(id) = except_id {
+        query = query.filter(components::id.ne(id));
+    }
+    let clashes: Vec<(bool, bool)> = query
         .filter(
             lower(components::name)
                 .eq(lower(name.to_owned()))
@@ -313,11 +358,7 @@ pub fn taken(
             lower(components::name).eq(lower(name.to_owned())),
             lower(components::slug).eq(lower(slug.to_owned())),
         ))
-        .into_boxed();
-    if let Some(id) = except_id {
-        query = query.filter(components::id.ne(id));
-    }
-    let clashes: Vec<(bool, bool)> = query.load(conn)?;
+        .load(conn)?;
     Ok((
         clashes.iter().any(|(name, _)| *name),
         clashes.iter().any(|(_, slug)| *slug),
@@ -329,6 +370,10 @@ pub fn taken(
 pub struct NewComponent<'a> {
     /// Owning project.
     pub project_id: i64,
+    /// Its category, if any.
+    pub category_id: Option<i64>,
+    /// Its path (see [`Component::path`]).
+    pub path: String,
     /// Source language.
     pub source_language_id: i64,
     /// The component whose repository it shares.
@@ -346,6 +391,8 @@ pub fn insert(conn: &mut DbConnection, new: &NewComponent<'_>) -> StoreResult<Co
     let values = (
         SettingsColumns::from_settings(new.settings)?,
         components::project_id.eq(new.project_id),
+        components::category_id.eq(new.category_id),
+        components::path.eq(&new.path),
         components::source_language_id.eq(new.source_language_id),
         components::linked_component_id.eq(new.linked_component_id),
         components::task_id.eq(new.task_id),
@@ -358,7 +405,8 @@ pub fn insert(conn: &mut DbConnection, new: &NewComponent<'_>) -> StoreResult<Co
     Ok(Component {
         id,
         project_id: new.project_id,
-        category_id: None,
+        category_id: new.category_id,
+        path: new.path.clone(),
         source_language_id: new.source_language_id,
         linked_component_id: new.linked_component_id,
         locked: false,
@@ -382,6 +430,29 @@ pub fn update(
         ))
         .execute(conn)?;
     Ok(rows == 1)
+}
+
+/// Moves a component to a category (or out of any) under a new path.
+pub fn place(
+    conn: &mut DbConnection,
+    id: i64,
+    category_id: Option<i64>,
+    path: &str,
+) -> StoreResult<()> {
+    diesel::update(components::table.find(id))
+        .set((
+            components::category_id.eq(category_id),
+            components::path.eq(path),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Rewrites the paths of a project's components under the category path
+/// `old` to lie under `new` (a category renamed or moved).
+pub fn repath(conn: &mut DbConnection, project_id: i64, old: &str, new: &str) -> StoreResult<()> {
+    crate::sql::repath(conn, "components", project_id, old, new)?;
+    Ok(())
 }
 
 /// Locks or unlocks components; the number changed.

@@ -1,4 +1,4 @@
-//! What a caller's teams grant: read in five statements (six for anonymous
+//! What a caller's teams grant: read in six statements (seven for anonymous
 //! callers) whatever the number of teams, roles, projects and components.
 
 use std::collections::BTreeMap;
@@ -9,8 +9,8 @@ use tolk_domain::permission::{Grant, Languages, ListedComponent, Permission, Pro
 use crate::DbConnection;
 use crate::error::StoreResult;
 use crate::schema::{
-    components, role_permissions, team_components, team_languages, team_member_languages,
-    team_members, team_projects, team_roles, teams, users,
+    component_list_components, components, role_permissions, team_component_lists, team_components,
+    team_languages, team_member_languages, team_members, team_projects, team_roles, teams, users,
 };
 use tolk_domain::user::ANONYMOUS_USERNAME;
 
@@ -133,7 +133,7 @@ fn role_permissions_of(
 }
 
 /// The grants of the teams `user_id` belongs to, one per team (teams
-/// without roles too: they show their projects), in five statements.
+/// without roles too: they show their projects), in six statements.
 pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>> {
     let mine = memberships(conn, user_id)?;
     if mine.is_empty() {
@@ -148,7 +148,22 @@ pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>>
         .filter(team_languages::team_id.eq_any(teams_of(user_id)))
         .select((team_languages::team_id, team_languages::language_id))
         .load(conn)?;
-    let listed_components: Vec<(i64, i64, i64)> = team_components::table
+    // A team lists components itself and through its component lists.
+    let through_lists = team_component_lists::table
+        .inner_join(
+            component_list_components::table.on(component_list_components::component_list_id
+                .eq(team_component_lists::component_list_id)),
+        )
+        .inner_join(
+            components::table.on(components::id.eq(component_list_components::component_id)),
+        )
+        .filter(team_component_lists::team_id.eq_any(teams_of(user_id)))
+        .select((
+            team_component_lists::team_id,
+            components::id,
+            components::project_id,
+        ));
+    let mut listed_components: Vec<(i64, i64, i64)> = team_components::table
         .inner_join(components::table.on(components::id.eq(team_components::component_id)))
         .filter(team_components::team_id.eq_any(teams_of(user_id)))
         .select((
@@ -157,6 +172,7 @@ pub fn of_user(conn: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Grant>>
             components::project_id,
         ))
         .load(conn)?;
+    listed_components.extend(through_lists.load::<(i64, i64, i64)>(conn)?);
     Ok(mine
         .into_iter()
         .map(|membership| {

@@ -16,8 +16,10 @@ mod sql;
 mod store;
 mod unit_search;
 
+pub mod categories;
 pub mod changes;
 pub mod comments;
+pub mod component_lists;
 pub mod components;
 pub mod generation;
 pub mod grants;
@@ -31,6 +33,7 @@ pub mod rate_limits;
 pub mod roles;
 #[allow(missing_docs)]
 pub mod schema;
+pub mod screenshots;
 pub mod site_search;
 pub mod stats;
 pub mod subscriptions;

@@ -84,6 +84,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    categories (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        parent_id -> Nullable<BigInt>,
+        name -> Text,
+        slug -> Text,
+        settings -> Text,
+        path -> Text,
+    }
+}
+
+diesel::table! {
     components (id) {
         id -> BigInt,
         project_id -> BigInt,
@@ -100,6 +112,7 @@ diesel::table! {
         settings -> Text,
         created -> Timestamp,
         task_id -> Nullable<Text>,
+        path -> Text,
     }
 }
 
@@ -354,6 +367,10 @@ diesel::table! {
 diesel::joinable!(plurals -> languages (language_id));
 diesel::joinable!(language_aliases -> languages (language_id));
 diesel::joinable!(components -> projects (project_id));
+diesel::joinable!(categories -> projects (project_id));
+diesel::joinable!(team_component_lists -> component_lists (component_list_id));
+diesel::joinable!(component_list_components -> component_lists (component_list_id));
+diesel::joinable!(component_list_components -> components (component_id));
 diesel::joinable!(component_links -> projects (project_id));
 diesel::joinable!(translations -> components (component_id));
 diesel::joinable!(translations -> languages (language_id));
@@ -433,6 +450,57 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    component_lists (id) {
+        id -> BigInt,
+        name -> Text,
+        slug -> Text,
+        show_dashboard -> Bool,
+    }
+}
+
+diesel::table! {
+    component_list_components (component_list_id, component_id) {
+        component_list_id -> BigInt,
+        component_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    component_list_rules (id) {
+        id -> BigInt,
+        component_list_id -> BigInt,
+        project_match -> Text,
+        component_match -> Text,
+    }
+}
+
+diesel::table! {
+    team_component_lists (team_id, component_list_id) {
+        team_id -> BigInt,
+        component_list_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    screenshots (id) {
+        id -> BigInt,
+        translation_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        name -> Text,
+        repository_filename -> Text,
+        image_path -> Text,
+        created -> Timestamp,
+    }
+}
+
+diesel::table! {
+    screenshot_units (screenshot_id, unit_id) {
+        screenshot_id -> BigInt,
+        unit_id -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     languages,
     plurals,
@@ -442,6 +510,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     user_languages,
     watched_projects,
     projects,
+    categories,
     components,
     component_links,
     translations,
@@ -458,6 +527,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_projects,
     team_languages,
     team_components,
+    component_lists,
+    component_list_components,
+    component_list_rules,
+    team_component_lists,
+    screenshots,
+    screenshot_units,
     roles,
     subscriptions,
     cache_generation,

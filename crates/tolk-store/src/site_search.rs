@@ -44,7 +44,7 @@ pub fn search(
         .filter(lower(components::name).like(pattern.clone()).escape('\\'))
         .order(components::name)
         .limit(PER_KIND)
-        .select((components::project_id, components::slug, components::name))
+        .select((components::project_id, components::path, components::name))
         .load(conn)?;
     let owners: Vec<(i64, String, String)> = projects::table
         .filter(projects::id.eq_any(matched.iter().map(|m| m.0).collect::<Vec<_>>()))

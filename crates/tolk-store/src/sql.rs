@@ -161,3 +161,44 @@ where
 }
 
 impl<T, V, W, Conn> diesel::RunQueryDsl<Conn> for Update<T, V, W> {}
+
+/// Moves a subtree of paths in `table` (a table with `project_id` and
+/// `path` columns): the project's rows whose path starts with `old/`
+/// start with `new/` afterwards. One statement.
+pub(crate) fn repath(
+    conn: &mut crate::DbConnection,
+    table: &'static str,
+    project_id: i64,
+    old: &str,
+    new: &str,
+) -> diesel::QueryResult<usize> {
+    use diesel::RunQueryDsl;
+    use diesel::sql_types::{BigInt, Integer, Text};
+    let sqlite = matches!(conn, crate::DbConnection::Sqlite(_));
+    let at = |n: usize| {
+        if sqlite {
+            format!("?{n}")
+        } else {
+            format!("${n}")
+        }
+    };
+    let prefix = format!("{old}/");
+    let length = i32::try_from(prefix.chars().count()).unwrap_or(i32::MAX);
+    let statement = format!(
+        "UPDATE {table} SET path = {} || substr(path, {}) \
+         WHERE project_id = {} AND substr(path, 1, {}) = {}",
+        at(1),
+        at(2),
+        at(3),
+        at(4),
+        at(5)
+    );
+    diesel::sql_query(statement)
+        .into_boxed::<crate::MultiBackend>()
+        .bind::<Text, _>(format!("{new}/"))
+        .bind::<Integer, _>(length + 1)
+        .bind::<BigInt, _>(project_id)
+        .bind::<Integer, _>(length)
+        .bind::<Text, _>(prefix)
+        .execute(conn)
+}

@@ -128,6 +128,24 @@ pub fn project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Summary>
     Ok(summary)
 }
 
+/// Statistics of a set of components (a category's): their
+/// translations summed, recent changes counted per translation.
+pub fn of_components(conn: &mut DbConnection, component_ids: &[i64]) -> StoreResult<Summary> {
+    let sums: Sums = translations::table
+        .filter(translations::component_id.eq_any(component_ids.to_vec()))
+        .select(sums())
+        .first(conn)?;
+    let mut summary = summary(sums);
+    let windows: Vec<(i64, Option<NaiveDateTime>)> = translations::table
+        .filter(translations::component_id.eq_any(component_ids.to_vec()))
+        .select((translations::id, translations::last_change))
+        .load(conn)?;
+    summary.recent_changes = recent_changes::count(conn, Scope::Translation, &windows)?
+        .iter()
+        .sum();
+    Ok(summary)
+}
+
 /// Statistics of one language over the projects the caller may see.
 pub fn language(
     conn: &mut DbConnection,

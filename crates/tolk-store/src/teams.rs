@@ -265,6 +265,8 @@ pub struct Team {
     pub projects: Vec<String>,
     /// Its components, as project and component slugs.
     pub components: Vec<(String, String)>,
+    /// Slugs of its component lists.
+    pub component_lists: Vec<String>,
     /// Usernames of its admins.
     pub admins: Vec<String>,
 }
@@ -322,7 +324,7 @@ fn seen(whose: &TeamsOf) -> Boxed<'static> {
 
 type TeamRow = (i64, String, Option<i64>, i32, i32, bool, bool);
 
-/// Rows with their lists: six statements for any number of teams.
+/// Rows with their lists: seven statements for any number of teams.
 fn with_lists(conn: &mut DbConnection, rows: Vec<TeamRow>) -> StoreResult<Vec<Team>> {
     use crate::schema::{components, languages, projects};
     let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
@@ -354,9 +356,18 @@ fn with_lists(conn: &mut DbConnection, rows: Vec<TeamRow>) -> StoreResult<Vec<Te
         .select((
             crate::schema::team_components::team_id,
             projects::slug,
-            components::slug,
+            components::path,
         ))
         .order(components::id)
+        .load(conn)?;
+    let lists: Vec<(i64, String)> = crate::schema::team_component_lists::table
+        .inner_join(crate::schema::component_lists::table)
+        .filter(crate::schema::team_component_lists::team_id.eq_any(&ids))
+        .select((
+            crate::schema::team_component_lists::team_id,
+            crate::schema::component_lists::slug,
+        ))
+        .order(crate::schema::component_lists::id)
         .load(conn)?;
     let admins: Vec<(i64, String)> = team_members::table
         .inner_join(users::table)
@@ -398,6 +409,7 @@ fn with_lists(conn: &mut DbConnection, rows: Vec<TeamRow>) -> StoreResult<Vec<Te
                         .filter(|(t, _, _)| *t == id)
                         .map(|(_, p, c)| (p.clone(), c.clone()))
                         .collect(),
+                    component_lists: of(&lists, id),
                     admins: of(&admins, id),
                     fields: TeamFields {
                         name,
@@ -530,11 +542,13 @@ pub enum TeamLink {
     Project(i64),
     /// A component, by id.
     Component(i64),
+    /// A component list, by id.
+    ComponentList(i64),
 }
 
 /// Adds `what` to a team's list; false when it was there.
 pub fn link(conn: &mut DbConnection, team: i64, what: TeamLink) -> StoreResult<bool> {
-    use crate::schema::{team_components as tc, team_languages as tl};
+    use crate::schema::{team_component_lists as tcl, team_components as tc, team_languages as tl};
     // `ON CONFLICT DO NOTHING`: a concurrent link of the same entry is no
     // error (a probe first would race on PostgreSQL).
     let inserted = match what {
@@ -561,13 +575,19 @@ pub fn link(conn: &mut DbConnection, team: i64, what: TeamLink) -> StoreResult<b
             .values((tc::team_id.eq(team), tc::component_id.eq(id)))
             .on_conflict_do_nothing()
             .execute(c))?,
+        TeamLink::ComponentList(id) => {
+            crate::with_backend!(conn, |c| diesel::insert_into(tcl::table)
+                .values((tcl::team_id.eq(team), tcl::component_list_id.eq(id)))
+                .on_conflict_do_nothing()
+                .execute(c))?
+        }
     };
     Ok(inserted > 0)
 }
 
 /// Removes `what` from a team's list; false when it was not there.
 pub fn unlink(conn: &mut DbConnection, team: i64, what: TeamLink) -> StoreResult<bool> {
-    use crate::schema::{team_components as tc, team_languages as tl};
+    use crate::schema::{team_component_lists as tcl, team_components as tc, team_languages as tl};
     macro_rules! remove {
         ($table:ident, $team:expr, $column:expr, $id:expr) => {
             diesel::delete($table::table.filter($team.eq(team)).filter($column.eq($id)))
@@ -584,6 +604,7 @@ pub fn unlink(conn: &mut DbConnection, team: i64, what: TeamLink) -> StoreResult
             id
         ),
         TeamLink::Component(id) => remove!(tc, tc::team_id, tc::component_id, id),
+        TeamLink::ComponentList(id) => remove!(tcl, tcl::team_id, tcl::component_list_id, id),
     };
     Ok(removed > 0)
 }

@@ -34,6 +34,8 @@ use crate::sql::lower;
 
 /// Units with unresolved comments.
 const UNRESOLVED: &str = "SELECT comments.unit_id FROM comments WHERE NOT comments.resolved";
+/// The units screenshots show.
+const SHOWN: &str = "SELECT screenshot_units.unit_id FROM screenshot_units";
 
 /// A condition on the units table.
 pub(crate) type Expression = Box<dyn BoxableExpression<units::table, MultiBackend, SqlType = Bool>>;
@@ -241,6 +243,11 @@ fn expression(condition: &Condition, sqlite: bool) -> Expression {
                 }
                 Attachment::Label => {
                     format!("{of_string} IN (SELECT unit_labels.unit_id FROM unit_labels)")
+                }
+                // A screenshot shows units of its translation: usually
+                // source units, whose translations match through them.
+                Attachment::Screenshot => {
+                    format!("(units.id IN ({SHOWN}) OR {of_string} IN ({SHOWN}))")
                 }
             }))
         }

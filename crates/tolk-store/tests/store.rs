@@ -66,6 +66,7 @@ fn sqlite_and_postgres_migrations_stay_in_step() {
     let own_kind = [
         "2026-11-30-000001_unit_text_index",
         "2026-12-01-000001_cache_generation",
+        "2026-12-14-000001_component_list_grants",
     ];
     for name in names("sqlite") {
         if own_kind.contains(&name.as_str()) {

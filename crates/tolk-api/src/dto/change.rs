@@ -6,7 +6,7 @@ use tolk_domain::change::Action;
 use tolk_service::{ChangeLinks, ChangeRow};
 use utoipa::ToSchema;
 
-use crate::links::{Links, timestamp};
+use crate::links::{Links, nested, timestamp};
 
 /// One recorded change.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -58,11 +58,11 @@ impl ChangeDto {
             component: row
                 .component_id
                 .and_then(|id| refs.components.get(&id))
-                .map(|(p, c)| links.api(&["components", p, c])),
+                .map(|(p, c)| links.api(&["components", p, &nested(c)])),
             translation: row
                 .translation_id
                 .and_then(|id| refs.translations.get(&id))
-                .map(|(p, c, l)| links.api(&["translations", p, c, l])),
+                .map(|(p, c, l)| links.api(&["translations", p, &nested(c), l])),
             addon: row
                 .addon_id
                 .map(|id| links.api(&["addons", &id.to_string()])),

@@ -12,7 +12,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use crate::dto::language::LanguageDto;
 use crate::dto::project::ProjectDto;
-use crate::links::Links;
+use crate::links::{Links, nested};
 
 /// A component's settings as one caller sees them: without `vcs.view` on
 /// the component, the [`REPOSITORY_SETTINGS`] are null.
@@ -172,8 +172,9 @@ impl ComponentDto {
         let project_slug = view.project.settings.slug.clone();
         let effective = settings.effective(&view.project.settings);
         let own = &view.component.settings;
+        let path = nested(&view.component.path);
         let url = |parts: &[&str]| {
-            let mut segments = vec!["components", project_slug.as_str(), own.slug.as_str()];
+            let mut segments = vec!["components", project_slug.as_str(), path.as_str()];
             segments.extend_from_slice(parts);
             links.api(&segments)
         };
@@ -228,12 +229,15 @@ impl ComponentDto {
             inherit_secondary_language: own.secondary_language.is_none(),
             effective_secondary_language: effective.secondary_language,
             addons: Vec::new(),
-            category: None,
+            category: view
+                .component
+                .category_id
+                .map(|id| links.api(&["categories", &id.to_string()])),
             linked_component: view
                 .linked
                 .as_ref()
                 .filter(|_| repository)
-                .map(|(p, c, _)| links.api(&["components", p, c])),
+                .map(|(p, c, _)| links.api(&["components", p, &nested(c)])),
             locked: view.component.locked,
             project: with_project.then(|| {
                 ProjectDto::new(

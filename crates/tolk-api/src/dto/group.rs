@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use tolk_service::Team;
 use utoipa::ToSchema;
 
-use crate::links::Links;
+use crate::links::{Links, nested};
 
 /// A team.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -59,11 +59,11 @@ impl GroupDto {
             roles: all("roles", team.roles.iter().map(i64::to_string).collect()),
             languages: all("languages", team.languages),
             projects: all("projects", team.projects),
-            componentlists: Vec::new(),
+            componentlists: all("component-lists", team.component_lists),
             components: team
                 .components
                 .iter()
-                .map(|(project, slug)| links.api(&["components", project, slug]))
+                .map(|(project, path)| links.api(&["components", project, &nested(path)]))
                 .collect(),
             enforced_2fa: team.fields.enforced_2fa,
             admins: all("users", team.admins),

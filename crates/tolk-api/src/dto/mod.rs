@@ -1,8 +1,10 @@
 //! Response bodies, serialised straight from stored rows in Weblate's key order.
 
 pub mod autotranslate;
+pub mod category;
 pub mod change;
 pub mod component;
+pub mod component_list;
 pub mod group;
 pub mod hook;
 pub mod language;
@@ -13,6 +15,7 @@ pub mod project;
 pub mod repository;
 pub mod role;
 pub mod root;
+pub mod screenshot;
 pub mod statistics;
 pub mod suggestion;
 pub mod token;

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::dto::component::ComponentDto;
 use crate::dto::language::LanguageDto;
-use crate::links::{Links, timestamp};
+use crate::links::{Links, nested, timestamp};
 
 /// One language of a component (§9.1), with the counts it keeps up to date.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -88,7 +88,7 @@ impl TranslationDto {
     /// as that caller sees it.
     pub fn new(view: TranslationView, links: &Links, component_for: Option<&Subject>) -> Self {
         let c = &view.component;
-        let (project, component) = (&c.project.settings.slug, &c.component.settings.slug);
+        let (project, component) = (&c.project.settings.slug, &nested(&c.component.path));
         let code = &view.language.row.code;
         let api = |part: Option<&str>| {
             let mut segments = vec!["translations", project.as_str(), component.as_str(), code];

@@ -9,7 +9,7 @@ use tolk_service::unit_add::NewString;
 use tolk_service::units::{UnitEdit, UnitView};
 use utoipa::ToSchema;
 
-use crate::links::{Links, timestamp};
+use crate::links::{Links, nested, timestamp};
 
 /// A unit (§10.1). Plural forms are lists; `target` has as many entries
 /// as the language has plural forms for a plural string, else one.
@@ -103,7 +103,7 @@ impl UnitDto {
         let u = view.unit;
         let t = &view.translation;
         let c = &t.component;
-        let (project, component) = (&c.project.settings.slug, &c.component.settings.slug);
+        let (project, component) = (&c.project.settings.slug, &nested(&c.component.path));
         let code = &t.language.row.code;
         let mut target = split_plurals(&u.target);
         target.resize(forms, String::new());

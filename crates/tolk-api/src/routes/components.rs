@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use tolk_domain::component::{ComponentCopy, ComponentCreate, ComponentPatch};
 use tolk_domain::validation::FieldErrors;
 use tolk_service::changes::ChangeScope;
-use tolk_service::components::CreateOptions;
+use tolk_service::components::{ComponentEdit, CreateOptions};
 use tolk_service::files::ComponentFile;
 use tolk_service::upload::{Upload, guess_filemask};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -140,6 +140,7 @@ async fn components_create(
                     source_language: body.source_language.as_ref().map(|l| l.code().to_owned()),
                     disable_autoshare: body.disable_autoshare.unwrap_or(false),
                     upload,
+                    category: body.category.clone().flatten(),
                 };
                 (Ok(body.settings()), options)
             }
@@ -233,10 +234,15 @@ async fn change(
             }
             errors.into_result()?;
             let patch = input.parse_change::<ComponentCreate, ComponentPatch>(partial)?;
-            let source = patch.source_language.as_ref().map(|l| l.code().to_owned());
+            let source_language = patch.source_language.as_ref().map(|l| l.code().to_owned());
+            let category = patch.category.clone();
             let mut settings = current.clone();
             patch.apply(&mut settings);
-            Ok((settings, source))
+            Ok(ComponentEdit {
+                settings,
+                source_language,
+                category,
+            })
         })
     })
     .await?;

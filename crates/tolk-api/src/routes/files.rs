@@ -161,25 +161,37 @@ pub async fn archive_download(
     Ok(stream_archive(service, planned))
 }
 
-/// The answer streaming the ZIP archive `plan` describes: a blocking
-/// thread writes it while the client reads, so the server holds one entry
-/// and a few chunks of it, whatever its size.
-fn stream_archive(service: Service, plan: ArchivePlan) -> HttpResponse {
+/// A response body that `write` fills on a blocking thread while the
+/// client reads: the server holds a few chunks, whatever the size. A
+/// failure is logged and breaks the body, so the client never takes a
+/// cut answer for a whole one.
+pub(crate) fn streamed(
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + Send + 'static,
+) -> impl futures_util::Stream<Item = std::io::Result<Bytes>> {
     let (sender, receiver) = tokio::sync::mpsc::channel(CHUNKS_AHEAD);
-    let name = plan.name.clone();
     actix_web::rt::task::spawn_blocking(move || {
-        let out = Chunks {
+        let mut out = Chunks {
             sender: sender.clone(),
             buffer: Vec::with_capacity(CHUNK),
         };
-        if let Err(cause) = service.write_archive(&plan, out) {
-            tracing::error!(%cause, archive = %plan.name, "a ZIP download failed");
-            // The client gets a broken archive rather than a whole-looking one.
-            let _ = sender.blocking_send(Err(std::io::Error::other("the archive failed")));
+        let written = write(&mut out).and_then(|()| std::io::Write::flush(&mut out));
+        if let Err(cause) = written {
+            tracing::error!(%cause, "a streamed download failed");
+            let _ = sender.blocking_send(Err(std::io::Error::other("the download failed")));
         }
     });
-    let body = futures_util::stream::unfold(receiver, |mut receiver| async move {
+    futures_util::stream::unfold(receiver, |mut receiver| async move {
         receiver.recv().await.map(|chunk| (chunk, receiver))
+    })
+}
+
+/// The answer streaming the ZIP archive `plan` describes.
+fn stream_archive(service: Service, plan: ArchivePlan) -> HttpResponse {
+    let name = plan.name.clone();
+    let body = streamed(move |out| {
+        service
+            .write_archive(&plan, out)
+            .map_err(|cause| std::io::Error::other(format!("archive {}: {cause}", plan.name)))
     });
     HttpResponse::Ok()
         .content_type("application/zip")

@@ -71,7 +71,7 @@ fn answer(outcome: HookOutcome, links: &Links) -> HttpResponse {
     let urls: Vec<String> = outcome
         .updated
         .iter()
-        .map(|(p, c)| links.api(&["components", p, c]))
+        .map(|(p, c)| links.api(&["components", p, &crate::links::nested(c)]))
         .collect();
     let match_status = Some(MatchStatus {
         repository_matches: outcome.repository_matches,

@@ -68,8 +68,10 @@ macro_rules! put_and_patch {
     };
 }
 
+pub mod categories;
 pub mod changes;
 pub mod component_links;
+pub mod component_lists;
 pub mod components;
 pub mod exports;
 pub(crate) mod files;
@@ -86,6 +88,7 @@ pub mod repository;
 pub mod roles;
 pub mod root;
 pub mod rss;
+pub mod screenshots;
 pub mod search;
 pub mod suggestions;
 pub mod tasks;
@@ -101,8 +104,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
     projects::configure(cfg);
     users::configure(cfg);
     changes::configure(cfg);
+    categories::configure(cfg);
     components::configure(cfg);
     component_links::configure(cfg);
+    component_lists::configure(cfg);
     translations::configure(cfg);
     units::configure(cfg);
     repository::configure(cfg);
@@ -118,6 +123,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     hooks::configure(cfg);
     exports::configure(cfg);
     rss::configure(cfg);
+    screenshots::configure(cfg);
 }
 
 /// Answers a list request: reads the page parameters, runs `fetch` off the

@@ -10,7 +10,7 @@ use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::repository::{OperationBody, OperationResultDto, RepositoryDto};
 use crate::error::{ApiResult, ErrorBody};
-use crate::links::Links;
+use crate::links::{Links, nested};
 use crate::routes::paths::{ComponentPath, TranslationPath};
 use crate::routes::with_body;
 use crate::state::AppState;
@@ -118,7 +118,12 @@ async fn component_status(
     links: Links,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<RepositoryDto>> {
-    let url = links.api(&["components", &path.project, &path.component, "repository"]);
+    let url = links.api(&[
+        "components",
+        &path.project,
+        &nested(&path.component),
+        "repository",
+    ]);
     let service = state.service.clone();
     let status =
         blocking(move || service.repository_status(&caller.0, &path.project, &path.component))
@@ -177,7 +182,7 @@ async fn translation_status(
     let url = links.api(&[
         "translations",
         &path.project,
-        &path.component,
+        &nested(&path.component),
         &path.language,
         "repository",
     ]);

@@ -13,7 +13,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::blocking;
 use crate::caller::Caller;
 use crate::error::{ApiResult, ErrorBody};
-use crate::links::Links;
+use crate::links::{Links, nested};
 use crate::routes::files::FileBytes;
 use crate::routes::paths::{ComponentPath, TranslationPath};
 use crate::state::AppState;
@@ -202,7 +202,7 @@ async fn component_feed(
     let ComponentPath { project, component } = path.into_inner();
     let place = (
         Some(format!("{project}/{component}")),
-        links.api(&["components", &project, &component]),
+        links.api(&["components", &project, &nested(&component)]),
     );
     let scope = ChangeScope::Component(project, component);
     feed(caller, scope, place, links, state).await
@@ -233,7 +233,7 @@ async fn translation_feed(
     }
     let place = (
         Some(format!("{project}/{component} — {language}")),
-        links.api(&["translations", &project, &component, &language]),
+        links.api(&["translations", &project, &nested(&component), &language]),
     );
     let scope = ChangeScope::Translation(project, component, language);
     feed(caller, scope, place, links, state).await

@@ -518,3 +518,52 @@ pub fn sample_on_test_host(name: &str) -> Value {
     )
     .unwrap()
 }
+
+/// CRC-32 as PNG chunks carry it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for byte in bytes {
+        crc ^= u32::from(*byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// A real PNG image of `width` × 1 grey pixels: signature, header, one
+/// stored zlib block of pixel data and the end chunk, every CRC right.
+pub fn png(width: u32) -> Vec<u8> {
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut chunk = |kind: &[u8], data: &[u8]| {
+        out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+        let mut typed = kind.to_vec();
+        typed.extend_from_slice(data);
+        out.extend_from_slice(&typed);
+        out.extend_from_slice(&crc32(&typed).to_be_bytes());
+    };
+    let mut header = width.to_be_bytes().to_vec();
+    header.extend_from_slice(&1u32.to_be_bytes());
+    header.extend_from_slice(&[8, 0, 0, 0, 0]);
+    chunk(b"IHDR", &header);
+    let mut row = vec![0u8]; // no filter
+    row.extend(std::iter::repeat_n(0x80u8, width as usize));
+    let (mut a, mut b) = (1u32, 0u32);
+    for byte in &row {
+        a = (a + u32::from(*byte)) % 65521;
+        b = (b + a) % 65521;
+    }
+    let length = row.len() as u16;
+    let mut zlib = vec![0x78, 0x01, 0x01];
+    zlib.extend_from_slice(&length.to_le_bytes());
+    zlib.extend_from_slice(&(!length).to_le_bytes());
+    zlib.extend_from_slice(&row);
+    zlib.extend_from_slice(&((b << 16) | a).to_be_bytes());
+    chunk(b"IDAT", &zlib);
+    chunk(b"IEND", &[]);
+    out
+}

@@ -146,6 +146,8 @@ pub enum Attachment {
     Comment,
     /// Labels.
     Label,
+    /// Screenshots showing the string.
+    Screenshot,
 }
 
 /// What one change event of a unit must be.
@@ -546,8 +548,9 @@ fn has(value: &str) -> Result<Condition, String> {
         "suggestion" => Condition::Has(Attachment::Suggestion),
         "comment" => Condition::Has(Attachment::Comment),
         "label" => Condition::Has(Attachment::Label),
+        "screenshot" => Condition::Has(Attachment::Screenshot),
         "check" => Condition::Check(None),
-        other @ ("source-comment" | "dismissed-check" | "variant" | "screenshot" | "glossary") => {
+        other @ ("source-comment" | "dismissed-check" | "variant" | "glossary") => {
             return Err(format!(
                 "Searching by has:{other} is not supported by this server yet."
             ));

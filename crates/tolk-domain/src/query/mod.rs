@@ -616,8 +616,8 @@ mod tests {
             "state: only text fields take regular expressions"
         );
         assert_eq!(
-            refused("has:screenshot"),
-            "Searching by has:screenshot is not supported by this server yet."
+            refused("has:variant"),
+            "Searching by has:variant is not supported by this server yet."
         );
         assert_eq!(
             refused("source_state:translated"),

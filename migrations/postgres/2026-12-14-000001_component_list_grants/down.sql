@@ -1,0 +1,2 @@
+DROP TRIGGER team_component_lists_cache ON team_component_lists;
+DROP TRIGGER component_list_components_cache ON component_list_components;

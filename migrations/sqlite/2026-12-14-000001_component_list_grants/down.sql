@@ -1,0 +1,6 @@
+DROP TRIGGER team_component_lists_cache_insert;
+DROP TRIGGER team_component_lists_cache_update;
+DROP TRIGGER team_component_lists_cache_delete;
+DROP TRIGGER component_list_components_cache_insert;
+DROP TRIGGER component_list_components_cache_update;
+DROP TRIGGER component_list_components_cache_delete;
