@@ -275,12 +275,17 @@ impl Field {
         Problem::coded("null", "This field may not be null.")
     }
 
+    /// A boolean: JSON `true` or `false`, or one of DRF's words in a JSON
+    /// string or in text; a JSON number is not one (the request's schema
+    /// says so, though DRF would read 0 and 1).
     fn boolean(&self) -> Result<bool, Problem> {
         let word = match &self.given {
             Given::Json(Value::Bool(b)) => return Ok(*b),
             Given::Placeholder => return Ok(false),
             Given::Json(Value::Null) => return Err(self.null()),
-            Given::Json(Value::Number(n)) => n.to_string(),
+            Given::Json(Value::Number(_)) => {
+                return Err(Problem::invalid("Must be a valid boolean."));
+            }
             _ => self.text()?,
         };
         let lower = word.trim().to_ascii_lowercase();
@@ -609,6 +614,17 @@ mod tests {
             .into_iter()
             .map(|e| (e.attr.unwrap(), e.code))
             .collect()
+    }
+
+    #[test]
+    fn a_json_number_is_no_boolean() {
+        assert_eq!(
+            problems(json(json!({"active": 0, "nested": {"flag": 1}}))),
+            [
+                ("active".to_owned(), "invalid".to_owned()),
+                ("nested.flag".to_owned(), "invalid".to_owned())
+            ]
+        );
     }
 
     #[test]

@@ -280,6 +280,23 @@ async fn categories_nest_inherit_and_carry_their_components_along() {
             get_json(&app, "/api/components/demo/guides%252Fmanual/", None).await["slug"],
             "manual"
         );
+        let clash = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(
+                json!({"name": "Guides", "slug": "guides", "repo": "weblate://demo/app",
+                "filemask": "po/*.po", "file_format": "po"}),
+            ),
+        )
+        .await;
+        assert_eq!(
+            clash.status,
+            StatusCode::BAD_REQUEST,
+            "a category there has the slug"
+        );
+        assert_eq!(attrs(&clash), ["slug"]);
         let deep = get_json(&app, &deep_url, None).await;
         assert_eq!(
             deep["effective_license"], "",

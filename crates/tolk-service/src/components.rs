@@ -782,6 +782,8 @@ fn check_names(
         &settings.slug,
         except,
     )?;
+    let slug_taken = slug_taken
+        || tolk_store::categories::slug_taken(conn, project_id, category_id, &settings.slug)?;
     for (taken, field) in [(name_taken, NAME), (slug_taken, SLUG)] {
         if taken && !errors.has(field.attr) {
             field.report(errors);

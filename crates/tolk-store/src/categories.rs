@@ -180,6 +180,26 @@ pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
     Ok(diesel::delete(categories::table.find(id)).execute(conn)? == 1)
 }
 
+/// Whether a category with this parent (or none) has the slug `slug`,
+/// whatever its case: a component placed there cannot take it.
+pub fn slug_taken(
+    conn: &mut DbConnection,
+    project_id: i64,
+    parent_id: Option<i64>,
+    slug: &str,
+) -> StoreResult<bool> {
+    let mut query = categories::table
+        .filter(categories::project_id.eq(project_id))
+        .filter(lower(categories::slug).eq(lower(slug.to_owned())))
+        .into_boxed();
+    query = match parent_id {
+        Some(id) => query.filter(categories::parent_id.eq(id)),
+        None => query.filter(categories::parent_id.is_null()),
+    };
+    let found: i64 = query.count().get_result(conn)?;
+    Ok(found > 0)
+}
+
 /// Which of `name` and `slug` a sibling (a category with the same parent,
 /// or for `slug` also a component there) uses, whatever their case.
 pub fn taken(
