@@ -8,7 +8,7 @@ use tolk_domain::component_list::{
 };
 use tolk_domain::permission::{Permission, Subject, Target};
 use tolk_domain::validation::FieldErrors;
-use tolk_store::component_lists::{self, AutoAssign, ComponentList, ListFields};
+use tolk_store::component_lists::{self, ComponentList, ListFields};
 use tolk_store::{DbConnection, Page, PageRequest, components};
 
 use crate::access::{page, require};
@@ -80,10 +80,7 @@ fn seen(
                 rules: rules
                     .iter()
                     .filter(|(l, _)| *l == list.id)
-                    .map(|(_, r)| AutoAssignRule {
-                        project_match: r.project_match.clone(),
-                        component_match: r.component_match.clone(),
-                    })
+                    .map(|(_, r)| r.clone())
                     .collect(),
                 list,
                 components,
@@ -150,28 +147,11 @@ pub(crate) fn assign_new(conn: &mut DbConnection, component_id: i64) -> ServiceR
         let compiled: Vec<Matcher> = rules
             .iter()
             .filter(|(l, _)| *l == list)
-            .filter_map(|(_, r)| Matcher::new(&rule_of(r), &mut ignored))
+            .filter_map(|(_, r)| Matcher::new(r, &mut ignored))
             .collect();
         assign(conn, list, &compiled, Some(&[component_id]))?;
     }
     Ok(())
-}
-
-fn rule_of(stored: &AutoAssign) -> AutoAssignRule {
-    AutoAssignRule {
-        project_match: stored.project_match.clone(),
-        component_match: stored.component_match.clone(),
-    }
-}
-
-fn stored_rules(rules: &[AutoAssignRule]) -> Vec<AutoAssign> {
-    rules
-        .iter()
-        .map(|r| AutoAssign {
-            project_match: r.project_match.clone(),
-            component_match: r.component_match.clone(),
-        })
-        .collect()
 }
 
 /// The fields to store and the compiled rules to save, if given.
@@ -266,7 +246,7 @@ impl Service {
             let id = component_lists::insert(conn, &fields)
                 .map_err(|e| unique_violation(e, &[NAME, SLUG]))?;
             if let Some((rules, compiled)) = rules {
-                component_lists::set_rules(conn, id, &stored_rules(&rules))?;
+                component_lists::set_rules(conn, id, &rules)?;
                 assign(conn, id, &compiled, None)?;
             }
             visible_list(conn, subject, &fields.slug)
@@ -291,7 +271,7 @@ impl Service {
                 return Err(ServiceError::NotFound);
             }
             if let Some((rules, compiled)) = rules {
-                component_lists::set_rules(conn, list.id, &stored_rules(&rules))?;
+                component_lists::set_rules(conn, list.id, &rules)?;
                 assign(conn, list.id, &compiled, None)?;
             }
             visible_list(conn, subject, &fields.slug)

@@ -79,12 +79,13 @@ fn image_extension(bytes: &[u8]) -> Result<&'static str, &'static str> {
 }
 
 /// Views of screenshots whose translations the caller sees (the others
-/// are left out), in a fixed number of statements.
-fn views(
+/// are left out), each with its translation, in a fixed number of
+/// statements.
+fn views_with_translations(
     conn: &mut DbConnection,
     subject: &Subject,
     rows: Vec<Screenshot>,
-) -> ServiceResult<Vec<ScreenshotView>> {
+) -> ServiceResult<Vec<(ScreenshotView, TranslationView)>> {
     let mut ids: Vec<i64> = rows.iter().map(|s| s.translation_id).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -100,7 +101,7 @@ fn views(
         .into_iter()
         .filter_map(|screenshot| {
             let translation = seen.get(&screenshot.translation_id)?;
-            Some(ScreenshotView {
+            let view = ScreenshotView {
                 translation: (
                     translation.component.project.settings.slug.clone(),
                     translation.component.component.path.clone(),
@@ -112,8 +113,21 @@ fn views(
                     .map(|(_, u)| *u)
                     .collect(),
                 screenshot,
-            })
+            };
+            Some((view, translation.clone()))
         })
+        .collect())
+}
+
+/// Views of screenshots whose translations the caller sees.
+fn views(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    rows: Vec<Screenshot>,
+) -> ServiceResult<Vec<ScreenshotView>> {
+    Ok(views_with_translations(conn, subject, rows)?
+        .into_iter()
+        .map(|(view, _)| view)
         .collect())
 }
 
@@ -124,15 +138,9 @@ fn visible(
     id: i64,
 ) -> ServiceResult<(ScreenshotView, TranslationView)> {
     let row = screenshots::get(conn, id)?.ok_or(ServiceError::NotFound)?;
-    let translation = translations::get_by_ids(conn, &[row.translation_id])?;
-    let translation = translation_views(conn, translation)?
+    views_with_translations(conn, subject, vec![row])?
         .pop()
-        .filter(|t| t.component.visible_to(subject))
-        .ok_or(ServiceError::NotFound)?;
-    let view = views(conn, subject, vec![row])?
-        .pop()
-        .ok_or(ServiceError::NotFound)?;
-    Ok((view, translation))
+        .ok_or(ServiceError::NotFound)
 }
 
 /// The screenshot `id` if the caller sees it and holds `permission` on

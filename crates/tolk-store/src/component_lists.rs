@@ -2,6 +2,7 @@
 //! rules matching project and component slugs, and granted to teams.
 
 use diesel::prelude::*;
+use tolk_domain::component_list::AutoAssignRule;
 
 use crate::DbConnection;
 use crate::error::StoreResult;
@@ -32,15 +33,6 @@ pub struct ListFields {
     pub name: String,
     pub slug: String,
     pub show_dashboard: bool,
-}
-
-/// A rule adding every component whose project slug and slug match.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AutoAssign {
-    /// Regular expression the project slug must match from its start.
-    pub project_match: String,
-    /// Regular expression the component slug must match from its start.
-    pub component_match: String,
 }
 
 /// Every list, by id (lists are few: a site keeps tens).
@@ -180,7 +172,7 @@ pub fn remove(conn: &mut DbConnection, list_id: i64, component_id: i64) -> Store
 pub fn rules(
     conn: &mut DbConnection,
     list_ids: Option<&[i64]>,
-) -> StoreResult<Vec<(i64, AutoAssign)>> {
+) -> StoreResult<Vec<(i64, AutoAssignRule)>> {
     let mut query = component_list_rules::table
         .order(component_list_rules::id)
         .into_boxed();
@@ -199,7 +191,7 @@ pub fn rules(
         .map(|(list, project_match, component_match)| {
             (
                 list,
-                AutoAssign {
+                AutoAssignRule {
                     project_match,
                     component_match,
                 },
@@ -209,7 +201,11 @@ pub fn rules(
 }
 
 /// Replaces a list's rules.
-pub fn set_rules(conn: &mut DbConnection, list_id: i64, rules: &[AutoAssign]) -> StoreResult<()> {
+pub fn set_rules(
+    conn: &mut DbConnection,
+    list_id: i64,
+    rules: &[AutoAssignRule],
+) -> StoreResult<()> {
     diesel::delete(
         component_list_rules::table.filter(component_list_rules::component_list_id.eq(list_id)),
     )
