@@ -468,11 +468,25 @@ impl<'de> de::Deserializer<'de> for Field {
         visitor.visit_some(self).map_err(|e| e.at(depth, &attr))
     }
 
+    /// A newtype; [`tolk_domain::json::RAW_JSON`] takes the JSON value as
+    /// given (form text must be JSON).
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Problem> {
+        if name == tolk_domain::json::RAW_JSON {
+            let value = match &self.given {
+                Given::Json(value) => Ok(value.clone()),
+                Given::Text(values) => {
+                    let text = values.last().cloned().unwrap_or_default();
+                    serde_json::from_str(&text)
+                        .map_err(|_| Problem::invalid("Value must be valid JSON."))
+                }
+                Given::Placeholder => Ok(Value::Null),
+            };
+            return self.named(value.and_then(|v| visitor.visit_newtype_struct(AsGiven(v))));
+        }
         let (depth, attr) = (self.depth, self.attr.clone());
         visitor
             .visit_newtype_struct(self)
@@ -567,6 +581,24 @@ impl<'de> de::Deserializer<'de> for Field {
     serde::forward_to_deserialize_any! {
         i128 u128 char bytes byte_buf unit unit_struct tuple
         tuple_struct identifier ignored_any
+    }
+}
+
+/// A JSON value read as it is, with the field's error type.
+struct AsGiven(Value);
+
+impl<'de> de::Deserializer<'de> for AsGiven {
+    type Error = Problem;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Problem> {
+        de::Deserializer::deserialize_any(self.0, visitor)
+            .map_err(|e| Problem::invalid(e.to_string()))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
     }
 }
 

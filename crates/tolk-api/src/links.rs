@@ -64,9 +64,12 @@ impl Links {
         Self::join(&self.origin, "/api/", segments)
     }
 
-    /// A browser link on the configured site.
+    /// A browser link on the configured site; a component's path of
+    /// slugs (`docs/guides/install` in categories) spreads over as many
+    /// segments, as Weblate's pages name it.
     pub fn web(&self, segments: &[&str]) -> String {
-        Self::join(&self.site, "/", segments)
+        let split: Vec<&str> = segments.iter().flat_map(|s| s.split('/')).collect();
+        Self::join(&self.site, "/", &split)
     }
 
     /// The request's origin, e.g. `http://127.0.0.1:8000`.

@@ -29,6 +29,7 @@ use crate::error::{ErrorBody, ErrorItem};
         (name = "categories", description = "Categories: nested folders of a project's components"),
         (name = "component-lists", description = "Component lists: named sets of components"),
         (name = "screenshots", description = "Screenshots showing where strings appear"),
+        (name = "addons", description = "Add-ons: automatic work on components' files and history"),
         (name = "memory", description = "Translation memory"),
         (name = "tasks", description = "Background tasks"),
         (name = "hooks", description = "Push notifications from Git hosts")

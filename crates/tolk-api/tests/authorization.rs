@@ -406,6 +406,15 @@ fn matrix() -> Vec<Row> {
             .setup(&[r#"POST /api/categories/ {"name": "Victim {n}", "slug": "victim{n}", "project": "/api/projects/demo/"}"#]),
         row("GET /api/categories/{category}/statistics/", "", HIDDEN, EVERY, 200, 200),
         row("GET /api/projects/demo/categories/", "", HIDDEN, EVERY, 200, 200),
+        // Add-ons: `{addon}` squashes demo's commits; only editors see them.
+        row("GET /api/addons/", "", OPEN, EVERY, 200, 200),
+        row("GET /api/addons/{addon}/", "", HIDDEN, ADMINISTRATION, 200, 404),
+        row("PUT /api/addons/{addon}/", r#"{"configuration": {"squash": "all"}}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 200, 404),
+        row("PATCH /api/addons/{addon}/", "{}", SIGN_IN_HIDDEN, ADMINISTRATION, 200, 404),
+        row("DELETE /api/addons/{id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 404)
+            .setup(&[r#"POST /api/components/demo/app/addons/ {"name": "weblate.git.squash"}"#]),
+        row("POST /api/components/demo/app/addons/", r#"{"name": "weblate.nothing"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 400, 403),
+        row("POST /api/projects/demo/addons/", r#"{"name": "weblate.nothing"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 400, 403),
         // Screenshots: `{screenshot}` shows demo's app in Arabic.
         row("GET /api/screenshots/", "", OPEN, EVERY, 200, 200),
         row("POST /api/screenshots/", r#"@image {"name": "Shot {n}", "project_slug": "demo", "component_slug": "app", "language_code": "ar"}"#, [401, 400, 400], SCREENSHOTERS, 201, 403),
@@ -670,6 +679,13 @@ async fn fixture<S: TestApp<B>, B: MessageBody>(
     )
     .await;
     vars.insert("category", category["id"].to_string());
+    let addon = send(
+        app,
+        admin,
+        r#"POST /api/projects/demo/addons/ {"name": "weblate.git.squash"}"#,
+    )
+    .await;
+    vars.insert("addon", addon["id"].to_string());
     let shot = send(
         app,
         admin,

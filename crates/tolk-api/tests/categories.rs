@@ -178,6 +178,11 @@ async fn categories_nest_inherit_and_carry_their_components_along() {
             api("components/demo/docs%252Fguides%252Fmanual/")
         );
         assert_eq!(manual["category"], json!(guides_url));
+        assert_eq!(
+            (&manual["inherit_license"], &manual["effective_license"]),
+            (&json!(true), &json!("GPL-3.0")),
+            "a component inherits through its categories"
+        );
         let by_path = get_json(
             &app,
             "/api/components/demo/docs%252Fguides%252Fmanual/",
@@ -185,6 +190,21 @@ async fn categories_nest_inherit_and_carry_their_components_along() {
         )
         .await;
         assert_eq!(by_path["slug"], "manual");
+        assert_eq!(
+            by_path["web_url"],
+            json!(format!(
+                "{}/projects/demo/docs/guides/manual/",
+                common::SITE
+            )),
+            "browser links name the path segment by segment, as Weblate's pages"
+        );
+        for export in [
+            "/exports/rss/demo/docs%252Fguides%252Fmanual/",
+            "/exports/stats/demo/docs%252Fguides%252Fmanual/",
+        ] {
+            let answer = call(&app, Method::GET, export, None, Body::None).await;
+            assert_eq!(answer.status, StatusCode::OK, "{export}: {}", answer.text());
+        }
         let translations = get_json(
             &app,
             "/api/components/demo/docs%252Fguides%252Fmanual/translations/",
@@ -198,6 +218,16 @@ async fn categories_nest_inherit_and_carry_their_components_along() {
         assert!(
             first.starts_with(&api("translations/demo/docs%252Fguides%252Fmanual/")),
             "{first}"
+        );
+        let code = translations["results"][0]["language_code"]
+            .as_str()
+            .unwrap();
+        assert_eq!(
+            translations["results"][0]["translate_url"],
+            json!(format!(
+                "{}/translate/demo/docs/guides/manual/{code}/",
+                common::SITE
+            ))
         );
         assert_eq!(
             get_json(&app, &first, None).await["url"],
@@ -337,6 +367,18 @@ async fn categories_nest_inherit_and_carry_their_components_along() {
         )
         .await;
         assert_eq!(attrs(&nowhere), ["category"]);
+        // A copy of a component goes where its request says.
+        let copy = call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(json!({"name": "Copy", "slug": "copy", "from_component": "demo/app", "category": guides_url})),
+        )
+        .await;
+        assert_eq!(copy.status, StatusCode::CREATED, "{}", copy.text());
+        assert_eq!(copy.json()["url"], api("components/demo/guides%252Fcopy/"));
+        assert_eq!(copy.json()["category"], json!(guides_url));
 
         // Removal takes what is inside.
         let removed = call(&app, Method::DELETE, &guides_url, jane, Body::None).await;
@@ -347,6 +389,7 @@ async fn categories_nest_inherit_and_carry_their_components_along() {
             guides_url.as_str(),
             deep_url.as_str(),
             "/api/components/demo/guides%252Fmanual/",
+            "/api/components/demo/guides%252Fcopy/",
         ] {
             let reply = call(&app, Method::GET, gone, admin, Body::None).await;
             assert_eq!(reply.status, StatusCode::NOT_FOUND, "{gone}");

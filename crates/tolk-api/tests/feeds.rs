@@ -7,7 +7,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::{Body, call, get_json};
 use quick_xml::events::Event;
-use serde_json::json;
+use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
 
 /// The channel's title and each item's (title, link, description,
@@ -69,6 +69,60 @@ fn read_feed(xml: &[u8]) -> (String, Vec<[String; 4]>) {
     (channel, items)
 }
 
+/// What Python's feedparser, a feed reader in wide use, makes of a feed:
+/// whether it found a problem (`bozo`), the feed's version, and each
+/// entry's link; `None` when feedparser is not installed, which fails
+/// with `TOLK_REQUIRE_FEEDPARSER=1` (as CI sets).
+fn feedparser(xml: &[u8]) -> Option<Value> {
+    use std::io::Write;
+    const READ: &str = "import feedparser, json, sys\n\
+d = feedparser.parse(sys.stdin.buffer.read())\n\
+print(json.dumps({'bozo': int(d.bozo), 'version': d.version, 'title': d.feed.get('title'), \
+'links': [e.get('link') for e in d.entries], 'ids': [e.get('id') for e in d.entries]}))\n";
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", READ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    child.stdin.take().unwrap().write_all(xml).unwrap();
+    let out = child.wait_with_output().unwrap();
+    if !out.status.success() {
+        let words = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            words.contains("No module named 'feedparser'")
+                && std::env::var("TOLK_REQUIRE_FEEDPARSER").as_deref() != Ok("1"),
+            "feedparser: {words}"
+        );
+        eprintln!("feedparser is not installed: skipping its reading (pip install feedparser)");
+        return None;
+    }
+    Some(serde_json::from_slice(&out.stdout).unwrap())
+}
+
+/// Asserts that feedparser reads `xml` as a sound RSS 2.0 feed of
+/// `count` entries, each linking to its change.
+fn assert_readable(xml: &[u8], count: usize, what: &str) {
+    let Some(read) = feedparser(xml) else {
+        return;
+    };
+    assert_eq!(read["bozo"], json!(0), "{what}: {read}");
+    assert_eq!(read["version"], json!("rss20"), "{what}");
+    let links = read["links"].as_array().unwrap();
+    assert_eq!(links.len(), count, "{what}");
+    assert_eq!(
+        read["ids"], read["links"],
+        "{what}: each item's guid is its link"
+    );
+    assert!(
+        links
+            .iter()
+            .all(|l| l.as_str().unwrap().contains("/api/changes/")),
+        "{what}: {read}"
+    );
+}
+
 #[actix_web::test]
 async fn feeds_list_the_newest_visible_changes_linking_to_them() {
     for db in TestDb::all() {
@@ -102,6 +156,7 @@ async fn feeds_list_the_newest_visible_changes_linking_to_them() {
         );
         let (title, items) = read_feed(&feed.body);
         assert_eq!(title, "Recent changes in demo/app — ja");
+        assert_readable(&feed.body, 10, "the translation's feed");
         assert_eq!(items.len(), 10);
         let newest = get_json(&app, "/api/translations/demo/app/ja/changes/", None).await;
         let newest = &newest["results"][0];
@@ -136,6 +191,7 @@ async fn feeds_list_the_newest_visible_changes_linking_to_them() {
             let feed = call(&app, Method::GET, uri, None, Body::None).await;
             assert_eq!(feed.status, StatusCode::OK, "{uri}");
             assert_eq!(read_feed(&feed.body).1.len(), 10, "{uri}");
+            assert_readable(&feed.body, 10, uri);
         }
         let unknown = call(
             &app,
@@ -159,5 +215,6 @@ async fn feeds_list_the_newest_visible_changes_linking_to_them() {
         assert_eq!(hidden.status, StatusCode::NOT_FOUND);
         let site = call(&app, Method::GET, "/exports/rss/", None, Body::None).await;
         assert!(read_feed(&site.body).1.is_empty());
+        assert_readable(&site.body, 0, "an empty feed");
     }
 }

@@ -60,7 +60,7 @@ fn fields(reply: &Value) -> Vec<(String, String)> {
 #[actix_web::test]
 async fn screenshots_are_uploaded_linked_searched_replaced_and_removed() {
     for db in TestDb::all() {
-        let (_upstream, ctx) = common::with_gettext(db);
+        let (upstream, ctx) = common::with_gettext(db);
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let admin = Some(ctx.admin.as_str());
         let jane = Some(ctx.jane.as_str());
@@ -344,6 +344,32 @@ async fn screenshots_are_uploaded_linked_searched_replaced_and_removed() {
         for path in [shot.clone(), format!("{shot}file/")] {
             let gone = call(&app, Method::GET, &path, admin, Body::None).await;
             assert_eq!(gone.status, StatusCode::NOT_FOUND, "{path}");
+        }
+
+        // Images go with the translation, component or project holding them.
+        let japanese = [PLACE[0], PLACE[1], PLACE[2], ("language_code", "ja")];
+        for (holder, place) in [
+            ("/api/translations/demo/app/ru/", PLACE),
+            ("/api/components/demo/app/", japanese),
+            ("/api/projects/demo/", japanese),
+        ] {
+            let made = post_shot(&app, admin, &place, Some(&image)).await;
+            assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+            assert_eq!(stored(&ctx).len(), 1);
+            let removed = call(&app, Method::DELETE, holder, admin, Body::None).await;
+            assert_eq!(
+                removed.status,
+                StatusCode::NO_CONTENT,
+                "{holder}: {}",
+                removed.text()
+            );
+            assert!(
+                stored(&ctx).is_empty(),
+                "{holder}: its screenshots' images went with it"
+            );
+            if holder.contains("components") {
+                common::gettext_component(&ctx, &upstream);
+            }
         }
     }
 }

@@ -237,6 +237,21 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
             ),
             (json!(["アップロード"]), json!(true))
         );
+        let repeated = upload(&app, admin, &[("method", "suggest")], "ja.po", &again)
+            .await
+            .json();
+        assert_eq!(
+            (&repeated["accepted"], issues(&repeated)),
+            (
+                &json!(0),
+                vec![(
+                    first.clone(),
+                    "skipped".into(),
+                    "You have made this suggestion already.".into()
+                )]
+            ),
+            "the same suggestion twice is skipped, with the reason"
+        );
 
         // Another format than the component's: a CSV of source and target.
         let csv = format!("source,target\n\"{second}\",CSV訳\n");
@@ -322,8 +337,12 @@ async fn refused_uploads_change_nothing() {
         let statistics = "/api/translations/demo/app/ja/statistics/";
         let before = get_json(&app, statistics, Some(admin)).await;
         let broken = b"msgid \"One\"\nmsgstr \"1\"\n\nmsgid \"Two\nmsgstr \"2\"\n";
-        let refusals: [Refusal<'_>; 4] = [
+        let latin1 = b"msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"One\"\nmsgstr \"caf\xe9\"\n";
+        let truncated = b"<?xml version=\"1.0\"?>\n<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n<file source-language=\"en\" target-language=\"ja\" datatype=\"plaintext\" original=\"x\"><body>\n<trans-unit id=\"1\"><source>One</source><target>1";
+        let refusals: [Refusal<'_>; 6] = [
             (&[], "ja.po", broken, "file", "ja.po:"),
+            (&[], "ja.po", latin1, "file", "ja.po:"),
+            (&[], "ja.xlf", truncated, "file", "ja.xlf:"),
             (
                 &[],
                 "ja.docx",
@@ -374,6 +393,27 @@ async fn refused_uploads_change_nothing() {
                 "This field is required.".into()
             )]
         );
+        // The source language of a component without a template has no
+        // file: only its strings can be uploaded.
+        let without_file = call(
+            &app,
+            Method::POST,
+            "/api/translations/demo/app/en/file/",
+            Some(admin),
+            multipart(
+                &[],
+                &[("file", "en.po", &catalogue(&[("One", "1", false)]))],
+            ),
+        )
+        .await;
+        assert_eq!(
+            common::error_items(&without_file.json()),
+            [(
+                "method".into(),
+                "invalid".into(),
+                "No translation file, try using method=source.".into()
+            )]
+        );
         // Uploads need a signed-in caller.
         let file = multipart(
             &[],
@@ -392,4 +432,114 @@ async fn refused_uploads_change_nothing() {
         let too_large = upload(&app, admin, &[], "ja.po", &huge).await;
         assert_eq!(too_large.status, StatusCode::PAYLOAD_TOO_LARGE);
     }
+}
+
+#[actix_web::test]
+async fn replace_and_source_uploads_swap_whole_files() {
+    for db in TestDb::all() {
+        let pot = catalogue(&[("Hello", "", false), ("Bye", "", false)]);
+        let files: Vec<(&str, Vec<u8>)> = vec![
+            ("po/app.pot", pot),
+            (
+                "po/ja.po",
+                catalogue(&[("Hello", "こんにちは", false), ("Bye", "", false)]),
+            ),
+        ];
+        let upstream = tolk_service::vcs_testing::Upstream::new(&files);
+        let ctx = common::context(db, &upstream);
+        common::add_component(
+            &ctx,
+            tolk_domain::component::ComponentSettings {
+                name: "App".into(),
+                slug: "app".into(),
+                repo: upstream.url(),
+                filemask: "po/*.po".into(),
+                new_base: "po/app.pot".into(),
+                file_format: "po".into(),
+                ..Default::default()
+            },
+        );
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = ctx.admin.as_str();
+        let sources = |units: Value| column(&units, "source");
+
+        // replace: the file as uploaded, strings added and removed with it.
+        let replacement = catalogue(&[("Hello", "やあ", false), ("New", "新しい", false)]);
+        let replaced = upload(&app, admin, &[("method", "replace")], "ja.po", &replacement).await;
+        assert_eq!(replaced.status, StatusCode::OK, "{}", replaced.text());
+        assert_eq!(
+            replaced.json(),
+            json!({"not_found": 0, "skipped": 0, "accepted": 2, "total": 2, "result": true, "count": 2, "issues": []})
+        );
+        let units = get_json(&app, "/api/translations/demo/app/ja/units/", Some(admin)).await;
+        assert_eq!(sources(units), json!([["Hello"], ["New"]]));
+        let broken = upload(
+            &app,
+            admin,
+            &[("method", "replace")],
+            "ja.po",
+            b"msgid \"x\nmsgstr \"\"\n",
+        )
+        .await;
+        assert_eq!(broken.status, StatusCode::BAD_REQUEST, "{}", broken.text());
+        let push = json!({"operation": "push"});
+        let pushed = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            Some(admin),
+            Body::Json(push.clone()),
+        )
+        .await;
+        assert_eq!(pushed.json()["result"], json!(true), "{}", pushed.text());
+        assert_eq!(
+            upstream.file("po/ja.po").into_bytes(),
+            replacement,
+            "byte for byte"
+        );
+
+        // source: only on the source language, whose strings it replaces.
+        let on_japanese = upload(&app, admin, &[("method", "source")], "app.pot", b"").await;
+        assert_eq!(common::error_items(&on_japanese.json())[0].0, "method");
+        let source_file = "/api/translations/demo/app/en/file/";
+        let new_pot = catalogue(&[("Hello", "", false), ("Welcome", "", false)]);
+        let sourced = call(
+            &app,
+            Method::POST,
+            source_file,
+            Some(admin),
+            multipart(&[("method", "source")], &[("file", "app.pot", &new_pot)]),
+        )
+        .await;
+        assert_eq!(sourced.status, StatusCode::OK, "{}", sourced.text());
+        assert_eq!(sourced.json()["total"], json!(2));
+        let units = get_json(&app, "/api/translations/demo/app/ja/units/", Some(admin)).await;
+        assert_eq!(sources(units.clone()), json!([["Hello"], ["Welcome"]]));
+        assert_eq!(
+            column(&units, "target"),
+            json!([["やあ"], [""]]),
+            "kept where the string stays"
+        );
+        let pushed = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            Some(admin),
+            Body::Json(push),
+        )
+        .await;
+        assert_eq!(pushed.json()["result"], json!(true), "{}", pushed.text());
+        assert_eq!(upstream.file("po/app.pot").into_bytes(), new_pot);
+        assert!(!upstream.file("po/ja.po").contains("New"));
+        for action in [54, 74] {
+            let changes =
+                get_json(&app, &format!("/api/changes/?action={action}"), Some(admin)).await;
+            assert_eq!(changes["count"], json!(1), "action {action}");
+        }
+    }
+}
+
+/// `field` of each result of a unit list.
+fn column(units: &Value, field: &str) -> Value {
+    common::pluck(&units["results"], field)
 }

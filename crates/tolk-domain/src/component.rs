@@ -220,6 +220,8 @@ pub struct ComponentCopy {
     pub slug: String,
     /// The component to copy: its id, or its path `project/component`.
     pub from_component: ComponentRef,
+    /// API link of the project's category to create the copy in, or null.
+    pub category: Option<Option<String>>,
 }
 
 /// A component named in a request: its id or its path `project/component`.

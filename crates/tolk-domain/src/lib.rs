@@ -1,6 +1,7 @@
 //! Tolk's domain: the entities, rules and reference tables of a translation
 //! server, free of I/O. Storage, the web API and use-cases build on it.
 
+pub mod addon;
 pub mod category;
 pub mod change;
 pub mod checks;
@@ -8,6 +9,7 @@ pub mod component;
 pub mod component_list;
 pub mod filemask;
 pub mod hooks;
+pub mod json;
 pub mod language;
 pub mod message;
 pub mod notification;

@@ -4,6 +4,7 @@
 //!
 //! This crate needs no other Tolk crate.
 
+pub mod cleanup;
 mod document;
 mod edits;
 mod error;
@@ -15,6 +16,7 @@ mod xml;
 
 pub mod android;
 pub mod csv;
+pub mod gettext_build;
 pub mod html;
 pub mod json;
 pub mod markdown;
@@ -45,6 +47,6 @@ pub use file::{
 pub use keyed::KeyedXmlFile;
 pub use merge::{MergeError, merge_units};
 pub use new_file::{PluralRule, new_translation};
-pub use registry::{FORMATS, FormatInfo, Linguality, find, is_document};
+pub use registry::{FORMATS, FormatInfo, Linguality, by_content, find, is_document};
 pub use template::{Paired, parse_document, with_document, with_intermediate, with_template};
 pub use unit::{State, Unit};

@@ -555,6 +555,21 @@ pub const FORMATS: &[FormatInfo] = &[
     },
 ];
 
+/// The format a file of `format` (chosen by its name) is read in once its
+/// content is seen: an XLIFF file says its version in its namespace, so a
+/// `.xlf` file of XLIFF 2 reads as `xliff2` and one of XLIFF 1 as `xliff`.
+pub fn by_content(format: &'static str, bytes: &[u8]) -> &'static str {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(2048)]);
+    let xliff2 = head.contains("urn:oasis:names:tc:xliff:document:2.");
+    match format {
+        "xliff" | "plainxliff" if xliff2 => "xliff2",
+        "xliff2" | "xliff2-placeables" if head.contains("urn:oasis:names:tc:xliff:document:1.") => {
+            "xliff"
+        }
+        other => other,
+    }
+}
+
 /// Looks up a format by its id.
 pub fn find(id: &str) -> Option<&'static FormatInfo> {
     FORMATS.iter().find(|f| f.id == id)
@@ -576,6 +591,12 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), FORMATS.len());
+        let two = br#"<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0">"#;
+        let one = br#"<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">"#;
+        assert_eq!(by_content("xliff", two), "xliff2");
+        assert_eq!(by_content("xliff2", one), "xliff");
+        assert_eq!(by_content("xliff", one), "xliff");
+        assert_eq!(by_content("po", two), "po");
         assert_eq!(
             find("po").map(|f| f.linguality),
             Some(Linguality::Bilingual)

@@ -1,7 +1,7 @@
 //! Shorthands for asking the domain's access check inside use-cases.
 
 use tolk_domain::permission::{Permission, Subject, Target};
-use tolk_store::{Page, StoreResult};
+use tolk_store::{Page, PageRequest, StoreError, StoreResult};
 
 use crate::{ServiceError, ServiceResult};
 
@@ -34,6 +34,20 @@ pub fn require_authenticated(subject: &Subject) -> ServiceResult<()> {
 /// Turns a page lookup into a page or the invalid-page error.
 pub fn page<T>(page: StoreResult<Option<Page<T>>>) -> ServiceResult<Page<T>> {
     page?.ok_or(ServiceError::InvalidPage)
+}
+
+/// The requested page of `items`, a list filtered in memory (short
+/// lists whose visibility the database cannot decide).
+pub fn page_in_memory<T>(request: PageRequest, mut items: Vec<T>) -> ServiceResult<Page<T>> {
+    page(request.run(
+        &mut items,
+        |all| Ok::<_, StoreError>(i64::try_from(all.len()).unwrap_or(i64::MAX)),
+        |all, offset, limit| {
+            let skip = usize::try_from(offset).unwrap_or(usize::MAX);
+            let take = usize::try_from(limit).unwrap_or(usize::MAX);
+            Ok(all.drain(..).skip(skip).take(take).collect())
+        },
+    ))
 }
 
 /// The account acting: the signed-in user, or the one standing for

@@ -407,6 +407,9 @@ impl Service {
             updated += if job.mode == AutoMode::Suggest {
                 self.store
                     .write(|conn| suggest(conn, &subject, &translation, batch))?
+                    .into_iter()
+                    .filter(|added| *added)
+                    .count()
             } else {
                 let edits: Vec<BulkEdit> = batch
                     .iter()
@@ -439,13 +442,13 @@ impl Service {
 }
 
 /// Adds `batch` as suggestions by `subject` where the unit has no such
-/// suggestion yet; how many were added.
+/// suggestion yet; whether each was added.
 pub(crate) fn suggest(
     conn: &mut DbConnection,
     subject: &Subject,
     translation: &Arc<TranslationView>,
     batch: &[(UnitRow, String)],
-) -> ServiceResult<usize> {
+) -> ServiceResult<Vec<bool>> {
     let at = time::now();
     let ids: Vec<i64> = batch.iter().map(|(u, _)| u.id).collect();
     let existing: std::collections::HashSet<(i64, String, Option<i64>)> =
@@ -453,8 +456,11 @@ pub(crate) fn suggest(
     let mut records: Vec<NewChange> = Vec::new();
     let mut made: Vec<(i64, &str)> = Vec::new();
     let mut first = 0;
+    let mut added = Vec::with_capacity(batch.len());
     for (unit, target) in batch {
-        if existing.contains(&(unit.id, target.clone(), subject.user_id())) {
+        let new = !existing.contains(&(unit.id, target.clone(), subject.user_id()));
+        added.push(new);
+        if !new {
             continue;
         }
         made.push((unit.id, target));
@@ -476,5 +482,5 @@ pub(crate) fn suggest(
     suggestions::insert_many(conn, &made, subject.user_id(), at)?;
     translations::add_counters(conn, translation.translation.id, &delta, at)?;
     changes::record_many(conn, records.iter().collect(), at)?;
-    Ok(records.len())
+    Ok(added)
 }

@@ -65,6 +65,21 @@ fn ancestors(all: &HashMap<i64, Category>, id: i64) -> Vec<&Category> {
     chain
 }
 
+/// What the contents of category `id` inherit: `project` under the
+/// category's ancestors' settings and its own.
+pub(crate) fn inherited_by_contents(
+    all: &HashMap<i64, Category>,
+    id: i64,
+    project: &ProjectSettings,
+) -> ProjectSettings {
+    ancestors(all, id)
+        .into_iter()
+        .chain(all.get(&id))
+        .fold(project.clone(), |settings, category| {
+            category.settings.over(&settings)
+        })
+}
+
 /// Views of categories, with their projects and ancestors read in three statements.
 fn views(conn: &mut DbConnection, items: Vec<Category>) -> ServiceResult<Vec<CategoryView>> {
     let mut project_ids: Vec<i64> = items.iter().map(|c| c.project_id).collect();

@@ -20,6 +20,7 @@ use tolk_store::units::{self, UnitRow};
 use tolk_store::{languages, time, translations, users};
 use tolk_vcs::{Identity, Repository, WorkTree};
 
+use crate::addon_runs::FileTidy;
 use crate::components::ComponentView;
 use crate::repository::commit_message;
 use crate::{Service, ServiceError, ServiceResult};
@@ -259,6 +260,8 @@ struct FileCommit<'a> {
     monolingual: bool,
     /// For a document format, its template, or why it could not be read.
     document: Option<Result<DocumentTemplate, String>>,
+    /// What add-ons do to each file written.
+    tidy: FileTidy,
 }
 
 impl FileCommit<'_> {
@@ -299,6 +302,10 @@ impl FileCommit<'_> {
             refused,
         } = match written {
             Ok(written) => written,
+            Err(why) => return unwritten(why),
+        };
+        let new = match self.tidy.apply(self.format, path, new) {
+            Ok(new) => new,
             Err(why) => return unwritten(why),
         };
         if new != bytes {
@@ -394,7 +401,7 @@ impl Service {
         if !pending.units.iter().any(|u| all || u.pending) && pending.removals.is_empty() {
             return Ok(Committed::default());
         }
-        let effective = component.settings.effective(&view.project.settings);
+        let effective = view.effective();
         let mut outcome = Committed::default();
         let mut written: Vec<(i64, String)> = Vec::new();
         let mut removed: Vec<(i64, i64)> = Vec::new();
@@ -403,7 +410,9 @@ impl Service {
             let repo = self.workspace.open(&owner, &owner.settings.branch);
             let tree = repo.work_tree()?;
             let template = &component.settings.template;
+            let tidy = self.file_tidy(view, &tree)?;
             let files = FileCommit {
+                tidy,
                 repo: &repo,
                 tree: &tree,
                 format,

@@ -11,7 +11,7 @@ use tolk_domain::validation::FieldErrors;
 use tolk_store::component_lists::{self, ComponentList, ListFields};
 use tolk_store::{DbConnection, Page, PageRequest, components};
 
-use crate::access::{page, require};
+use crate::access::{page, page_in_memory, require};
 use crate::components::{ComponentView, views};
 use crate::conflict::{Unique, unique_violation};
 use crate::{Service, ServiceError, ServiceResult};
@@ -204,18 +204,7 @@ impl Service {
     ) -> ServiceResult<Page<ComponentListView>> {
         self.store.read(|conn| {
             let lists = component_lists::all(conn)?;
-            let mut known = seen(conn, subject, lists)?;
-            page(Ok(request.run(
-                &mut known,
-                |all| Ok::<_, tolk_store::StoreError>(all.len() as i64),
-                |all, offset, limit| {
-                    Ok(all
-                        .drain(..)
-                        .skip(offset as usize)
-                        .take(limit as usize)
-                        .collect())
-                },
-            )?))
+            page_in_memory(request, seen(conn, subject, lists)?)
         })
     }
 

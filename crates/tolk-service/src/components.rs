@@ -5,13 +5,16 @@ use std::collections::HashMap;
 
 use serde_json::json;
 use tolk_domain::change::Action;
-use tolk_domain::component::{ComponentSettings, LINK_PREFIX};
+use tolk_domain::component::{ComponentSettings, Effective, LINK_PREFIX};
 use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::project::ProjectSettings;
 use tolk_domain::validation::FieldErrors;
+use tolk_store::categories::Category;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::components::{self, Component, NewComponent};
 use tolk_store::languages::{self, Language};
 use tolk_store::projects::{self, Project};
+use tolk_store::screenshots::{self, Holder};
 use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
@@ -45,9 +48,17 @@ pub struct ComponentView {
     pub source_language: Language,
     /// The component whose repository it shares: project slug, slug and settings.
     pub linked: Option<(String, String, ComponentSettings)>,
+    /// What it inherits: its project's settings, under those of its
+    /// categories when it is in one.
+    pub inherited: ProjectSettings,
 }
 
 impl ComponentView {
+    /// The settings in effect: its own, else what it inherits.
+    pub fn effective(&self) -> Effective {
+        self.component.settings.effective(&self.inherited)
+    }
+
     /// Whether `subject` may see the component: its project is visible,
     /// and a restricted component must be listed on a team of the caller.
     /// The lists apply the same rule in SQL.
@@ -150,6 +161,22 @@ pub(crate) fn views(
         .into_iter()
         .map(|l| (l.row.id, l))
         .collect();
+    // Categories are read only when a component is in one.
+    let mut categorized: Vec<i64> = items
+        .iter()
+        .filter(|c| c.category_id.is_some())
+        .map(|c| c.project_id)
+        .collect();
+    categorized.sort_unstable();
+    categorized.dedup();
+    let categories: HashMap<i64, Category> = if categorized.is_empty() {
+        HashMap::new()
+    } else {
+        tolk_store::categories::of_projects(conn, &categorized)?
+            .into_iter()
+            .map(|c| (c.id, c))
+            .collect()
+    };
     items
         .into_iter()
         .map(|component| {
@@ -168,7 +195,14 @@ pub(crate) fn views(
                     let slug = &projects.get(&l.project_id)?.settings.slug;
                     Some((slug.clone(), l.settings.slug.clone(), l.settings.clone()))
                 });
+            let inherited = match component.category_id {
+                Some(id) => {
+                    crate::categories::inherited_by_contents(&categories, id, &project.settings)
+                }
+                None => project.settings.clone(),
+            };
             Ok(ComponentView {
+                inherited,
                 project_locked: locked.contains(&project.id),
                 project,
                 source_language,
@@ -658,7 +692,7 @@ impl Service {
         project_slug: &str,
         slug: &str,
     ) -> ServiceResult<()> {
-        self.store.write(|conn| {
+        let images = self.store.write(|conn| {
             let view = component_for(
                 conn,
                 subject,
@@ -667,6 +701,7 @@ impl Service {
                 "Can not delete component",
             )?;
             let owns_tree = view.component.linked_component_id.is_none();
+            let images = screenshots::images_of(conn, Holder::Component(view.component.id))?;
             if !components::delete(conn, view.component.id)? {
                 return Err(ServiceError::NotFound);
             }
@@ -686,8 +721,9 @@ impl Service {
                 };
                 enqueue(conn, &Job::RemoveTree { path }, owner)?;
             }
-            Ok(())
+            Ok(images)
         })?;
+        self.forget_images(&images);
         self.queued();
         Ok(())
     }

@@ -70,12 +70,13 @@ impl Service {
         overrides.apply(&mut settings);
         settings.name = copy.name;
         settings.slug = copy.slug;
+        let category = copy.category.flatten();
         let files = self.files_of(&source)?;
         let options = CreateOptions {
             source_language: Some(source.source_language.row.code.clone()),
             disable_autoshare: true,
             upload: Some(Upload::Files(files)),
-            category: None,
+            category,
         };
         self.create_component(subject, project_slug, Ok(settings), options)
     }

@@ -83,17 +83,19 @@ fn check_allowed(
     upload: &FileUpload,
 ) -> ServiceResult<()> {
     let target = view.target();
-    let needed = match upload.method {
-        UploadMethod::Translate | UploadMethod::Fuzzy => Permission::UNIT_EDIT,
-        UploadMethod::Approve => Permission::UNIT_REVIEW,
-        UploadMethod::Suggest => Permission::SUGGESTION_ADD,
-        UploadMethod::Add => Permission::UNIT_ADD,
-        UploadMethod::Replace | UploadMethod::Source => {
-            return Err(ServiceError::invalid(
-                "method",
-                &format!("{CANNOT} Tolk does not take this upload method yet."),
-            ));
+    let can = |permission| subject.can(permission, target);
+    let permitted = match upload.method {
+        UploadMethod::Translate | UploadMethod::Fuzzy => can(Permission::UNIT_EDIT),
+        UploadMethod::Approve => can(Permission::UNIT_REVIEW),
+        UploadMethod::Suggest => can(Permission::SUGGESTION_ADD),
+        UploadMethod::Add => can(Permission::UNIT_ADD),
+        // A direct edit that may also add and remove strings.
+        UploadMethod::Replace => {
+            can(Permission::UNIT_EDIT)
+                && (can(Permission::COMPONENT_EDIT)
+                    || (can(Permission::UNIT_ADD) && can(Permission::UNIT_DELETE)))
         }
+        UploadMethod::Source => true,
     };
     require(
         subject,
@@ -101,10 +103,31 @@ fn check_allowed(
         target,
         "Insufficient privileges for uploading.",
     )?;
-    if !subject.can(needed, target) {
+    if !permitted {
         return Err(ServiceError::invalid(
             "method",
             &format!("{CANNOT} You do not have permission for it."),
+        ));
+    }
+    let settings = &view.component.component.settings;
+    if upload.method == UploadMethod::Source {
+        let bilingual_source = view.language.row.id == view.component.component.source_language_id
+            && settings.template.is_empty()
+            && !settings.new_base.is_empty()
+            && tolk_formats::can_remove(&settings.file_format);
+        if !bilingual_source {
+            return Err(ServiceError::invalid(
+                "method",
+                &format!(
+                    "{CANNOT} Source strings are uploaded to the source language of a bilingual \
+                     component whose template for new translations (new_base) Tolk can update."
+                ),
+            ));
+        }
+    } else if view.translation.filename.is_empty() {
+        return Err(ServiceError::invalid(
+            "method",
+            "No translation file, try using method=source.",
         ));
     }
     if upload.method == UploadMethod::Add && !view.component.component.settings.manage_units {
@@ -156,16 +179,28 @@ fn read_upload(
     let by_extension = |format: &&tolk_formats::FormatInfo| {
         format.extensions.contains(&extension.as_str()) && readable.contains(&format.id)
     };
+    // A codec no component uses (gettext's compiled MO files) reads
+    // uploads named by its id.
+    let codec_only = || {
+        readable
+            .iter()
+            .find(|id| **id == extension)
+            .and_then(|id| tolk_formats::CODECS.iter().find(|c| c.id == *id))
+            .map(|c| c.id)
+    };
     let format = tolk_formats::find(own)
         .filter(|f| by_extension(f))
         .or_else(|| tolk_formats::FORMATS.iter().find(by_extension))
+        .map(|f| f.id)
+        .or_else(codec_only)
         .ok_or_else(|| {
             ServiceError::invalid(
                 "file",
                 &format!("Unsupported file format: Tolk cannot read {name}."),
             )
         })?;
-    let file = tolk_formats::parse(format.id, name, bytes)
+    let format = tolk_formats::by_content(format, bytes);
+    let file = tolk_formats::parse(format, name, bytes)
         .map_err(|e| ServiceError::invalid("file", &e.to_string()))?;
     Ok(file.units())
 }
@@ -189,6 +224,13 @@ impl Service {
             errors.required("file");
             return Err(errors.into());
         };
+        match upload.method {
+            UploadMethod::Replace => {
+                return self.replace_translation_file(subject, &view, (name, bytes));
+            }
+            UploadMethod::Source => return self.upload_source(subject, &view, (name, bytes)),
+            _ => {}
+        }
         let strings = read_upload(&view, name, bytes)?;
         let monolingual = !view.component.component.settings.template.is_empty();
         self.store.write(|conn| {
@@ -235,10 +277,12 @@ impl Service {
                 let mut target = string.target.clone();
                 if row.source.contains(tolk_domain::unit::PLURAL_SEPARATOR) {
                     if target.len() != forms {
-                        return Err(ServiceError::invalid(
-                            "file",
-                            "Plural forms do not match the language.",
-                        ));
+                        let reason = format!(
+                            "It has {} plural forms where the language has {forms}.",
+                            target.len()
+                        );
+                        report.skip(&key, &reason);
+                        continue;
                     }
                 } else {
                     target.truncate(1);
@@ -254,9 +298,14 @@ impl Service {
                     .iter()
                     .map(|(_, row, target, _)| ((*row).clone(), join_plurals(target)))
                     .collect();
-                let made = crate::autotranslate::suggest(conn, subject, &translation, &batch)?;
-                report.accepted += made;
-                report.skipped += batch.len() - made;
+                let added = crate::autotranslate::suggest(conn, subject, &translation, &batch)?;
+                for ((key, ..), added) in wanted.iter().zip(added) {
+                    if added {
+                        report.accepted += 1;
+                    } else {
+                        report.skip(key, "You have made this suggestion already.");
+                    }
+                }
             } else {
                 let keys: Vec<String> = wanted.iter().map(|(key, ..)| key.clone()).collect();
                 let edits: Vec<BulkEdit> = wanted

@@ -4,15 +4,18 @@
 //! change. Methods block; async callers run them on a blocking thread.
 
 mod access;
+mod addon_runs;
 mod archive;
 mod cache;
 mod commit;
 mod conflict;
 mod consistency;
 mod error;
+mod file_replace;
 mod propagation;
 mod workspace;
 
+pub mod addons;
 pub mod admin;
 pub mod auth;
 pub mod autotranslate;

@@ -8,6 +8,7 @@ use tolk_domain::validation::FieldErrors;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::languages::{self, LanguageRow};
 use tolk_store::projects::{self, Project};
+use tolk_store::screenshots::{self, Holder};
 use tolk_store::stats::{self, Summary};
 use tolk_store::teams;
 use tolk_store::{DbConnection, Page, PageRequest, time};
@@ -222,7 +223,7 @@ impl Service {
 
     /// Removes a project with everything in it.
     pub fn delete_project(&self, subject: &Subject, slug: &str) -> ServiceResult<()> {
-        self.store.write(|conn| {
+        let images = self.store.write(|conn| {
             let project = visible_project(conn, subject, slug)?;
             let target = Target::Project(project.as_ref());
             require(
@@ -236,13 +237,16 @@ impl Service {
                 details: json!({"slug": project.settings.slug}),
                 ..NewChange::new(Action::REMOVE_PROJECT, subject.user_id())
             };
+            let images = screenshots::images_of(conn, Holder::Project(project.id))?;
             if !projects::delete(conn, project.id)? {
                 // Another request deleted it first.
                 return Err(ServiceError::NotFound);
             }
             changes::record(conn, &change, time::now())?;
-            Ok(())
-        })
+            Ok(images)
+        })?;
+        self.forget_images(&images);
+        Ok(())
     }
 
     /// Statistics of a project.

@@ -391,6 +391,18 @@ impl Service {
         slug: &str,
         code: &str,
     ) -> ServiceResult<crate::translations::TranslationView> {
+        self.add_translation_as(subject, (project_slug, slug), code, true)
+    }
+
+    /// Adds a language to a component; with `spread`, the add-on adding
+    /// missing languages may add it to the project's other components.
+    pub(crate) fn add_translation_as(
+        &self,
+        subject: &Subject,
+        (project_slug, slug): (&str, &str),
+        code: &str,
+        spread: bool,
+    ) -> ServiceResult<crate::translations::TranslationView> {
         let view = self.component(subject, project_slug, slug)?;
         crate::access::require(
             subject,
@@ -399,7 +411,7 @@ impl Service {
             "Can not create translation",
         )?;
         let settings = &view.component.settings;
-        let effective = settings.effective(&view.project.settings);
+        let effective = view.effective();
         if effective.new_lang != "add" {
             return Err(ServiceError::PermissionDenied(
                 "Adding new translations is turned off for this component.".into(),
@@ -473,10 +485,14 @@ impl Service {
             let message = render(&effective.add_message, &values);
             repo.commit(std::slice::from_ref(&path), &author, &message)?;
         }
+        self.rescan_now(&view)?;
+        let event = crate::addon_runs::Event::LanguageAdded { spread };
+        for problem in self.run_addons(&view, event, None)? {
+            tracing::warn!(component = view.component.id, "{problem}");
+        }
         if owner.settings.push_on_commit && !owner.settings.push.is_empty() {
             self.push_component(&view, subject.user_id())?;
         }
-        self.rescan_now(&view)?;
         self.store.read(|conn| {
             let translation = translations::of_component(conn, view.component.id)?
                 .into_iter()
@@ -518,10 +534,7 @@ impl Service {
             let repo = self.workspace.open(&owner, &owner.settings.branch);
             // Gone already: there is nothing to commit.
             let removed = repo.work_tree()?.remove(filename)?;
-            let effective = component
-                .component
-                .settings
-                .effective(&component.project.settings);
+            let effective = component.effective();
             let message = commit_message(
                 &effective.delete_message,
                 component,
@@ -537,7 +550,9 @@ impl Service {
                 )?;
             }
         }
-        self.store.write(|conn| {
+        let images = self.store.write(|conn| {
+            let holder = tolk_store::screenshots::Holder::Translation(view.translation.id);
+            let images = tolk_store::screenshots::images_of(conn, holder)?;
             if !translations::delete(conn, view.translation.id)? {
                 return Err(ServiceError::NotFound);
             }
@@ -549,8 +564,10 @@ impl Service {
                 ..NewChange::new(Action::REMOVE_TRANSLATION, subject.user_id())
             };
             changes::record(conn, &change, time::now())?;
-            Ok(())
-        })
+            Ok(images)
+        })?;
+        self.forget_images(&images);
+        Ok(())
     }
 
     /// Commits pending edits; with `push_on_commit` and a push URL (as
@@ -611,9 +628,15 @@ impl Service {
     ) -> ServiceResult<OperationResult> {
         let committed = self.commit_component(view, false)?;
         let owner = self.repository_owner(&view.component)?;
+        let squash = self.squash_plan(view)?;
         let pushed = {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
+            if let Some(plan) = &squash
+                && let Err(e) = repo.squash(plan)
+            {
+                tracing::warn!(component = view.component.id, "squash skipped: {e}");
+            }
             let s = &owner.settings;
             if s.push.is_empty() {
                 repo.push(&s.push, &s.push_branch)
@@ -655,7 +678,7 @@ impl Service {
         let sharing = self
             .store
             .read(|conn| components::sharing(conn, owner.id))?;
-        let effective = view.component.settings.effective(&view.project.settings);
+        let effective = view.effective();
         let mut conflicts: Vec<String> = Vec::new();
         let (ok_action, failed_action) = match style {
             MergeStyle::Rebase => (Action::REBASE, Action::FAILED_REBASE),
@@ -684,6 +707,16 @@ impl Service {
                 let run = Run::detached(self);
                 for component in &sharing {
                     self.rescan_component(component.id, &run)?;
+                }
+                let views = self
+                    .store
+                    .read(|conn| crate::components::views(conn, sharing))?;
+                for shared in &views {
+                    for problem in
+                        self.run_addons(shared, crate::addon_runs::Event::Pulled, None)?
+                    {
+                        tracing::warn!(component = shared.component.id, "{problem}");
+                    }
                 }
                 Ok((true, None))
             }
@@ -737,7 +770,7 @@ impl Service {
     }
 
     /// Reads the component's files again in this thread.
-    fn rescan_now(&self, view: &ComponentView) -> ServiceResult<()> {
+    pub(crate) fn rescan_now(&self, view: &ComponentView) -> ServiceResult<()> {
         let run = Run::detached(self);
         self.rescan_component(view.component.id, &run).map(|_| ())
     }
@@ -809,7 +842,7 @@ fn merge_file(
 }
 
 /// The values a commit message template may use.
-fn message_values(
+pub(crate) fn message_values(
     view: &ComponentView,
     translation: Option<(&Translation, &str)>,
     site: &crate::ServiceConfig,

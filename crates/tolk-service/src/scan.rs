@@ -620,10 +620,10 @@ impl Service {
             let source = languages::get_full_by_ids(conn, &[component.source_language_id])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
-            let project = tolk_store::projects::get_by_ids(conn, &[component.project_id])?
+            let view = crate::components::views(conn, vec![component.clone()])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
-            let check_flags = component.settings.check_flags_in(&project.settings);
+            let check_flags = component.settings.check_flags_in(&view.inherited);
             Ok::<_, ServiceError>((languages, source, check_flags))
         })?;
         // One transaction per translation, the source one first: a large

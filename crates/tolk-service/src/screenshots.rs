@@ -193,6 +193,14 @@ impl Service {
         Ok(format!("{FOLDER}/{name}"))
     }
 
+    /// Removes the image files of screenshots whose rows went with what
+    /// held them (a translation, component or project).
+    pub(crate) fn forget_images(&self, image_paths: &[String]) {
+        for path in image_paths {
+            self.forget_image(path);
+        }
+    }
+
     /// Removes an image file no row names any more (a failure is logged:
     /// the row is gone, the file is only waste).
     fn forget_image(&self, image_path: &str) {

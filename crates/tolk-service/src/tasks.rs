@@ -73,6 +73,11 @@ pub(crate) enum Job {
     },
     /// Fill a translation's strings from other components and the memory.
     AutoTranslate(crate::autotranslate::AutoJob),
+    /// Run a newly installed add-on once.
+    AddonRun {
+        /// The add-on.
+        addon_id: i64,
+    },
 }
 
 impl Job {
@@ -85,6 +90,7 @@ impl Job {
             Job::Relocate { .. } => "relocate",
             Job::RemoveTree { .. } => "remove_tree",
             Job::AutoTranslate(_) => "autotranslate",
+            Job::AddonRun { .. } => "addon",
         }
     }
 
@@ -98,7 +104,8 @@ impl Job {
             Job::Setup { .. }
             | Job::Relocate { .. }
             | Job::RemoveTree { .. }
-            | Job::AutoTranslate(_) => None,
+            | Job::AutoTranslate(_)
+            | Job::AddonRun { .. } => None,
         }
     }
 }
@@ -621,6 +628,7 @@ impl Service {
             Job::Pull { component_id } => self.pull_component(*component_id, run),
             Job::Relocate { component_id } => self.relocate_component(*component_id, run),
             Job::AutoTranslate(job) => self.run_autotranslate(job, run),
+            Job::AddonRun { addon_id } => self.run_installed_addon(*addon_id, run),
             Job::RemoveTree { path } => {
                 match std::fs::remove_dir_all(path) {
                     Err(e) if e.kind() != std::io::ErrorKind::NotFound => {

@@ -31,6 +31,8 @@ pub struct NewChange {
     pub unit_id: Option<i64>,
     /// Language concerned.
     pub language_id: Option<i64>,
+    /// Add-on concerned.
+    pub addon_id: Option<i64>,
     /// New value or related text.
     pub target: String,
     /// Previous value.
@@ -51,6 +53,7 @@ impl NewChange {
             translation_id: None,
             unit_id: None,
             language_id: None,
+            addon_id: None,
             target: String::new(),
             old: String::new(),
             details: serde_json::json!({}),
@@ -122,6 +125,7 @@ pub fn record_many(
                     changes::translation_id.eq(change.translation_id),
                     changes::unit_id.eq(change.unit_id),
                     changes::language_id.eq(change.language_id),
+                    changes::addon_id.eq(change.addon_id),
                     changes::target.eq(&change.target),
                     changes::old.eq(&change.old),
                     changes::details.eq(change.details.to_string()),

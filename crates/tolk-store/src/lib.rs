@@ -16,6 +16,7 @@ mod sql;
 mod store;
 mod unit_search;
 
+pub mod addons;
 pub mod categories;
 pub mod changes;
 pub mod comments;

@@ -483,6 +483,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    addons (id) {
+        id -> BigInt,
+        name -> Text,
+        project_id -> Nullable<BigInt>,
+        component_id -> Nullable<BigInt>,
+        configuration -> Text,
+        created -> Timestamp,
+    }
+}
+
+diesel::table! {
     screenshots (id) {
         id -> BigInt,
         translation_id -> BigInt,
@@ -531,6 +542,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     component_list_components,
     component_list_rules,
     team_component_lists,
+    addons,
     screenshots,
     screenshot_units,
     roles,

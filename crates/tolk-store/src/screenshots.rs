@@ -8,7 +8,7 @@ use tolk_domain::permission::ProjectVisibility;
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
-use crate::schema::{screenshot_units, screenshots, translations};
+use crate::schema::{components, screenshot_units, screenshots, translations};
 
 /// A stored screenshot.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -170,4 +170,47 @@ pub fn remove_unit(conn: &mut DbConnection, id: i64, unit_id: i64) -> StoreResul
     )
     .execute(conn)?;
     Ok(rows == 1)
+}
+
+/// What is removed with its screenshots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holder {
+    /// A translation.
+    Translation(i64),
+    /// A component, with its translations.
+    Component(i64),
+    /// A project, with its components.
+    Project(i64),
+}
+
+/// The image paths of the screenshots `holder` has (their files are
+/// removed once the rows are gone with it).
+pub fn images_of(conn: &mut DbConnection, holder: Holder) -> StoreResult<Vec<String>> {
+    let query = screenshots::table
+        .select(screenshots::image_path)
+        .into_boxed();
+    let query = match holder {
+        Holder::Translation(id) => query.filter(screenshots::translation_id.eq(id)),
+        Holder::Component(id) => query.filter(
+            screenshots::translation_id.eq_any(
+                translations::table
+                    .filter(translations::component_id.eq(id))
+                    .select(translations::id),
+            ),
+        ),
+        Holder::Project(id) => query.filter(
+            screenshots::translation_id.eq_any(
+                translations::table
+                    .filter(
+                        translations::component_id.eq_any(
+                            components::table
+                                .filter(components::project_id.eq(id))
+                                .select(components::id),
+                        ),
+                    )
+                    .select(translations::id),
+            ),
+        ),
+    };
+    Ok(query.load(conn)?)
 }

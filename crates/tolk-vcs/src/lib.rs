@@ -19,6 +19,7 @@ mod orphans;
 mod processes;
 mod reads;
 mod repository;
+mod squash;
 mod stale;
 mod url;
 
@@ -32,4 +33,5 @@ pub use git::{Git, GitConfig, Identity, MIN_VERSION, Output};
 pub use lock::RepositoryLock;
 pub use orphans::reap_orphans;
 pub use repository::{ConflictedFile, MergeStyle, RemoteTip, Repository, Resolver, Status, Update};
+pub use squash::{Grouping, SquashPlan};
 pub use url::{UrlPolicy, strip_credentials};

@@ -14,7 +14,7 @@ use crate::reads;
 
 /// The reference to the last commit Tolk pushed, to whichever URL and
 /// branch: commits it holds are not outgoing.
-const PUSHED: &str = "refs/tolk/pushed";
+pub(crate) const PUSHED: &str = "refs/tolk/pushed";
 
 /// How upstream changes are brought in (Weblate's `merge_style`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,15 +221,15 @@ impl Repository {
         &self.branch
     }
 
-    fn run(&self, args: &[&str]) -> Result<String, VcsError> {
+    pub(crate) fn run(&self, args: &[&str]) -> Result<String, VcsError> {
         Ok(self.git.run(Some(&self.path), args)?.text())
     }
 
-    fn upstream(&self) -> String {
+    pub(crate) fn upstream(&self) -> String {
         format!("refs/remotes/origin/{}", self.branch)
     }
 
-    fn has_remote(&self) -> bool {
+    pub(crate) fn has_remote(&self) -> bool {
         self.remote_head().is_ok_and(|head| head.is_some())
     }
 
@@ -389,6 +389,12 @@ impl Repository {
         if self.run(&staged)?.trim().is_empty() {
             return Ok(None);
         }
+        self.git_commit(message, author)?;
+        self.head().map(Some)
+    }
+
+    /// Commits what is staged as `author` with `message`.
+    pub(crate) fn git_commit(&self, message: &str, author: &Identity) -> Result<(), VcsError> {
         self.git.run_with(
             Some(&self.path),
             &["commit", "--quiet", "--no-verify", "-m", message],
@@ -397,7 +403,7 @@ impl Repository {
                 ("GIT_AUTHOR_EMAIL", &author.email),
             ],
         )?;
-        self.head().map(Some)
+        Ok(())
     }
 
     /// Pushes the head to `branch` (empty: the tracked branch) of `url`
@@ -520,7 +526,7 @@ impl Repository {
     }
 
     /// Undoes a failed merge or rebase, leaving the work tree as before.
-    fn abort(&self, operation: &str) {
+    pub(crate) fn abort(&self, operation: &str) {
         // Nothing to abort is fine: the work tree is clean either way.
         let _ = self.run(&[operation, "--abort"]);
     }

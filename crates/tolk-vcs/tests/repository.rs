@@ -455,3 +455,162 @@ fn what_a_killed_process_left_is_recovered() {
     assert_eq!(git(repo.path(), &["rev-parse", "HEAD"]), conflicted);
     assert!(repo.status().unwrap().text.contains("On branch main"));
 }
+
+fn joe() -> Identity {
+    Identity {
+        name: "Joe Bloggs".into(),
+        email: "joe@example.com".into(),
+    }
+}
+
+fn tolk() -> Identity {
+    Identity {
+        name: "Tolk".into(),
+        email: "noreply@tolk.invalid".into(),
+    }
+}
+
+/// A clone with four unpushed commits: Jane edits cs, Joe edits de, Jane
+/// edits cs again, Joe adds a new file.
+fn four_commits() -> (Upstream, Repository) {
+    let up = Upstream::new(&[("po/cs.po", PO), ("po/de.po", PO)]);
+    let repo = up.clone();
+    let edit = |path: &str, text: &str, who: &Identity, message: &str| {
+        std::fs::write(repo.path().join(path), text).unwrap();
+        repo.commit(&[path.into()], who, message).unwrap().unwrap();
+    };
+    edit(
+        "po/cs.po",
+        "a\nB\nc\n",
+        &jane(),
+        "Czech one\n\nCo-authored-by: Ann <ann@example.com>",
+    );
+    edit("po/de.po", "a\nb\nC\n", &joe(), "German one");
+    edit("po/cs.po", "A\nB\nc\n", &jane(), "Czech two");
+    edit("LINGUAS", "cs\nde\n", &joe(), "Languages");
+    (up, repo)
+}
+
+fn plan(grouping: tolk_vcs::Grouping) -> tolk_vcs::SquashPlan {
+    tolk_vcs::SquashPlan {
+        grouping,
+        append_trailers: true,
+        message: String::new(),
+        author: tolk(),
+        rest_message: "Other files".into(),
+    }
+}
+
+/// A commit as `outgoing` lists it.
+fn commit(subject: &str, author: &str, files: &str) -> (String, String, String) {
+    (subject.to_owned(), author.to_owned(), files.to_owned())
+}
+
+/// Subject, author and files of the commits after upstream's, oldest first.
+fn outgoing(repo: &Repository) -> Vec<(String, String, String)> {
+    let log = git(
+        repo.path(),
+        &[
+            "log",
+            "--reverse",
+            "--format=%x1e%s%x1f%an%x1f",
+            "--name-only",
+            "origin/main..HEAD",
+        ],
+    );
+    log.split('\u{1e}')
+        .filter(|r| !r.trim().is_empty())
+        .map(|record| {
+            let mut parts = record.split('\u{1f}');
+            let subject = parts.next().unwrap().to_owned();
+            let author = parts.next().unwrap().to_owned();
+            let files: Vec<&str> = parts.next().unwrap().split_whitespace().collect();
+            (subject, author, files.join(" "))
+        })
+        .collect()
+}
+
+#[test]
+fn squash_all_makes_one_commit_with_every_author_as_co_author() {
+    let (up, repo) = four_commits();
+    let tree = git(repo.path(), &["rev-parse", "HEAD^{tree}"]);
+    assert!(repo.squash(&plan(tolk_vcs::Grouping::All)).unwrap());
+    assert_eq!(
+        git(repo.path(), &["rev-parse", "HEAD^{tree}"]),
+        tree,
+        "the same content"
+    );
+    assert_eq!(
+        outgoing(&repo),
+        [commit("Czech one", "Tolk", "LINGUAS po/cs.po po/de.po")]
+    );
+    let message = git(repo.path(), &["log", "-1", "--format=%B"]);
+    assert_eq!(
+        message.trim_end(),
+        "Czech one\n\nGerman one\n\nCzech two\n\nLanguages\n\n\
+Co-authored-by: Ann <ann@example.com>\n\
+Co-authored-by: Jane Doe <jane@example.com>\n\
+Co-authored-by: Joe Bloggs <joe@example.com>"
+    );
+    // One commit left: nothing more to squash.
+    assert!(!repo.squash(&plan(tolk_vcs::Grouping::All)).unwrap());
+    drop(up);
+}
+
+#[test]
+fn squash_by_file_keeps_a_commit_per_file_and_one_for_the_rest() {
+    let (_up, repo) = four_commits();
+    let groups = vec![vec!["po/cs.po".to_owned()], vec!["po/de.po".to_owned()]];
+    assert!(
+        repo.squash(&plan(tolk_vcs::Grouping::Paths(groups)))
+            .unwrap()
+    );
+    assert_eq!(
+        outgoing(&repo),
+        [
+            commit("Czech one", "Jane Doe", "po/cs.po"),
+            commit("German one", "Joe Bloggs", "po/de.po"),
+            commit("Other files", "Tolk", "LINGUAS"),
+        ]
+    );
+}
+
+#[test]
+fn squash_by_author_reorders_what_applies_and_never_loses_content() {
+    let (_up, repo) = four_commits();
+    let tree = git(repo.path(), &["rev-parse", "HEAD^{tree}"]);
+    assert!(repo.squash(&plan(tolk_vcs::Grouping::Author)).unwrap());
+    assert_eq!(git(repo.path(), &["rev-parse", "HEAD^{tree}"]), tree);
+    assert_eq!(
+        outgoing(&repo),
+        [
+            commit("Czech one", "Jane Doe", "po/cs.po"),
+            commit("German one", "Joe Bloggs", "LINGUAS po/de.po"),
+        ]
+    );
+    assert_eq!(
+        git(repo.path(), &["branch", "--list"]).trim(),
+        "* main",
+        "no scratch branch left"
+    );
+}
+
+#[test]
+fn commits_already_pushed_to_a_push_url_are_not_squashed() {
+    let (up, repo) = four_commits();
+    let fork = up.dir.path().join("fork.git");
+    git(up.dir.path(), &["init", "--quiet", "--bare", "fork.git"]);
+    repo.push(fork.to_str().unwrap(), "main").unwrap();
+    assert!(
+        !repo.squash(&plan(tolk_vcs::Grouping::All)).unwrap(),
+        "all four are in the fork"
+    );
+    std::fs::write(repo.path().join("po/de.po"), "x\n").unwrap();
+    repo.commit(&["po/de.po".into()], &joe(), "German two")
+        .unwrap();
+    std::fs::write(repo.path().join("po/cs.po"), "y\n").unwrap();
+    repo.commit(&["po/cs.po".into()], &jane(), "Czech three")
+        .unwrap();
+    assert!(repo.squash(&plan(tolk_vcs::Grouping::All)).unwrap());
+    assert_eq!(outgoing(&repo).len(), 5, "four pushed, one squashed");
+}

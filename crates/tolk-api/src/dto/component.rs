@@ -170,7 +170,7 @@ impl ComponentDto {
         let repository = view.shows_repository_to(subject);
         let settings = view.public_settings();
         let project_slug = view.project.settings.slug.clone();
-        let effective = settings.effective(&view.project.settings);
+        let effective = view.effective();
         let own = &view.component.settings;
         let path = nested(&view.component.path);
         let url = |parts: &[&str]| {
@@ -193,7 +193,7 @@ impl ComponentDto {
             announcements_url: url(&["announcements"]),
             inherit_agreement: own.agreement.is_empty(),
             effective_agreement: effective.agreement,
-            web_url: links.web(&["projects", &project_slug, &own.slug]),
+            web_url: links.web(&["projects", &project_slug, &view.component.path]),
             url: url(&[]),
             repository_url: url(&["repository"]),
             translations_url: url(&["translations"]),

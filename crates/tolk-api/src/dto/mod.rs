@@ -1,5 +1,6 @@
 //! Response bodies, serialised straight from stored rows in Weblate's key order.
 
+pub mod addon;
 pub mod autotranslate;
 pub mod category;
 pub mod change;

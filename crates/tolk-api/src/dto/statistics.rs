@@ -163,7 +163,7 @@ impl StatisticsDto {
         links: &crate::links::Links,
     ) -> Self {
         let c = &view.component;
-        let (project, component) = (&c.project.settings.slug, &c.component.settings.slug);
+        let (project, component) = (&c.project.settings.slug, &c.component.path);
         let code = &view.language.row.code;
         Self::new(
             summary,

@@ -145,7 +145,7 @@ impl UnitDto {
             id: u.id,
             web_url: format!(
                 "{}?checksum={checksum}",
-                links.web(&["translate", project, component, code])
+                links.web(&["translate", project, &c.component.path, code])
             ),
             url: unit_url(u.id),
             explanation: u.explanation,

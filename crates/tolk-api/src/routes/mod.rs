@@ -68,6 +68,7 @@ macro_rules! put_and_patch {
     };
 }
 
+pub mod addons;
 pub mod categories;
 pub mod changes;
 pub mod component_links;
@@ -124,6 +125,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     exports::configure(cfg);
     rss::configure(cfg);
     screenshots::configure(cfg);
+    addons::configure(cfg);
 }
 
 /// Answers a list request: reads the page parameters, runs `fetch` off the

@@ -41,6 +41,9 @@ pub enum Check {
     Team,
     /// A team's editors and its admins (Weblate's `meta:team.users`).
     TeamUsers,
+    /// An add-on: `component.edit` on its component, or `project.edit`
+    /// on its project; those without it do not see it (404).
+    Managed,
 }
 
 /// Every route: method, path (as the OpenAPI document writes it) and check.
@@ -132,6 +135,21 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
     ),
     ("GET", "/api/categories/{id}/statistics/", Check::Visible),
     ("GET", "/api/projects/{slug}/categories/", Check::Visible),
+    ("GET", "/api/addons/", Check::Listed),
+    ("GET", "/api/addons/{id}/", Check::Managed),
+    ("PUT", "/api/addons/{id}/", Check::Managed),
+    ("PATCH", "/api/addons/{id}/", Check::Managed),
+    ("DELETE", "/api/addons/{id}/", Check::Managed),
+    (
+        "POST",
+        "/api/components/{project}/{component}/addons/",
+        Check::On(Permission::COMPONENT_EDIT),
+    ),
+    (
+        "POST",
+        "/api/projects/{slug}/addons/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
     ("GET", "/api/screenshots/", Check::Listed),
     (
         "POST",
@@ -602,7 +620,11 @@ impl Check {
     pub fn needs_sign_in(self, safe: bool) -> bool {
         match self {
             Check::Public | Check::Guest(_) => false,
-            Check::Listed | Check::Visible | Check::Open(_) | Check::Repository => !safe,
+            Check::Listed
+            | Check::Visible
+            | Check::Open(_)
+            | Check::Repository
+            | Check::Managed => !safe,
             _ => true,
         }
     }

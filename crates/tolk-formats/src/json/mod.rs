@@ -8,12 +8,14 @@
 
 mod add;
 mod flavors;
+mod layout;
 mod parse;
 mod remove;
 mod write;
 
 use std::ops::Range;
 
+pub use layout::{Layout, relayout};
 pub(crate) use parse::quote;
 pub(crate) use write::write_new;
 

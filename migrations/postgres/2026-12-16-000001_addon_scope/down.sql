@@ -1,0 +1,1 @@
+DROP INDEX addons_scope;
