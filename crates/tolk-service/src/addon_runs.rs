@@ -104,11 +104,14 @@ impl FileTidy {
         {
             bytes = kept;
         }
-        if let Some(layout) = &self.layout
-            && let Some(laid) =
-                tolk_formats::json::relayout(path, &bytes, layout).map_err(|e| e.to_string())?
-        {
-            bytes = laid;
+        // The layout is cosmetic: a file it cannot lay out (comments,
+        // say) is written as the codec left it.
+        if let Some(layout) = &self.layout {
+            match tolk_formats::json::relayout(path, &bytes, layout) {
+                Ok(Some(laid)) => bytes = laid,
+                Ok(None) => {}
+                Err(e) => tracing::warn!("{JSON_LAYOUT} left {path} as it is: {e}"),
+            }
         }
         Ok(bytes)
     }

@@ -51,6 +51,25 @@ pub fn relayout(name: &str, bytes: &[u8], layout: &Layout) -> Result<Option<Vec<
     if bytes.ends_with(b"\n") {
         out.push(b'\n');
     }
+    // The file must hold the same strings laid out anew (a repeated key
+    // keeps its last value, as in every JSON reader): a layout that would
+    // change one is refused rather than written.
+    let strings = |text: &[u8]| -> Result<Vec<(String, Vec<String>)>, FormatError> {
+        let mut units: Vec<(String, Vec<String>)> = crate::file::parse("json", name, text)?
+            .units()
+            .into_iter()
+            .map(|u| (u.context, u.target))
+            .collect();
+        units.sort();
+        Ok(units)
+    };
+    if strings(bytes)? != strings(&out)? {
+        return Err(FormatError::new(
+            name,
+            0,
+            "laid out anew, the file would hold other strings",
+        ));
+    }
     Ok((out != bytes).then_some(out))
 }
 
@@ -82,5 +101,11 @@ mod tests {
                 .starts_with("{\n  \"b\": {\n    \"y\"")
         );
         assert!(relayout("cs.json", b"{", &kept).is_err());
+        let repeated = b"{\"a\": \"1\", \"a\": \"2\"}";
+        assert_eq!(
+            relayout("cs.json", repeated, &kept).unwrap().unwrap(),
+            b"{\n  \"a\": \"2\"\n}",
+            "a repeated key keeps its last value, as JSON readers read it"
+        );
     }
 }
