@@ -380,6 +380,20 @@ async fn addons_are_checked_installed_once_and_managed_by_editors_only() {
             "as Weblate: the component's add-ons are not listed there"
         );
 
+        let trigger = format!("/api/addons/{id}/trigger/");
+        let untriggered = call(&app, Method::POST, &trigger, admin, Body::None).await;
+        assert_eq!(untriggered.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            error_items(&untriggered.json()),
+            [(
+                "".to_owned(),
+                "invalid".to_owned(),
+                "This add-on cannot be triggered manually.".to_owned()
+            )]
+        );
+        let hidden = call(&app, Method::POST, &trigger, jane, Body::None).await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+
         // Configuration changes; the name does not.
         let renamed = call(
             &app,

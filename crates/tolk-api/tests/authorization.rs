@@ -413,6 +413,7 @@ fn matrix() -> Vec<Row> {
         row("PATCH /api/addons/{addon}/", "{}", SIGN_IN_HIDDEN, ADMINISTRATION, 200, 404),
         row("DELETE /api/addons/{id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 404)
             .setup(&[r#"POST /api/components/demo/app/addons/ {"name": "weblate.git.squash"}"#]),
+        row("POST /api/addons/{addon}/trigger/", "{}", SIGN_IN_HIDDEN, ADMINISTRATION, 400, 404),
         row("POST /api/components/demo/app/addons/", r#"{"name": "weblate.nothing"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 400, 403),
         row("POST /api/projects/demo/addons/", r#"{"name": "weblate.nothing"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 400, 403),
         // Screenshots: `{screenshot}` shows demo's app in Arabic.

@@ -294,6 +294,17 @@ impl Service {
         })
     }
 
+    /// Runs an add-on on demand (`trigger/`): Weblate allows it only for
+    /// the add-ons that extract POT files from source code, which Tolk
+    /// refuses to install, so an add-on the caller manages answers
+    /// Weblate's refusal.
+    pub fn trigger_addon(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+        self.store.read(|conn| managed(conn, subject, id))?;
+        let mut errors = FieldErrors::default();
+        errors.general("invalid", "This add-on cannot be triggered manually.");
+        Err(errors.into())
+    }
+
     /// Uninstalls an add-on.
     pub fn uninstall_addon(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {

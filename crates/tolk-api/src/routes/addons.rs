@@ -21,6 +21,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(replace)
         .service(modify)
         .service(remove)
+        .service(trigger)
         .service(install_on_component)
         .service(install_on_project);
 }
@@ -116,6 +117,28 @@ async fn remove(
     let service = state.service.clone();
     blocking(move || service.uninstall_addon(&caller.0, *id)).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// Runs an add-on on demand. Weblate allows it for the add-ons that
+/// extract POT files from source code, which Tolk does not run: every
+/// add-on answers Weblate's refusal.
+#[utoipa::path(
+    tag = "addons",
+    params(("id" = i64, Path, description = "Add-on id")),
+    responses(
+        (status = 400, description = "The add-on cannot be triggered manually", body = ErrorBody),
+        (status = 404, description = "Missing, or not the caller's to manage", body = ErrorBody)
+    )
+)]
+#[post("/api/addons/{id}/trigger/")]
+async fn trigger(
+    caller: Caller,
+    id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let service = state.service.clone();
+    blocking(move || service.trigger_addon(&caller.0, *id)).await?;
+    Ok(HttpResponse::Accepted().finish())
 }
 
 /// Installs an add-on on a component (needs `component.edit`); its first

@@ -140,6 +140,7 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
     ("PUT", "/api/addons/{id}/", Check::Managed),
     ("PATCH", "/api/addons/{id}/", Check::Managed),
     ("DELETE", "/api/addons/{id}/", Check::Managed),
+    ("POST", "/api/addons/{id}/trigger/", Check::Managed),
     (
         "POST",
         "/api/components/{project}/{component}/addons/",
