@@ -561,15 +561,30 @@ pub(crate) fn export_rows(units: &[Unit]) -> Vec<[String; 8]> {
 
 /// A new CSV file with a header row naming the export columns.
 pub fn write_new(units: &[Unit]) -> String {
-    let quote = |value: &str| format!("\"{}\"", value.replace('"', "\"\""));
-    let header = EXPORT_COLUMNS.map(quote);
-    let mut out = header.join(",");
-    out.push_str("\r\n");
+    let mut out = String::with_capacity(units.len() * 96);
+    push_row(&mut out, EXPORT_COLUMNS);
     for row in export_rows(units) {
-        out.push_str(&row.map(|f| quote(&f)).join(","));
-        out.push_str("\r\n");
+        push_row(&mut out, row.iter().map(String::as_str));
     }
     out
+}
+
+/// Appends a row of quoted fields (inner quotes doubled) and a CRLF.
+fn push_row<'a>(out: &mut String, fields: impl IntoIterator<Item = &'a str>) {
+    for (i, field) in fields.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('"');
+        for (j, part) in field.split('"').enumerate() {
+            if j > 0 {
+                out.push_str("\"\"");
+            }
+            out.push_str(part);
+        }
+        out.push('"');
+    }
+    out.push_str("\r\n");
 }
 
 #[cfg(test)]

@@ -509,8 +509,8 @@ impl TranslationFile for PoFile {
         if !bytes.is_empty() && !bytes.ends_with(b"\n\n") {
             bytes.push(b'\n');
         }
-        let mut entry = write::entry_lines(unit, self.wrap).join("\n");
-        entry.push('\n');
+        let mut entry = String::new();
+        write::entry_into(&mut entry, unit, self.wrap);
         let (encoded, _, unmappable) = self.encoding.encode(&entry);
         if unmappable {
             return Err(FormatError::new(

@@ -13,24 +13,47 @@ pub(super) fn render_string(
     wrap: Option<usize>,
     eol: &str,
 ) -> Vec<String> {
+    let mut text = String::new();
+    render_into(&mut text, keyword, value, wrap, eol);
+    // Escaped strings hold no line break: each line is one of them.
+    text.split_terminator('\n').map(str::to_owned).collect()
+}
+
+/// Appends what [`render_string`] renders to `out`, each line ended by
+/// `eol` and a line break.
+pub(super) fn render_into(
+    out: &mut String,
+    keyword: &str,
+    value: &str,
+    wrap: Option<usize>,
+    eol: &str,
+) {
     let escaped = escape(value);
-    let mut chunks: Vec<&str> = escaped.split_inclusive("\\n").collect();
-    if chunks.is_empty() {
-        chunks.push("");
+    let inner_break = escaped.find("\\n").is_some_and(|at| at + 2 < escaped.len());
+    // `keyword "value"`: the keyword, a space and two quotes.
+    let single_width = keyword.len() + 3 + escaped.chars().count();
+    if !inner_break && wrap.is_none_or(|w| single_width <= w) {
+        for part in [keyword, " \"", escaped.as_str(), "\"", eol, "\n"] {
+            out.push_str(part);
+        }
+        return;
     }
-    let single = format!("{keyword} \"{escaped}\"");
-    let fits = wrap.is_none_or(|w| single.chars().count() <= w);
-    if chunks.len() == 1 && fits {
-        return vec![format!("{single}{eol}")];
+    for part in [keyword, " \"\"", eol, "\n"] {
+        out.push_str(part);
     }
-    let mut lines = vec![format!("{keyword} \"\"{eol}")];
     let limit = wrap.map(|w| w.saturating_sub(2).max(1));
+    let chunks: Vec<&str> = if escaped.is_empty() {
+        vec![""]
+    } else {
+        escaped.split_inclusive("\\n").collect()
+    };
     for chunk in chunks {
         for piece in wrap_chunk(chunk, limit) {
-            lines.push(format!("\"{piece}\"{eol}"));
+            for part in ["\"", piece, "\"", eol, "\n"] {
+                out.push_str(part);
+            }
         }
     }
-    lines
 }
 
 /// Splits an escaped chunk into pieces of at most `limit` characters,

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::render::render_string;
+use super::render::{render_into, render_string};
 use crate::unit::{State, Unit};
 
 /// A header for files that come without one.
@@ -27,14 +27,13 @@ pub fn write_new(header: &str, units: &[Unit]) -> String {
         (Some(n), None) => set_header_field(header, "Plural-Forms", &plural_forms(n)),
     };
     let forms = plural_count(&header).unwrap_or(1);
-    let mut lines: Vec<String> = vec!["msgid \"\"".into()];
-    lines.extend(render_string("msgstr", &header, wrap, ""));
+    let mut text = String::with_capacity(header.len() + units.len() * 80);
+    text.push_str("msgid \"\"\n");
+    render_into(&mut text, "msgstr", &header, wrap, "");
     for unit in units {
-        lines.push(String::new());
-        lines.extend(entry_lines(&checked(unit, forms), wrap));
+        text.push('\n');
+        entry_into(&mut text, &checked(unit, forms), wrap);
     }
-    let mut text = lines.join("\n");
-    text.push('\n');
     text
 }
 
@@ -127,47 +126,55 @@ pub fn set_header_field(header: &str, field: &str, value: &str) -> String {
     out
 }
 
-/// The lines of one entry for `unit`, strings wrapped at `wrap` columns.
-pub(super) fn entry_lines(unit: &Unit, wrap: Option<usize>) -> Vec<String> {
+/// Appends the lines of one entry for `unit` to `out`, each ended by a
+/// line break, strings wrapped at `wrap` columns.
+pub(super) fn entry_into(out: &mut String, unit: &Unit, wrap: Option<usize>) {
     // A note of several lines is a comment of several lines.
-    let comment = |prefix: &str, note: &String| -> Vec<String> {
-        note.split('\n')
-            .map(|line| format!("{prefix} {line}").trim_end().to_owned())
-            .collect()
+    let mut comment = |prefix: &str, note: &String| {
+        for line in note.split('\n') {
+            out.push_str(format!("{prefix} {line}").trim_end());
+            out.push('\n');
+        }
     };
-    let mut lines: Vec<String> = unit
-        .translator_notes
-        .iter()
-        .flat_map(|n| comment("#", n))
-        .collect();
-    lines.extend(unit.developer_notes.iter().flat_map(|n| comment("#.", n)));
+    for note in &unit.translator_notes {
+        comment("#", note);
+    }
+    for note in &unit.developer_notes {
+        comment("#.", note);
+    }
     if !unit.locations.is_empty() {
-        lines.push(format!("#: {}", unit.locations.join(" ")));
+        out.push_str("#: ");
+        out.push_str(&unit.locations.join(" "));
+        out.push('\n');
     }
     let mut flags: Vec<&str> = unit.flags.iter().map(String::as_str).collect();
     if unit.state == State::Fuzzy {
         flags.insert(0, "fuzzy");
     }
     if !flags.is_empty() {
-        lines.push(format!("#, {}", flags.join(", ")));
+        out.push_str("#, ");
+        out.push_str(&flags.join(", "));
+        out.push('\n');
     }
     if let Some(previous) = &unit.previous_source {
-        let rendered = render_string("msgid", previous, wrap, "");
-        lines.extend(rendered.into_iter().map(|l| format!("#| {l}")));
+        for line in render_string("msgid", previous, wrap, "") {
+            out.push_str("#| ");
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     if !unit.context.is_empty() {
-        lines.extend(render_string("msgctxt", &unit.context, wrap, ""));
+        render_into(out, "msgctxt", &unit.context, wrap, "");
     }
     let source = unit.source.first().map_or("", String::as_str);
-    lines.extend(render_string("msgid", source, wrap, ""));
+    render_into(out, "msgid", source, wrap, "");
     if let Some(plural) = unit.source.get(1) {
-        lines.extend(render_string("msgid_plural", plural, wrap, ""));
+        render_into(out, "msgid_plural", plural, wrap, "");
         for (i, form) in unit.target.iter().enumerate() {
-            lines.extend(render_string(&format!("msgstr[{i}]"), form, wrap, ""));
+            render_into(out, &format!("msgstr[{i}]"), form, wrap, "");
         }
     } else {
         let text = unit.target.first().map_or("", String::as_str);
-        lines.extend(render_string("msgstr", text, wrap, ""));
+        render_into(out, "msgstr", text, wrap, "");
     }
-    lines
 }
