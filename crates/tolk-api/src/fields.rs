@@ -649,6 +649,33 @@ mod tests {
     }
 
     #[test]
+    fn free_form_json_is_taken_as_given() {
+        #[derive(Debug, Deserialize)]
+        struct Free {
+            settings: Option<tolk_domain::json::Json>,
+        }
+        let given = json!({"a": [1, true, {"b": null}]});
+        let parsed: Free = parse(json(json!({"settings": given.clone()})), Dialect::Body).unwrap();
+        assert_eq!(parsed.settings.map(|s| s.0), Some(given.clone()));
+        let text = given.to_string();
+        let parsed: Free = parse(form(&[("settings", &text)]), Dialect::Body).unwrap();
+        assert_eq!(
+            parsed.settings.map(|s| s.0),
+            Some(given),
+            "form text is JSON"
+        );
+        let refused = parse::<Free>(form(&[("settings", "{oops")]), Dialect::Body).unwrap_err();
+        let refused: Vec<(Option<String>, String)> = refused
+            .iter()
+            .map(|e| (e.attr.clone(), e.detail.clone()))
+            .collect();
+        assert_eq!(
+            refused,
+            [(Some("settings".into()), "Value must be valid JSON.".into())]
+        );
+    }
+
+    #[test]
     fn a_json_number_is_no_boolean() {
         assert_eq!(
             problems(json(json!({"active": 0, "nested": {"flag": 1}}))),

@@ -344,9 +344,14 @@ impl Compat {
     }
 }
 
+/// Most characters a stored configuration may take: keys an add-on does
+/// not define are kept, but not without bound.
+pub const MAX_CONFIGURATION: usize = 10_000;
+
 /// Checks a configuration for `kind`: an object whose keys the add-on
 /// defines hold values of their kind (keys it does not define are kept as
-/// given, as Weblate keeps them). The messages name each wrong key.
+/// given, as Weblate keeps them, up to [`MAX_CONFIGURATION`] characters in
+/// all). The messages name each wrong key.
 pub fn check_configuration(
     kind: &AddonKind,
     value: &Value,
@@ -362,6 +367,9 @@ pub fn check_configuration(
         );
         return Map::new();
     };
+    if value.to_string().chars().count() > MAX_CONFIGURATION {
+        errors.max_length("configuration", MAX_CONFIGURATION);
+    }
     for field in kind.fields {
         let Some(given) = map.get(field.name) else {
             continue;
@@ -542,6 +550,13 @@ mod tests {
                 "squash: Select a valid choice. everything is not one of the available choices.",
                 "append_trailers: Must be a valid boolean."
             ]
+        );
+        let mut errors = FieldErrors::default();
+        let long = "x".repeat(MAX_CONFIGURATION);
+        check_configuration(squash, &json!({ "note": long }), &mut errors);
+        assert!(
+            errors.has("configuration"),
+            "unbounded extra keys are refused"
         );
         let mut errors = FieldErrors::default();
         check_configuration(squash, &json!([1]), &mut errors);

@@ -20,7 +20,6 @@ use std::collections::{BTreeSet, HashSet};
 
 use serde_json::{Map, Value, json};
 use tolk_domain::addon::{AddonKind, JsonLayout, SquashMode, SquashSettings, Support, find};
-use tolk_domain::message::render;
 use tolk_domain::permission::Subject;
 use tolk_store::translations::{self, Translation};
 use tolk_store::{addons, components, languages};
@@ -29,7 +28,7 @@ use tolk_vcs::{Grouping, SquashPlan, WorkTree};
 use crate::addons::{configuration_of, facts};
 use crate::commit::author_of;
 use crate::components::{ComponentView, views};
-use crate::repository::message_values;
+use crate::repository::addon_message;
 use crate::tasks::{Run, TaskResult};
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -47,12 +46,13 @@ const CONFIGURE_SCRIPTS: &[&str] = &["configure", "configure.in", "configure.ac"
 /// When add-ons run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Event {
-    /// Right after installation (or a change of configuration).
+    /// Right after installation.
     Installed,
     /// After upstream's changes were merged.
     Pulled,
     /// After a language was added; `spread` lets `consistency.languages`
-    /// add it to the other components (not when it added it itself).
+    /// add it to the other components (not when it added it itself). Once
+    /// installed, that add-on acts on the project in the installation's task.
     LanguageAdded {
         /// Other components may get the language too.
         spread: bool,
@@ -278,11 +278,7 @@ impl Service {
         if !rewriting.is_empty() {
             problems.extend(self.rewrite_files(view, &rewriting, event)?);
         }
-        let spread = match event {
-            Event::Installed => true,
-            Event::LanguageAdded { spread } => spread,
-            Event::Pulled => false,
-        };
+        let spread = matches!(event, Event::LanguageAdded { spread: true });
         if spread && acting.iter().any(|a| a.kind.id == CONSISTENCY) {
             problems.extend(self.add_missing_languages(view.project.id)?);
         }
@@ -306,7 +302,6 @@ impl Service {
             .store
             .read(|conn| translations::of_component(conn, view.component.id))?;
         let owner = self.repository_owner(&view.component)?;
-        let effective = view.effective();
         let mut problems = Vec::new();
         let mut rescan = false;
         {
@@ -322,9 +317,7 @@ impl Service {
                 for (path, bytes) in &files {
                     tree.write(path, bytes)?;
                 }
-                let mut values = message_values(view, None, &self.config);
-                values.push(("addon_name", acting.kind.verbose.to_owned()));
-                let message = render(&effective.addon_message, &values);
+                let message = addon_message(view, acting.kind.verbose, &self.config);
                 let paths: Vec<String> = files.into_iter().map(|(p, _)| p).collect();
                 if repo.commit(&paths, &author_of(None), &message)?.is_some() {
                     rescan |= translation_files;
@@ -419,19 +412,22 @@ impl Service {
     /// Adds to every component of a project that takes new languages the
     /// languages any of its components has; what could not be added.
     fn add_missing_languages(&self, project_id: i64) -> ServiceResult<Vec<String>> {
-        let (views, held) = self.store.read(|conn| {
+        let (views, translations) = self.store.read(|conn| {
             let found = components::of_project(conn, project_id)?;
-            let views = views(conn, found)?;
-            let mut held = Vec::new();
-            for view in &views {
-                let ids: Vec<i64> = translations::of_component(conn, view.component.id)?
-                    .into_iter()
-                    .map(|t| t.language_id)
-                    .collect();
-                held.push(ids);
-            }
-            Ok::<_, ServiceError>((views, held))
+            let ids: Vec<i64> = found.iter().map(|c| c.id).collect();
+            let translations = translations::of_components(conn, &ids)?;
+            Ok::<_, ServiceError>((views(conn, found)?, translations))
         })?;
+        let held: Vec<Vec<i64>> = views
+            .iter()
+            .map(|view| {
+                translations
+                    .iter()
+                    .filter(|t| t.component_id == view.component.id)
+                    .map(|t| t.language_id)
+                    .collect()
+            })
+            .collect();
         let all: BTreeSet<i64> = held.iter().flatten().copied().collect();
         let codes: Vec<(i64, String)> = self.store.read(|conn| {
             let ids: Vec<i64> = all.iter().copied().collect();
@@ -487,31 +483,28 @@ impl Service {
                 Grouping::Paths(files.into_iter().map(|f| vec![f]).collect())
             }
         };
-        let effective = view.effective();
-        let mut values = message_values(view, None, &self.config);
-        values.push(("addon_name", acting.kind.verbose.to_owned()));
         Ok(Some(SquashPlan {
             grouping,
             append_trailers: settings.append_trailers,
             message: settings.commit_message,
             author: author_of(None),
-            rest_message: render(&effective.addon_message, &values),
+            rest_message: addon_message(view, acting.kind.verbose, &self.config),
         }))
     }
 
     /// Task: run a newly installed (or reconfigured) add-on once on the
     /// components it acts on.
     pub(crate) fn run_installed_addon(&self, addon_id: i64, run: &Run<'_>) -> TaskResult {
-        let targets = self.store.read(|conn| {
+        let (name, targets) = self.store.read(|conn| {
             let Some(addon) = addons::get(conn, addon_id)? else {
-                return Ok::<_, ServiceError>(Vec::new());
+                return Ok::<_, ServiceError>((String::new(), Vec::new()));
             };
             let found = match (addon.component_id, addon.project_id) {
                 (Some(id), _) => components::get_by_ids(conn, &[id])?,
                 (None, Some(project)) => components::of_project(conn, project)?,
                 (None, None) => Vec::new(),
             };
-            views(conn, found)
+            Ok((addon.name, views(conn, found)?))
         })?;
         let mut problems = Vec::new();
         let total = targets.len().max(1);
@@ -521,6 +514,12 @@ impl Service {
                 format!("running the add-on on {}", view.component.path),
             );
             problems.extend(self.run_addons(view, Event::Installed, Some(addon_id))?);
+        }
+        // Language consistency acts on the whole project, once.
+        if name == CONSISTENCY
+            && let Some(view) = targets.first()
+        {
+            problems.extend(self.add_missing_languages(view.project.id)?);
         }
         Ok(json!({"addon": addon_id, "problems": problems}))
     }

@@ -41,7 +41,9 @@ pub struct AddonView {
     pub addon: Addon,
     /// Its configuration.
     pub configuration: Map<String, Value>,
-    /// Slug of its project (the component's, for a component's add-on).
+    /// Id of its project (the component's, for a component's add-on).
+    pub project_id: i64,
+    /// Slug of its project.
     pub project_slug: String,
     /// Path of its component, for a component's add-on.
     pub component_path: Option<String>,
@@ -78,21 +80,19 @@ fn views(
     Ok(rows
         .into_iter()
         .filter_map(|addon| {
-            let (project_slug, component_path) = match (addon.component_id, addon.project_id) {
+            let (project, component_path) = match (addon.component_id, addon.project_id) {
                 (Some(id), _) => {
                     let c = managed_components.get(&id)?;
-                    (
-                        c.project.settings.slug.clone(),
-                        Some(c.component.path.clone()),
-                    )
+                    (&c.project, Some(c.component.path.clone()))
                 }
-                (None, Some(id)) => (managed_projects.get(&id)?.settings.slug.clone(), None),
+                (None, Some(id)) => (managed_projects.get(&id)?, None),
                 (None, None) => return None,
             };
             Some(AddonView {
                 configuration: configuration_of(&addon),
                 addon,
-                project_slug,
+                project_id: project.id,
+                project_slug: project.settings.slug.clone(),
                 component_path,
             })
         })
@@ -108,9 +108,9 @@ fn managed(conn: &mut DbConnection, subject: &Subject, id: i64) -> ServiceResult
 }
 
 /// A change about an add-on of `view`.
-fn change(action: Action, subject: &Subject, view: &AddonView, project_id: i64) -> NewChange {
+fn change(action: Action, subject: &Subject, view: &AddonView) -> NewChange {
     NewChange {
-        project_id: Some(project_id),
+        project_id: Some(view.project_id),
         component_id: view.addon.component_id,
         addon_id: Some(view.addon.id),
         target: view.addon.name.clone(),
@@ -162,8 +162,11 @@ pub(crate) fn facts(view: &ComponentView) -> ComponentFacts<'_> {
     }
 }
 
-/// A checked configuration as stored, or the 400.
-fn checked_configuration(kind: &AddonKind, given: Option<Value>) -> ServiceResult<String> {
+/// A checked configuration, and its stored text; or the 400.
+fn checked_configuration(
+    kind: &AddonKind,
+    given: Option<Value>,
+) -> ServiceResult<(Map<String, Value>, String)> {
     let mut errors = FieldErrors::default();
     let map = check_configuration(
         kind,
@@ -171,7 +174,8 @@ fn checked_configuration(kind: &AddonKind, given: Option<Value>) -> ServiceResul
         &mut errors,
     );
     errors.into_result()?;
-    Ok(Value::Object(map).to_string())
+    let stored = Value::Object(map.clone()).to_string();
+    Ok((map, stored))
 }
 
 impl Service {
@@ -224,7 +228,7 @@ impl Service {
         })?;
         let body = body?;
         let kind = chosen(&body.name, component.as_ref())?;
-        let configuration = checked_configuration(kind, body.configuration.map(|c| c.0))?;
+        let (configuration, stored) = checked_configuration(kind, body.configuration.map(|c| c.0))?;
         if let Some(view) = &component
             && !self.addon_fits_files(view, kind)?
         {
@@ -235,7 +239,7 @@ impl Service {
                 name: kind.id.to_owned(),
                 project_id: component.is_none().then_some(project.id),
                 component_id: component.as_ref().map(|c| c.component.id),
-                configuration,
+                configuration: stored,
                 created: time::now(),
             };
             let id = addons::insert(conn, &new).map_err(|e| {
@@ -245,10 +249,24 @@ impl Service {
                     e.into()
                 }
             })?;
-            let view = managed(conn, subject, id)?;
+            // The answer is what was written.
+            let view = AddonView {
+                addon: Addon {
+                    id,
+                    name: new.name,
+                    project_id: new.project_id,
+                    component_id: new.component_id,
+                    configuration: new.configuration,
+                    created: new.created,
+                },
+                configuration,
+                project_id: project.id,
+                project_slug: project.settings.slug.clone(),
+                component_path: component.as_ref().map(|c| c.component.path.clone()),
+            };
             changes::record(
                 conn,
-                &change(Action::ADDON_CREATE, subject, &view, project.id),
+                &change(Action::ADDON_CREATE, subject, &view),
                 time::now(),
             )?;
             let owner = Owner {
@@ -271,7 +289,7 @@ impl Service {
         body: Result<AddonChange, FieldErrors>,
     ) -> ServiceResult<AddonView> {
         self.store.write(|conn| {
-            let view = managed(conn, subject, id)?;
+            let mut view = managed(conn, subject, id)?;
             let body = body?;
             if body.name.as_ref().is_some_and(|n| *n != view.addon.name) {
                 return Err(ServiceError::invalid("name", "Can not change add-on name"));
@@ -280,17 +298,18 @@ impl Service {
                 return Ok(view);
             };
             let kind = find(&view.addon.name).ok_or(ServiceError::NotFound)?;
-            let configuration = checked_configuration(kind, Some(given.0))?;
-            if !addons::configure(conn, id, &configuration)? {
+            let (configuration, stored) = checked_configuration(kind, Some(given.0))?;
+            if !addons::configure(conn, id, &stored)? {
                 return Err(ServiceError::NotFound);
             }
-            let project_id = addon_project(conn, &view)?;
+            view.addon.configuration = stored;
+            view.configuration = configuration;
             changes::record(
                 conn,
-                &change(Action::ADDON_CHANGE, subject, &view, project_id),
+                &change(Action::ADDON_CHANGE, subject, &view),
                 time::now(),
             )?;
-            managed(conn, subject, id)
+            Ok(view)
         })
     }
 
@@ -309,8 +328,7 @@ impl Service {
     pub fn uninstall_addon(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             let view = managed(conn, subject, id)?;
-            let project_id = addon_project(conn, &view)?;
-            let mut record = change(Action::ADDON_REMOVE, subject, &view, project_id);
+            let mut record = change(Action::ADDON_REMOVE, subject, &view);
             record.addon_id = None;
             if !addons::delete(conn, id)? {
                 return Err(ServiceError::NotFound);
@@ -319,16 +337,4 @@ impl Service {
             Ok(())
         })
     }
-}
-
-/// The id of the project an add-on belongs to.
-fn addon_project(conn: &mut DbConnection, view: &AddonView) -> ServiceResult<i64> {
-    if let Some(id) = view.addon.project_id {
-        return Ok(id);
-    }
-    let ids: Vec<i64> = view.addon.component_id.into_iter().collect();
-    components::get_by_ids(conn, &ids)?
-        .first()
-        .map(|c| c.project_id)
-        .ok_or(ServiceError::NotFound)
 }

@@ -48,15 +48,23 @@ pub struct ComponentView {
     pub source_language: Language,
     /// The component whose repository it shares: project slug, slug and settings.
     pub linked: Option<(String, String, ComponentSettings)>,
-    /// What it inherits: its project's settings, under those of its
-    /// categories when it is in one.
-    pub inherited: ProjectSettings,
+    /// What it inherits when it is in a category: its project's settings
+    /// under its categories'; `None` outside categories (see [`Self::inherited`]).
+    pub category_inherited: Option<ProjectSettings>,
 }
 
 impl ComponentView {
+    /// What it inherits: its project's settings, under those of its
+    /// categories when it is in one.
+    pub fn inherited(&self) -> &ProjectSettings {
+        self.category_inherited
+            .as_ref()
+            .unwrap_or(&self.project.settings)
+    }
+
     /// The settings in effect: its own, else what it inherits.
     pub fn effective(&self) -> Effective {
-        self.component.settings.effective(&self.inherited)
+        self.component.settings.effective(self.inherited())
     }
 
     /// Whether `subject` may see the component: its project is visible,
@@ -195,14 +203,11 @@ pub(crate) fn views(
                     let slug = &projects.get(&l.project_id)?.settings.slug;
                     Some((slug.clone(), l.settings.slug.clone(), l.settings.clone()))
                 });
-            let inherited = match component.category_id {
-                Some(id) => {
-                    crate::categories::inherited_by_contents(&categories, id, &project.settings)
-                }
-                None => project.settings.clone(),
-            };
+            let category_inherited = component.category_id.map(|id| {
+                crate::categories::inherited_by_contents(&categories, id, &project.settings)
+            });
             Ok(ComponentView {
-                inherited,
+                category_inherited,
                 project_locked: locked.contains(&project.id),
                 project,
                 source_language,

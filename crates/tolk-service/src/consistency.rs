@@ -176,7 +176,7 @@ fn is_enforced(view: &UnitView) -> bool {
     component
         .component
         .settings
-        .enforced_checks_in(&component.inherited)
+        .enforced_checks_in(component.inherited())
         .iter()
         .any(|id| id == INCONSISTENT)
 }
@@ -219,7 +219,7 @@ fn checked(view: &UnitView) -> bool {
     let check_flags = component
         .component
         .settings
-        .check_flags_in(&component.inherited);
+        .check_flags_in(component.inherited());
     let flags = Flags::parse([
         view.unit.flags.as_str(),
         view.unit.extra_flags.as_str(),

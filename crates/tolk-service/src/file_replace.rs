@@ -8,14 +8,13 @@
 
 use serde_json::json;
 use tolk_domain::change::Action;
-use tolk_domain::message::render;
 use tolk_domain::permission::Subject;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::{time, translations};
 
 use crate::commit::author_of;
 use crate::file_upload::{UploadMethod, UploadReport};
-use crate::repository::{commit_message, message_values};
+use crate::repository::{addon_message, commit_message};
 use crate::translations::TranslationView;
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -94,7 +93,6 @@ impl Service {
             .map(|t| t.filename)
             .filter(|f| !f.is_empty() && *f != settings.new_base)
             .collect();
-        let effective = component.effective();
         {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
@@ -120,9 +118,7 @@ impl Service {
             for (path, new) in &written {
                 tree.write(path, new)?;
             }
-            let mut values = message_values(component, None, &self.config);
-            values.push(("addon_name", SOURCE_UPDATE.to_owned()));
-            let message = render(&effective.addon_message, &values);
+            let message = addon_message(component, SOURCE_UPDATE, &self.config);
             let paths: Vec<String> = written.into_iter().map(|(p, _)| p).collect();
             repo.commit(&paths, &author_of(None), &message)?;
         }

@@ -111,7 +111,7 @@ fn check_allowed(
     }
     let settings = &view.component.component.settings;
     if upload.method == UploadMethod::Source {
-        let bilingual_source = view.language.row.id == view.component.component.source_language_id
+        let bilingual_source = view.is_source()
             && settings.template.is_empty()
             && !settings.new_base.is_empty()
             && tolk_formats::can_remove(&settings.file_format);
@@ -181,13 +181,7 @@ fn read_upload(
     };
     // A codec no component uses (gettext's compiled MO files) reads
     // uploads named by its id.
-    let codec_only = || {
-        readable
-            .iter()
-            .find(|id| **id == extension)
-            .and_then(|id| tolk_formats::CODECS.iter().find(|c| c.id == *id))
-            .map(|c| c.id)
-    };
+    let codec_only = || readable.iter().copied().find(|id| *id == extension);
     let format = tolk_formats::find(own)
         .filter(|f| by_extension(f))
         .or_else(|| tolk_formats::FORMATS.iter().find(by_extension))

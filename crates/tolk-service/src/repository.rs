@@ -842,7 +842,7 @@ fn merge_file(
 }
 
 /// The values a commit message template may use.
-pub(crate) fn message_values(
+fn message_values(
     view: &ComponentView,
     translation: Option<(&Translation, &str)>,
     site: &crate::ServiceConfig,
@@ -885,6 +885,19 @@ pub(crate) fn message_values(
     values
 }
 
+/// The message of a commit an add-on (or Tolk on its behalf) makes: the
+/// component's add-on message naming `addon_name`.
+pub(crate) fn addon_message(
+    view: &ComponentView,
+    addon_name: &str,
+    site: &crate::ServiceConfig,
+) -> String {
+    let mut values = message_values(view, None, site);
+    values.push(("addon_name", addon_name.to_owned()));
+    render(&view.effective().addon_message, &values)
+}
+
+/// The message of a translation's commit made with `template`.
 pub(crate) fn commit_message(
     template: &str,
     view: &ComponentView,

@@ -623,7 +623,7 @@ impl Service {
             let view = crate::components::views(conn, vec![component.clone()])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
-            let check_flags = component.settings.check_flags_in(&view.inherited);
+            let check_flags = component.settings.check_flags_in(view.inherited());
             Ok::<_, ServiceError>((languages, source, check_flags))
         })?;
         // One transaction per translation, the source one first: a large

@@ -205,7 +205,7 @@ pub(crate) fn add_string(
     // (the source language's is not).
     let (settings, project) = (
         &translation.component.component.settings,
-        &translation.component.inherited,
+        translation.component.inherited(),
     );
     let check_flags = settings.check_flags_in(project);
     let own_failing = if translation.is_source() {

@@ -453,7 +453,7 @@ impl Planned {
 /// (as stored), and whether one of them is enforced by the component.
 fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
     let component = &view.translation.component;
-    let (settings, project) = (&component.component.settings, &component.inherited);
+    let (settings, project) = (&component.component.settings, component.inherited());
     let check_flags = settings.check_flags_in(project);
     let flags = Flags::parse([
         view.unit.flags.as_str(),

@@ -180,6 +180,20 @@ pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
     Ok(diesel::delete(categories::table.find(id)).execute(conn)? == 1)
 }
 
+/// The categories of a project with this parent (or none).
+fn siblings(
+    project_id: i64,
+    parent_id: Option<i64>,
+) -> categories::BoxedQuery<'static, crate::MultiBackend> {
+    let query = categories::table
+        .filter(categories::project_id.eq(project_id))
+        .into_boxed();
+    match parent_id {
+        Some(id) => query.filter(categories::parent_id.eq(id)),
+        None => query.filter(categories::parent_id.is_null()),
+    }
+}
+
 /// Whether a category with this parent (or none) has the slug `slug`,
 /// whatever its case: a component placed there cannot take it.
 pub fn slug_taken(
@@ -188,15 +202,10 @@ pub fn slug_taken(
     parent_id: Option<i64>,
     slug: &str,
 ) -> StoreResult<bool> {
-    let mut query = categories::table
-        .filter(categories::project_id.eq(project_id))
+    let found: i64 = siblings(project_id, parent_id)
         .filter(lower(categories::slug).eq(lower(slug.to_owned())))
-        .into_boxed();
-    query = match parent_id {
-        Some(id) => query.filter(categories::parent_id.eq(id)),
-        None => query.filter(categories::parent_id.is_null()),
-    };
-    let found: i64 = query.count().get_result(conn)?;
+        .count()
+        .get_result(conn)?;
     Ok(found > 0)
 }
 
@@ -209,15 +218,8 @@ pub fn taken(
     (name, slug): (&str, &str),
     except_id: Option<i64>,
 ) -> StoreResult<(bool, bool)> {
-    let mut query = categories::table
-        .filter(categories::project_id.eq(project_id))
+    let clashes: Vec<(bool, bool)> = siblings(project_id, parent_id)
         .filter(categories::id.ne(except_id.unwrap_or(0)))
-        .into_boxed();
-    query = match parent_id {
-        Some(id) => query.filter(categories::parent_id.eq(id)),
-        None => query.filter(categories::parent_id.is_null()),
-    };
-    let clashes: Vec<(bool, bool)> = query
         .filter(
             lower(categories::name)
                 .eq(lower(name.to_owned()))

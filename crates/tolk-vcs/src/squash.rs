@@ -45,6 +45,8 @@ struct Squashed {
     author: Identity,
     body: String,
     trailers: Vec<String>,
+    /// The files it changed.
+    files: Vec<String>,
 }
 
 /// Field and record separators of the log format.
@@ -74,19 +76,17 @@ impl Repository {
             .is_ok()
     }
 
-    /// The commits after `base`, oldest first (touching `paths`, when given).
-    fn commits_since(&self, base: &str, paths: &[String]) -> Result<Vec<Squashed>, VcsError> {
+    /// The commits after `base`, oldest first, with the files each changed.
+    fn commits_since(&self, base: &str) -> Result<Vec<Squashed>, VcsError> {
         let format = format!(
-            "--format=%H{FIELD}%an{FIELD}%ae{FIELD}%B{FIELD}%(trailers:only,unfold){RECORD}"
+            "--format={RECORD}%H{FIELD}%an{FIELD}%ae{FIELD}%B{FIELD}%(trailers:only,unfold){FIELD}"
         );
         let range = format!("{base}..HEAD");
-        let mut args = vec!["log", "--reverse", &format, &range, "--"];
-        args.extend(paths.iter().map(String::as_str));
-        let out = self.run(&args)?;
+        let out = self.run(&["log", "--reverse", "--name-only", &format, &range, "--"])?;
         Ok(out
             .split(RECORD)
             .filter_map(|record| {
-                let mut fields = record.trim_start_matches('\n').split(FIELD);
+                let mut fields = record.split(FIELD);
                 let hash = fields.next()?.to_owned();
                 if hash.is_empty() {
                     return None;
@@ -94,18 +94,20 @@ impl Repository {
                 let name = fields.next()?.to_owned();
                 let email = fields.next()?.to_owned();
                 let body = fields.next()?.trim_end().to_owned();
-                let trailers = fields
-                    .next()
-                    .unwrap_or_default()
-                    .lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .map(str::to_owned)
-                    .collect();
+                let lines = |text: Option<&str>| -> Vec<String> {
+                    text.unwrap_or_default()
+                        .lines()
+                        .filter(|l| !l.trim().is_empty())
+                        .map(str::to_owned)
+                        .collect()
+                };
+                let trailers = lines(fields.next());
                 Some(Squashed {
                     hash,
                     author: Identity { name, email },
                     body,
                     trailers,
+                    files: lines(fields.next()),
                 })
             })
             .collect())
@@ -117,7 +119,7 @@ impl Repository {
         let Some(base) = self.squash_base()? else {
             return Ok(false);
         };
-        let commits = self.commits_since(&base, &[])?;
+        let commits = self.commits_since(&base)?;
         if commits.len() < 2 {
             return Ok(false);
         }
@@ -129,7 +131,11 @@ impl Repository {
             Grouping::Paths(groups) => {
                 let mut groups_commits = Vec::new();
                 for paths in groups {
-                    let mine = self.commits_since(&base, paths)?;
+                    let mine: Vec<Squashed> = commits
+                        .iter()
+                        .filter(|c| c.files.iter().any(|f| paths.contains(f)))
+                        .cloned()
+                        .collect();
                     if !mine.is_empty() {
                         groups_commits.push((paths, mine));
                     }
