@@ -319,6 +319,9 @@ pub fn run(
         taken.as_secs_f64()
     );
 
+    let medium = repository(dir, "medium", &[("po".into(), 4, 1000)])?;
+    create(&mut client, "git", "medium", &medium, "po")?;
+
     let large = repository(dir, "large", &[("po".into(), 50, 2000)])?;
     let taken = create(&mut client, "git", "large", &large, "po")?;
     println!(
@@ -351,9 +354,11 @@ pub fn run(
         archive(&mut client, "/api/components/git/large/file/", pid)?
     );
 
-    // Converted downloads of a translation of 200 and of 2,000 strings.
+    // Converted downloads of a translation of 200, 1,000 and 2,000 strings.
     let conversions = [
         ("small", "po"),
+        ("medium", "po"),
+        ("medium", "csv"),
         ("large", "po"),
         ("large", "csv"),
         ("large", "xlsx"),
@@ -370,7 +375,7 @@ pub fn run(
         "/api/units/?q=%22number%201999%20with%22",
         "/api/units/?q=source%3A1999%20target%3Atranslation",
     ];
-    println!("with {} translations on the site:", 4 + 1 + 50 + 1);
+    println!("with {} translations on the site:", 4 + 1 + 4 + 1 + 50 + 1);
     for path in paths {
         println!("{}", load(address, token, path, options)?);
     }
@@ -393,7 +398,7 @@ pub fn run(
         "199 more components of 50 languages (autoshared clone) created and read in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    println!("with {} translations on the site:", 56 + 199 * 51);
+    println!("with {} translations on the site:", 61 + 199 * 51);
     for path in paths {
         println!("{}", load(address, token, path, options)?);
     }

@@ -4,7 +4,9 @@
 //! client polling an object or a file downloads it again only when it
 //! changed. Streamed answers (ZIP archives) carry none.
 
-use std::hash::{Hash, Hasher};
+use std::hash::BuildHasher;
+
+use foldhash::quality::FixedState;
 
 use actix_web::HttpResponse;
 use actix_web::body::{BodySize, BoxBody, MessageBody, to_bytes};
@@ -17,9 +19,8 @@ const LARGEST: u64 = 16 * 1024 * 1024;
 
 /// The tag of `body`: a hash of its bytes, quoted.
 fn tag_of(body: &[u8]) -> String {
-    let mut hasher = std::hash::DefaultHasher::new();
-    body.hash(&mut hasher);
-    format!("\"{:016x}\"", hasher.finish())
+    let hash = FixedState::with_seed(0).hash_one(body);
+    format!("\"{hash:016x}\"")
 }
 
 /// Whether an `If-None-Match` value names `tag` (or is `*`).

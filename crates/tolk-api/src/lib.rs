@@ -16,6 +16,7 @@ mod params;
 mod query;
 mod reencode;
 mod request_id;
+mod request_metrics;
 mod routes;
 mod throttle;
 
@@ -36,6 +37,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 pub use client::TrustedProxies;
 pub use error::{ApiError, ApiResult};
+pub use request_metrics::RequestMetrics;
 pub use state::AppState;
 pub use throttle::{Rate, RateLimits, Throttle};
 
@@ -94,5 +96,6 @@ pub fn app(
         .wrap(from_fn(auth::identify))
         .wrap(from_fn(negotiate::negotiate))
         .wrap(from_fn(request_id::echo))
+        .wrap(from_fn(request_metrics::record))
         .wrap(tracing_actix_web::TracingLogger::default())
 }

@@ -13,6 +13,8 @@
 //! * unknown methods on known paths are 405, `OPTIONS` describes the path;
 //! * answers get an `ETag`, and `If-None-Match` a 304 (see `crate::etag`).
 
+use std::sync::LazyLock;
+
 use actix_router::ResourceDef;
 use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -34,20 +36,22 @@ const EXTRA_FORMATS: &[(&str, &str)] = &[("/api/metrics/", "openmetrics")];
 /// Paths whose `?format=` names a file conversion the handler makes (the
 /// file downloads), not a representation.
 fn converts_files(path: &str) -> bool {
-    [
-        "/api/translations/{project}/{component}/{language}/file/",
-        "/api/components/{project}/{component}/file/",
-        "/api/projects/{project}/file/",
-    ]
-    .iter()
-    .any(|pattern| ResourceDef::new(*pattern).is_match(path))
+    static FILES: LazyLock<ResourceDef> = LazyLock::new(|| {
+        ResourceDef::new([
+            "/api/translations/{project}/{component}/{language}/file/",
+            "/api/components/{project}/{component}/file/",
+            "/api/projects/{project}/file/",
+        ])
+    });
+    FILES.is_match(path)
 }
 
 /// Paths that answer `?format=json-flat`: statistics and project languages
 /// (as in Weblate, where only these actions offer it).
 fn offers_flat_json(path: &str) -> bool {
-    path.ends_with("/statistics/")
-        || ResourceDef::new("/api/projects/{slug}/languages/").is_match(path)
+    static LANGUAGES: LazyLock<ResourceDef> =
+        LazyLock::new(|| ResourceDef::new("/api/projects/{slug}/languages/"));
+    path.ends_with("/statistics/") || LANGUAGES.is_match(path)
 }
 
 /// The methods each API path answers, from the OpenAPI document.

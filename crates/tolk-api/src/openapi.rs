@@ -32,7 +32,8 @@ use crate::error::{ErrorBody, ErrorItem};
         (name = "addons", description = "Add-ons: automatic work on components' files and history"),
         (name = "memory", description = "Translation memory"),
         (name = "tasks", description = "Background tasks"),
-        (name = "hooks", description = "Push notifications from Git hosts")
+        (name = "hooks", description = "Push notifications from Git hosts"),
+        (name = "operations", description = "Health, readiness and the server's own metrics, for operators")
     )
 )]
 struct ApiDoc;

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use tolk_service::Service;
 
 use crate::client::TrustedProxies;
+use crate::request_metrics::RequestMetrics;
 use crate::throttle::Throttle;
 
 /// Application state handed to handlers.
@@ -20,4 +21,8 @@ pub struct AppState {
     pub trusted_proxies: TrustedProxies,
     /// Notifications from Git hosts are accepted (`/hooks/`).
     pub enable_hooks: bool,
+    /// The requests counted for `/metrics`, shared by every worker.
+    pub request_metrics: Arc<RequestMetrics>,
+    /// When set, `/metrics` answers only `Authorization: Bearer` this.
+    pub metrics_token: Option<String>,
 }

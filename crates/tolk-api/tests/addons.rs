@@ -168,6 +168,8 @@ async fn addons_are_checked_installed_once_and_managed_by_editors_only() {
         let jane = Some(ctx.jane.as_str());
 
         let app_addons = "components/demo/app";
+        let component = "/api/components/demo/app/";
+        assert_eq!(get_json(&app, component, admin).await["addons"], json!([]));
         let made = install(
             &app,
             app_addons,
@@ -191,6 +193,11 @@ async fn addons_are_checked_installed_once_and_managed_by_editors_only() {
             })
         );
         assert_eq!(made.header("location"), Some(url.as_str()));
+        assert_eq!(
+            get_json(&app, component, admin).await["addons"],
+            json!([url]),
+            "the component lists its add-ons"
+        );
         let keys: Vec<&String> = linguas.as_object().unwrap().keys().collect();
         assert_eq!(
             keys,

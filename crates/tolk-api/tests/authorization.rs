@@ -459,6 +459,10 @@ fn matrix() -> Vec<Row> {
         // The deprecated hooks serve public projects only (demo is private).
         row("GET /hooks/update/demo/", "", [404, 404, 404], EVERY, 404, 404),
         row("GET /hooks/update/demo/app/", "", [404, 404, 404], EVERY, 404, 404),
+        // Operators' endpoints take no credentials and show no project.
+        row("GET /healthz", "", [200, 200, 200], EVERY, 200, 200),
+        row("GET /readyz", "", [200, 200, 200], EVERY, 200, 200),
+        row("GET /metrics", "", [200, 200, 200], EVERY, 200, 200),
     ]
 }
 

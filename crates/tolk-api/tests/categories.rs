@@ -222,6 +222,20 @@ async fn categories_nest_inherit_and_carry_their_components_along() {
         let code = translations["results"][0]["language_code"]
             .as_str()
             .unwrap();
+        // Downloads are named after the whole path, as Weblate names them.
+        let converted = call(
+            &app,
+            Method::GET,
+            &format!("{first}file/?format=csv"),
+            None,
+            Body::None,
+        )
+        .await;
+        assert_eq!(converted.status, StatusCode::OK, "{}", converted.text());
+        assert_eq!(
+            converted.header("content-disposition"),
+            Some(format!("attachment; filename=\"demo-docs-guides-manual-{code}.csv\"").as_str())
+        );
         assert_eq!(
             translations["results"][0]["translate_url"],
             json!(format!(

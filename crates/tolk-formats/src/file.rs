@@ -363,7 +363,8 @@ fn distinct<'a>(
     name: &str,
     units: &'a [Unit],
 ) -> Result<std::borrow::Cow<'a, [Unit]>, FormatError> {
-    let mut seen: std::collections::HashMap<(&str, &str), &Unit> = Default::default();
+    let mut seen: foldhash::HashMap<(&str, &str), &Unit> =
+        foldhash::HashMap::with_capacity_and_hasher(units.len(), Default::default());
     let mut repeated = Vec::new();
     for (index, unit) in units.iter().enumerate() {
         let key = (

@@ -65,6 +65,10 @@ pub struct ServerFlags {
     /// Accept notifications from Git hosts at /hooks/ [default: false].
     #[arg(long, env = "TOLK_ENABLE_HOOKS")]
     pub enable_hooks: Option<bool>,
+    /// When set, /metrics answers only requests with
+    /// `Authorization: Bearer METRICS_TOKEN` [default: unset, /metrics is open].
+    #[arg(long, env = "TOLK_METRICS_TOKEN")]
+    pub metrics_token: Option<String>,
 }
 
 /// The same settings as read from a TOML file.
@@ -85,6 +89,7 @@ struct FileSettings {
     vcs_private_allowlist: Option<String>,
     task_workers: Option<usize>,
     enable_hooks: Option<bool>,
+    metrics_token: Option<String>,
 }
 
 /// Resolved settings.
@@ -116,6 +121,8 @@ pub struct Settings {
     pub task_workers: usize,
     /// Notifications from Git hosts are accepted.
     pub enable_hooks: bool,
+    /// The bearer token `/metrics` asks for, if any.
+    pub metrics_token: Option<String>,
 }
 
 /// Why the settings could not be read.
@@ -181,11 +188,17 @@ impl Settings {
             Some(path) => read_file(path)?,
             None => FileSettings::default(),
         };
+        // Resolved here, once: every command then names the same
+        // directory (and the database in it), wherever it runs from.
         let data_dir = storage
             .data_dir
             .clone()
             .or(file.data_dir)
             .unwrap_or_else(|| PathBuf::from("data"));
+        let data_dir = std::path::absolute(&data_dir).map_err(|e| ConfigError::Invalid {
+            name: "data_dir",
+            message: format!("{}: {e}", data_dir.display()),
+        })?;
         let database_url = storage
             .database_url
             .clone()
@@ -251,6 +264,11 @@ impl Settings {
                 .unwrap_or_default(),
             task_workers: flags.task_workers.or(file.task_workers).unwrap_or(2),
             enable_hooks: flags.enable_hooks.or(file.enable_hooks).unwrap_or(false),
+            metrics_token: flags
+                .metrics_token
+                .clone()
+                .or(file.metrics_token)
+                .filter(|t| !t.is_empty()),
         })
     }
 }
@@ -263,7 +281,9 @@ mod tests {
     fn defaults() {
         let s = Settings::resolve(&StorageFlags::default(), &ServerFlags::default()).unwrap();
         assert_eq!(s.bind, "127.0.0.1:8000");
-        assert_eq!(s.database_url, "data/tolk.sqlite3");
+        let data = std::env::current_dir().unwrap().join("data");
+        assert_eq!(s.data_dir, data);
+        assert_eq!(s.database_url, data.join("tolk.sqlite3").to_string_lossy());
         assert_eq!(s.site_url, "http://127.0.0.1:8000");
         assert_eq!(s.site_title, "Tolk");
         assert_eq!(s.rate_limits, RateLimits::default());

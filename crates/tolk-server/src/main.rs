@@ -98,7 +98,12 @@ fn open_service(settings: &Settings) -> Result<Service, String> {
     let store =
         Store::open(&settings.database_url, settings.db_pool_size).map_err(|e| e.to_string())?;
     store.migrate().map_err(|e| e.to_string())?;
-    let data_dir = std::path::absolute(&settings.data_dir).map_err(|e| e.to_string())?;
+    let data_dir = &settings.data_dir;
+    tracing::info!(
+        "database {}, data directory {}",
+        redact(&settings.database_url),
+        data_dir.display()
+    );
     Service::new(
         store,
         ServiceConfig {
@@ -232,6 +237,8 @@ fn serve(settings: Settings) -> Result<(), String> {
         }),
         trusted_proxies: settings.trusted_proxies.clone(),
         enable_hooks: settings.enable_hooks,
+        request_metrics: Arc::default(),
+        metrics_token: settings.metrics_token.clone(),
     };
     let bind = settings.bind.clone();
     // On SIGTERM or SIGINT the server stops accepting, finishes the
@@ -290,7 +297,18 @@ fn run(cli: Cli) -> Result<(), String> {
             let service = open_service(&storage_settings(&storage)?)?;
             let token = service
                 .create_admin(&username, &email, update)
-                .map_err(describe)?;
+                .map_err(|e| {
+                    let taken = !update
+                        && matches!(&e, tolk_service::ServiceError::Validation(errors)
+                            if errors.iter().any(|f| f.attr.as_deref() == Some("username")));
+                    let mut message = describe(e);
+                    if taken {
+                        message.push_str(
+                            "\n(--update makes the existing account a superuser and prints a new token)",
+                        );
+                    }
+                    message
+                })?;
             println!("Superuser {username} is ready. API token:");
             println!("{token}");
             Ok(())
@@ -334,21 +352,27 @@ fn main() -> ExitCode {
 }
 
 /// Structured logs on standard error, filtered by `RUST_LOG` (default `info`),
-/// with the log records of libraries that use the `log` crate. Each request
-/// is logged when it ends, with its id, method, route, status and time.
+/// with the log records of libraries that use the `log` crate: lines of
+/// text, or one JSON object per line with `TOLK_LOG_FORMAT=json`. Each
+/// request is logged when it ends, with its id, method, route, status and
+/// time.
 fn init_logging() {
     let filter: tracing_subscriber::filter::Targets = std::env::var("RUST_LOG")
         .ok()
         .and_then(|spec| spec.parse().ok())
         .unwrap_or_else(|| "info".parse().expect("a valid filter"));
-    tracing_subscriber::registry()
-        .with(
-            tracing_subscriber::fmt::layer()
-                .with_writer(std::io::stderr)
-                .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE),
-        )
-        .with(filter)
-        .init();
+    let layer = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE);
+    let registry = tracing_subscriber::registry().with(filter);
+    match std::env::var("TOLK_LOG_FORMAT").as_deref() {
+        Ok("json") => registry.with(layer.json()).init(),
+        Ok("text") | Err(_) => registry.with(layer).init(),
+        Ok(other) => {
+            registry.with(layer).init();
+            tracing::warn!("TOLK_LOG_FORMAT={other} is neither text nor json: logging text");
+        }
+    }
 }
 
 #[cfg(test)]

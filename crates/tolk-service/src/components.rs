@@ -51,6 +51,8 @@ pub struct ComponentView {
     /// What it inherits when it is in a category: its project's settings
     /// under its categories'; `None` outside categories (see [`Self::inherited`]).
     pub category_inherited: Option<ProjectSettings>,
+    /// The ids of the add-ons installed on it, in order of installation.
+    pub addon_ids: Vec<i64>,
 }
 
 impl ComponentView {
@@ -185,6 +187,11 @@ pub(crate) fn views(
             .map(|c| (c.id, c))
             .collect()
     };
+    let ids: Vec<i64> = items.iter().map(|c| c.id).collect();
+    let mut addons: HashMap<i64, Vec<i64>> = HashMap::new();
+    for (component, addon) in tolk_store::addons::of_components(conn, &ids)? {
+        addons.entry(component).or_default().push(addon);
+    }
     items
         .into_iter()
         .map(|component| {
@@ -208,6 +215,7 @@ pub(crate) fn views(
             });
             Ok(ComponentView {
                 category_inherited,
+                addon_ids: addons.remove(&component.id).unwrap_or_default(),
                 project_locked: locked.contains(&project.id),
                 project,
                 source_language,

@@ -92,12 +92,12 @@ impl Converter {
         &self,
         view: &TranslationView,
         name: &str,
-        units: &[ExportRow],
+        units: Vec<ExportRow>,
     ) -> Result<Vec<u8>, String> {
         let monolingual = self.fits == Fits::Monolingual;
         let forms = usize::try_from(view.language.plural.number.max(1)).unwrap_or(1);
         let units: Vec<Unit> = units
-            .iter()
+            .into_iter()
             .filter(|u| self.fits != Fits::Gettext || is_translated(u))
             .map(|u| self.unit(u, monolingual, forms))
             .collect();
@@ -108,25 +108,22 @@ impl Converter {
     /// A stored unit as the codec takes it: a monolingual converter keys
     /// it by its context; a plural has the language's `forms`, as the API
     /// shows it.
-    fn unit(&self, row: &ExportRow, monolingual: bool, forms: usize) -> Unit {
-        let text = |value: &str| self.filtered(value);
-        let split = |joined: &str| -> Vec<String> {
-            split_plurals(joined).iter().map(|f| text(f)).collect()
-        };
-        let context = text(&row.context);
+    fn unit(&self, row: ExportRow, monolingual: bool, forms: usize) -> Unit {
+        let plural = row.source.contains(PLURAL_SEPARATOR);
+        let context = self.filtered(row.context);
         let source = if monolingual {
             vec![context.clone()]
         } else {
-            split(&row.source)
+            self.forms(row.source)
         };
-        let mut target = split(&row.target);
-        if row.source.contains(PLURAL_SEPARATOR) {
+        let mut target = self.forms(row.target);
+        if plural {
             target.resize(forms, String::new());
         }
-        let developer_notes = [&row.note, &row.explanation]
+        let developer_notes = [row.note, row.explanation]
             .into_iter()
             .filter(|n| !n.is_empty())
-            .map(|n| text(n))
+            .map(|n| self.filtered(n))
             .collect();
         Unit {
             context,
@@ -139,7 +136,7 @@ impl Converter {
                 .location
                 .split([',', ' ', '\n'])
                 .filter(|l| !l.is_empty())
-                .map(text)
+                .map(|l| self.filtered(l.to_owned()))
                 .collect(),
             flags: row
                 .flags
@@ -148,24 +145,42 @@ impl Converter {
                 .filter(|f| !f.is_empty() && *f != "fuzzy")
                 .map(str::to_owned)
                 .collect(),
-            previous_source: Some(row.previous_source.clone()).filter(|p| !p.is_empty()),
+            previous_source: Some(row.previous_source).filter(|p| !p.is_empty()),
+        }
+    }
+
+    /// The plural forms of a stored text, each as the converter writes it;
+    /// a text without plurals is taken over without a copy.
+    fn forms(&self, joined: String) -> Vec<String> {
+        if joined.contains(PLURAL_SEPARATOR) {
+            split_plurals(&joined)
+                .into_iter()
+                .map(|f| self.filtered(f))
+                .collect()
+        } else {
+            vec![self.filtered(joined)]
         }
     }
 
     /// `value` as the converter writes it.
-    fn filtered(&self, value: &str) -> String {
+    fn filtered(&self, value: String) -> String {
         match self.filter {
-            Filter::None => value.to_owned(),
-            Filter::Xml => value
-                .chars()
-                .filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
-                .collect(),
+            Filter::None => value,
+            Filter::Xml if value.chars().any(not_in_xml) => {
+                value.chars().filter(|c| !not_in_xml(*c)).collect()
+            }
+            Filter::Xml => value,
             Filter::Formulas if value.starts_with(['=', '+', '-', '@', '|', '%']) => {
                 format!("'{value}")
             }
-            Filter::Formulas => value.to_owned(),
+            Filter::Formulas => value,
         }
     }
+}
+
+/// Whether XML cannot hold `c` (control characters but tab and newlines).
+fn not_in_xml(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
 fn is_translated(row: &ExportRow) -> bool {

@@ -63,18 +63,16 @@ impl Service {
             })?),
         };
         let condition = condition_of(q)?;
-        let view = self.translation(subject, path)?;
+        let view = self
+            .store
+            .read(|conn| self.translation_of_units(conn, subject, path))?;
         require(
             subject,
             Permission::TRANSLATION_DOWNLOAD,
             view.target(),
             DENIED,
         )?;
-        let c = &view.component;
-        let stem = format!(
-            "{}-{}-{}",
-            c.project.settings.slug, c.component.settings.slug, view.language.row.code
-        );
+        let stem = view.file_stem();
         let modified = view.translation.last_change;
         if let Some(converter) = converter {
             if !converter.fits(&view) {
@@ -88,7 +86,7 @@ impl Service {
             let rows = self.store.read(|conn| units::for_export(conn, &filter))?;
             let name = format!("{stem}.{}", converter.extension);
             let bytes = converter
-                .write(&view, &name, &rows)
+                .write(&view, &name, rows)
                 .map_err(|message| ServiceError::invalid("format", &message))?;
             return Ok(Download {
                 name,
@@ -107,7 +105,7 @@ impl Service {
         let extension = filename.rsplit_once('.').map_or("", |(_, e)| e);
         Ok(Download {
             name: format!("{stem}.{extension}"),
-            mime: mime_of(&c.component.settings.file_format),
+            mime: mime_of(&view.component.component.settings.file_format),
             charset: false,
             bytes,
             modified,

@@ -36,6 +36,7 @@ pub mod languages;
 pub mod memory;
 pub mod metrics;
 pub mod notifications;
+pub mod operations;
 pub mod project_tokens;
 pub mod projects;
 pub mod rate_limits;

@@ -61,7 +61,7 @@ pub(crate) fn remember(
     let component = &translation.component;
     let origin = format!(
         "{}/{}",
-        component.project.settings.slug, component.component.settings.slug
+        component.project.settings.slug, component.component.path
     );
     let mut feeds = Vec::new();
     for (source, target) in written {

@@ -199,7 +199,7 @@ impl Service {
             sum.pending_units += status.pending_units;
             sum.included.push(format!(
                 "{}/{}",
-                view.project.settings.slug, view.component.settings.slug
+                view.project.settings.slug, view.component.path
             ));
         }
         Ok(sum)

@@ -92,7 +92,8 @@ impl Service {
         )?;
         let name = format!(
             "{}-{}.zip",
-            component.project.settings.slug, component.component.settings.slug
+            component.project.settings.slug,
+            component.component.path.replace('/', "-")
         );
         let entries = self.plan_component(component, translations, (convert, request.language))?;
         Ok(ArchivePlan { name, entries })
@@ -169,12 +170,7 @@ impl Service {
         );
         if let Some(converter) = convert {
             for translation in translations {
-                let name = format!(
-                    "{project}-{}-{}.{}",
-                    slug.replace('/', "-"),
-                    translation.language.row.code,
-                    converter.extension
-                );
+                let name = format!("{}.{}", translation.file_stem(), converter.extension);
                 entries.push(if converter.fits(&translation) {
                     ArchiveEntry {
                         path: name,
@@ -225,7 +221,7 @@ impl Service {
                 };
                 let rows = self.store.read(|conn| units::for_export(conn, &filter))?;
                 converter
-                    .write(translation, &entry.path, &rows)
+                    .write(translation, &entry.path, rows)
                     .map_err(ServiceError::Failed)
             }
             Source::Note(text) => Ok(text.clone().into_bytes()),

@@ -183,6 +183,17 @@ impl r2d2::ManageConnection for ConnectionManager {
 /// A pooled connection.
 pub type PooledConnection = r2d2::PooledConnection<ConnectionManager>;
 
+/// How a pool's connections are used at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUse {
+    /// Connections it may open.
+    pub size: u32,
+    /// Connections open.
+    pub open: u32,
+    /// Open connections waiting to be taken.
+    pub idle: u32,
+}
+
 /// Tolk's database: a pool of connections to one backend.
 #[derive(Clone)]
 pub struct Store {
@@ -263,6 +274,23 @@ impl Store {
     /// Number of SQL statements this store's connections have run so far.
     pub fn statements_run(&self) -> u64 {
         self.counter.0.load(Ordering::Relaxed)
+    }
+
+    /// How the main pool is used now.
+    pub fn pool_use(&self) -> PoolUse {
+        let state = self.pool.state();
+        PoolUse {
+            size: self.pool.max_size(),
+            open: state.connections,
+            idle: state.idle_connections,
+        }
+    }
+
+    /// Whether the database answers a statement within `limit`.
+    pub fn ping(&self, limit: Duration) -> StoreResult<()> {
+        let mut conn = self.pool.get_timeout(limit)?;
+        crate::generation::current(&mut conn)?;
+        Ok(())
     }
 
     /// The database engine.

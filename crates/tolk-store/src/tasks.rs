@@ -238,6 +238,35 @@ pub fn finish(
     Ok(n > 0)
 }
 
+/// How many tasks are in each state.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TaskCounts {
+    /// Waiting for a worker.
+    pub queued: i64,
+    /// Claimed by a worker, not finished.
+    pub running: i64,
+    /// Finished with a failure.
+    pub failed: i64,
+}
+
+/// How many tasks wait, run and failed; two statements.
+pub fn counts(conn: &mut DbConnection) -> StoreResult<TaskCounts> {
+    let unfinished: Vec<bool> = tasks::table
+        .filter(tasks::completed.eq(false))
+        .select(tasks::claimed_by.is_not_null())
+        .load(conn)?;
+    let running = unfinished.iter().filter(|claimed| **claimed).count();
+    let failed = tasks::table
+        .filter(tasks::failed.eq(true))
+        .count()
+        .get_result(conn)?;
+    Ok(TaskCounts {
+        queued: i64::try_from(unfinished.len() - running).unwrap_or(i64::MAX),
+        running: i64::try_from(running).unwrap_or(i64::MAX),
+        failed,
+    })
+}
+
 /// The payloads of the unfinished tasks (to tell which files they still need).
 pub fn unfinished_payloads(conn: &mut DbConnection) -> StoreResult<Vec<String>> {
     Ok(tasks::table

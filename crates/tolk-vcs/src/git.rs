@@ -8,9 +8,11 @@ use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::error::VcsError;
+use crate::tally::{CommandTally, Tally};
 
 /// Who commits: Git's committer identity for every commit Tolk makes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +61,8 @@ impl GitConfig {
 pub struct Git {
     config: GitConfig,
     version: String,
+    /// What its processes (and its clones') came to.
+    tally: Arc<Tally>,
 }
 
 /// Output of a successful Git command.
@@ -99,6 +103,7 @@ impl Git {
         let mut git = Git {
             config,
             version: String::new(),
+            tally: Arc::default(),
         };
         let out = git.run(None, &["--version"])?;
         git.version = out.text().trim().to_owned();
@@ -124,6 +129,12 @@ impl Git {
         &self.config
     }
 
+    /// The processes this Git and its clones ran, by subcommand (those
+    /// Tolk does not name are counted as `other`).
+    pub fn tally(&self) -> Vec<(&'static str, CommandTally)> {
+        self.tally.snapshot()
+    }
+
     /// Runs `git ARGS` in `dir` and returns its output, or the failure with
     /// Git's standard error. Callers put `--` before paths and URLs.
     pub fn run(&self, dir: Option<&Path>, args: &[&str]) -> Result<Output, VcsError> {
@@ -143,6 +154,21 @@ impl Git {
             .copied()
             .unwrap_or("--version")
             .to_owned();
+        let started = Instant::now();
+        let result = self.run_command(dir, args, env, &command_name);
+        self.tally
+            .record(&command_name, result.is_ok(), started.elapsed());
+        result
+    }
+
+    /// [`Git::run_with`] without the counting.
+    fn run_command(
+        &self,
+        dir: Option<&Path>,
+        args: &[&str],
+        env: &[(&str, &str)],
+        command_name: &str,
+    ) -> Result<Output, VcsError> {
         let mut command = self.command(dir);
         command.args(args);
         for (key, value) in env {
@@ -168,7 +194,7 @@ impl Git {
                     let _ = child.kill();
                     let _ = child.wait();
                     return Err(VcsError::TimedOut {
-                        command: command_name,
+                        command: command_name.to_owned(),
                         limit: self.config.timeout,
                     });
                 }
@@ -192,7 +218,7 @@ impl Git {
                 .filter(|s| !s.is_empty())
                 .collect::<Vec<_>>()
                 .join("\n");
-            Err(VcsError::from_git(&command_name, said))
+            Err(VcsError::from_git(command_name, said))
         }
     }
 

@@ -21,6 +21,7 @@ mod reads;
 mod repository;
 mod squash;
 mod stale;
+mod tally;
 mod url;
 
 #[cfg(feature = "test-support")]
@@ -34,4 +35,5 @@ pub use lock::RepositoryLock;
 pub use orphans::reap_orphans;
 pub use repository::{ConflictedFile, MergeStyle, RemoteTip, Repository, Resolver, Status, Update};
 pub use squash::{Grouping, SquashPlan};
+pub use tally::CommandTally;
 pub use url::{UrlPolicy, strip_credentials};

@@ -50,7 +50,10 @@ impl UrlPolicy {
     pub fn check(&self, url: &str) -> Result<(), VcsError> {
         match locate(url)? {
             Location::Local if self.allow_local => Ok(()),
-            Location::Local => Err(refuse("Local repositories are not allowed on this server.")),
+            Location::Local => Err(refuse(
+                "Local repositories are not allowed on this server; \
+                 set TOLK_VCS_ALLOW_LOCAL=true to allow them.",
+            )),
             Location::Remote { host, port } => self.check_host(&host, port),
         }
     }
@@ -257,7 +260,7 @@ mod tests {
     fn local_paths_need_the_setting() {
         for url in ["/srv/git/x.git", "file:///srv/git/x.git", "./x", "x.git"] {
             assert!(
-                refused(&default(), url).contains("Local repositories"),
+                refused(&default(), url).ends_with("set TOLK_VCS_ALLOW_LOCAL=true to allow them."),
                 "{url}"
             );
             UrlPolicy::new(true, "").check(url).unwrap();

@@ -228,7 +228,11 @@ impl ComponentDto {
             effective_pull_message: effective.pull_message,
             inherit_secondary_language: own.secondary_language.is_none(),
             effective_secondary_language: effective.secondary_language,
-            addons: Vec::new(),
+            addons: view
+                .addon_ids
+                .iter()
+                .map(|id| links.api(&["addons", &id.to_string()]))
+                .collect(),
             category: view
                 .component
                 .category_id

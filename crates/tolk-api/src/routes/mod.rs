@@ -82,6 +82,7 @@ pub mod labels;
 pub mod languages;
 pub mod memory;
 pub mod notifications;
+pub mod operations;
 pub mod paths;
 pub mod permissions;
 pub mod projects;
@@ -126,6 +127,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     rss::configure(cfg);
     screenshots::configure(cfg);
     addons::configure(cfg);
+    operations::configure(cfg);
 }
 
 /// Answers a list request: reads the page parameters, runs `fetch` off the

@@ -595,6 +595,9 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
     ("POST", "/hooks/{service}/", Check::Public),
     ("GET", "/hooks/update/{project}/", Check::Public),
     ("GET", "/hooks/update/{project}/{component}/", Check::Public),
+    ("GET", "/healthz", Check::Public),
+    ("GET", "/readyz", Check::Public),
+    ("GET", "/metrics", Check::Public),
     ("POST", "/api/users/", Check::Site(Permission::USER_EDIT)),
     ("GET", "/api/users/{username}/", Check::Visible),
     (

@@ -12,7 +12,7 @@ use crate::links::Links;
 use crate::state::AppState;
 
 /// Media type of the OpenMetrics text format.
-const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+pub(super) const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(api_root).service(metrics);

@@ -90,6 +90,8 @@ impl Ctx {
             throttle: Default::default(),
             trusted_proxies: Default::default(),
             enable_hooks: true,
+            request_metrics: Default::default(),
+            metrics_token: None,
         }
     }
 }

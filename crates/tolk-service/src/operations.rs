@@ -1,0 +1,89 @@
+//! What operators watch: whether the server can work now (its database,
+//! its data directory, its Git), and the figures its metrics export
+//! (tasks, database connections, Git processes). Nothing here needs a
+//! caller: the answers hold no data of any project, and failures are
+//! told in the log, not to whoever asks.
+
+use std::time::Duration;
+
+use tolk_store::PoolUse;
+use tolk_store::tasks::{self, TaskCounts};
+use tolk_vcs::CommandTally;
+
+use crate::{Service, ServiceResult};
+
+/// Longest wait for a database connection when readiness is asked.
+const PING_LIMIT: Duration = Duration::from_secs(2);
+
+/// Whether each thing the server needs works; `true` when it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Readiness {
+    /// The database answers a statement.
+    pub database: bool,
+    /// The data directory takes a new file.
+    pub data_directory: bool,
+    /// The Git binary runs.
+    pub git: bool,
+}
+
+impl Readiness {
+    /// Whether everything works.
+    pub fn ready(&self) -> bool {
+        self.database && self.data_directory && self.git
+    }
+}
+
+/// The figures of the server's own metrics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Operations {
+    /// Tasks by state.
+    pub tasks: TaskCounts,
+    /// The database pool's connections.
+    pub pool: PoolUse,
+    /// SQL statements run since the start.
+    pub statements: u64,
+    /// Git processes run since the start, by subcommand.
+    pub git: Vec<(&'static str, CommandTally)>,
+}
+
+impl Service {
+    /// Checks the database, the data directory and Git; what fails is
+    /// logged with its reason.
+    pub fn readiness(&self) -> Readiness {
+        let database = self
+            .store
+            .ping(PING_LIMIT)
+            .inspect_err(|e| tracing::warn!("not ready: database: {e}"))
+            .is_ok();
+        let probe = self.config.vcs_root.join(".tolk-ready");
+        let data_directory = std::fs::create_dir_all(&self.config.vcs_root)
+            .and_then(|()| std::fs::write(&probe, b""))
+            .and_then(|()| std::fs::remove_file(&probe))
+            .inspect_err(|e| {
+                tracing::warn!("not ready: data directory {}: {e}", probe.display());
+            })
+            .is_ok();
+        let git = self
+            .workspace
+            .git()
+            .run(None, &["--version"])
+            .inspect_err(|e| tracing::warn!("not ready: git: {e}"))
+            .is_ok();
+        Readiness {
+            database,
+            data_directory,
+            git,
+        }
+    }
+
+    /// The figures of the metrics; two statements.
+    pub fn operations(&self) -> ServiceResult<Operations> {
+        let tasks = self.store.read(tasks::counts)?;
+        Ok(Operations {
+            tasks,
+            pool: self.store.pool_use(),
+            statements: self.store.statements_run(),
+            git: self.workspace.git().tally(),
+        })
+    }
+}
