@@ -89,6 +89,7 @@ pub fn app(
         .app_data(
             web::PathConfig::default().error_handler(|_, _| error::ApiError::not_found().into()),
         )
+        .configure(routes::pages::configure)
         .service(web::redirect("/api/docs", "/api/docs/").permanent())
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))
         .default_service(web::to(negotiate::fallback))

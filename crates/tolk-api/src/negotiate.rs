@@ -35,7 +35,7 @@ const EXTRA_FORMATS: &[(&str, &str)] = &[("/api/metrics/", "openmetrics")];
 
 /// Paths whose `?format=` names a file conversion the handler makes (the
 /// file downloads), not a representation.
-fn converts_files(path: &str) -> bool {
+pub(crate) fn converts_files(path: &str) -> bool {
     static FILES: LazyLock<ResourceDef> = LazyLock::new(|| {
         ResourceDef::new([
             "/api/translations/{project}/{component}/{language}/file/",

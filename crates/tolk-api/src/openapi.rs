@@ -95,8 +95,9 @@ const WITH_BODY: [(&str, &str); 5] = [
 /// Completes what the handlers' annotations cannot say once for all:
 /// unique operation ids, the token scheme on every operation (anonymous
 /// access allowed), the statuses every operation may answer, the `format`
-/// parameter and the other representations of success, and which user
-/// shape an answer is (any one of them: they nest).
+/// parameter and the other representations of success, which user shape
+/// an answer is (any one of them: they nest), and pages whose items name
+/// their object schema.
 pub(crate) fn finish(api: &mut utoipa::openapi::OpenApi) {
     distinguish_operation_ids(api);
     let mut document = serde_json::to_value(&*api).expect("the document serialises");
@@ -112,79 +113,8 @@ pub(crate) fn finish(api: &mut utoipa::openapi::OpenApi) {
         }
     }
     any_of(&mut document);
-    form_booleans(&mut document);
+    page_items_by_reference(&mut document);
     *api = serde_json::from_value(document).expect("the document reads back");
-}
-
-/// Form and multipart bodies carry text: a boolean field there is one of
-/// the words DRF reads as true or false (`1`, `on`, `false`, …). Each body
-/// schema with booleans gets a form twin (`{name}Form`) saying so, which
-/// the form media types refer to; JSON bodies keep the plain schema.
-fn form_booleans(document: &mut Value) {
-    const FORMS: [&str; 2] = ["application/x-www-form-urlencoded", "multipart/form-data"];
-    let prefix = "#/components/schemas/";
-    let words: Vec<&str> = crate::fields::TRUE_WORDS
-        .iter()
-        .chain(&crate::fields::FALSE_WORDS)
-        .copied()
-        .collect();
-    let schemas = document["components"]["schemas"].clone();
-    let Some(paths) = document["paths"].as_object_mut() else {
-        return;
-    };
-    let mut twins = serde_json::Map::new();
-    for operation in paths.values_mut().filter_map(Value::as_object_mut) {
-        for operation in operation.values_mut() {
-            for form in FORMS {
-                // Looked up without indexing, which would add the keys to
-                // operations that take no body.
-                let Some(schema) = operation
-                    .get_mut("requestBody")
-                    .and_then(|b| b.get_mut("content"))
-                    .and_then(|c| c.get_mut(form))
-                    .and_then(|m| m.get_mut("schema"))
-                else {
-                    continue;
-                };
-                let Some(name) = schema["$ref"]
-                    .as_str()
-                    .and_then(|r| r.strip_prefix(prefix))
-                    .map(str::to_owned)
-                else {
-                    continue;
-                };
-                let mut twin = schemas[&name].clone();
-                let mut changed = false;
-                for property in twin["properties"]
-                    .as_object_mut()
-                    .into_iter()
-                    .flat_map(|p| p.values_mut())
-                {
-                    let kind = &property["type"];
-                    if *kind == "boolean"
-                        || kind
-                            .as_array()
-                            .is_some_and(|t| t.contains(&json!("boolean")))
-                    {
-                        let description = property["description"].take();
-                        *property = json!({
-                            "anyOf": [property.take(), {"type": "string", "enum": words}],
-                            "description": description,
-                        });
-                        changed = true;
-                    }
-                }
-                if changed {
-                    let twin_name = format!("{name}Form");
-                    *schema = json!({"$ref": format!("{prefix}{twin_name}")});
-                    twins.insert(twin_name, twin);
-                }
-            }
-        }
-    }
-    if let Some(schemas) = document["components"]["schemas"].as_object_mut() {
-        schemas.extend(twins);
-    }
 }
 
 /// `oneOf` becomes `anyOf`: a value must match at least one schema, and
@@ -206,6 +136,25 @@ fn any_of(value: &mut Value) {
     }
 }
 
+/// A page's `results` name their object schema (`#/components/schemas/
+/// UnitDto`) instead of repeating it inline, so generated clients have one
+/// class per object whether it comes alone or in a list.
+fn page_items_by_reference(document: &mut Value) {
+    let Some(schemas) = document["components"]["schemas"].as_object_mut() else {
+        return;
+    };
+    let names: Vec<String> = schemas.keys().cloned().collect();
+    for (name, schema) in schemas.iter_mut() {
+        let Some(item) = name.strip_prefix("Paginated_") else {
+            continue;
+        };
+        if names.iter().any(|n| n == item) {
+            schema["properties"]["results"]["items"] =
+                json!({"$ref": format!("#/components/schemas/{item}")});
+        }
+    }
+}
+
 fn complete_operation(path: &str, method: &str, operation: &mut Value) {
     let error = |description: &str| {
         json!({
@@ -214,8 +163,15 @@ fn complete_operation(path: &str, method: &str, operation: &mut Value) {
         })
     };
     let has_body = operation.get("requestBody").is_some();
-    if has_body && method == "patch" {
-        // A PATCH with no body changes nothing, and succeeds.
+    let media_types = operation["requestBody"]["content"]
+        .as_object()
+        .map_or(0, serde_json::Map::len);
+    if has_body && (method == "patch" || media_types > 1) {
+        // A PATCH with no body changes nothing, and succeeds. A body that
+        // comes in one of several media types (JSON or a multipart
+        // upload) is marked optional too: the server answers 400 without
+        // one, and code generators (openapi-python-client) write broken
+        // code for a required body of several media types.
         operation["requestBody"]["required"] = json!(false);
     }
     let has_query = operation["parameters"]
@@ -243,8 +199,9 @@ fn complete_operation(path: &str, method: &str, operation: &mut Value) {
             .entry(status.to_string())
             .or_insert_with(|| error(description));
     }
-    if method != "get" || !path.starts_with("/api/") {
-        // Only the API's reads have other representations (`/hooks/` has none).
+    if method != "get" || !path.starts_with("/api/") || crate::negotiate::converts_files(path) {
+        // Only the API's reads have other representations (`/hooks/` has
+        // none); a file download's `format` names a converter.
         return;
     }
     // Reads, and their errors, also come as a browsable page or a CSV table.
@@ -255,12 +212,16 @@ fn complete_operation(path: &str, method: &str, operation: &mut Value) {
             }
         }
     }
+    let has_format = operation["parameters"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|p| p["name"] == "format"));
+    if has_format {
+        // The operation lists its own representations (metrics as text).
+        return;
+    }
     let mut formats = vec!["json", "api", "csv"];
     if path.ends_with("/statistics/") || path == "/api/projects/{slug}/languages/" {
         formats.push("json-flat");
-    }
-    if path == "/api/metrics/" {
-        formats.push("openmetrics");
     }
     let parameter = json!({
         "name": "format",
@@ -287,7 +248,8 @@ fn may_be_empty(parameter: &mut Value) {
 
 /// Makes operation ids unique: handlers are named after what they do
 /// within their resource (`list`, `update`, `partial_update`), so ids get
-/// the resource's tag as a prefix, as Weblate's (`projects_partial_update`);
+/// the resource's tag as a prefix, as Weblate's (`projects_partial_update`),
+/// unless the name starts with it already (`units_comments_create`);
 /// a handler serving several methods of a path gets the later method's
 /// name as a suffix on its later operations (`…_upload_put`).
 fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
@@ -309,7 +271,10 @@ fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
                 .cloned()
                 .unwrap_or_default();
             if let Some(id) = &mut operation.operation_id {
-                *id = format!("{tag}_{id}");
+                // A handler already named after its resource keeps its name.
+                if *id != tag && !id.starts_with(&format!("{tag}_")) {
+                    *id = format!("{tag}_{id}");
+                }
                 if !seen.insert(id.clone()) {
                     id.push('_');
                     id.push_str(method);

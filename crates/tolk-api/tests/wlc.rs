@@ -11,7 +11,6 @@ use common::{Served, context, upstream};
 use serde_json::{Value, json};
 use tolk_domain::permission::Subject;
 use tolk_service::testing::TestDb;
-use tolk_service::units::UnitEdit;
 
 /// Runs `wlc --format json ARGS` against `served`; its output, read as
 /// JSON when there is any.
@@ -66,8 +65,21 @@ fn wlc_manages_a_component() {
         let served = Served::start(ctx.state(), 1);
         let token = ctx.admin.as_str();
 
+        let version = wlc_text(&served, token, &["version"]);
+        assert!(version.contains("3.0.0"), "{version}");
+        let projects = wlc(&served, token, &["list-projects"]);
+        assert_eq!(common::pluck(&projects, "slug"), json!(["demo"]));
+        let languages = wlc(&served, token, &["list-languages"]);
+        let codes = common::pluck(&languages, "code");
+        assert!(
+            codes.as_array().unwrap().len() > 500
+                && codes.as_array().unwrap().contains(&json!("ja")),
+            "{codes}"
+        );
         let listed = wlc(&served, token, &["list-components"]);
         assert_eq!(common::pluck(&listed, "slug"), json!(["app"]));
+        let contents = wlc(&served, token, &["ls", "demo"]);
+        assert_eq!(common::pluck(&contents, "slug"), json!(["app"]));
         let shown = wlc(&served, token, &["show", "demo/app"]);
         assert_eq!(
             (shown["name"].clone(), shown["filemask"].clone()),
@@ -158,13 +170,25 @@ fn wlc_manages_a_component() {
             .unwrap()
             .items
             .remove(0);
-        let edit = UnitEdit {
-            target: Some(vec!["wlc で訳した".into()]),
-            state: Some(20),
-            ..Default::default()
-        };
-        let admin = ctx.service.authenticate(token).unwrap();
-        ctx.service.edit_unit(&admin, unit.unit.id, edit).unwrap();
+        let id = unit.unit.id.to_string();
+        let edited = wlc(
+            &served,
+            token,
+            &[
+                "edit-unit",
+                &id,
+                "--target",
+                "wlc で訳した",
+                "--state",
+                "20",
+            ],
+        );
+        assert_eq!(edited, Value::Null, "edit-unit prints nothing");
+        let stored = ctx.service.unit(&Subject::System, unit.unit.id).unwrap();
+        assert_eq!(
+            (stored.unit.target.as_str(), stored.unit.state),
+            ("wlc で訳した", 20)
+        );
         let repo = wlc(&served, token, &["repo", "demo/app"]);
         assert_eq!(repo["needs_commit"], true);
         wlc(&served, token, &["commit", "demo/app"]);
@@ -196,6 +220,12 @@ fn wlc_manages_a_component() {
         wlc(&served, token, &["cleanup", "demo/app"]);
         let project = wlc(&served, token, &["repo", "demo"]);
         assert_eq!(project["needs_commit"], false);
+
+        // A translation removed, in the database and in the repository.
+        wlc(&served, token, &["delete", "demo/app/ar"]);
+        let translations = wlc(&served, token, &["list-translations", "demo/app"]);
+        let codes = common::pluck(&translations, "language_code");
+        assert!(!codes.as_array().unwrap().contains(&json!("ar")), "{codes}");
     }
 }
 

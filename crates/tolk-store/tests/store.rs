@@ -67,6 +67,7 @@ fn sqlite_and_postgres_migrations_stay_in_step() {
         "2026-11-30-000001_unit_text_index",
         "2026-12-01-000001_cache_generation",
         "2026-12-14-000001_component_list_grants",
+        "2026-12-17-000001_cached_views",
     ];
     for name in names("sqlite") {
         if own_kind.contains(&name.as_str()) {

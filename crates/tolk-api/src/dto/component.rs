@@ -84,8 +84,6 @@ pub struct ComponentDto {
     pub effective_license: String,
     /// The SPDX page of the license, or empty.
     pub license_url: String,
-    /// Announcements.
-    pub announcements_url: String,
     /// Whether the agreement is the project's.
     pub inherit_agreement: bool,
     /// The agreement in effect.
@@ -108,8 +106,6 @@ pub struct ComponentDto {
     pub changes_list_url: String,
     /// The background task working on the component, or null.
     pub task_url: Option<String>,
-    /// Reports.
-    pub reports_url: String,
     /// Whether `new_lang` is the project's.
     pub inherit_new_lang: bool,
     /// How new languages are added, in effect.
@@ -190,7 +186,6 @@ impl ComponentDto {
             inherit_license: own.license.is_empty(),
             effective_license: effective.license,
             license_url,
-            announcements_url: url(&["announcements"]),
             inherit_agreement: own.agreement.is_empty(),
             effective_agreement: effective.agreement,
             web_url: links.web(&["projects", &project_slug, &view.component.path]),
@@ -206,7 +201,6 @@ impl ComponentDto {
                 .task_id
                 .as_deref()
                 .map(|id| links.api(&["tasks", id])),
-            reports_url: url(&["reports"]),
             inherit_new_lang: own.new_lang.is_empty(),
             effective_new_lang: effective.new_lang,
             inherit_language_code_style: own.language_code_style.is_empty(),

@@ -31,8 +31,6 @@ pub struct ProjectDto {
     pub repository_url: String,
     /// Statistics.
     pub statistics_url: String,
-    /// Metrics.
-    pub metrics_url: String,
     /// Categories.
     pub categories_url: String,
     /// Changes.
@@ -41,10 +39,6 @@ pub struct ProjectDto {
     pub languages_url: String,
     /// Labels.
     pub labels_url: String,
-    /// Reports.
-    pub reports_url: String,
-    /// Lock state.
-    pub lock_url: String,
     /// Always null: Tolk has no workspaces.
     pub workspace: Option<String>,
     /// Always false: no workspaces.
@@ -95,12 +89,8 @@ pub struct ProjectDto {
     pub inherit_pull_message: bool,
     /// The template in effect.
     pub effective_pull_message: String,
-    /// Machinery settings link.
-    pub machinery_settings: String,
     /// True when every component is locked.
     pub locked: bool,
-    /// Announcements.
-    pub announcements_url: String,
     /// Always false.
     pub inherit_enforced_checks: bool,
     /// The checks in effect.
@@ -120,13 +110,10 @@ impl ProjectDto {
             components_list_url: sub("components"),
             repository_url: sub("repository"),
             statistics_url: sub("statistics"),
-            metrics_url: sub("metrics"),
             categories_url: sub("categories"),
             changes_list_url: sub("changes"),
             languages_url: sub("languages"),
             labels_url: sub("labels"),
-            reports_url: sub("reports"),
-            lock_url: sub("lock"),
             workspace: None,
             use_workspace_tm: false,
             contribute_workspace_tm: false,
@@ -152,9 +139,7 @@ impl ProjectDto {
             effective_addon_message: s.addon_message.clone(),
             inherit_pull_message: false,
             effective_pull_message: s.pull_message.clone(),
-            machinery_settings: sub("machinery_settings"),
             locked: view.locked,
-            announcements_url: sub("announcements"),
             inherit_enforced_checks: false,
             effective_enforced_checks: s.enforced_checks.clone(),
             settings: s,

@@ -254,13 +254,28 @@ pub struct TaskDto {
     pub completed: bool,
     /// Percent done.
     pub progress: i32,
-    /// What it returned; a failure's message.
-    #[schema(value_type = Object)]
+    /// What it returned: an object when it succeeded, a failure's
+    /// message, or null while it runs.
+    #[schema(schema_with = task_result, required = true)]
     pub result: Option<serde_json::Value>,
     /// Its log, one line per step.
     pub log: String,
     /// Whether `DELETE` may stop it: never yet, Tolk cannot cancel tasks.
     pub cancellable: bool,
+}
+
+/// A task's result: an object, a message or null.
+fn task_result() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    let one_of = OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Object))
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "What it returned: an object when it succeeded, a failure's message, or null while it runs.",
+        ))
+        .build();
+    Schema::OneOf(one_of)
 }
 
 impl From<TaskView> for TaskDto {

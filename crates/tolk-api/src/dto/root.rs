@@ -39,8 +39,6 @@ pub struct ApiRootDto {
     pub addons: String,
     /// Categories.
     pub categories: String,
-    /// Reports.
-    pub reports: String,
 }
 
 impl ApiRootDto {
@@ -63,7 +61,6 @@ impl ApiRootDto {
             screenshots: list("screenshots"),
             addons: list("addons"),
             categories: list("categories"),
-            reports: list("reports"),
         }
     }
 }

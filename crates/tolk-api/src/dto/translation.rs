@@ -79,8 +79,6 @@ pub struct TranslationDto {
     pub changes_list_url: String,
     /// Units.
     pub units_list_url: String,
-    /// Announcements.
-    pub announcements_url: String,
 }
 
 impl TranslationDto {
@@ -129,7 +127,6 @@ impl TranslationDto {
             statistics_url: api(Some("statistics")),
             changes_list_url: api(Some("changes")),
             units_list_url: api(Some("units")),
-            announcements_url: api(Some("announcements")),
             language: LanguageDto::new(view.language.clone(), links),
             last_author: view.last_author.clone(),
             component: component_for

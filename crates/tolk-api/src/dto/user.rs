@@ -132,8 +132,6 @@ pub struct FullUserDto {
     pub url: String,
     /// Statistics.
     pub statistics_url: String,
-    /// Contributions.
-    pub contributions_url: String,
 }
 
 /// What users see after editing their own account.
@@ -258,7 +256,6 @@ impl UserDto {
             last_login: r.last_login.map(timestamp),
             url: links.api(&["users", &r.username]),
             statistics_url: sub("statistics"),
-            contributions_url: sub("contributions"),
         }))
     }
 }

@@ -146,11 +146,7 @@ async fn trigger(
 #[utoipa::path(
     tag = "components",
     params(ComponentPath),
-    request_body(content(
-        (AddonCreate = "application/json"),
-        (AddonCreate = "application/x-www-form-urlencoded"),
-        (AddonCreate = "multipart/form-data")
-    )),
+    request_body = AddonCreate,
     responses(
         (status = 201, description = "Installed", body = AddonDto),
         (status = 400, description = "Unknown, refused, incompatible or already installed add-on, or invalid configuration", body = ErrorBody),
@@ -176,11 +172,7 @@ async fn install_on_component(
 #[utoipa::path(
     tag = "projects",
     params(("slug" = String, Path, description = "Project slug")),
-    request_body(content(
-        (AddonCreate = "application/json"),
-        (AddonCreate = "application/x-www-form-urlencoded"),
-        (AddonCreate = "multipart/form-data")
-    )),
+    request_body = AddonCreate,
     responses(
         (status = 201, description = "Installed", body = AddonDto),
         (status = 400, description = "Unknown, refused, component-only or already installed add-on, or invalid configuration", body = ErrorBody),

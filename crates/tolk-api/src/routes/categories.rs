@@ -22,7 +22,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(modify)
         .service(remove)
         .service(statistics)
-        .service(of_project);
+        .service(categories);
 }
 
 /// The categories of the projects the caller sees, by id.
@@ -59,7 +59,7 @@ async fn list(
     )
 )]
 #[get("/api/projects/{slug}/categories/")]
-async fn of_project(
+async fn categories(
     caller: Caller,
     slug: web::Path<String>,
     req: HttpRequest,
@@ -78,11 +78,7 @@ async fn of_project(
 /// `project.edit` there), inside the category `category` links to, if any.
 #[utoipa::path(
     tag = "categories",
-    request_body(content(
-        (CategoryCreate = "application/json"),
-        (CategoryCreate = "application/x-www-form-urlencoded"),
-        (CategoryCreate = "multipart/form-data")
-    )),
+    request_body = CategoryCreate,
     responses(
         (status = 201, description = "Made", body = CategoryDto),
         (status = 400, description = "Invalid fields, unknown project or parent, or too deep", body = ErrorBody),

@@ -69,11 +69,7 @@ async fn links_list(
 #[utoipa::path(
     tag = "components",
     params(ComponentPath),
-    request_body(content(
-        (LinkCreate = "application/json"),
-        (LinkCreate = "application/x-www-form-urlencoded"),
-        (LinkCreate = "multipart/form-data")
-    )),
+    request_body = LinkCreate,
     responses(
         (status = 201, description = "Shared", body = ComponentLinked),
         (status = 400, description = "Unknown project, or shared there already", body = ErrorBody),

@@ -55,11 +55,7 @@ async fn list(
 /// Makes a component list (needs `componentlist.edit`).
 #[utoipa::path(
     tag = "component-lists",
-    request_body(content(
-        (ComponentListCreate = "application/json"),
-        (ComponentListCreate = "application/x-www-form-urlencoded"),
-        (ComponentListCreate = "multipart/form-data")
-    )),
+    request_body = ComponentListCreate,
     responses(
         (status = 201, description = "Made", body = ComponentListDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -189,11 +185,7 @@ async fn components(
 #[utoipa::path(
     tag = "component-lists",
     params(("slug" = String, Path, description = "Component list slug")),
-    request_body(content(
-        (ComponentIdBody = "application/json"),
-        (ComponentIdBody = "application/x-www-form-urlencoded"),
-        (ComponentIdBody = "multipart/form-data")
-    )),
+    request_body = ComponentIdBody,
     responses(
         (status = 200, description = "Added", body = ComponentListDto),
         (status = 400, description = "Missing or unknown component", body = ErrorBody),

@@ -106,7 +106,6 @@ async fn components_list(
     params(("slug" = String, Path, description = "Project slug")),
     request_body(content(
         (ComponentCreateBody = "application/json"),
-        (ComponentCreateBody = "application/x-www-form-urlencoded"),
         (ComponentUpload = "multipart/form-data")
     )),
     responses(
@@ -306,11 +305,7 @@ async fn translations(
 #[utoipa::path(
     tag = "components",
     params(ComponentPath),
-    request_body(content(
-        (TranslationCreate = "application/json"),
-        (TranslationCreate = "application/x-www-form-urlencoded"),
-        (TranslationCreate = "multipart/form-data")
-    )),
+    request_body = TranslationCreate,
     responses(
         (status = 201, description = "Added", body = TranslationCreated),
         (status = 400, description = "A language that cannot be added", body = ErrorBody),
@@ -431,11 +426,7 @@ async fn lock_status(
 #[utoipa::path(
     tag = "components",
     params(ComponentPath),
-    request_body(content(
-        (LockBody = "application/json"),
-        (LockBody = "application/x-www-form-urlencoded"),
-        (LockBody = "multipart/form-data")
-    )),
+    request_body = LockBody,
     responses(
         (status = 200, description = "The lock state", body = LockDto),
         (status = 403, description = "Not allowed", body = ErrorBody),

@@ -32,21 +32,16 @@ impl utoipa::PartialSchema for FileBytes {
 
 impl utoipa::ToSchema for FileBytes {}
 
-/// The id of a download converter (§29.9), as the OpenAPI document lists them.
-pub struct ConverterId;
-
-impl utoipa::PartialSchema for ConverterId {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{ObjectBuilder, Type};
-        let ids = tolk_service::conversion::CONVERTERS.iter().map(|c| c.id);
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(ids))
-            .into()
-    }
+/// The ids of the download converters (§29.9), as the OpenAPI document
+/// lists them for `format`.
+fn converter_ids() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    let ids = tolk_service::conversion::CONVERTERS.iter().map(|c| c.id);
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(ids))
+        .build()
 }
-
-impl utoipa::ToSchema for ConverterId {}
 
 /// What a translation file download asks for.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -54,7 +49,7 @@ impl utoipa::ToSchema for ConverterId {}
 pub struct FileQuery {
     /// The converter to download the translation's units with; the file
     /// as stored when absent.
-    #[param(value_type = Option<ConverterId>)]
+    #[param(schema_with = converter_ids)]
     pub format: Option<String>,
     /// Only the units matching this search, in a converted download.
     #[param(max_length = 2000)]

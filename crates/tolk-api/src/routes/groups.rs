@@ -65,11 +65,7 @@ async fn list(
 /// lists that project only.
 #[utoipa::path(
     tag = "groups",
-    request_body(content(
-        (GroupCreate = "application/json"),
-        (GroupCreate = "application/x-www-form-urlencoded"),
-        (GroupCreate = "multipart/form-data")
-    )),
+    request_body = GroupCreate,
     responses(
         (status = 201, description = "Created", body = GroupDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -180,11 +176,7 @@ macro_rules! team_list {
         #[utoipa::path(
             tag = "groups",
             params(("id" = i64, Path, description = "Team id")),
-            request_body(content(
-                ($body = "application/json"),
-                ($body = "application/x-www-form-urlencoded"),
-                ($body = "multipart/form-data")
-            )),
+            request_body = $body,
             responses(
                 (status = 200, description = "The team", body = GroupDto),
                 (status = 400, description = "Missing or unknown", body = ErrorBody),
@@ -278,11 +270,7 @@ team_list! {
 #[utoipa::path(
     tag = "groups",
     params(("id" = i64, Path, description = "Team id")),
-    request_body(content(
-        (UserIdBody = "application/json"),
-        (UserIdBody = "application/x-www-form-urlencoded"),
-        (UserIdBody = "multipart/form-data")
-    )),
+    request_body = UserIdBody,
     responses(
         (status = 200, description = "Granted", body = Vec<String>),
         (status = 400, description = "Missing or unknown user", body = ErrorBody),

@@ -44,11 +44,7 @@ async fn labels_list(
 #[utoipa::path(
     tag = "projects",
     params(("slug" = String, Path, description = "Project slug")),
-    request_body(content(
-        (LabelCreate = "application/json"),
-        (LabelCreate = "application/x-www-form-urlencoded"),
-        (LabelCreate = "multipart/form-data")
-    )),
+    request_body = LabelCreate,
     responses(
         (status = 201, description = "Made", body = LabelDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),

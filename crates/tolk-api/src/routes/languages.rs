@@ -158,11 +158,7 @@ async fn list(
 /// Defines a language (needs `language.edit`).
 #[utoipa::path(
     tag = "languages",
-    request_body(content(
-        (LanguageCreate = "application/json"),
-        (LanguageCreate = "application/x-www-form-urlencoded"),
-        (LanguageCreate = "multipart/form-data")
-    )),
+    request_body = LanguageCreate,
     responses(
         (status = 201, description = "Created", body = LanguageDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),

@@ -42,11 +42,7 @@ macro_rules! put_and_patch {
             operation_id = $id,
             tag = $tag,
             params($($param),+),
-            request_body(content(
-                ($body = "application/json"),
-                ($body = "application/x-www-form-urlencoded"),
-                ($body = "multipart/form-data")
-            )),
+            request_body = $body,
             responses(
                 (status = 200, description = "Updated", body = $dto),
                 (status = 400, description = "Invalid fields", body = crate::error::ErrorBody),
@@ -83,6 +79,7 @@ pub mod languages;
 pub mod memory;
 pub mod notifications;
 pub mod operations;
+pub mod pages;
 pub mod paths;
 pub mod permissions;
 pub mod projects;

@@ -62,11 +62,7 @@ async fn notifications_list(
 #[utoipa::path(
     tag = "users",
     params(("username" = String, Path, description = "Username")),
-    request_body(content(
-        (SubscriptionCreate = "application/json"),
-        (SubscriptionCreate = "application/x-www-form-urlencoded"),
-        (SubscriptionCreate = "multipart/form-data")
-    )),
+    request_body = SubscriptionCreate,
     responses(
         (status = 201, description = "Subscribed", body = SubscriptionDto),
         (status = 400, description = "Invalid fields, or subscribed already", body = ErrorBody),

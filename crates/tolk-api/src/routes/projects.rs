@@ -58,11 +58,7 @@ async fn list(
 /// Creates a project (needs `project.add`).
 #[utoipa::path(
     tag = "projects",
-    request_body(content(
-        (ProjectCreate = "application/json"),
-        (ProjectCreate = "application/x-www-form-urlencoded"),
-        (ProjectCreate = "multipart/form-data")
-    )),
+    request_body = ProjectCreate,
     responses(
         (status = 201, description = "Created", body = ProjectDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),

@@ -74,11 +74,7 @@ async fn project_status(
 #[utoipa::path(
     tag = "projects",
     params(("slug" = String, Path, description = "Project slug")),
-    request_body(content(
-        (OperationBody = "application/json"),
-        (OperationBody = "application/x-www-form-urlencoded"),
-        (OperationBody = "multipart/form-data")
-    )),
+    request_body = OperationBody,
     responses(
         (status = 200, description = "The outcome", body = OperationResultDto),
         (status = 403, description = "Not allowed", body = ErrorBody),
@@ -135,11 +131,7 @@ async fn component_status(
 #[utoipa::path(
     tag = "components",
     params(ComponentPath),
-    request_body(content(
-        (OperationBody = "application/json"),
-        (OperationBody = "application/x-www-form-urlencoded"),
-        (OperationBody = "multipart/form-data")
-    )),
+    request_body = OperationBody,
     responses(
         (status = 200, description = "The outcome", body = OperationResultDto),
         (status = 403, description = "Not allowed", body = ErrorBody),
@@ -199,11 +191,7 @@ async fn translation_status(
 #[utoipa::path(
     tag = "translations",
     params(TranslationPath),
-    request_body(content(
-        (OperationBody = "application/json"),
-        (OperationBody = "application/x-www-form-urlencoded"),
-        (OperationBody = "multipart/form-data")
-    )),
+    request_body = OperationBody,
     responses(
         (status = 200, description = "The outcome", body = OperationResultDto),
         (status = 403, description = "Not allowed", body = ErrorBody),

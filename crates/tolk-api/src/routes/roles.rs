@@ -47,11 +47,7 @@ async fn list(
 /// Creates a role (needs `role.edit`).
 #[utoipa::path(
     tag = "roles",
-    request_body(content(
-        (RoleCreate = "application/json"),
-        (RoleCreate = "application/x-www-form-urlencoded"),
-        (RoleCreate = "multipart/form-data")
-    )),
+    request_body = RoleCreate,
     responses(
         (status = 201, description = "Created", body = RoleDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),

@@ -2,6 +2,8 @@
 
 use actix_web::http::header::{ACCEPT, ContentType};
 use actix_web::{HttpRequest, HttpResponse, get, web};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::caller::Caller;
@@ -28,11 +30,30 @@ async fn api_root(links: Links) -> web::Json<ApiRootDto> {
     web::Json(ApiRootDto::new(&links))
 }
 
+/// How `/api/metrics/` is asked for.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MetricsQuery {
+    /// `json` (the default), `api` (a browsable page), `csv` (a table) or
+    /// `openmetrics` (the OpenMetrics text format).
+    #[param(schema_with = metrics_formats)]
+    pub format: Option<String>,
+}
+
+/// The representations of `/api/metrics/`.
+fn metrics_formats() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(["json", "api", "csv", "openmetrics"]))
+        .build()
+}
+
 /// Site-wide counts, as JSON or (with `?format=openmetrics` or
 /// `Accept: application/openmetrics-text`) as OpenMetrics text.
 #[utoipa::path(
     tag = "root",
-    params(("format" = Option<String>, Query, description = "`json`, `api` or `openmetrics`")),
+    params(MetricsQuery),
     responses(
         (status = 200, description = "Metrics", body = MetricsDto),
         (status = 401, description = "Not signed in", body = ErrorBody)
@@ -47,7 +68,8 @@ async fn metrics(
     let service = state.service.clone();
     let found = crate::blocking(move || service.metrics(&caller.0)).await?;
     let dto = MetricsDto::new(found, &state.service.config().site_title);
-    let wants_text = crate::negotiate::query_format(&req).as_deref() == Some("openmetrics")
+    let query: MetricsQuery = crate::query::parse(req.query_string())?;
+    let wants_text = query.format.as_deref() == Some("openmetrics")
         || req
             .headers()
             .get(ACCEPT)

@@ -29,7 +29,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(replace_image)
         .service(add_unit)
         .service(remove_unit)
-        .service(of_component);
+        .service(screenshots);
 }
 
 /// The screenshots the caller sees, by id.
@@ -66,7 +66,7 @@ async fn list(
     )
 )]
 #[get("/api/components/{project}/{component}/screenshots/")]
-async fn of_component(
+async fn screenshots(
     caller: Caller,
     path: web::Path<ComponentPath>,
     req: HttpRequest,
@@ -272,11 +272,7 @@ async fn replace_image(
 #[utoipa::path(
     tag = "screenshots",
     params(("id" = i64, Path, description = "Screenshot id")),
-    request_body(content(
-        (UnitIdBody = "application/json"),
-        (UnitIdBody = "application/x-www-form-urlencoded"),
-        (UnitIdBody = "multipart/form-data")
-    )),
+    request_body = UnitIdBody,
     responses(
         (status = 200, description = "Linked", body = ScreenshotDto),
         (status = 400, description = "Missing unit, or not of the screenshot's translation", body = ErrorBody),

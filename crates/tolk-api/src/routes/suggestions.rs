@@ -103,11 +103,7 @@ async fn suggestions_delete(
 #[utoipa::path(
     tag = "suggestions",
     params(("id" = i64, Path, description = "Suggestion id")),
-    request_body(content(
-        (SuggestionVote = "application/json"),
-        (SuggestionVote = "application/x-www-form-urlencoded"),
-        (SuggestionVote = "multipart/form-data")
-    )),
+    request_body = SuggestionVote,
     responses(
         (status = 200, description = "Voted, or accepted", body = SuggestionVoted),
         (status = 400, description = "Not 1 or -1", body = ErrorBody),
@@ -139,11 +135,7 @@ async fn suggestions_vote(
 #[utoipa::path(
     tag = "suggestions",
     params(("id" = i64, Path, description = "Suggestion id")),
-    request_body(content(
-        (SuggestionAccept = "application/json"),
-        (SuggestionAccept = "application/x-www-form-urlencoded"),
-        (SuggestionAccept = "multipart/form-data")
-    )),
+    request_body = SuggestionAccept,
     responses(
         (status = 200, description = "Accepted", body = SuggestionAccepted),
         (status = 400, description = "The translation breaks a rule", body = ErrorBody),
@@ -201,11 +193,7 @@ async fn units_suggestions_list(
 #[utoipa::path(
     tag = "units",
     params(("id" = i64, Path, description = "Unit id")),
-    request_body(content(
-        (SuggestionCreate = "application/json"),
-        (SuggestionCreate = "application/x-www-form-urlencoded"),
-        (SuggestionCreate = "multipart/form-data")
-    )),
+    request_body = SuggestionCreate,
     responses(
         (status = 201, description = "Made (with the author's vote where voting is on)", body = SuggestionDto),
         (status = 200, description = "Someone else's suggestion of the same text got the caller's vote, \
@@ -270,11 +258,7 @@ async fn units_comments_list(
 #[utoipa::path(
     tag = "units",
     params(("id" = i64, Path, description = "Unit id")),
-    request_body(content(
-        (CommentCreate = "application/json"),
-        (CommentCreate = "application/x-www-form-urlencoded"),
-        (CommentCreate = "multipart/form-data")
-    )),
+    request_body = CommentCreate,
     responses(
         (status = 201, description = "Made", body = CommentDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),

@@ -54,11 +54,7 @@ async fn tokens_list(
 #[utoipa::path(
     tag = "projects",
     params(("slug" = String, Path, description = "Project slug")),
-    request_body(content(
-        (ProjectTokenCreate = "application/json"),
-        (ProjectTokenCreate = "application/x-www-form-urlencoded"),
-        (ProjectTokenCreate = "multipart/form-data")
-    )),
+    request_body = ProjectTokenCreate,
     responses(
         (status = 201, description = "Made", body = ProjectTokenCreated),
         (status = 400, description = "Invalid fields", body = ErrorBody),

@@ -213,11 +213,7 @@ async fn units(
     tag = "translations",
     operation_id = "translations_units_create",
     params(TranslationPath),
-    request_body(content(
-        (UnitCreate = "application/json"),
-        (UnitCreate = "application/x-www-form-urlencoded"),
-        (UnitCreate = "multipart/form-data")
-    )),
+    request_body = UnitCreate,
     responses(
         (status = 200, description = "The new unit", body = UnitDto),
         (status = 400, description = "Invalid fields or a string that exists", body = ErrorBody),
@@ -251,11 +247,7 @@ async fn units_create(
 #[utoipa::path(
     tag = "translations",
     params(TranslationPath),
-    request_body(content(
-        (AutoTranslateBody = "application/json"),
-        (AutoTranslateBody = "application/x-www-form-urlencoded"),
-        (AutoTranslateBody = "multipart/form-data")
-    )),
+    request_body = AutoTranslateBody,
     responses(
         (status = 200, description = "Started", body = AutoTranslateStarted),
         (status = 400, description = "Invalid fields", body = ErrorBody),

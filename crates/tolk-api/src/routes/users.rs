@@ -115,11 +115,7 @@ async fn list(
 /// Creates an account (needs `user.edit`); a profile given here is ignored.
 #[utoipa::path(
     tag = "users",
-    request_body(content(
-        (UserCreate = "application/json"),
-        (UserCreate = "application/x-www-form-urlencoded"),
-        (UserCreate = "multipart/form-data")
-    )),
+    request_body = UserCreate,
     responses(
         (status = 201, description = "Created", body = UserDto),
         (status = 400, description = "Invalid fields", body = ErrorBody),
@@ -260,11 +256,7 @@ async fn membership(
 #[utoipa::path(
     tag = "users",
     params(("username" = String, Path, description = "Username")),
-    request_body(content(
-        (UserGroupBody = "application/json"),
-        (UserGroupBody = "application/x-www-form-urlencoded"),
-        (UserGroupBody = "multipart/form-data")
-    )),
+    request_body = UserGroupBody,
     responses(
         (status = 200, description = "The user", body = UserDto),
         (status = 400, description = "Missing or unknown team", body = ErrorBody),
@@ -289,11 +281,7 @@ async fn join_group(
 #[utoipa::path(
     tag = "users",
     params(("username" = String, Path, description = "Username")),
-    request_body(content(
-        (UserGroupBody = "application/json"),
-        (UserGroupBody = "application/x-www-form-urlencoded"),
-        (UserGroupBody = "multipart/form-data")
-    )),
+    request_body = UserGroupBody,
     responses(
         (status = 200, description = "The user", body = UserDto),
         (status = 400, description = "Missing or unknown team, or a token's last team", body = ErrorBody),
