@@ -11,22 +11,28 @@ use tolk_api::{Rate, RateLimits, TrustedProxies};
 #[derive(Debug, Clone, Default, Args)]
 pub struct StorageFlags {
     /// TOML file with any of the settings (keys in snake_case).
+    /// [example: /etc/tolk/tolk.toml]
     #[arg(long, env = "TOLK_CONFIG")]
     pub config: Option<PathBuf>,
     /// Database URL: a `postgres://` URL or a SQLite file path [default: DATA_DIR/tolk.sqlite3].
+    /// [example: postgres://tolk:secret@db.example.com:5432/tolk]
     #[arg(long, env = "TOLK_DATABASE_URL")]
     pub database_url: Option<String>,
     /// Directory for Tolk's files [default: ./data].
+    /// [example: /var/lib/tolk]
     #[arg(long, env = "TOLK_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
     /// Database connections in the pool [default: 16].
+    /// [example: 32]
     #[arg(long, env = "TOLK_DB_POOL_SIZE")]
     pub db_pool_size: Option<u32>,
     /// Allow components to use `file://` URLs and local paths as repositories [default: false].
+    /// [example: true]
     #[arg(long, env = "TOLK_VCS_ALLOW_LOCAL")]
     pub vcs_allow_local: Option<bool>,
     /// Repository hosts that may resolve to loopback or private addresses,
     /// comma-separated [default: none].
+    /// [example: git.internal.example,10.0.0.5]
     #[arg(long, env = "TOLK_VCS_PRIVATE_ALLOWLIST")]
     pub vcs_private_allowlist: Option<String>,
 }
@@ -35,38 +41,48 @@ pub struct StorageFlags {
 #[derive(Debug, Clone, Default, Args)]
 pub struct ServerFlags {
     /// Address to listen on [default: 127.0.0.1:8000].
+    /// [example: 0.0.0.0:8000]
     #[arg(long, env = "TOLK_BIND")]
     pub bind: Option<String>,
     /// Public URL of the site, used for browser links [default: http://BIND].
+    /// [example: https://translate.example.com]
     #[arg(long, env = "TOLK_SITE_URL")]
     pub site_url: Option<String>,
     /// Name of the site [default: Tolk].
+    /// [example: Example Translations]
     #[arg(long, env = "TOLK_SITE_TITLE")]
     pub site_title: Option<String>,
     /// HTTP worker threads [default: number of CPUs].
+    /// [example: 8]
     #[arg(long, env = "TOLK_WORKERS")]
     pub workers: Option<usize>,
     /// API requests an anonymous client address may make, as N/second,
     /// N/minute, N/hour or N/day, or `off` [default: 100/day].
+    /// [example: 1000/hour]
     #[arg(long, env = "TOLK_API_RATELIMIT_ANON")]
     pub api_ratelimit_anon: Option<String>,
     /// API requests a user (or anonymous client address) may make, as
     /// N/second, N/minute, N/hour or N/day, or `off` [default: 5000/hour].
+    /// [example: off]
     #[arg(long, env = "TOLK_API_RATELIMIT_USER")]
     pub api_ratelimit_user: Option<String>,
     /// Proxies whose X-Forwarded-For, -Proto and -Host headers are
     /// believed: comma-separated addresses and networks (10.0.0.0/8)
     /// [default: none].
+    /// [example: 10.0.0.0/8,127.0.0.1]
     #[arg(long, env = "TOLK_TRUSTED_PROXIES")]
     pub trusted_proxies: Option<String>,
     /// Background task workers (clones, scans, pulls) [default: 2].
+    /// [example: 4]
     #[arg(long, env = "TOLK_TASK_WORKERS")]
     pub task_workers: Option<usize>,
     /// Accept notifications from Git hosts at /hooks/ [default: false].
+    /// [example: true]
     #[arg(long, env = "TOLK_ENABLE_HOOKS")]
     pub enable_hooks: Option<bool>,
     /// When set, /metrics answers only requests with
     /// `Authorization: Bearer METRICS_TOKEN` [default: unset, /metrics is open].
+    /// [example: a-long-random-string]
     #[arg(long, env = "TOLK_METRICS_TOKEN")]
     pub metrics_token: Option<String>,
 }

@@ -1,6 +1,7 @@
 //! `tolk`: the Tolk server and its administration commands.
 
 mod config;
+mod config_reference;
 mod files;
 mod instance;
 
@@ -32,8 +33,21 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
     about = "Tolk: a translation management server speaking Weblate's REST API."
 )]
 struct Cli {
+    /// Log lines as text, or as one JSON object per line [default: text].
+    /// [example: json]
+    #[arg(long, global = true, env = "TOLK_LOG_FORMAT", value_enum)]
+    log_format: Option<LogFormat>,
     #[command(subcommand)]
     command: Command,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// Readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
 }
 
 #[derive(Debug, Subcommand)]
@@ -82,6 +96,9 @@ enum Command {
     },
     /// Print the OpenAPI document.
     Openapi,
+    /// Print the configuration reference (docs/configuration.md).
+    #[command(hide = true)]
+    ConfigReference,
     /// Work with translation files without a server.
     File {
         #[command(subcommand)]
@@ -282,6 +299,10 @@ fn run(cli: Cli) -> Result<(), String> {
             print!("{}", tolk_api::openapi::document_json());
             Ok(())
         }
+        Command::ConfigReference => {
+            print!("{}", config_reference::reference());
+            Ok(())
+        }
         Command::File { command } => files::run(command),
         Command::Serve { storage, server } => {
             serve(Settings::resolve(&storage, &server).map_err(|e| e.to_string())?)
@@ -341,8 +362,9 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    init_logging();
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    init_logging(cli.log_format.unwrap_or(LogFormat::Text));
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
@@ -353,10 +375,9 @@ fn main() -> ExitCode {
 
 /// Structured logs on standard error, filtered by `RUST_LOG` (default `info`),
 /// with the log records of libraries that use the `log` crate: lines of
-/// text, or one JSON object per line with `TOLK_LOG_FORMAT=json`. Each
-/// request is logged when it ends, with its id, method, route, status and
-/// time.
-fn init_logging() {
+/// text, or one JSON object per line. Each request is logged when it
+/// ends, with its id, method, route, status and time.
+fn init_logging(format: LogFormat) {
     let filter: tracing_subscriber::filter::Targets = std::env::var("RUST_LOG")
         .ok()
         .and_then(|spec| spec.parse().ok())
@@ -365,13 +386,9 @@ fn init_logging() {
         .with_writer(std::io::stderr)
         .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE);
     let registry = tracing_subscriber::registry().with(filter);
-    match std::env::var("TOLK_LOG_FORMAT").as_deref() {
-        Ok("json") => registry.with(layer.json()).init(),
-        Ok("text") | Err(_) => registry.with(layer).init(),
-        Ok(other) => {
-            registry.with(layer).init();
-            tracing::warn!("TOLK_LOG_FORMAT={other} is neither text nor json: logging text");
-        }
+    match format {
+        LogFormat::Json => registry.with(layer.json()).init(),
+        LogFormat::Text => registry.with(layer).init(),
     }
 }
 

@@ -62,7 +62,7 @@ impl Site {
             .env("TOLK_API_RATELIMIT_ANON", "off")
             .env("TOLK_API_RATELIMIT_USER", "off")
             .env("TOLK_TASK_WORKERS", "2")
-            .env("RUST_LOG", "warn");
+            .env("RUST_LOG", "warn,actix_server=info");
         command
     }
 
@@ -267,11 +267,24 @@ impl Server {
         self.child.wait().unwrap();
     }
 
-    /// SIGTERM, then waits for the process to end; whether it ended well.
+    /// SIGTERM, then waits for the process to end; whether it ended well
+    /// within a minute (the server's own grace periods add up to 40 s).
+    /// One that does not is killed, so that a hang fails the test
+    /// instead of stalling the run.
     pub fn terminate(mut self) -> bool {
         let pid = rustix::process::Pid::from_child(&self.child);
         rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
-        self.child.wait().unwrap().success()
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        eprintln!("no stop a minute after SIGTERM: {}", self.log());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        false
     }
 }
 
