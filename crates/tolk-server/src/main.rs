@@ -7,8 +7,10 @@ mod instance;
 
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::task::Poll;
 
 use actix_web::HttpServer;
+use actix_web::rt::signal::unix::{SignalKind, signal};
 use clap::{Parser, Subcommand};
 use tolk_api::{AppState, Throttle};
 use tolk_service::Store;
@@ -258,22 +260,44 @@ fn serve(settings: Settings) -> Result<(), String> {
         metrics_token: settings.metrics_token.clone(),
     };
     let bind = settings.bind.clone();
-    // On SIGTERM or SIGINT the server stops accepting, finishes the
-    // requests in flight (up to its shutdown timeout) and returns; then
-    // the task workers stop.
+    // On SIGTERM the server stops accepting, finishes the requests in
+    // flight (up to its shutdown timeout) and returns; on SIGINT it stops
+    // at once. Then the task workers stop.
     let served = actix_web::rt::System::new()
         .block_on(async move {
             let server = HttpServer::new(move || tolk_api::app(state.clone()))
                 .workers(settings.workers)
                 .shutdown_timeout(20)
-                .bind(&settings.bind)?;
+                .disable_signals()
+                .bind(&settings.bind)?
+                .run();
+            let handle = server.handle();
+            let mut terminate = signal(SignalKind::terminate())?;
+            let mut interrupt = signal(SignalKind::interrupt())?;
+            actix_web::rt::spawn(async move {
+                let graceful = std::future::poll_fn(|cx| {
+                    if terminate.poll_recv(cx).is_ready() {
+                        Poll::Ready(true)
+                    } else if interrupt.poll_recv(cx).is_ready() {
+                        Poll::Ready(false)
+                    } else {
+                        Poll::Pending
+                    }
+                })
+                .await;
+                tracing::info!(
+                    "{} received: stopping",
+                    if graceful { "SIGTERM" } else { "SIGINT" }
+                );
+                handle.stop(graceful).await;
+            });
             tracing::info!(
                 "Tolk {} listening on http://{} ({})",
                 env!("CARGO_PKG_VERSION"),
                 settings.bind,
                 redact(&settings.database_url)
             );
-            server.run().await
+            server.await
         })
         .map_err(|e| format!("cannot serve on {bind}: {e}"));
     tracing::info!("stopping the task workers");

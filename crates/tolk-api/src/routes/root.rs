@@ -55,7 +55,10 @@ fn metrics_formats() -> utoipa::openapi::schema::Object {
     tag = "root",
     params(MetricsQuery),
     responses(
-        (status = 200, description = "Metrics", body = MetricsDto),
+        (status = 200, description = "Metrics", content(
+            (MetricsDto = "application/json"),
+            (String = "application/openmetrics-text")
+        )),
         (status = 401, description = "Not signed in", body = ErrorBody)
     )
 )]
