@@ -114,6 +114,7 @@ pub(crate) fn finish(api: &mut utoipa::openapi::OpenApi) {
     }
     any_of(&mut document);
     page_items_by_reference(&mut document);
+    creation_links(&mut document);
     *api = serde_json::from_value(document).expect("the document reads back");
 }
 
@@ -133,6 +134,96 @@ fn any_of(value: &mut Value) {
         }
         Value::Array(items) => items.iter_mut().for_each(any_of),
         _ => {}
+    }
+}
+
+/// The answer of a `POST` that creates an object at `…/{key}/` links to
+/// the operations on that object, its key taken from the new object
+/// (`$response.body#/slug`), so that clients and stateful testing
+/// (schemathesis) can follow from a creation to its reads, changes and
+/// removal.
+fn creation_links(document: &mut Value) {
+    let Some(paths) = document["paths"].as_object() else {
+        return;
+    };
+    let schemas = &document["components"]["schemas"];
+    // The properties of what a creation answers.
+    let created = |item: &Value| -> Vec<String> {
+        let mut found = Vec::new();
+        properties(
+            &item["post"]["responses"]["201"]["content"]["application/json"]["schema"],
+            schemas,
+            &mut found,
+        );
+        found
+    };
+    let mut links: Vec<(String, serde_json::Map<String, Value>)> = Vec::new();
+    for (path, item) in paths {
+        let fields = created(item);
+        for (child, child_item) in paths {
+            let Some(key) = child
+                .strip_prefix(path.as_str())
+                .and_then(|rest| rest.strip_prefix('{'))
+                .and_then(|rest| rest.strip_suffix("}/"))
+                .filter(|key| !key.contains('/') && fields.iter().any(|f| f == key))
+            else {
+                continue;
+            };
+            let mut found = serde_json::Map::new();
+            for method in ["get", "put", "patch", "delete"] {
+                let Some(id) = child_item[method]["operationId"].as_str() else {
+                    continue;
+                };
+                let mut parameters = serde_json::Map::new();
+                // The path's own parameters carry over from the request.
+                for parameter in child_item[method]["parameters"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                {
+                    let name = parameter["name"].as_str().unwrap_or_default();
+                    if parameter["in"] != "path" {
+                        continue;
+                    }
+                    let source = if name == key {
+                        format!("$response.body#/{key}")
+                    } else {
+                        format!("$request.path.{name}")
+                    };
+                    parameters.insert(name.to_owned(), json!(source));
+                }
+                found.insert(
+                    format!("{method}_{key}"),
+                    json!({"operationId": id, "parameters": parameters}),
+                );
+            }
+            if !found.is_empty() {
+                links.push((path.clone(), found));
+            }
+        }
+    }
+    for (path, found) in links {
+        document["paths"][&path]["post"]["responses"]["201"]["links"] = Value::Object(found);
+    }
+}
+
+/// The property names of `schema`, through references and the shapes it
+/// combines (`allOf`, `anyOf`).
+fn properties(schema: &Value, schemas: &Value, found: &mut Vec<String>) {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        return properties(&schemas[name], schemas, found);
+    }
+    found.extend(
+        schema["properties"]
+            .as_object()
+            .into_iter()
+            .flat_map(|p| p.keys().cloned()),
+    );
+    for combined in ["allOf", "anyOf", "oneOf"] {
+        for member in schema[combined].as_array().into_iter().flatten() {
+            properties(member, schemas, found);
+        }
     }
 }
 
