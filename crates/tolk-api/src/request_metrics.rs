@@ -21,7 +21,7 @@ pub(crate) struct RouteLabels {
     /// The route's pattern (`/api/units/{id}/`).
     pub(crate) route: String,
     /// The HTTP method.
-    pub(crate) method: String,
+    pub(crate) method: &'static str,
 }
 
 /// A route and the status it answered.
@@ -30,9 +30,19 @@ pub(crate) struct StatusLabels {
     /// The route's pattern.
     pub(crate) route: String,
     /// The HTTP method.
-    pub(crate) method: String,
+    pub(crate) method: &'static str,
     /// The status code.
     pub(crate) status: u16,
+}
+
+/// The method's name, `other` for those HTTP does not define, so that no
+/// client can add series by inventing methods.
+fn method_label(method: &actix_web::http::Method) -> &'static str {
+    const KNOWN: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+    KNOWN
+        .into_iter()
+        .find(|known| *known == method.as_str())
+        .unwrap_or("other")
 }
 
 /// A histogram of request durations, from 1 ms to about 16 s.
@@ -65,7 +75,7 @@ pub async fn record(
     let metrics = req
         .app_data::<web::Data<AppState>>()
         .map(|state| state.request_metrics.clone());
-    let method = req.method().as_str().to_owned();
+    let method = method_label(req.method());
     let response = next.call(req).await?;
     if let Some(metrics) = metrics {
         let route = response

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, HOST, SITE, call, context, get_json, gettext_component, upstream};
+use common::{Body, HOST, SITE, call, get_json};
 use serde_json::Value;
 use tolk_service::testing::TestDb;
 
@@ -32,9 +32,7 @@ fn links(value: &Value, found: &mut BTreeSet<String>) {
 #[actix_web::test]
 async fn every_link_handed_out_answers() {
     for db in TestDb::all() {
-        let upstream = upstream();
-        let ctx = context(db, &upstream);
-        gettext_component(&ctx, &upstream);
+        let (_upstream, ctx) = common::with_gettext(db);
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         let admin = Some(ctx.admin.as_str());
 

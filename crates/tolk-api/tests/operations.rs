@@ -6,7 +6,7 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, HOST, call, context, gettext_component, upstream};
+use common::{Body, HOST, call};
 use serde_json::json;
 use tolk_service::ServiceConfig;
 use tolk_service::testing::TestDb;
@@ -46,6 +46,15 @@ async fn health_and_readiness_need_no_account_and_tell_what_fails() {
             "/readyz runs one statement"
         );
 
+        // Checks at once (probes, several instances) never fail each other.
+        let checks: Vec<_> = (0..16)
+            .map(|_| {
+                let service = ctx.service.clone();
+                std::thread::spawn(move || (0..20).all(|_| service.readiness().data_directory))
+            })
+            .collect();
+        assert!(checks.into_iter().all(|c| c.join().unwrap()));
+
         // A data directory that cannot be made (under a file) fails its
         // check and only that one, without saying where it is.
         let file = tempfile::NamedTempFile::new().unwrap();
@@ -75,9 +84,7 @@ async fn health_and_readiness_need_no_account_and_tell_what_fails() {
 #[actix_web::test]
 async fn metrics_count_requests_tasks_connections_and_git() {
     for db in TestDb::all() {
-        let upstream = upstream();
-        let ctx = context(db, &upstream);
-        gettext_component(&ctx, &upstream);
+        let (_upstream, ctx) = common::with_gettext(db);
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let admin = Some(ctx.admin.as_str());
         for _ in 0..3 {
@@ -93,6 +100,9 @@ async fn metrics_count_requests_tasks_connections_and_git() {
         )
         .await;
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
+        // A method HTTP does not define adds no series of its own.
+        let brew = Method::from_bytes(b"BREW").unwrap();
+        call(&app, brew, "/api/projects/demo/", admin, Body::None).await;
 
         let reply = call(&app, Method::GET, "/metrics", None, Body::None).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
@@ -102,6 +112,8 @@ async fn metrics_count_requests_tasks_connections_and_git() {
         );
         let text = reply.text();
         assert!(text.ends_with("# EOF\n"), "{text}");
+        assert!(text.contains(r#"method="other""#), "{text}");
+        assert!(!text.contains("BREW"), "{text}");
         let project = r#"route="/api/projects/{slug}/",method="GET""#;
         assert_eq!(
             sample(

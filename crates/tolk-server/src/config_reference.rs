@@ -36,11 +36,8 @@ fn take(help: &str, label: &str) -> (String, Option<String>) {
 /// The settings of `tolk serve` (its flags and the global ones).
 fn rows() -> Vec<Row> {
     let command = Cli::command();
-    let serve = command
-        .find_subcommand("serve")
-        .expect("the serve command")
-        .clone();
-    let mut rows: Vec<Row> = command
+    let serve = command.find_subcommand("serve").expect("the serve command");
+    command
         .get_arguments()
         .chain(serve.get_arguments())
         .filter_map(|arg| {
@@ -68,9 +65,7 @@ fn rows() -> Vec<Row> {
                     .replace(" .", "."),
             })
         })
-        .collect();
-    rows.dedup_by(|a, b| a.variable == b.variable);
-    rows
+        .collect()
 }
 
 /// The whole reference page.

@@ -56,7 +56,12 @@ fn createadmin_prints_a_token_on_the_last_line() {
         !again.status.success(),
         "an existing account needs --update"
     );
-    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    let refused = String::from_utf8_lossy(&again.stderr);
+    assert!(refused.contains("already exists"), "{refused}");
+    assert!(
+        refused.contains("--update makes the existing account a superuser"),
+        "{refused}"
+    );
     let updated = tolk(
         dir.path(),
         &[
@@ -74,6 +79,49 @@ fn createadmin_prints_a_token_on_the_last_line() {
         second.lines().last().unwrap(),
         token,
         "every call mints a new token"
+    );
+}
+
+#[test]
+fn commands_name_the_database_and_data_directory_resolved_from_where_they_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |format: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tolk"))
+            .args(["--log-format", format, "migrate"])
+            .current_dir(dir.path())
+            .env("TOLK_DATA_DIR", "relative/data")
+            .env("RUST_LOG", "info")
+            .env_remove("TOLK_DATABASE_URL")
+            .env_remove("TOLK_CONFIG")
+            .output()
+            .expect("run tolk")
+    };
+    let data = dir.path().join("relative/data");
+    let text = run("text");
+    assert!(text.status.success());
+    let said = String::from_utf8_lossy(&text.stderr);
+    assert!(
+        said.contains(&format!(
+            "database {}, data directory {}",
+            data.join("tolk.sqlite3").display(),
+            data.display()
+        )),
+        "{said}"
+    );
+    assert!(data.join("tolk.sqlite3").exists());
+
+    // The same line as one JSON object per line.
+    let json = run("json");
+    assert!(json.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&json.stderr)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    assert!(
+        lines.iter().any(|l| l["fields"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("database ") && m.contains("data directory"))),
+        "{lines:?}"
     );
 }
 

@@ -64,6 +64,13 @@ impl ComponentView {
             .unwrap_or(&self.project.settings)
     }
 
+    /// Its project's slug and its path of slugs, `project/category/slug`:
+    /// the name Weblate gives it in memory origins and repository status,
+    /// and, with `-` for `/`, in download names.
+    pub fn full_slug(&self) -> String {
+        format!("{}/{}", self.project.settings.slug, self.component.path)
+    }
+
     /// The settings in effect: its own, else what it inherits.
     pub fn effective(&self) -> Effective {
         self.component.settings.effective(self.inherited())

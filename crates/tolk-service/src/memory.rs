@@ -59,10 +59,7 @@ pub(crate) fn remember(
     written: &[(&str, &str)],
 ) -> ServiceResult<()> {
     let component = &translation.component;
-    let origin = format!(
-        "{}/{}",
-        component.project.settings.slug, component.component.path
-    );
+    let origin = component.full_slug();
     let mut feeds = Vec::new();
     for (source, target) in written {
         if target.is_empty() || source.contains(PLURAL_SEPARATOR) {

@@ -4,6 +4,7 @@
 //! caller: the answers hold no data of any project, and failures are
 //! told in the log, not to whoever asks.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use tolk_store::PoolUse;
@@ -11,6 +12,9 @@ use tolk_store::tasks::{self, TaskCounts};
 use tolk_vcs::CommandTally;
 
 use crate::{Service, ServiceResult};
+
+/// Readiness checks made by this process, to name their probe files.
+static PROBES: AtomicU64 = AtomicU64::new(0);
 
 /// Longest wait for a database connection when readiness is asked.
 const PING_LIMIT: Duration = Duration::from_secs(2);
@@ -55,7 +59,13 @@ impl Service {
             .ping(PING_LIMIT)
             .inspect_err(|e| tracing::warn!("not ready: database: {e}"))
             .is_ok();
-        let probe = self.config.vcs_root.join(".tolk-ready");
+        // A name of its own per check: probes running at once (several
+        // instances on one data directory) never remove each other's file.
+        let probe = self.config.vcs_root.join(format!(
+            ".tolk-ready-{}-{}",
+            std::process::id(),
+            PROBES.fetch_add(1, Ordering::Relaxed)
+        ));
         let data_directory = std::fs::create_dir_all(&self.config.vcs_root)
             .and_then(|()| std::fs::write(&probe, b""))
             .and_then(|()| std::fs::remove_file(&probe))

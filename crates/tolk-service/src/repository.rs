@@ -197,10 +197,7 @@ impl Service {
             sum.needs_merge |= status.needs_merge;
             sum.needs_push |= status.needs_push;
             sum.pending_units += status.pending_units;
-            sum.included.push(format!(
-                "{}/{}",
-                view.project.settings.slug, view.component.path
-            ));
+            sum.included.push(view.full_slug());
         }
         Ok(sum)
     }

@@ -52,13 +52,8 @@ impl TranslationView {
     /// The name of its downloads without extension, as Weblate gives it:
     /// `{project}-[{categories}-]{component}-{language}`.
     pub fn file_stem(&self) -> String {
-        let component = &self.component;
-        format!(
-            "{}-{}-{}",
-            component.project.settings.slug,
-            component.component.path.replace('/', "-"),
-            self.language.row.code
-        )
+        let component = self.component.full_slug().replace('/', "-");
+        format!("{component}-{}", self.language.row.code)
     }
 
     /// The translation as the access check sees it.

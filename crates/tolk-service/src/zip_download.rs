@@ -90,11 +90,7 @@ impl Service {
             component.target(),
             DENIED,
         )?;
-        let name = format!(
-            "{}-{}.zip",
-            component.project.settings.slug,
-            component.component.path.replace('/', "-")
-        );
+        let name = format!("{}.zip", component.full_slug().replace('/', "-"));
         let entries = self.plan_component(component, translations, (convert, request.language))?;
         Ok(ArchivePlan { name, entries })
     }

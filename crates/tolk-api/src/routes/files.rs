@@ -35,12 +35,7 @@ impl utoipa::ToSchema for FileBytes {}
 /// The ids of the download converters (§29.9), as the OpenAPI document
 /// lists them for `format`.
 fn converter_ids() -> utoipa::openapi::schema::Object {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
-    let ids = tolk_service::conversion::CONVERTERS.iter().map(|c| c.id);
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(ids))
-        .build()
+    crate::openapi::text_choices(tolk_service::conversion::CONVERTERS.iter().map(|c| c.id))
 }
 
 /// What a translation file download asks for.

@@ -42,11 +42,7 @@ pub struct MetricsQuery {
 
 /// The representations of `/api/metrics/`.
 fn metrics_formats() -> utoipa::openapi::schema::Object {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(["json", "api", "csv", "openmetrics"]))
-        .build()
+    crate::openapi::text_choices(["json", "api", "csv", "openmetrics"])
 }
 
 /// Site-wide counts, as JSON or (with `?format=openmetrics` or
