@@ -63,6 +63,15 @@ pub enum ApiError {
     /// The method is not offered on this path (405).
     #[error("method {0} not allowed")]
     MethodNotAllowed(String),
+    /// The method is offered, but a setting of the server turns it off
+    /// (405 whose detail names the setting).
+    #[error("method {method} not allowed: {why}")]
+    TurnedOff {
+        /// The method.
+        method: String,
+        /// Which setting turns it off, and how to turn it on.
+        why: &'static str,
+    },
     /// No offered representation matches `Accept` (406).
     #[error("not acceptable")]
     NotAcceptable,
@@ -147,6 +156,13 @@ impl ApiError {
                     format!("Method \"{method}\" not allowed."),
                 ),
             ),
+            ApiError::TurnedOff { method, why } => (
+                "client_error",
+                one(
+                    "method_not_allowed",
+                    format!("Method \"{method}\" not allowed: {why}"),
+                ),
+            ),
             ApiError::NotAcceptable => (
                 "client_error",
                 one(
@@ -207,7 +223,9 @@ impl ResponseError for ApiError {
             }
             ApiError::PermissionDenied(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::MethodNotAllowed(_) | ApiError::TurnedOff { .. } => {
+                StatusCode::METHOD_NOT_ALLOWED
+            }
             ApiError::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,

@@ -275,5 +275,9 @@ async fn bad_notifications_are_refused() {
     )
     .await;
     assert_eq!(refused.status, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(error_detail(&refused), "Method \"POST\" not allowed.");
+    assert_eq!(
+        error_detail(&refused),
+        "Method \"POST\" not allowed: notifications from Git hosts are off on this server; \
+         set TOLK_ENABLE_HOOKS=true to accept them."
+    );
 }

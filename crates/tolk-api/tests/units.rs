@@ -384,7 +384,7 @@ async fn a_string_added_reaches_every_translation_and_file() {
         assert_eq!(off.status, StatusCode::FORBIDDEN);
         assert!(
             off.text()
-                .contains("Adding strings is disabled in the component configuration.")
+                .contains("Adding strings is disabled in the component configuration. The component's manage_units setting allows it.")
         );
         let on = call(
             &app,
@@ -935,7 +935,7 @@ async fn a_deleted_string_leaves_the_database_then_its_files() {
         assert_eq!(off.status, StatusCode::FORBIDDEN);
         assert!(
             off.text()
-                .contains("Removing strings is disabled in the component configuration.")
+                .contains("Removing strings is disabled in the component configuration. The component's manage_units setting allows it.")
         );
         let on = json!({"manage_units": true});
         let patched = call(
@@ -1171,7 +1171,9 @@ async fn suggestions_are_voted_on_and_accepted_by_enough_votes() {
         let vote = format!("/api/suggestions/{}/vote/", made.json()["id"]);
         let off = send(Method::POST, vote.clone(), json!({"value": 1})).await;
         assert_eq!(off.status, StatusCode::FORBIDDEN);
-        assert!(off.text().contains("Suggestion voting is disabled."));
+        assert!(off.text().contains(
+            "Suggestion voting is disabled. The component's suggestion_voting setting turns it on."
+        ));
         let settings = json!({"suggestion_voting": true});
         send(Method::PATCH, "/api/components/demo/app/".into(), settings).await;
         let up = send(Method::POST, vote.clone(), json!({"value": 1})).await;

@@ -220,7 +220,7 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
             [(
                 first.clone(),
                 "skipped".into(),
-                "Translation reviews are turned off.".into()
+                "Translation reviews are turned off. The project's translation_review setting turns them on.".into()
             )]
         );
 

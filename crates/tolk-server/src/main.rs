@@ -3,6 +3,7 @@
 mod config;
 mod config_reference;
 mod files;
+mod import;
 mod instance;
 
 use std::process::ExitCode;
@@ -96,6 +97,10 @@ enum Command {
         #[command(flatten)]
         storage: StorageFlags,
     },
+    /// Create a project and its components from a repository or a
+    /// directory in one step: formats, file masks and templates are
+    /// detected from the files and shown before anything is created.
+    Import(import::ImportArgs),
     /// Print the OpenAPI document.
     Openapi,
     /// Print the configuration reference (docs/configuration.md).
@@ -328,6 +333,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::File { command } => files::run(command),
+        Command::Import(args) => import::run(args),
         Command::Serve { storage, server } => {
             serve(Settings::resolve(&storage, &server).map_err(|e| e.to_string())?)
         }

@@ -682,3 +682,130 @@ fn conversions_to_po_are_catalogues_gettext_accepts() {
     );
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown language code \"xx_YY\""));
 }
+
+/// A repository with a gettext catalogue per language and Android
+/// resources beside their template, and Laravel files without one.
+fn mixed_upstream() -> tolk_service::vcs_testing::Upstream {
+    let corpus = |name: &str| {
+        std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../tolk-formats/tests/corpus")
+                .join(name),
+        )
+        .unwrap()
+    };
+    tolk_service::vcs_testing::Upstream::new(&[
+        (
+            "locale/ar/LC_MESSAGES/django.po",
+            corpus("po/django-admin-ar.po"),
+        ),
+        (
+            "locale/de/LC_MESSAGES/django.po",
+            corpus("po/django-admin-de.po"),
+        ),
+        (
+            "res/values/strings.xml",
+            corpus("android/antennapod-values-strings.xml"),
+        ),
+        (
+            "res/values-ja/strings.xml",
+            corpus("android/antennapod-values-ja-strings.xml"),
+        ),
+        (
+            "lang/de/validation.php",
+            corpus("php/laravel-lang-de-validation.php"),
+        ),
+        (
+            "lang/ar/validation.php",
+            corpus("php/laravel-lang-ar-validation.php"),
+        ),
+        ("README.md", b"# App\n".to_vec()),
+    ])
+}
+
+/// Asserts that a command succeeded, showing what it said when not.
+fn succeeded(output: &Output) {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Asserts that a command failed with `words` in its error.
+fn failed_saying(output: &Output, words: &str) {
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && said.contains(words), "{said}");
+}
+
+#[test]
+fn import_shows_what_it_found_then_creates_and_sets_up_the_components() {
+    let upstream = mixed_upstream();
+    let data = tempfile::tempdir().unwrap();
+    let url = upstream.url();
+    let import = |extra: &[&str], allow_local: bool| {
+        let mut args = vec!["import", url.as_str()];
+        args.extend(extra);
+        Command::new(env!("CARGO_BIN_EXE_tolk"))
+            .args(&args)
+            .env("TOLK_DATA_DIR", data.path())
+            .env("TOLK_VCS_ALLOW_LOCAL", allow_local.to_string())
+            .env("RUST_LOG", "warn")
+            .env_remove("TOLK_DATABASE_URL")
+            .env_remove("TOLK_CONFIG")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run tolk")
+    };
+    let found = format!(
+        "Found 2 components in {url} (branch main):\n\
+         \x20 COMPONENT  FORMAT     FILE MASK                       SOURCE                           LANGUAGES\n\
+         \x20 django     po         locale/*/LC_MESSAGES/django.po  -                                2 (ar de)\n\
+         \x20 strings    aresource  res/values-*/strings.xml        template res/values/strings.xml  1 (ja)\n\
+         Left out:\n\
+         \x20 lang/*/validation.php: laravel files need a template, and no file of the source \
+         language (en) or without a language code was found\n"
+    );
+
+    // The refusal names the setting that allows local repositories.
+    failed_saying(
+        &import(&["--dry-run"], false),
+        "set TOLK_VCS_ALLOW_LOCAL=true",
+    );
+
+    let looked = import(&["--dry-run"], true);
+    succeeded(&looked);
+    assert_eq!(
+        String::from_utf8_lossy(&looked.stdout),
+        format!("{found}Nothing was created (--dry-run).\n")
+    );
+
+    // Without a terminal to ask on, nothing is created without --yes.
+    failed_saying(&import(&[], true), "add --yes to create them");
+
+    let created = import(&["--yes", "--project", "mobile"], true);
+    succeeded(&created);
+    assert_eq!(
+        String::from_utf8_lossy(&created.stdout),
+        format!(
+            "{found}Created project mobile; setting up 2 components:\n\
+             \x20 django: 3 translations (en ar de), 200 source strings\n\
+             \x20 strings: 2 translations (en ja), 844 source strings\n\
+             Browse it at http://127.0.0.1:8000/projects/mobile/ or through the API at \
+             http://127.0.0.1:8000/api/projects/mobile/\n"
+        )
+    );
+
+    // A second import adds the components again beside the first ones.
+    let again = import(&["--yes", "--project", "mobile"], true);
+    succeeded(&again);
+    let said = String::from_utf8_lossy(&again.stdout);
+    assert!(
+        said.contains("Added to project mobile; setting up 2 components:"),
+        "{said}"
+    );
+    assert!(
+        said.contains("  django-2: 3 translations (en ar de)"),
+        "{said}"
+    );
+}

@@ -458,14 +458,14 @@ impl Service {
             errors.invalid("push", &e.to_string());
         }
         let scratch = self.workspace.scratch_dir("probe");
-        let listed = tolk_vcs::Repository::list_remote(
+        let listed = tolk_vcs::RemoteProbe::open(
             self.workspace.git(),
             &settings.repo,
             &settings.branch,
             &scratch,
         );
-        let tip = match listed {
-            Ok(tip) => tip,
+        let probe = match listed {
+            Ok(probe) => probe,
             Err(e) => {
                 tracing::info!("repository check failed: {e}");
                 match e {
@@ -485,7 +485,7 @@ impl Service {
                 return;
             }
         };
-        check_files(settings, &tip, errors);
+        check_files(settings, probe.tip(), errors);
     }
 
     /// Finds the component whose clone this one shares: the one `repo`

@@ -133,7 +133,9 @@ fn check_allowed(
     if upload.method == UploadMethod::Add && !view.component.component.settings.manage_units {
         return Err(ServiceError::invalid(
             "method",
-            &format!("{CANNOT} Adding strings is disabled in the component configuration."),
+            &format!(
+                "{CANNOT} Adding strings is disabled in the component configuration. The component's manage_units setting allows it."
+            ),
         ));
     }
     if upload.method == UploadMethod::Suggest
@@ -141,7 +143,9 @@ fn check_allowed(
     {
         return Err(ServiceError::invalid(
             "method",
-            &format!("{CANNOT} Suggestions are not allowed on this translation."),
+            &format!(
+                "{CANNOT} Suggestions are not allowed on this translation. The component's enable_suggestions setting allows them."
+            ),
         ));
     }
     // Overwriting needs `upload.overwrite`, approved strings `unit.review` too.

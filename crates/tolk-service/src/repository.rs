@@ -411,7 +411,7 @@ impl Service {
         let effective = view.effective();
         if effective.new_lang != "add" {
             return Err(ServiceError::PermissionDenied(
-                "Adding new translations is turned off for this component.".into(),
+                "Adding new translations is turned off for this component. Its new_lang setting (or its project's) set to add allows it.".into(),
             ));
         }
         let could_not =

@@ -497,8 +497,17 @@ impl Service {
                     .policy()
                     .check(&s.repo)
                     .map_err(ServiceError::from)?;
-                let repo = Repository::clone(self.workspace.git(), &s.repo, &s.branch, &dir)
-                    .map_err(ServiceError::from)?;
+                // The clone is most of a new component's wait.
+                run.step(0, 50);
+                let repo = Repository::clone_reporting(
+                    self.workspace.git(),
+                    &s.repo,
+                    &s.branch,
+                    &dir,
+                    &|percent| run.advance(i32::from(percent)),
+                )
+                .map_err(ServiceError::from)?;
+                run.step(50, 100);
                 if s.branch.is_empty() {
                     let mut settings = s.clone();
                     settings.branch = repo.branch().to_owned();

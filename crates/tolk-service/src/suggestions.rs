@@ -129,7 +129,7 @@ impl Service {
             let component = &unit.translation.component.component;
             if !component.settings.enable_suggestions {
                 return Err(ServiceError::PermissionDenied(
-                    "Suggestions are not allowed on this translation.".into(),
+                    "Suggestions are not allowed on this translation. The component's enable_suggestions setting allows them.".into(),
                 ));
             }
             if unit.unit.state == UnitState::ReadOnly.code() {
@@ -296,7 +296,7 @@ impl Service {
             let settings = &unit.translation.component.component.settings;
             if !settings.suggestion_voting {
                 return Err(ServiceError::PermissionDenied(
-                    "Suggestion voting is disabled.".into(),
+                    "Suggestion voting is disabled. The component's suggestion_voting setting turns it on.".into(),
                 ));
             }
             if value != 1 && value != -1 {

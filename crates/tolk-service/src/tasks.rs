@@ -296,33 +296,62 @@ pub(crate) struct Run<'a> {
     worker: String,
     log: Mutex<Vec<String>>,
     saved: Mutex<Option<Instant>>,
+    /// The part of the whole task's progress the current step fills.
+    span: Mutex<(i32, i32)>,
 }
 
 impl<'a> Run<'a> {
-    /// A run that is no queued task: its reports go to the log only.
-    pub(crate) fn detached(service: &'a Service) -> Run<'a> {
+    /// A run of the task `id` claimed by `worker`, its log so far `log`.
+    fn new(service: &'a Service, id: String, worker: String, log: &str) -> Run<'a> {
         Run {
             service,
-            id: String::new(),
-            worker: String::new(),
-            log: Mutex::new(Vec::new()),
+            id,
+            worker,
+            log: Mutex::new(log.lines().map(str::to_owned).collect()),
             saved: Mutex::new(None),
+            span: Mutex::new((0, 100)),
         }
     }
 
-    /// Appends a log line and sets the progress (0-100).
+    /// The next reports' progress (0-100) fills `start..end` of the whole
+    /// task's: for a task of several steps.
+    pub(crate) fn step(&self, start: i32, end: i32) {
+        if let Ok(mut span) = self.span.lock() {
+            *span = (start, end);
+        }
+    }
+
+    /// Sets the progress (0-100 of the current step) without a log line.
+    pub(crate) fn advance(&self, progress: i32) {
+        self.save(progress, None);
+    }
+
+    /// A run that is no queued task: its reports go to the log only.
+    pub(crate) fn detached(service: &'a Service) -> Run<'a> {
+        Run::new(service, String::new(), String::new(), "")
+    }
+
+    /// Appends a log line and sets the progress (0-100 of the current step).
     pub(crate) fn report(&self, progress: i32, line: String) {
         tracing::debug!(task = %self.id, "{line}");
+        self.save(progress, Some(line));
+    }
+
+    /// Adds `line` to the log, and saves the log and the progress unless
+    /// they were saved less than [`REPORT_EVERY`] ago.
+    fn save(&self, progress: i32, line: Option<String>) {
         if self.id.is_empty() {
             return;
         }
         let text = match self.log.lock() {
             Ok(mut log) => {
-                log.push(line);
+                log.extend(line);
                 log.join("\n")
             }
             Err(_) => return,
         };
+        let (start, end) = self.span.lock().map(|s| *s).unwrap_or((0, 100));
+        let progress = start + progress.clamp(0, 100) * (end - start) / 100;
         let Ok(mut saved) = self.saved.lock() else {
             return;
         };
@@ -461,6 +490,30 @@ impl Service {
         Ok(true)
     }
 
+    /// Claims and runs, as `worker`, the first of the tasks `ids` that is
+    /// due and unclaimed; false when none is (all finished, waiting for a
+    /// retry, or run by other workers). For commands that wait for their
+    /// own tasks.
+    pub fn run_task_among(&self, worker: &str, ids: &[String]) -> ServiceResult<bool> {
+        for id in ids {
+            let claimed = self.store.write(|conn| {
+                let now = time::now();
+                Ok::<_, ServiceError>(tasks::claim_id(
+                    conn,
+                    id,
+                    worker,
+                    now,
+                    self.lease_from(now),
+                )?)
+            })?;
+            if let Some(task) = claimed {
+                self.run_task(task, worker, &|job, run| self.perform(job, run))?;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// When a claim made or renewed at `now` lapses.
     fn lease_from(&self, now: chrono::NaiveDateTime) -> chrono::NaiveDateTime {
         now + chrono::Duration::from_std(self.config.task_lease).unwrap_or_default()
@@ -484,13 +537,7 @@ impl Service {
         worker: &str,
         perform: &dyn Fn(&Job, &Run<'_>) -> TaskResult,
     ) -> ServiceResult<()> {
-        let run = Run {
-            service: self,
-            id: task.id.clone(),
-            worker: worker.to_owned(),
-            log: Mutex::new(task.log.lines().map(str::to_owned).collect()),
-            saved: Mutex::new(None),
-        };
+        let run = Run::new(self, task.id.clone(), worker.to_owned(), &task.log);
         let outcome = if task.attempts > MAX_ATTEMPTS {
             // Claimed again after its last attempt was cut off (its
             // process died each time): it fails now rather than forever.

@@ -58,7 +58,7 @@ fn check(
     let target_ref = translation.target();
     if !component.settings.manage_units {
         return Err(ServiceError::PermissionDenied(
-            "Adding strings is disabled in the component configuration.".into(),
+            "Adding strings is disabled in the component configuration. The component's manage_units setting allows it.".into(),
         ));
     }
     require(

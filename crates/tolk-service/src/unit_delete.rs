@@ -32,7 +32,7 @@ fn check(subject: &Subject, unit: &UnitView) -> ServiceResult<()> {
     )?;
     if !settings.manage_units {
         return Err(ServiceError::PermissionDenied(
-            "Removing strings is disabled in the component configuration.".into(),
+            "Removing strings is disabled in the component configuration. The component's manage_units setting allows it.".into(),
         ));
     }
     if !tolk_formats::can_remove(&settings.file_format) {

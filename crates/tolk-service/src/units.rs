@@ -709,7 +709,7 @@ fn check_edit(
         if !reviews {
             return Err(ServiceError::invalid(
                 "state",
-                "Translation reviews are turned off.",
+                "Translation reviews are turned off. The project's translation_review setting turns them on.",
             ));
         }
         require(

@@ -66,8 +66,14 @@ impl Checkpointer {
             .name("sqlite-checkpoint".into())
             .spawn(move || {
                 while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(INTERVAL) {
-                    if let Err(e) = checkpoint(&mut conn, &write_lock) {
-                        tracing::warn!("background checkpoint failed: {e}");
+                    match checkpoint(&mut conn, &write_lock) {
+                        Ok(()) => {}
+                        // Another connection holds the database (a migration,
+                        // another process's restart): the next round tries again.
+                        Err(e) if e.to_string().contains("database is locked") => {
+                            tracing::debug!("background checkpoint skipped: {e}");
+                        }
+                        Err(e) => tracing::warn!("background checkpoint failed: {e}"),
                     }
                 }
             })

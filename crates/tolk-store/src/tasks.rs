@@ -113,6 +113,14 @@ pub fn get(conn: &mut DbConnection, id: &str) -> StoreResult<Option<TaskRow>> {
         .optional()?)
 }
 
+/// The claim of a task by a worker (`$1`) at `$2` until `$3`.
+const CLAIM: &str = "UPDATE tasks SET claimed_by = $1, claimed_at = $2, lease_until = $3, \
+                     attempts = attempts + 1, updated = $2";
+/// A task that may be claimed at `$2`: unfinished, due, and unclaimed or
+/// with a lapsed lease.
+const CLAIMABLE: &str = "NOT completed AND run_after <= $2 \
+                         AND (claimed_by IS NULL OR lease_until IS NULL OR lease_until < $2)";
+
 /// Claims the next due task for `worker` until `lease_until`: unfinished,
 /// due by `now`, and unclaimed or with a lapsed lease. Highest priority
 /// first, then oldest.
@@ -128,17 +136,32 @@ pub fn claim(
         BackendKind::Sqlite => "",
     };
     let sql = format!(
-        "UPDATE tasks SET claimed_by = $1, claimed_at = $2, lease_until = $3, \
-         attempts = attempts + 1, updated = $2 \
-         WHERE id = (SELECT id FROM tasks WHERE NOT completed AND run_after <= $2 \
-         AND (claimed_by IS NULL OR lease_until IS NULL OR lease_until < $2) \
-         ORDER BY priority DESC, run_after, created LIMIT 1{lock}) \
-         RETURNING *"
+        "{CLAIM} WHERE id = (SELECT id FROM tasks WHERE {CLAIMABLE} \
+         ORDER BY priority DESC, run_after, created LIMIT 1{lock}) RETURNING *"
     );
     Ok(diesel::sql_query(sql)
         .bind::<Text, _>(worker)
         .bind::<Timestamp, _>(now)
         .bind::<Timestamp, _>(lease_until)
+        .get_result::<TaskRow>(conn)
+        .optional()?)
+}
+
+/// Claims the task `id` for `worker` until `lease_until` if it may be
+/// claimed now, as [`claim`] would.
+pub fn claim_id(
+    conn: &mut DbConnection,
+    id: &str,
+    worker: &str,
+    now: NaiveDateTime,
+    lease_until: NaiveDateTime,
+) -> StoreResult<Option<TaskRow>> {
+    let sql = format!("{CLAIM} WHERE id = $4 AND {CLAIMABLE} RETURNING *");
+    Ok(diesel::sql_query(sql)
+        .bind::<Text, _>(worker)
+        .bind::<Timestamp, _>(now)
+        .bind::<Timestamp, _>(lease_until)
+        .bind::<Text, _>(id)
         .get_result::<TaskRow>(conn)
         .optional()?)
 }

@@ -148,6 +148,29 @@ impl Git {
         args: &[&str],
         env: &[(&str, &str)],
     ) -> Result<Output, VcsError> {
+        self.counted(args, |name| self.run_command(dir, args, env, name, None))
+    }
+
+    /// [`Git::run`] for a command given `--progress`: each progress line
+    /// Git writes to standard error (`Receiving objects:  45% (9/20)`) is
+    /// handed to `progress` as it comes, and left out of the output.
+    pub fn run_reporting(
+        &self,
+        dir: Option<&Path>,
+        args: &[&str],
+        progress: &(dyn Fn(&str) + Sync),
+    ) -> Result<Output, VcsError> {
+        self.counted(args, |name| {
+            self.run_command(dir, args, &[], name, Some(progress))
+        })
+    }
+
+    /// Runs `run` with the subcommand's name and counts the process.
+    fn counted(
+        &self,
+        args: &[&str],
+        run: impl FnOnce(&str) -> Result<Output, VcsError>,
+    ) -> Result<Output, VcsError> {
         let command_name = args
             .iter()
             .find(|a| !a.starts_with('-'))
@@ -155,19 +178,20 @@ impl Git {
             .unwrap_or("--version")
             .to_owned();
         let started = Instant::now();
-        let result = self.run_command(dir, args, env, &command_name);
+        let result = run(&command_name);
         self.tally
             .record(&command_name, result.is_ok(), started.elapsed());
         result
     }
 
-    /// [`Git::run_with`] without the counting.
+    /// Runs one Git process to its end or its time limit.
     fn run_command(
         &self,
         dir: Option<&Path>,
         args: &[&str],
         env: &[(&str, &str)],
         command_name: &str,
+        progress: Option<&(dyn Fn(&str) + Sync)>,
     ) -> Result<Output, VcsError> {
         let mut command = self.command(dir);
         command.args(args);
@@ -178,17 +202,49 @@ impl Git {
             binary: self.config.binary.display().to_string(),
             source,
         })?;
-        let stdout = drain(child.stdout.take());
-        let stderr = drain(child.stderr.take());
+        let stdout = child.stdout.take();
+        let stderr = child.stderr.take();
+        let (status, stdout, stderr) = std::thread::scope(|scope| {
+            let stdout = scope.spawn(|| drain(stdout, None));
+            let stderr = scope.spawn(|| drain(stderr, progress));
+            let status = self.wait(&mut child, command_name);
+            (
+                status,
+                stdout.join().unwrap_or_default(),
+                stderr.join().unwrap_or_default(),
+            )
+        });
+        let status = status?;
+        let stderr = String::from_utf8_lossy(&stderr).into_owned();
+        if status.success() {
+            Ok(Output { stdout, stderr })
+        } else {
+            // Some failures (merge conflicts) are told on standard output.
+            let said = [stderr.trim(), String::from_utf8_lossy(&stdout).trim()]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n");
+            Err(VcsError::from_git(command_name, said))
+        }
+    }
+
+    /// Waits for `child`, killing it and every process it started when
+    /// the time limit passes.
+    fn wait(
+        &self,
+        child: &mut std::process::Child,
+        command_name: &str,
+    ) -> Result<std::process::ExitStatus, VcsError> {
         let deadline = Instant::now() + self.config.timeout;
-        let status = loop {
+        loop {
             match child.try_wait() {
-                Ok(Some(status)) => break status,
+                Ok(Some(status)) => return Ok(status),
                 Ok(None) if Instant::now() >= deadline => {
                     // Git and whatever it started (ssh, remote helpers,
                     // credential helpers) form one process group. Best
                     // effort: the process may have just ended.
-                    let group = rustix::process::Pid::from_child(&child);
+                    let group = rustix::process::Pid::from_child(child);
                     let _ =
                         rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
                     let _ = child.kill();
@@ -206,19 +262,6 @@ impl Git {
                     });
                 }
             }
-        };
-        let stdout = stdout.join().unwrap_or_default();
-        let stderr = String::from_utf8_lossy(&stderr.join().unwrap_or_default()).into_owned();
-        if status.success() {
-            Ok(Output { stdout, stderr })
-        } else {
-            // Some failures (merge conflicts) are told on standard output.
-            let said = [stderr.trim(), String::from_utf8_lossy(&stdout).trim()]
-                .into_iter()
-                .filter(|s| !s.is_empty())
-                .collect::<Vec<_>>()
-                .join("\n");
-            Err(VcsError::from_git(command_name, said))
         }
     }
 
@@ -277,17 +320,54 @@ impl Git {
     }
 }
 
-/// Reads a child's pipe to the end on its own thread, so a full pipe never
-/// blocks the child while the caller waits for it.
-fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<Vec<u8>> {
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        if let Some(mut pipe) = pipe {
-            // A read error leaves what was read so far.
-            let _ = pipe.read_to_end(&mut bytes);
+/// Reads a child's pipe to the end, so a full pipe never blocks the
+/// child while the caller waits for it. With `progress`, lines that end
+/// in a carriage return (Git's progress updates) and the lines `--progress`
+/// adds go to it instead of into the bytes kept.
+fn drain<R: Read>(pipe: Option<R>, progress: Option<&(dyn Fn(&str) + Sync)>) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let Some(mut pipe) = pipe else {
+        return bytes;
+    };
+    let Some(progress) = progress else {
+        // A read error leaves what was read so far.
+        let _ = pipe.read_to_end(&mut bytes);
+        return bytes;
+    };
+    let mut line = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while let Ok(n) = pipe.read(&mut buffer) {
+        if n == 0 {
+            break;
         }
-        bytes
-    })
+        for &byte in &buffer[..n] {
+            line.push(byte);
+            if byte == b'\r' || byte == b'\n' {
+                let text = String::from_utf8_lossy(&line);
+                if byte == b'\r' || is_progress(&text) {
+                    progress(text.trim_end());
+                } else {
+                    bytes.extend_from_slice(&line);
+                }
+                line.clear();
+            }
+        }
+    }
+    bytes.extend_from_slice(&line);
+    bytes
+}
+
+/// Whether a line of standard error is one of Git's progress reports
+/// (`Receiving objects: 100% (20/20), done.`, `Cloning into '…'...`);
+/// other lines (errors, `remote:` messages) are kept.
+fn is_progress(line: &str) -> bool {
+    line.starts_with("Cloning into ")
+        || line.split_once('%').is_some_and(|(before, _)| {
+            before
+                .split_whitespace()
+                .next_back()
+                .is_some_and(|n| n.parse::<u8>().is_ok())
+        })
 }
 
 #[cfg(test)]

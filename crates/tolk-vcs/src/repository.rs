@@ -79,17 +79,6 @@ pub enum Update {
     },
 }
 
-/// What the tip of a remote branch holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RemoteTip {
-    /// The branch: the one asked for, or the remote's default.
-    pub branch: String,
-    /// Its regular files, as `/`-separated paths.
-    pub files: Vec<String>,
-    /// Its symbolic links, which Tolk refuses to read or write.
-    pub links: Vec<String>,
-}
-
 /// A Git work tree tracking one branch of its `origin` remote.
 #[derive(Debug, Clone)]
 pub struct Repository {
@@ -103,6 +92,19 @@ impl Repository {
     /// `branch` or, when empty, the remote's default branch. A failed clone
     /// leaves nothing behind.
     pub fn clone(git: &Git, url: &str, branch: &str, dest: &Path) -> Result<Repository, VcsError> {
+        Self::clone_reporting(git, url, branch, dest, &|_| {})
+    }
+
+    /// [`Repository::clone`] telling `progress` how far the clone is, in
+    /// percent, as Git reports it (objects received, deltas resolved,
+    /// files checked out).
+    pub fn clone_reporting(
+        git: &Git,
+        url: &str,
+        branch: &str,
+        dest: &Path,
+        progress: &(dyn Fn(u8) + Sync),
+    ) -> Result<Repository, VcsError> {
         let partial = dest.with_extension("cloning");
         if partial.exists() {
             // A killed server's clone may still be writing there.
@@ -113,12 +115,17 @@ impl Repository {
             std::fs::create_dir_all(parent).map_err(|e| VcsError::io(parent, e))?;
         }
         let target = partial.to_string_lossy().into_owned();
-        let mut args = vec!["clone", "--quiet", "--no-tags"];
+        let mut args = vec!["clone", "--progress", "--no-tags"];
         if !branch.is_empty() {
             args.extend(["--branch", branch]);
         }
         args.extend(["--", url, &target]);
-        if let Err(e) = git.run(None, &args) {
+        let report = |line: &str| {
+            if let Some(percent) = clone_percent(line) {
+                progress(percent);
+            }
+        };
+        if let Err(e) = git.run_reporting(None, &args, &report) {
             remove_dir(&partial)?;
             return Err(e);
         }
@@ -129,64 +136,6 @@ impl Repository {
             .trim()
             .to_owned();
         Ok(Repository::open(git, dest, &branch))
-    }
-
-    /// What the tip of a remote branch holds, without a work tree: its
-    /// regular files and links (submodules left out) and the branch (the
-    /// remote's default when `branch` is empty). Only the tip's commit and
-    /// trees are fetched (a shallow clone without file contents where the
-    /// remote allows it) into `scratch`, which is removed afterwards.
-    /// Git's typed outcome when the remote or the branch is missing.
-    pub fn list_remote(
-        git: &Git,
-        url: &str,
-        branch: &str,
-        scratch: &Path,
-    ) -> Result<RemoteTip, VcsError> {
-        remove_dir(scratch)?;
-        let target = scratch.to_string_lossy().into_owned();
-        let mut args = vec![
-            "clone",
-            "--quiet",
-            "--no-checkout",
-            "--no-tags",
-            "--single-branch",
-            "--depth",
-            "1",
-            "--filter=blob:none",
-        ];
-        if !branch.is_empty() {
-            args.extend(["--branch", branch]);
-        }
-        args.extend(["--", url, &target]);
-        let listed = git.run(None, &args).and_then(|_| {
-            let branch = git
-                .run(Some(scratch), &["branch", "--show-current"])?
-                .text()
-                .trim()
-                .to_owned();
-            let mut tip = RemoteTip {
-                branch,
-                files: Vec::new(),
-                links: Vec::new(),
-            };
-            // An empty repository has no tip, and no files.
-            if let Ok(out) = git.run(Some(scratch), &["ls-tree", "-r", "-z", "HEAD"]) {
-                for entry in split_nul(&out.stdout) {
-                    let Some((meta, path)) = entry.split_once('\t') else {
-                        continue;
-                    };
-                    if meta.starts_with("100644 ") || meta.starts_with("100755 ") {
-                        tip.files.push(path.to_owned());
-                    } else if meta.starts_with("120000 ") {
-                        tip.links.push(path.to_owned());
-                    }
-                }
-            }
-            Ok(tip)
-        });
-        remove_dir(scratch)?;
-        listed
     }
 
     /// Starts a repository without a remote at `dest` holding the files
@@ -638,7 +587,22 @@ impl Repository {
     }
 }
 
-fn split_nul(bytes: &[u8]) -> Vec<String> {
+/// How far a clone is, in percent, from one of Git's progress lines:
+/// receiving objects is most of the work, then resolving deltas, then
+/// checking out files.
+fn clone_percent(line: &str) -> Option<u8> {
+    let (phase, rest) = line.split_once(": ")?;
+    let (start, span) = match phase {
+        "Receiving objects" => (0, 80),
+        "Resolving deltas" => (80, 15),
+        "Updating files" => (95, 5),
+        _ => return None,
+    };
+    let percent: u32 = rest.trim_start().split_once('%')?.0.parse().ok()?;
+    u8::try_from(start + span * percent.min(100) / 100).ok()
+}
+
+pub(crate) fn split_nul(bytes: &[u8]) -> Vec<String> {
     bytes
         .split(|b| *b == 0)
         .filter(|p| !p.is_empty())
@@ -646,7 +610,7 @@ fn split_nul(bytes: &[u8]) -> Vec<String> {
         .collect()
 }
 
-fn remove_dir(path: &Path) -> Result<(), VcsError> {
+pub(crate) fn remove_dir(path: &Path) -> Result<(), VcsError> {
     match std::fs::remove_dir_all(path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(VcsError::io(path, e)),
         _ => Ok(()),

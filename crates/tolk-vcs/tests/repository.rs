@@ -142,6 +142,45 @@ fn a_failed_clone_leaves_nothing() {
     assert!(!dest.with_extension("cloning").exists());
 }
 
+#[test]
+fn a_clone_reports_its_progress_and_keeps_it_out_of_errors() {
+    let files: Vec<(String, String)> = (0..50)
+        .map(|n| {
+            (
+                format!("po/{n}.po"),
+                format!("msgid \"{n}\"\nmsgstr \"\"\n"),
+            )
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = files.iter().map(|(p, c)| (&p[..], &c[..])).collect();
+    let up = Upstream::new(&files);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let url = format!("file://{}", up.url());
+    let dest = up.dir.path().join("reported");
+    let repo = Repository::clone_reporting(&up.git(), &url, "", &dest, &|p| {
+        seen.lock().unwrap().push(p);
+    })
+    .unwrap();
+    assert_eq!(repo.files().unwrap().files.len(), 50);
+    let seen = seen.into_inner().unwrap();
+    assert!(seen.contains(&80), "all objects received: {seen:?}");
+    assert!(seen.iter().all(|p| *p <= 100), "{seen:?}");
+
+    let err = Repository::clone_reporting(
+        &up.git(),
+        &url,
+        "no-such-branch",
+        &up.dir.path().join("none"),
+        &|_| {},
+    )
+    .unwrap_err();
+    assert!(matches!(err, VcsError::NotFound(_)), "{err}");
+    assert!(
+        !err.to_string().contains('%'),
+        "no progress in the error: {err}"
+    );
+}
+
 /// A Git process of a killed server goes on writing into the clone it
 /// had begun; a new clone into the same place stops it first.
 #[test]

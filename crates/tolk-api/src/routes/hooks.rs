@@ -28,7 +28,11 @@ fn refuse_unless_enabled(state: &AppState, method: &str) -> Result<(), ApiError>
     if state.enable_hooks {
         Ok(())
     } else {
-        Err(ApiError::MethodNotAllowed(method.into()))
+        Err(ApiError::TurnedOff {
+            method: method.into(),
+            why: "notifications from Git hosts are off on this server; \
+                  set TOLK_ENABLE_HOOKS=true to accept them.",
+        })
     }
 }
 

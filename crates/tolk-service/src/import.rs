@@ -1,0 +1,361 @@
+//! `tolk import`: a project and its components from one repository or
+//! directory in one step. [`Service::plan_import`] looks at the files
+//! (a repository's tip without cloning it) and finds the components;
+//! [`Service::import`] creates them, the first cloning or holding the
+//! files and the others sharing its repository, each with its setup task.
+
+use std::path::{Path, PathBuf};
+
+use tolk_domain::component::{ComponentSettings, LINK_PREFIX};
+use tolk_domain::permission::Subject;
+use tolk_domain::project::ProjectSettings;
+
+use crate::components::{ComponentView, CreateOptions};
+use crate::discovery::{Discovery, discover, slug_of};
+use crate::projects::ProjectView;
+use crate::upload::Upload;
+use crate::{Service, ServiceError, ServiceResult};
+
+/// Most files a directory may hold to be imported.
+const DIRECTORY_FILES_MAX: usize = 100_000;
+/// Largest translation file read from a directory.
+const FILE_BYTES_MAX: u64 = 64 * 1024 * 1024;
+
+/// Where an import's files come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportSource {
+    /// A Git repository, by URL (or local path, where the server allows
+    /// local repositories); the branch, or its default when empty.
+    Repository {
+        /// Its URL.
+        url: String,
+        /// The branch.
+        branch: String,
+    },
+    /// A directory that is no Git repository: its translation files
+    /// become a local repository in the data directory.
+    Directory(PathBuf),
+}
+
+impl ImportSource {
+    /// What a command-line argument names: a URL, a local Git work tree
+    /// (cloned from, by its absolute path) or another directory.
+    pub fn from_argument(argument: &str, branch: &str) -> Result<ImportSource, String> {
+        let path = Path::new(argument);
+        if argument.contains("://") || argument.starts_with("git@") {
+            return Ok(ImportSource::Repository {
+                url: argument.to_owned(),
+                branch: branch.to_owned(),
+            });
+        }
+        if !path.is_dir() {
+            return Err(format!(
+                "{argument} is neither a repository URL nor a directory"
+            ));
+        }
+        let absolute = path
+            .canonicalize()
+            .map_err(|e| format!("cannot read {argument}: {e}"))?;
+        let is_git = absolute.join(".git").exists()
+            || (absolute.join("HEAD").is_file() && absolute.join("objects").is_dir());
+        Ok(if is_git {
+            ImportSource::Repository {
+                url: absolute.display().to_string(),
+                branch: branch.to_owned(),
+            }
+        } else {
+            ImportSource::Directory(absolute)
+        })
+    }
+
+    /// The web page of a repository on a forge (its `https` URL without
+    /// `.git` and credentials), for the project's `web`.
+    pub fn web(&self) -> Option<String> {
+        match self {
+            ImportSource::Repository { url, .. } if url.starts_with("https://") => {
+                let url = tolk_vcs::strip_credentials(url);
+                Some(
+                    url.trim_end_matches('/')
+                        .trim_end_matches(".git")
+                        .to_owned(),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// The name of a project made from it: the last part of its URL or
+    /// path, without `.git`.
+    pub fn project_name(&self) -> String {
+        let whole = match self {
+            ImportSource::Repository { url, .. } => url.clone(),
+            ImportSource::Directory(path) => path.display().to_string(),
+        };
+        let last = whole
+            .trim_end_matches('/')
+            .rsplit(['/', ':'])
+            .next()
+            .unwrap_or("")
+            .trim_end_matches(".git")
+            .to_owned();
+        if last.is_empty() {
+            "Imported".into()
+        } else {
+            last
+        }
+    }
+}
+
+/// What an import will create: the components found in the source's
+/// files, and the branch they were found on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportPlan {
+    /// Where the files come from.
+    pub source: ImportSource,
+    /// The branch looked at (a repository's default when none was asked).
+    pub branch: String,
+    /// The components found and the groups left out.
+    pub discovery: Discovery,
+}
+
+/// What an import created.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The project.
+    pub project: ProjectView,
+    /// False when the components were added to an existing project.
+    pub project_created: bool,
+    /// The components, each with its setup task queued.
+    pub components: Vec<ComponentView>,
+}
+
+impl Service {
+    /// Looks at the source's files and finds its components; nothing is
+    /// created. A repository is not cloned: only its tip's file list and
+    /// one file per component are fetched.
+    pub fn plan_import(
+        &self,
+        source: ImportSource,
+        source_language: &str,
+    ) -> ServiceResult<ImportPlan> {
+        match &source {
+            ImportSource::Repository { url, branch } => {
+                self.workspace
+                    .policy()
+                    .check(url)
+                    .map_err(|e| ServiceError::invalid("repo", &e.to_string()))?;
+                let scratch = self.workspace.scratch_dir("probe");
+                let probe =
+                    tolk_vcs::RemoteProbe::open(self.workspace.git(), url, branch, &scratch)
+                        .map_err(|e| {
+                            ServiceError::invalid("repo", &format!("Could not fetch {url}: {e}"))
+                        })?;
+                let discovery = discover(
+                    &probe.tip().files,
+                    &mut |path| probe.read(path).ok().flatten(),
+                    source_language,
+                );
+                Ok(ImportPlan {
+                    branch: probe.tip().branch.clone(),
+                    source,
+                    discovery,
+                })
+            }
+            ImportSource::Directory(dir) => {
+                let files = list_directory(dir)?;
+                let discovery = discover(&files, &mut |path| read_file(dir, path), source_language);
+                Ok(ImportPlan {
+                    source,
+                    branch: String::new(),
+                    discovery,
+                })
+            }
+        }
+    }
+
+    /// Creates the project (unless it exists) and the components of
+    /// `plan`: the first clones the repository (or holds the directory's
+    /// files), the others share it. Names taken in an existing project get
+    /// a number. When one cannot be created, what this call created is
+    /// removed again.
+    pub fn import(
+        &self,
+        subject: &Subject,
+        plan: &ImportPlan,
+        project: ProjectSettings,
+        source_language: &str,
+    ) -> ServiceResult<Imported> {
+        if plan.discovery.components.is_empty() {
+            return Err(ServiceError::invalid(
+                "repo",
+                "No translation files were found to import.",
+            ));
+        }
+        let slug = project.slug.clone();
+        let existing = match self.project(subject, &slug) {
+            Ok(view) => Some(view),
+            Err(ServiceError::NotFound) => None,
+            Err(e) => return Err(e),
+        };
+        let project_created = existing.is_none();
+        let project = match existing {
+            Some(view) => view,
+            None => self.create_project(subject, Ok(project))?,
+        };
+        let created = self.import_components(subject, plan, &project, source_language);
+        match created {
+            Ok(components) => Ok(Imported {
+                project,
+                project_created,
+                components,
+            }),
+            Err((error, made)) => {
+                for component in made.iter().rev() {
+                    let _ =
+                        self.delete_component(subject, &slug, &component.component.settings.slug);
+                }
+                if project_created {
+                    let _ = self.delete_project(subject, &slug);
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Creates the components of `plan` in `project`; on failure, the
+    /// error and the components created before it.
+    fn import_components(
+        &self,
+        subject: &Subject,
+        plan: &ImportPlan,
+        project: &ProjectView,
+        source_language: &str,
+    ) -> Result<Vec<ComponentView>, (ServiceError, Vec<ComponentView>)> {
+        let project_slug = project.project.settings.slug.clone();
+        let mut taken: Vec<(String, String)> = self
+            .store
+            .read(|conn| tolk_store::components::of_project(conn, project.project.id))
+            .map_err(|e| (e.into(), Vec::new()))?
+            .into_iter()
+            .map(|c| (c.settings.name, c.settings.slug))
+            .collect();
+        let mut made: Vec<ComponentView> = Vec::new();
+        for found in &plan.discovery.components {
+            let (name, slug) = free_name(&found.name, &taken);
+            taken.push((name.clone(), slug.clone()));
+            let mut settings = ComponentSettings {
+                name,
+                slug,
+                filemask: found.filemask.clone(),
+                file_format: found.file_format.into(),
+                template: found.template.clone(),
+                new_base: found.new_base.clone(),
+                ..ComponentSettings::default()
+            };
+            let mut options = CreateOptions {
+                source_language: Some(source_language.to_owned()),
+                disable_autoshare: true,
+                ..CreateOptions::default()
+            };
+            match (made.first(), &plan.source) {
+                (Some(first), _) => {
+                    settings.repo = format!(
+                        "{LINK_PREFIX}{project_slug}/{}",
+                        first.component.settings.slug
+                    );
+                }
+                (None, ImportSource::Repository { url, .. }) => {
+                    settings.repo = url.clone();
+                    settings.branch = plan.branch.clone();
+                }
+                (None, ImportSource::Directory(dir)) => {
+                    let files = plan_files(&plan.discovery, dir).map_err(|e| (e, Vec::new()))?;
+                    options.upload = Some(Upload::Files(files));
+                }
+            }
+            match self.create_component(subject, &project_slug, Ok(settings), options) {
+                Ok(view) => made.push(view),
+                Err(e) => return Err((e, made)),
+            }
+        }
+        Ok(made)
+    }
+}
+
+/// `name` with a number when it or its slug is among `taken`.
+fn free_name(name: &str, taken: &[(String, String)]) -> (String, String) {
+    let used = |n: &str, s: &str| taken.iter().any(|(tn, ts)| tn == n || ts == s);
+    let mut candidate = name.to_owned();
+    let mut n = 2;
+    while used(&candidate, &slug_of(&candidate)) {
+        candidate = format!("{name} {n}");
+        n += 1;
+    }
+    let slug = slug_of(&candidate);
+    (candidate, slug)
+}
+
+/// Every regular file under `dir` as a `/`-separated relative path,
+/// sorted, leaving out links (nothing is read through one) and `.git`.
+fn list_directory(dir: &Path) -> ServiceResult<Vec<String>> {
+    let mut files = Vec::new();
+    let mut pending = vec![PathBuf::new()];
+    while let Some(relative) = pending.pop() {
+        let entries = std::fs::read_dir(dir.join(&relative)).map_err(|e| {
+            ServiceError::invalid("repo", &format!("Cannot read {}: {e}", relative.display()))
+        })?;
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            let path = relative.join(&name);
+            if kind.is_dir() && name != ".git" {
+                pending.push(path);
+            } else if kind.is_file() {
+                files.push(path.to_string_lossy().replace('\\', "/"));
+                if files.len() > DIRECTORY_FILES_MAX {
+                    return Err(ServiceError::invalid(
+                        "repo",
+                        &format!(
+                            "The directory holds more than {DIRECTORY_FILES_MAX} files; \
+                             import a repository or a smaller directory."
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// A file of `dir` by relative path, unless it is a link or too large.
+fn read_file(dir: &Path, path: &str) -> Option<Vec<u8>> {
+    let full = dir.join(path);
+    let meta = std::fs::symlink_metadata(&full).ok()?;
+    (meta.is_file() && meta.len() <= FILE_BYTES_MAX)
+        .then(|| std::fs::read(&full).ok())
+        .flatten()
+}
+
+/// The files of a directory the components found there use: their
+/// translations, templates and bases.
+fn plan_files(discovery: &Discovery, dir: &Path) -> ServiceResult<Vec<(String, Vec<u8>)>> {
+    let files = list_directory(dir)?;
+    let mut wanted: Vec<(String, Vec<u8>)> = Vec::new();
+    for path in files {
+        let used = discovery.components.iter().any(|found| {
+            found.template == path
+                || found.new_base == path
+                || tolk_domain::filemask::Filemask::new(&found.filemask)
+                    .is_ok_and(|mask| mask.code_of(&path).is_some())
+        });
+        if used {
+            let bytes = read_file(dir, &path)
+                .ok_or_else(|| ServiceError::invalid("repo", &format!("Cannot read {path}.")))?;
+            wanted.push((path, bytes));
+        }
+    }
+    Ok(wanted)
+}
