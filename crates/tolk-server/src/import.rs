@@ -106,12 +106,13 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
         .import(&Subject::System, &plan, project, &args.source_language)
         .map_err(describe)?;
     println!(
-        "{} project {slug}; setting up {count} components:",
+        "{} project {slug}; setting up {}:",
         if imported.project_created {
             "Created"
         } else {
             "Added to"
-        }
+        },
+        components(count)
     );
     let tasks: Vec<(String, String)> = imported
         .components
@@ -159,9 +160,8 @@ fn describe_plan(source: &str, plan: &ImportPlan) -> String {
         format!(" (branch {})", plan.branch)
     };
     out.push_str(&format!(
-        "Found {} component{} in {source}{branch}:\n",
-        components.len(),
-        if components.len() == 1 { "" } else { "s" }
+        "Found {} in {source}{branch}:\n",
+        self::components(components.len())
     ));
     let rows: Vec<[String; 5]> = components
         .iter()
@@ -202,6 +202,14 @@ fn describe_plan(source: &str, plan: &ImportPlan) -> String {
         }
     }
     out
+}
+
+/// `n components`, or `1 component`.
+fn components(n: usize) -> String {
+    match n {
+        1 => "1 component".into(),
+        n => format!("{n} components"),
+    }
 }
 
 /// Asks a yes-or-no question on the terminal; refuses to guess when

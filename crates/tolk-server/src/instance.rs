@@ -42,7 +42,8 @@ pub fn claim(database: &str) -> Result<Option<ServeLock>, String> {
         Ok(()) => Ok(Some(ServeLock { _file: file })),
         Err(TryLockError::WouldBlock) => Err(format!(
             "another tolk serve already uses the SQLite database {database}: SQLite serves one \
-             instance only (stop the other one, or use PostgreSQL for several)"
+             instance only (stop the other one, or set TOLK_DATABASE_URL to a PostgreSQL \
+             database for several)"
         )),
         Err(TryLockError::Error(e)) => Err(format!("cannot lock {path}: {e}")),
     }
@@ -61,7 +62,8 @@ mod tests {
         assert!(first.is_some());
         let second = claim(database).unwrap_err();
         assert!(
-            second.starts_with("another tolk serve already uses"),
+            second.starts_with("another tolk serve already uses")
+                && second.contains("set TOLK_DATABASE_URL to a PostgreSQL database"),
             "{second}"
         );
         let as_url = format!("sqlite://{database}");

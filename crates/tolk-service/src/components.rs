@@ -336,8 +336,12 @@ impl Service {
                 let link = self.store.read(|conn| {
                     self.resolve_link(conn, subject, &mut settings, &options, &mut errors)
                 })?;
-                if link.is_none() && !errors.has("repo") && settings.vcs == "git" {
-                    self.check_remote(&settings, &mut errors);
+                match link {
+                    Some(owner) => self.check_shared_files(owner, &settings, &mut errors)?,
+                    None if !errors.has("repo") && settings.vcs == "git" => {
+                        self.check_remote(&settings, &mut errors);
+                    }
+                    None => {}
                 }
                 (link, None)
             }
@@ -486,6 +490,37 @@ impl Service {
             }
         };
         check_files(settings, probe.tip(), errors);
+    }
+
+    /// Checks a component that shares the clone of component `owner_id`
+    /// against the files of that work tree, as [`Service::check_remote`]
+    /// checks a new repository; nothing is checked while the clone is not
+    /// made yet (its setup task still waits).
+    fn check_shared_files(
+        &self,
+        owner_id: i64,
+        settings: &ComponentSettings,
+        errors: &mut FieldErrors,
+    ) -> ServiceResult<()> {
+        let Some(owner) = self
+            .store
+            .read(|conn| components::get_by_ids(conn, &[owner_id]))?
+            .pop()
+        else {
+            return Ok(());
+        };
+        let repo = self.workspace.open(&owner, &owner.settings.branch);
+        if !repo.path().join(".git").is_dir() {
+            return Ok(());
+        }
+        let listing = repo.files()?;
+        let tip = tolk_vcs::RemoteTip {
+            branch: owner.settings.branch.clone(),
+            files: listing.files,
+            links: listing.refused.into_iter().map(|(path, _)| path).collect(),
+        };
+        check_files(settings, &tip, errors);
+        Ok(())
     }
 
     /// Finds the component whose clone this one shares: the one `repo`

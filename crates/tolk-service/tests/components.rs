@@ -418,6 +418,29 @@ fn components_are_listed_shared_edited_locked_and_removed() {
             .unwrap();
         assert_eq!(shared.component.settings.repo, "weblate://demo/app");
         assert_eq!(shared.linked.as_ref().map(|l| l.1.as_str()), Some("app"));
+        // A component sharing the clone is checked against its files, as
+        // Weblate checks it, with no request to the remote.
+        let astray = ComponentSettings {
+            name: "Astray".into(),
+            slug: "astray".into(),
+            repo: "weblate://demo/app".into(),
+            filemask: "nowhere/*.po".into(),
+            file_format: "po".into(),
+            new_base: "nowhere/app.pot".into(),
+            ..ComponentSettings::default()
+        };
+        assert_eq!(
+            common::field_errors(service.create_component(
+                &world.admin,
+                "demo",
+                Ok(astray),
+                CreateOptions::default()
+            )),
+            [
+                "new_base: File does not exist.",
+                "filemask: The file mask did not match any files."
+            ]
+        );
         assert_eq!(service.run_due_tasks().unwrap(), 1);
         let all = service
             .components(&world.admin, Some("demo"), page)
