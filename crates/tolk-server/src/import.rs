@@ -105,17 +105,25 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
     let imported = service
         .import(&Subject::System, &plan, project, &args.source_language)
         .map_err(describe)?;
+    let there = match imported.kept.len() {
+        0 => String::new(),
+        n => format!(" ({n} found there already)"),
+    };
     println!(
-        "{} project {slug}; setting up {}:",
+        "{} project {slug}; setting up {}{there}:",
         if imported.project_created {
             "Created"
         } else {
             "Added to"
         },
-        components(count)
+        components(imported.components.len())
     );
-    let tasks: Vec<(String, String)> = imported
-        .components
+    // The tasks of an import cut off before (Ctrl-C) are taken back too.
+    if let Err(e) = service.recover_tasks(&crate::hostname()) {
+        tracing::warn!("cannot take back the tasks of stopped workers: {e}");
+    }
+    let all: Vec<_> = imported.components.iter().chain(&imported.kept).collect();
+    let tasks: Vec<(String, String)> = all
         .iter()
         .filter_map(|c| {
             Some((
@@ -126,13 +134,22 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
         .collect();
     let outcomes = run_setup(&service, &tasks);
     let mut failed = 0;
-    for ((component, _), task) in tasks.iter().zip(&outcomes) {
-        match task.result.as_ref() {
-            Some(serde_json::Value::String(reason)) => {
+    for component in &all {
+        let component = &component.component.settings.slug;
+        let failure = tasks
+            .iter()
+            .zip(&outcomes)
+            .find(|((c, _), _)| c == component)
+            .and_then(|(_, task)| match task.result.as_ref() {
+                Some(serde_json::Value::String(reason)) => Some(reason.clone()),
+                _ => None,
+            });
+        match failure {
+            Some(reason) => {
                 failed += 1;
                 println!("  {component}: failed: {reason}");
             }
-            _ => println!("  {component}: {}", summary(&service, &slug, component)),
+            None => println!("  {component}: {}", summary(&service, &slug, component)),
         }
     }
     println!(
@@ -176,7 +193,7 @@ fn describe_plan(source: &str, plan: &ImportPlan) -> String {
                 f.file_format.to_owned(),
                 f.filemask.clone(),
                 start,
-                format!("{} ({})", f.languages.len(), f.languages.join(" ")),
+                format!("{} ({})", f.languages.len(), listed(&f.languages)),
             ]
         })
         .collect();
@@ -202,6 +219,18 @@ fn describe_plan(source: &str, plan: &ImportPlan) -> String {
         }
     }
     out
+}
+
+/// Most language codes shown in one line.
+const CODES_SHOWN: usize = 12;
+
+/// Language codes separated by spaces, the first [`CODES_SHOWN`] of many.
+fn listed(codes: &[impl AsRef<str>]) -> String {
+    let shown: Vec<&str> = codes.iter().take(CODES_SHOWN).map(AsRef::as_ref).collect();
+    match codes.len().saturating_sub(CODES_SHOWN) {
+        0 => shown.join(" "),
+        more => format!("{} and {more} more", shown.join(" ")),
+    }
 }
 
 /// `n components`, or `1 component`.
@@ -310,7 +339,7 @@ fn summary(service: &Service, project: &str, component: &str) -> String {
             format!(
                 "{} translations ({}), {strings} source strings",
                 translations.len(),
-                codes.join(" ")
+                listed(&codes)
             )
         }
         Err(e) => describe(e),

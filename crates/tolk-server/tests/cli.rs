@@ -796,16 +796,18 @@ fn import_shows_what_it_found_then_creates_and_sets_up_the_components() {
         )
     );
 
-    // A second import adds the components again beside the first ones.
+    // Run again, the import keeps what it made.
     let again = import(&["--yes", "--project", "mobile"], true);
     succeeded(&again);
     let said = String::from_utf8_lossy(&again.stdout);
     assert!(
-        said.contains("Added to project mobile; setting up 2 components:"),
-        "{said}"
-    );
-    assert!(
-        said.contains("  django-2: 3 translations (en ar de)"),
+        said.ends_with(
+            "Added to project mobile; setting up 0 components (2 found there already):\n\
+             \x20 django: 3 translations (en ar de), 200 source strings\n\
+             \x20 strings: 2 translations (en ja), 844 source strings\n\
+             Browse it at http://127.0.0.1:8000/projects/mobile/ or through the API at \
+             http://127.0.0.1:8000/api/projects/mobile/\n"
+        ),
         "{said}"
     );
 }

@@ -22,7 +22,8 @@ pub struct Found {
     pub template: String,
     /// The file new translations start from (a gettext POT); empty when none.
     pub new_base: String,
-    /// The language codes of the files the mask matches, sorted.
+    /// The language codes of the files the mask matches, sorted; not the
+    /// template's (a file `Base.lproj` holds the source strings).
     pub languages: Vec<String>,
 }
 
@@ -48,9 +49,10 @@ pub struct Discovery {
 /// tools, never looked into.
 const IGNORED_DIRS: [&str; 4] = ["node_modules", "vendor", "bower_components", "third_party"];
 
-/// Words that are codes of rare languages but, in paths, mean something
-/// else (`src/`, `bin/`, Apple's `Base.lproj`).
-const NOT_CODES: [&str; 5] = ["src", "bin", "man", "base", "mo"];
+/// Words that are codes of rare languages but, in paths, usually mean
+/// something else (`src/`, `bin/`, Apple's `Base.lproj`): they join a
+/// group other codes make, never make one alone.
+const RARELY_CODES: [&str; 5] = ["src", "bin", "man", "base", "mo"];
 
 /// Formats whose files each carry the source text: no template is looked for.
 const BILINGUAL: [&str; 8] = [
@@ -78,7 +80,7 @@ impl Codes {
     /// `zh-rCN`, `sr_Latn`).
     fn is_language(&self, code: &str) -> bool {
         let code = normal(code);
-        if code.len() < 2 || code.len() > CODE_MAX || NOT_CODES.contains(&code.as_str()) {
+        if code.len() < 2 || code.len() > CODE_MAX {
             return false;
         }
         if self.0.contains(&code) {
@@ -353,6 +355,13 @@ impl Group<'_> {
         let Some(guess) = format_by_extension(self.mask) else {
             return Ok(None);
         };
+        if self
+            .members
+            .iter()
+            .all(|(_, code)| RARELY_CODES.contains(&normal(code).as_str()))
+        {
+            return Ok(None);
+        }
         if Filemask::new(self.mask).is_err() {
             return Ok(None);
         }
@@ -391,7 +400,12 @@ impl Group<'_> {
                 self.source_language
             ));
         }
-        let mut languages: Vec<String> = self.members.iter().map(|(_, c)| c.clone()).collect();
+        let mut languages: Vec<String> = self
+            .members
+            .iter()
+            .filter(|(path, _)| template.as_ref() != Some(path))
+            .map(|(_, c)| c.clone())
+            .collect();
         languages.sort();
         Ok(Some(Found {
             name: String::new(),

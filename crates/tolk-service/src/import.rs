@@ -125,8 +125,11 @@ pub struct Imported {
     pub project: ProjectView,
     /// False when the components were added to an existing project.
     pub project_created: bool,
-    /// The components, each with its setup task queued.
+    /// The components created, each with its setup task queued.
     pub components: Vec<ComponentView>,
+    /// The components of the plan the project already had from the same
+    /// repository (an import run again, or cut off before), left as they are.
+    pub kept: Vec<ComponentView>,
 }
 
 impl Service {
@@ -175,9 +178,11 @@ impl Service {
 
     /// Creates the project (unless it exists) and the components of
     /// `plan`: the first clones the repository (or holds the directory's
-    /// files), the others share it. Names taken in an existing project get
-    /// a number. When one cannot be created, what this call created is
-    /// removed again.
+    /// files), the others share it. Components the project already has
+    /// from the same repository with the same file mask are kept as they
+    /// are, so an import can be run again; other names taken in the
+    /// project get a number. When one cannot be created, what this call
+    /// created is removed again.
     pub fn import(
         &self,
         subject: &Subject,
@@ -202,14 +207,15 @@ impl Service {
             Some(view) => view,
             None => self.create_project(subject, Ok(project))?,
         };
-        let created = self.import_components(subject, plan, &project, source_language);
-        match created {
-            Ok(components) => Ok(Imported {
+        let mut made = Vec::new();
+        match self.import_components(subject, plan, &project, source_language, &mut made) {
+            Ok(kept) => Ok(Imported {
                 project,
                 project_created,
-                components,
+                components: made,
+                kept,
             }),
-            Err((error, made)) => {
+            Err(error) => {
                 for component in made.iter().rev() {
                     let _ =
                         self.delete_component(subject, &slug, &component.component.settings.slug);
@@ -222,25 +228,52 @@ impl Service {
         }
     }
 
-    /// Creates the components of `plan` in `project`; on failure, the
-    /// error and the components created before it.
+    /// Creates the components of `plan` in `project` into `made`; the
+    /// components of the plan it already had.
     fn import_components(
         &self,
         subject: &Subject,
         plan: &ImportPlan,
         project: &ProjectView,
         source_language: &str,
-    ) -> Result<Vec<ComponentView>, (ServiceError, Vec<ComponentView>)> {
+        made: &mut Vec<ComponentView>,
+    ) -> ServiceResult<Vec<ComponentView>> {
         let project_slug = project.project.settings.slug.clone();
-        let mut taken: Vec<(String, String)> = self
-            .store
-            .read(|conn| tolk_store::components::of_project(conn, project.project.id))
-            .map_err(|e| (e.into(), Vec::new()))?
-            .into_iter()
-            .map(|c| (c.settings.name, c.settings.slug))
+        let present = self.store.read(|conn| {
+            let items = tolk_store::components::of_project(conn, project.project.id)?;
+            crate::components::views(conn, items)
+        })?;
+        let same_source = |view: &&ComponentView| match &plan.source {
+            ImportSource::Repository { url, .. } => {
+                view.component.settings.repo == *url
+                    || view.linked.as_ref().is_some_and(|(_, _, s)| s.repo == *url)
+            }
+            ImportSource::Directory(_) => false,
+        };
+        let mut taken: Vec<(String, String)> = present
+            .iter()
+            .map(|c| {
+                (
+                    c.component.settings.name.clone(),
+                    c.component.settings.slug.clone(),
+                )
+            })
             .collect();
-        let mut made: Vec<ComponentView> = Vec::new();
+        // The component whose clone the new ones share, once there is one.
+        let mut anchor: Option<String> = present
+            .iter()
+            .find(same_source)
+            .map(|c| c.component.settings.slug.clone());
+        let mut kept = Vec::new();
         for found in &plan.discovery.components {
+            if let Some(view) = present
+                .iter()
+                .filter(same_source)
+                .find(|c| c.component.settings.filemask == found.filemask)
+            {
+                kept.push(view.clone());
+                continue;
+            }
             let (name, slug) = free_name(&found.name, &taken);
             taken.push((name.clone(), slug.clone()));
             let mut settings = ComponentSettings {
@@ -257,28 +290,21 @@ impl Service {
                 disable_autoshare: true,
                 ..CreateOptions::default()
             };
-            match (made.first(), &plan.source) {
-                (Some(first), _) => {
-                    settings.repo = format!(
-                        "{LINK_PREFIX}{project_slug}/{}",
-                        first.component.settings.slug
-                    );
-                }
+            match (&anchor, &plan.source) {
+                (Some(first), _) => settings.repo = format!("{LINK_PREFIX}{project_slug}/{first}"),
                 (None, ImportSource::Repository { url, .. }) => {
                     settings.repo = url.clone();
                     settings.branch = plan.branch.clone();
                 }
                 (None, ImportSource::Directory(dir)) => {
-                    let files = plan_files(&plan.discovery, dir).map_err(|e| (e, Vec::new()))?;
-                    options.upload = Some(Upload::Files(files));
+                    options.upload = Some(Upload::Files(plan_files(&plan.discovery, dir)?));
                 }
             }
-            match self.create_component(subject, &project_slug, Ok(settings), options) {
-                Ok(view) => made.push(view),
-                Err(e) => return Err((e, made)),
-            }
+            let view = self.create_component(subject, &project_slug, Ok(settings), options)?;
+            anchor.get_or_insert_with(|| view.component.settings.slug.clone());
+            made.push(view);
         }
-        Ok(made)
+        Ok(kept)
     }
 }
 

@@ -59,7 +59,7 @@ fn finds_each_layout_its_format_and_its_template() {
                 s("config/locales/*.yml"),
                 s("config/locales/en.yml"),
                 s(""),
-                s("de,en")
+                s("de")
             ),
             (
                 s("locale"),
@@ -75,7 +75,7 @@ fn finds_each_layout_its_format_and_its_template() {
                 s("extension/_locales/*/messages.json"),
                 s("extension/_locales/en/messages.json"),
                 s(""),
-                s("en,ja")
+                s("ja")
             ),
             (
                 s("Localizable"),
@@ -107,7 +107,7 @@ fn finds_each_layout_its_format_and_its_template() {
                 s("public/locales/*/translation.json"),
                 s("public/locales/en/translation.json"),
                 s(""),
-                s("en,pl")
+                s("pl")
             ),
             (
                 s("flameshot"),
@@ -131,7 +131,7 @@ fn finds_each_layout_its_format_and_its_template() {
                 s("web/countries/*.json"),
                 s("web/countries/en.json"),
                 s(""),
-                s("ar,en,zh")
+                s("ar,zh")
             ),
         ]
     );
@@ -160,6 +160,9 @@ fn names_stay_unique_and_words_that_are_rare_codes_are_no_languages() {
         // `src` and `bin` are codes of rare languages, not here.
         ("src/messages.po", &catalogue),
         ("bin/messages.po", &catalogue),
+        // ... unless other codes make the group: Bini is a language.
+        ("i18n/de.po", &catalogue),
+        ("i18n/bin.po", &catalogue),
     ]
     .into_iter()
     .map(|(p, b)| (p.to_owned(), b.clone()))
@@ -180,6 +183,8 @@ fn names_stay_unique_and_words_that_are_rare_codes_are_no_languages() {
                 "core-strings",
                 "core/res/values-*/strings.xml"
             ),
+            ("i18n", "i18n", "i18n/*.po"),
         ]
     );
+    assert_eq!(discovery.components[2].languages, ["bin", "de"]);
 }

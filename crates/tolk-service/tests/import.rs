@@ -169,7 +169,8 @@ fn an_import_that_fails_midway_leaves_nothing_and_names_are_kept_free() {
             Err(tolk_service::ServiceError::NotFound)
         ));
 
-        // Into an existing project, beside a component of the same name.
+        // Into an existing project: run again, the import keeps what it
+        // made; from another URL, its names get a number.
         common::demo_project(&service);
         plan.discovery.components.truncate(1);
         let first = service
@@ -179,7 +180,26 @@ fn an_import_that_fails_midway_leaves_nothing_and_names_are_kept_free() {
         let again = service
             .import(&Subject::System, &plan, project("demo"), "en")
             .unwrap();
-        let names: Vec<(&str, &str)> = [&first, &again]
+        assert!(again.components.is_empty());
+        assert_eq!(again.kept.len(), 1);
+        assert_eq!(again.kept[0].component.id, first.components[0].component.id);
+        // Its setup task, not run yet (an import cut off), is run by whoever
+        // runs the kept components' tasks.
+        let waiting = again.kept[0].component.task_id.clone().unwrap();
+        assert!(
+            service
+                .run_task_among("import", std::slice::from_ref(&waiting))
+                .unwrap()
+        );
+        assert!(service.task(&Subject::System, &waiting).unwrap().completed);
+        assert!(!service.run_task_among("import", &[waiting]).unwrap());
+        let other = ImportSource::from_argument(&format!("file://{}", upstream.url()), "").unwrap();
+        let mut elsewhere = service.plan_import(other, "en").unwrap();
+        elsewhere.discovery.components.truncate(1);
+        let beside = service
+            .import(&Subject::System, &elsewhere, project("demo"), "en")
+            .unwrap();
+        let names: Vec<(&str, &str)> = [&first, &beside]
             .iter()
             .map(|i| {
                 let s = &i.components[0].component.settings;
