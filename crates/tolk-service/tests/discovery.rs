@@ -188,3 +188,43 @@ fn names_stay_unique_and_words_that_are_rare_codes_are_no_languages() {
     );
     assert_eq!(discovery.components[2].languages, ["bin", "de"]);
 }
+
+#[test]
+fn odd_paths_are_looked_at_without_harm() {
+    let catalogue = corpus("po/django-admin-de.po");
+    let odd = [
+        "ü/é-ar.po",
+        "ü/é-de.po",
+        ".-_.po",
+        "a..b/-_-/x.po",
+        "po/-.po",
+        "po/ar-.po",
+        "po/.ar.po",
+        "---/ar/---.po",
+        "---/de/---.po",
+        "x/ar",
+        "x/de",
+        "de.po/ar.po",
+        "ar/de/ar.po",
+        "ar/de/de.po",
+        "_/__/___.json",
+        "translations/zh-Hant-TW.po",
+        "translations/sr@latin.po",
+    ];
+    let paths: Vec<String> = odd.iter().map(|p| (*p).to_owned()).collect();
+    let discovery = discover(&paths, &mut |_| Some(catalogue.clone()), "en");
+    let masks: Vec<&str> = discovery
+        .components
+        .iter()
+        .map(|f| f.filemask.as_str())
+        .collect();
+    assert_eq!(
+        masks,
+        [
+            "---/*/---.po",
+            "ar/de/*.po",
+            "translations/*.po",
+            "ü/é-*.po"
+        ]
+    );
+}
