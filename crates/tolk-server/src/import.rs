@@ -40,8 +40,8 @@ pub struct ImportArgs {
     #[arg(long)]
     web: Option<String>,
     /// Branch to import [default: the repository's default branch].
-    #[arg(long, default_value = "")]
-    branch: String,
+    #[arg(long)]
+    branch: Option<String>,
     /// Language code of the source strings.
     #[arg(long, default_value = "en")]
     source_language: String,
@@ -59,7 +59,7 @@ pub struct ImportArgs {
 pub fn run(args: ImportArgs) -> Result<(), String> {
     let settings = storage_settings(&args.storage)?;
     let service = open_service(&settings)?;
-    let source = ImportSource::from_argument(&args.source, &args.branch)?;
+    let source = ImportSource::from_argument(&args.source, args.branch.as_deref().unwrap_or(""))?;
     let name = args.name.clone().unwrap_or_else(|| source.project_name());
     let slug = args
         .project

@@ -780,6 +780,9 @@ fn import_shows_what_it_found_then_creates_and_sets_up_the_components() {
         format!("{found}Nothing was created (--dry-run).\n")
     );
 
+    // A branch the repository lacks is named in the refusal.
+    failed_saying(&import(&["--branch", "nope", "--dry-run"], true), "nope");
+
     // Without a terminal to ask on, nothing is created without --yes.
     failed_saying(&import(&[], true), "add --yes to create them");
 
