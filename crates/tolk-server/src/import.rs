@@ -292,10 +292,14 @@ fn run_setup(service: &Service, tasks: &[(String, String)]) -> Vec<TaskView> {
             }
         });
         let outcomes = loop {
-            let views: Vec<Option<TaskView>> = ids
-                .iter()
-                .map(|id| service.task(&Subject::System, id).ok())
-                .collect();
+            let views: Vec<Option<TaskView>> = match service.tasks(&Subject::System, &ids) {
+                Ok(views) => views,
+                Err(e) => {
+                    tracing::warn!("reading the setup tasks: {e}");
+                    std::thread::sleep(POLL);
+                    continue;
+                }
+            };
             for (bar, view) in progress.iter().zip(&views) {
                 let Some(view) = view else { continue };
                 bar.set_position(u64::try_from(view.progress).unwrap_or(0));

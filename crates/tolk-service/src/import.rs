@@ -4,13 +4,17 @@
 //! [`Service::import`] creates them, the first cloning or holding the
 //! files and the others sharing its repository, each with its setup task.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use tolk_domain::component::{ComponentSettings, LINK_PREFIX};
+use tolk_domain::filemask::Filemask;
 use tolk_domain::permission::Subject;
 use tolk_domain::project::ProjectSettings;
 
 use crate::components::{ComponentView, CreateOptions};
+use tolk_vcs::WorkTree;
+
 use crate::discovery::{Discovery, discover, slug_of};
 use crate::projects::ProjectView;
 use crate::upload::Upload;
@@ -18,8 +22,6 @@ use crate::{Service, ServiceError, ServiceResult};
 
 /// Most files a directory may hold to be imported.
 const DIRECTORY_FILES_MAX: usize = 100_000;
-/// Largest translation file read from a directory.
-const FILE_BYTES_MAX: u64 = 64 * 1024 * 1024;
 
 /// Where an import's files come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,6 +118,8 @@ pub struct ImportPlan {
     pub branch: String,
     /// The components found and the groups left out.
     pub discovery: Discovery,
+    /// A directory's files, as listed when it was looked at.
+    listed: Vec<String>,
 }
 
 /// What an import created.
@@ -162,15 +166,22 @@ impl Service {
                     branch: probe.tip().branch.clone(),
                     source,
                     discovery,
+                    listed: Vec::new(),
                 })
             }
             ImportSource::Directory(dir) => {
-                let files = list_directory(dir)?;
-                let discovery = discover(&files, &mut |path| read_file(dir, path), source_language);
+                let tree = WorkTree::plain(dir);
+                let files = list_directory(&tree)?;
+                let discovery = discover(
+                    &files,
+                    &mut |path| tree.read(path).ok().flatten(),
+                    source_language,
+                );
                 Ok(ImportPlan {
                     source,
                     branch: String::new(),
                     discovery,
+                    listed: files,
                 })
             }
         }
@@ -297,7 +308,7 @@ impl Service {
                     settings.branch = plan.branch.clone();
                 }
                 (None, ImportSource::Directory(dir)) => {
-                    options.upload = Some(Upload::Files(plan_files(&plan.discovery, dir)?));
+                    options.upload = Some(Upload::Files(plan_files(plan, &WorkTree::plain(dir))?));
                 }
             }
             let view = self.create_component(subject, &project_slug, Ok(settings), options)?;
@@ -321,67 +332,44 @@ fn free_name(name: &str, taken: &[(String, String)]) -> (String, String) {
     (candidate, slug)
 }
 
-/// Every regular file under `dir` as a `/`-separated relative path,
-/// sorted, leaving out links (nothing is read through one) and `.git`.
-fn list_directory(dir: &Path) -> ServiceResult<Vec<String>> {
-    let mut files = Vec::new();
-    let mut pending = vec![PathBuf::new()];
-    while let Some(relative) = pending.pop() {
-        let entries = std::fs::read_dir(dir.join(&relative)).map_err(|e| {
-            ServiceError::invalid("repo", &format!("Cannot read {}: {e}", relative.display()))
-        })?;
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            let path = relative.join(&name);
-            if kind.is_dir() && name != ".git" {
-                pending.push(path);
-            } else if kind.is_file() {
-                files.push(path.to_string_lossy().replace('\\', "/"));
-                if files.len() > DIRECTORY_FILES_MAX {
-                    return Err(ServiceError::invalid(
-                        "repo",
-                        &format!(
-                            "The directory holds more than {DIRECTORY_FILES_MAX} files; \
-                             import a repository or a smaller directory."
-                        ),
-                    ));
-                }
-            }
-        }
+/// The regular files of a directory (links and `.git` left out), at most
+/// [`DIRECTORY_FILES_MAX`].
+fn list_directory(tree: &WorkTree) -> ServiceResult<Vec<String>> {
+    let files = tree.list()?.files;
+    if files.len() > DIRECTORY_FILES_MAX {
+        return Err(ServiceError::invalid(
+            "repo",
+            &format!(
+                "The directory holds more than {DIRECTORY_FILES_MAX} files; \
+                 import a repository or a smaller directory."
+            ),
+        ));
     }
-    files.sort();
     Ok(files)
 }
 
-/// A file of `dir` by relative path, unless it is a link or too large.
-fn read_file(dir: &Path, path: &str) -> Option<Vec<u8>> {
-    let full = dir.join(path);
-    let meta = std::fs::symlink_metadata(&full).ok()?;
-    (meta.is_file() && meta.len() <= FILE_BYTES_MAX)
-        .then(|| std::fs::read(&full).ok())
-        .flatten()
-}
-
-/// The files of a directory the components found there use: their
-/// translations, templates and bases.
-fn plan_files(discovery: &Discovery, dir: &Path) -> ServiceResult<Vec<(String, Vec<u8>)>> {
-    let files = list_directory(dir)?;
-    let mut wanted: Vec<(String, Vec<u8>)> = Vec::new();
-    for path in files {
-        let used = discovery.components.iter().any(|found| {
-            found.template == path
-                || found.new_base == path
-                || tolk_domain::filemask::Filemask::new(&found.filemask)
-                    .is_ok_and(|mask| mask.code_of(&path).is_some())
-        });
-        if used {
-            let bytes = read_file(dir, &path)
+/// The files of a directory the components of `plan` use: their
+/// translations, templates and bases, read inside `tree`.
+fn plan_files(plan: &ImportPlan, tree: &WorkTree) -> ServiceResult<Vec<(String, Vec<u8>)>> {
+    let found = &plan.discovery.components;
+    let masks: Vec<Filemask> = found
+        .iter()
+        .filter_map(|f| Filemask::new(&f.filemask).ok())
+        .collect();
+    let special: HashSet<&str> = found
+        .iter()
+        .flat_map(|f| [f.template.as_str(), f.new_base.as_str()])
+        .collect();
+    plan.listed
+        .iter()
+        .filter(|path| {
+            special.contains(path.as_str()) || masks.iter().any(|m| m.code_of(path).is_some())
+        })
+        .map(|path| {
+            let bytes = tree
+                .read(path)?
                 .ok_or_else(|| ServiceError::invalid("repo", &format!("Cannot read {path}.")))?;
-            wanted.push((path, bytes));
-        }
-    }
-    Ok(wanted)
+            Ok((path.clone(), bytes))
+        })
+        .collect()
 }

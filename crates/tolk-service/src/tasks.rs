@@ -490,28 +490,34 @@ impl Service {
         Ok(true)
     }
 
-    /// Claims and runs, as `worker`, the first of the tasks `ids` that is
+    /// Claims and runs, as `worker`, the oldest of the tasks `ids` that is
     /// due and unclaimed; false when none is (all finished, waiting for a
-    /// retry, or run by other workers). For commands that wait for their
-    /// own tasks.
+    /// retry, or run by other workers), true when it ran one or another
+    /// worker claimed the one it found first (ask again). For commands
+    /// that wait for their own tasks: one read finds the task, one write
+    /// claims it.
     pub fn run_task_among(&self, worker: &str, ids: &[String]) -> ServiceResult<bool> {
-        for id in ids {
-            let claimed = self.store.write(|conn| {
-                let now = time::now();
-                Ok::<_, ServiceError>(tasks::claim_id(
-                    conn,
-                    id,
-                    worker,
-                    now,
-                    self.lease_from(now),
-                )?)
-            })?;
-            if let Some(task) = claimed {
-                self.run_task(task, worker, &|job, run| self.perform(job, run))?;
-                return Ok(true);
-            }
+        let Some(id) = self
+            .store
+            .read(|conn| tasks::next_claimable(conn, ids, time::now()))?
+        else {
+            return Ok(false);
+        };
+        let claimed = self.store.write(|conn| {
+            let now = time::now();
+            Ok::<_, ServiceError>(tasks::claim_id(
+                conn,
+                &id,
+                worker,
+                now,
+                self.lease_from(now),
+            )?)
+        })?;
+        // Another worker may have claimed it in between: the caller asks again.
+        if let Some(task) = claimed {
+            self.run_task(task, worker, &|job, run| self.perform(job, run))?;
         }
-        Ok(false)
+        Ok(true)
     }
 
     /// When a claim made or renewed at `now` lapses.
@@ -694,27 +700,51 @@ impl Service {
     /// A task's state, if the caller may see it: its starter, or anybody
     /// who may see its component or project.
     pub fn task(&self, subject: &Subject, id: &str) -> ServiceResult<TaskView> {
+        self.tasks(subject, &[id.to_owned()])?
+            .pop()
+            .flatten()
+            .ok_or(ServiceError::NotFound)
+    }
+
+    /// The states of the tasks `ids`, in their order, each `None` when it
+    /// does not exist or the caller may not see it (see [`Service::task`]);
+    /// two statements whatever their number.
+    pub fn tasks(&self, subject: &Subject, ids: &[String]) -> ServiceResult<Vec<Option<TaskView>>> {
         self.store.read(|conn| {
-            let task = tasks::get(conn, id)?.ok_or(ServiceError::NotFound)?;
-            let own = task.user_id.is_some() && task.user_id == subject.user_id();
-            let visible = match task.project_id {
-                Some(project_id) => tolk_store::projects::get_by_ids(conn, &[project_id])?
-                    .first()
-                    .is_some_and(|p| subject.can_view_project(p.as_ref())),
-                None => subject.is_superuser(),
+            let rows = tasks::get_many(conn, ids)?;
+            let mut project_ids: Vec<i64> = rows.iter().filter_map(|t| t.project_id).collect();
+            project_ids.sort_unstable();
+            project_ids.dedup();
+            let projects = if project_ids.is_empty() {
+                Vec::new()
+            } else {
+                tolk_store::projects::get_by_ids(conn, &project_ids)?
             };
-            if !own && !visible {
-                return Err(ServiceError::NotFound);
-            }
-            Ok(TaskView {
-                completed: task.completed,
-                progress: if task.completed { 100 } else { task.progress },
-                result: task
-                    .result
-                    .as_deref()
-                    .map(|r| serde_json::from_str(r).unwrap_or(serde_json::Value::Null)),
-                log: task.log,
-            })
+            let visible = |task: &TaskRow| {
+                let own = task.user_id.is_some() && task.user_id == subject.user_id();
+                own || match task.project_id {
+                    Some(id) => projects
+                        .iter()
+                        .find(|p| p.id == id)
+                        .is_some_and(|p| subject.can_view_project(p.as_ref())),
+                    None => subject.is_superuser(),
+                }
+            };
+            Ok(ids
+                .iter()
+                .map(|id| {
+                    let task = rows.iter().find(|t| t.id == *id).filter(|t| visible(t))?;
+                    Some(TaskView {
+                        completed: task.completed,
+                        progress: if task.completed { 100 } else { task.progress },
+                        result: task
+                            .result
+                            .as_deref()
+                            .map(|r| serde_json::from_str(r).unwrap_or(serde_json::Value::Null)),
+                        log: task.log.clone(),
+                    })
+                })
+                .collect())
         })
     }
 }
@@ -834,6 +864,47 @@ mod tests {
                 assert_eq!(task.log.lines().count(), 1_001, "every line kept");
                 Ok(serde_json::json!("done"))
             }));
+        }
+    }
+
+    #[test]
+    fn a_step_fills_its_part_of_the_progress_and_advances_add_no_log_line() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, DEFAULT_LEASE);
+            let seen = service.clone();
+            assert!(run_with(&service, "w", &|_, run| {
+                run.report(1, "cloning".into());
+                run.step(0, 50);
+                std::thread::sleep(REPORT_EVERY);
+                run.advance(80);
+                let task = view(&seen, &id);
+                assert_eq!((task.progress, task.log.as_str()), (40, "cloning"));
+                run.step(50, 100);
+                std::thread::sleep(REPORT_EVERY);
+                run.report(50, "reading".into());
+                let task = view(&seen, &id);
+                assert_eq!((task.progress, task.log.as_str()), (75, "cloning\nreading"));
+                Ok(serde_json::json!("done"))
+            }));
+            // Several tasks are read at once, in the order asked, unknown ones as None.
+            let other = service
+                .store
+                .write(|c| enqueue(c, &Job::Rescan { component_id: 0 }, Owner::default()))
+                .unwrap();
+            let views = service
+                .tasks(
+                    &Subject::System,
+                    &[other.clone(), "nope".into(), id.clone()],
+                )
+                .unwrap();
+            let states: Vec<Option<bool>> = views
+                .iter()
+                .map(|v| v.as_ref().map(|v| v.completed))
+                .collect();
+            assert_eq!(states, [Some(false), None, Some(true)]);
+            // Tasks of no project are the superuser's to see.
+            let nobody = Subject::anonymous(Vec::new());
+            assert_eq!(service.tasks(&nobody, &[id]).unwrap(), [None]);
         }
     }
 

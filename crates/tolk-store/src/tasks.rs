@@ -121,6 +121,14 @@ const CLAIM: &str = "UPDATE tasks SET claimed_by = $1, claimed_at = $2, lease_un
 const CLAIMABLE: &str = "NOT completed AND run_after <= $2 \
                          AND (claimed_by IS NULL OR lease_until IS NULL OR lease_until < $2)";
 
+/// The tasks among `ids` that exist, in no particular order.
+pub fn get_many(conn: &mut DbConnection, ids: &[String]) -> StoreResult<Vec<TaskRow>> {
+    Ok(tasks::table
+        .filter(tasks::id.eq_any(ids))
+        .select(TaskRow::as_select())
+        .load(conn)?)
+}
+
 /// Claims the next due task for `worker` until `lease_until`: unfinished,
 /// due by `now`, and unclaimed or with a lapsed lease. Highest priority
 /// first, then oldest.
@@ -144,6 +152,29 @@ pub fn claim(
         .bind::<Timestamp, _>(now)
         .bind::<Timestamp, _>(lease_until)
         .get_result::<TaskRow>(conn)
+        .optional()?)
+}
+
+/// The oldest of the tasks `ids` that may be claimed at `now` (see
+/// [`CLAIMABLE`]), to claim with [`claim_id`].
+pub fn next_claimable(
+    conn: &mut DbConnection,
+    ids: &[String],
+    now: NaiveDateTime,
+) -> StoreResult<Option<String>> {
+    Ok(tasks::table
+        .filter(tasks::id.eq_any(ids))
+        .filter(tasks::completed.eq(false))
+        .filter(tasks::run_after.le(now))
+        .filter(
+            tasks::claimed_by
+                .is_null()
+                .or(tasks::lease_until.is_null())
+                .or(tasks::lease_until.lt(now)),
+        )
+        .order(tasks::created)
+        .select(tasks::id)
+        .first(conn)
         .optional()?)
 }
 

@@ -77,6 +77,12 @@ impl WorkTree {
         }
     }
 
+    /// A directory that is no Git work tree (files to import): only the
+    /// links on disk are refused.
+    pub fn plain(root: &Path) -> WorkTree {
+        WorkTree::new(root, BTreeSet::new())
+    }
+
     /// The work tree's directory.
     pub fn root(&self) -> &Path {
         &self.root
