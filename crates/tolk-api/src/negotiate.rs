@@ -41,6 +41,7 @@ pub(crate) fn converts_files(path: &str) -> bool {
             "/api/translations/{project}/{component}/{language}/file/",
             "/api/components/{project}/{component}/file/",
             "/api/projects/{project}/file/",
+            "/api/projects/{project}/languages/{language}/file/",
         ])
     });
     FILES.is_match(path)

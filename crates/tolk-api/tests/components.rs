@@ -1439,3 +1439,92 @@ async fn a_component_is_copied_with_its_pending_edits() {
         );
     }
 }
+
+#[actix_web::test]
+async fn a_project_locks_and_unlocks_all_its_components() {
+    for db in TestDb::all() {
+        let (upstream, ctx) = common::with_gettext(db);
+        common::countries_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let post = |uri: &'static str, body: Body<'static>| {
+            let app = &app;
+            async move { call(app, Method::POST, uri, admin, body).await }
+        };
+        let state = |uri: &'static str| {
+            let app = &app;
+            async move { get_json(app, uri, None).await["locked"].clone() }
+        };
+        assert_eq!(state("/api/projects/demo/lock/").await, json!(false));
+        // One component locked: the project is not.
+        post(
+            "/api/components/demo/app/lock/",
+            Body::Json(json!({"lock": true})),
+        )
+        .await;
+        assert_eq!(state("/api/projects/demo/lock/").await, json!(false));
+
+        let locked = post(
+            "/api/projects/demo/lock/",
+            Body::Json(json!({"lock": true})),
+        )
+        .await;
+        assert_eq!(locked.status, StatusCode::OK, "{}", locked.text());
+        assert_same_shape(&locked.json(), &sample("36-component-lock"), "lock");
+        assert_eq!(locked.json(), json!({"locked": true}));
+        assert_eq!(state("/api/projects/demo/lock/").await, json!(true));
+        assert_eq!(
+            state("/api/components/demo/countries/lock/").await,
+            json!(true)
+        );
+        let units = get_json(&app, "/api/translations/demo/countries/ar/units/", admin).await;
+        let unit = units["results"][0]["url"]
+            .as_str()
+            .unwrap()
+            .replace(SITE, "");
+        let refused = call(
+            &app,
+            Method::PATCH,
+            &unit,
+            admin,
+            Body::Json(json!({"target": ["مقفل"], "state": 20})),
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        // A change for each component that changed, not for the one already locked.
+        let changes = get_json(&app, "/api/projects/demo/changes/?page_size=100", None).await;
+        let actions = pluck(&changes["results"], "action_name");
+        let count = |name: &str| {
+            actions
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|a| *a == name)
+                .count()
+        };
+        assert_eq!(count("Component locked"), 2);
+
+        let missing = post("/api/projects/demo/lock/", Body::Json(json!({}))).await;
+        assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            error_codes(&missing.json()),
+            [("lock".to_owned(), "required".to_owned())]
+        );
+        let unlocked = post(
+            "/api/projects/demo/lock/",
+            Body::Raw("application/x-www-form-urlencoded", "lock=false"),
+        )
+        .await;
+        assert_eq!(unlocked.json(), json!({"locked": false}));
+        assert_eq!(state("/api/components/demo/app/lock/").await, json!(false));
+        let changes = get_json(&app, "/api/projects/demo/changes/?page_size=100", None).await;
+        let actions = pluck(&changes["results"], "action_name");
+        let unlocks = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| *a == "Component unlocked")
+            .count();
+        assert_eq!(unlocks, 2);
+    }
+}

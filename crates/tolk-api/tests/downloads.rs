@@ -417,6 +417,34 @@ async fn components_and_projects_download_as_zip_archives() {
                 "demo/countries/countries/en.json"
             ]
         );
+        // One language across the project's components (§8.5), the same
+        // entries; a filter keeps components whose slug holds its text.
+        let language = download(&app, "/api/projects/demo/languages/ar/file/", admin).await;
+        assert_eq!(language.status, StatusCode::OK, "{}", language.text());
+        assert_eq!(
+            language.header("content-disposition"),
+            Some("attachment; filename=\"demo-ar.zip\"")
+        );
+        assert_eq!(entries(&language.body), entries(&project.body));
+        let filtered = download(
+            &app,
+            "/api/projects/demo/languages/ar/file/?filter=COUNT&format=zip:csv",
+            admin,
+        )
+        .await;
+        assert_eq!(filtered.status, StatusCode::OK, "{}", filtered.text());
+        let names: Vec<String> = entries(&filtered.body)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(names, ["demo-countries-ar.csv"]);
+        // A language the project lacks is an empty archive, an unknown one 404.
+        let absent = download(&app, "/api/projects/demo/languages/de/file/", admin).await;
+        assert_eq!(absent.status, StatusCode::OK);
+        assert!(entries(&absent.body).is_empty());
+        let unknown = download(&app, "/api/projects/demo/languages/xx-nowhere/file/", admin).await;
+        assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+
         common::make_private(&ctx, "demo");
         let hidden = call(
             &app,

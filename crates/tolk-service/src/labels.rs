@@ -2,15 +2,14 @@
 //! removed with `project.edit`; strings carry them through unit edits.
 
 use tolk_domain::component::COLORS;
-use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::permission::Subject;
 use tolk_domain::validation::{FieldErrors, check_length, check_text};
 use tolk_store::labels::{self, Label, NewLabel};
-use tolk_store::projects::Project;
-use tolk_store::{DbConnection, Page, PageRequest};
+use tolk_store::{Page, PageRequest};
 
-use crate::access::{page, require};
+use crate::access::page;
 use crate::conflict::{Unique, unique_violation};
-use crate::projects::visible_project;
+use crate::projects::{editable_project, visible_project};
 use crate::{Service, ServiceError, ServiceResult};
 
 const NAME: Unique = Unique {
@@ -23,18 +22,6 @@ const NAME: Unique = Unique {
 const MAX_NAME: usize = 190;
 /// Longest label description.
 const MAX_DESCRIPTION: usize = 250;
-
-/// The project `slug` if the caller may edit it.
-fn editable(conn: &mut DbConnection, subject: &Subject, slug: &str) -> ServiceResult<Project> {
-    let project = visible_project(conn, subject, slug)?;
-    require(
-        subject,
-        Permission::PROJECT_EDIT,
-        Target::Project(project.as_ref()),
-        "You do not have permission to perform this action.",
-    )?;
-    Ok(project)
-}
 
 impl Service {
     /// The labels of a project the caller sees, by id.
@@ -60,7 +47,7 @@ impl Service {
         color: &str,
     ) -> ServiceResult<Label> {
         self.store.write(|conn| {
-            let project = editable(conn, subject, slug)?;
+            let project = editable_project(conn, subject, slug)?;
             let mut errors = FieldErrors::default();
             check_text(name, "name", MAX_NAME, &mut errors);
             check_length(description, "description", MAX_DESCRIPTION, &mut errors);
@@ -85,7 +72,7 @@ impl Service {
     /// `project.edit`).
     pub fn delete_label(&self, subject: &Subject, slug: &str, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
-            let project = editable(conn, subject, slug)?;
+            let project = editable_project(conn, subject, slug)?;
             if labels::delete(conn, project.id, id)? {
                 Ok(())
             } else {

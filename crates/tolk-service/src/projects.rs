@@ -307,6 +307,65 @@ pub(crate) fn views(
     })
 }
 
+impl Service {
+    /// Whether a project is locked (it has components and all are locked)
+    /// when `lock` is `None`; otherwise locks or unlocks every component of
+    /// the project (needs `project.edit`), recording Component locked or
+    /// unlocked for each that changes (§25), and answers the new state.
+    pub fn lock_project(
+        &self,
+        subject: &Subject,
+        slug: &str,
+        lock: Option<bool>,
+    ) -> ServiceResult<bool> {
+        let Some(lock) = lock else {
+            return self.store.read(|conn| {
+                let project = visible_project(conn, subject, slug)?;
+                Ok(projects::locked(conn, &[project.id])?.contains(&project.id))
+            });
+        };
+        self.store.write(|conn| {
+            let project = editable_project(conn, subject, slug)?;
+            let all = tolk_store::components::of_project(conn, project.id)?;
+            let changing: Vec<i64> = all
+                .iter()
+                .filter(|c| c.locked != lock)
+                .map(|c| c.id)
+                .collect();
+            if !changing.is_empty() {
+                tolk_store::components::set_locked(conn, &changing, lock)?;
+                let action = if lock { Action::LOCK } else { Action::UNLOCK };
+                let records: Vec<NewChange> = changing
+                    .iter()
+                    .map(|&id| NewChange {
+                        project_id: Some(project.id),
+                        component_id: Some(id),
+                        ..NewChange::new(action, subject.user_id())
+                    })
+                    .collect();
+                changes::record_many(conn, records.iter().collect(), time::now())?;
+            }
+            Ok(lock && !all.is_empty())
+        })
+    }
+}
+
+/// The project `slug` if the caller may edit it (`project.edit`).
+pub(crate) fn editable_project(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    slug: &str,
+) -> ServiceResult<Project> {
+    let project = visible_project(conn, subject, slug)?;
+    require(
+        subject,
+        Permission::PROJECT_EDIT,
+        Target::Project(project.as_ref()),
+        "You do not have permission to perform this action.",
+    )?;
+    Ok(project)
+}
+
 pub(crate) fn visible_project(
     conn: &mut DbConnection,
     subject: &Subject,

@@ -45,14 +45,16 @@ pub struct ArchivePlan {
     pub entries: Vec<ArchiveEntry>,
 }
 
-/// What a ZIP download asks for: `format` (`zip`, or `zip:CONVERTER`) and
-/// the language to keep.
+/// What a ZIP download asks for: `format` (`zip`, or `zip:CONVERTER`), the
+/// language and the components to keep.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArchiveRequest<'a> {
     /// `zip` or absent for the repository's files, `zip:ID` to convert.
     pub format: Option<&'a str>,
     /// Only translations of this language code.
     pub language: Option<&'a str>,
+    /// Only components whose slug holds this text, in any case.
+    pub component: Option<&'a str>,
 }
 
 impl ArchiveRequest<'_> {
@@ -103,6 +105,52 @@ impl Service {
         project_slug: &str,
         request: ArchiveRequest<'_>,
     ) -> ServiceResult<ArchivePlan> {
+        let (slug, entries) = self.plan_project(subject, project_slug, request)?;
+        Ok(ArchivePlan {
+            name: format!("{slug}.zip"),
+            entries,
+        })
+    }
+
+    /// The plan of a project's ZIP download for one language (§8.5): as
+    /// [`Service::project_archive`] with `language_code`, named after the
+    /// project and the language. An unknown language is not found; one the
+    /// project does not have, or a component filter nothing matches, gives
+    /// an empty archive, as Weblate answers.
+    pub fn project_language_archive(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        code: &str,
+        request: ArchiveRequest<'_>,
+    ) -> ServiceResult<ArchivePlan> {
+        let language = self.store.read(|conn| {
+            tolk_store::languages::get_by_code(
+                conn,
+                code,
+                tolk_store::languages::LanguageScope::All,
+            )
+        })?;
+        let language = language.ok_or(ServiceError::NotFound)?;
+        let code = language.row.code.as_str();
+        let request = ArchiveRequest {
+            language: Some(code),
+            ..request
+        };
+        let (slug, entries) = self.plan_project(subject, project_slug, request)?;
+        Ok(ArchivePlan {
+            name: format!("{slug}-{code}.zip"),
+            entries,
+        })
+    }
+
+    /// The entries of a project's archive with the project's slug.
+    fn plan_project(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        request: ArchiveRequest<'_>,
+    ) -> ServiceResult<(String, Vec<ArchiveEntry>)> {
         let convert = request.converter()?;
         // A fixed number of statements, whatever the number of components.
         let (project, components, translations) = self.store.read(|conn| {
@@ -127,11 +175,19 @@ impl Service {
             Target::Project(project.as_ref()),
             DENIED,
         )?;
+        let wanted = request.component.map(str::to_lowercase);
         let mut entries = Vec::new();
         for component in components {
             let translations = by_component
                 .remove(&component.component.id)
                 .unwrap_or_default();
+            let slug = &component.component.settings.slug;
+            if wanted
+                .as_deref()
+                .is_some_and(|text| !slug.to_lowercase().contains(text))
+            {
+                continue;
+            }
             // A team may give the right on some components only.
             if subject.can(Permission::TRANSLATION_DOWNLOAD, component.target()) {
                 entries.extend(self.plan_component(
@@ -141,10 +197,7 @@ impl Service {
                 )?);
             }
         }
-        Ok(ArchivePlan {
-            name: format!("{}.zip", project.settings.slug),
-            entries,
-        })
+        Ok((project.settings.slug.clone(), entries))
     }
 
     /// The entries of one component: its translations (of one language
@@ -160,6 +213,10 @@ impl Service {
             .into_iter()
             .filter(|t| language.is_none_or(|code| t.language.row.code == code))
             .collect();
+        // The component's own files come with its translations only.
+        if translations.is_empty() {
+            return Ok(entries);
+        }
         let (project, slug) = (
             component.project.settings.slug.clone(),
             component.component.path.clone(),

@@ -39,6 +39,8 @@ pub struct ProjectDto {
     pub languages_url: String,
     /// Labels.
     pub labels_url: String,
+    /// Lock state of all the project's components.
+    pub lock_url: String,
     /// Always null: Tolk has no workspaces.
     pub workspace: Option<String>,
     /// Always false: no workspaces.
@@ -114,6 +116,7 @@ impl ProjectDto {
             changes_list_url: sub("changes"),
             languages_url: sub("languages"),
             labels_url: sub("labels"),
+            lock_url: sub("lock"),
             workspace: None,
             use_workspace_tm: false,
             contribute_workspace_tm: false,

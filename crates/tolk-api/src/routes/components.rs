@@ -510,7 +510,7 @@ async fn archive(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
-    archive_download(&req, state.service.clone(), move |service, request| {
+    archive_download::<ArchiveQuery>(&req, state.service.clone(), move |service, request| {
         service.component_archive(&caller.0, &path.project, &path.component, request)
     })
     .await

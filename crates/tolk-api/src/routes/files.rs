@@ -98,6 +98,43 @@ pub struct ArchiveQuery {
     pub language_code: Option<String>,
 }
 
+/// What a ZIP download of one language of a project asks for.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LanguageArchiveQuery {
+    /// `zip` (the default) for the repository's files, `zip:CONVERTER`
+    /// (e.g. `zip:csv`) for each translation converted.
+    pub format: Option<String>,
+    /// Only components whose slug holds this text, in any case.
+    pub filter: Option<String>,
+}
+
+/// A query string that says what a ZIP download holds.
+pub trait ArchiveQueryString: serde::de::DeserializeOwned + Send + 'static {
+    /// The request this query makes.
+    fn request(&self) -> ArchiveRequest<'_>;
+}
+
+impl ArchiveQueryString for ArchiveQuery {
+    fn request(&self) -> ArchiveRequest<'_> {
+        ArchiveRequest {
+            format: self.format.as_deref(),
+            language: self.language_code.as_deref(),
+            component: None,
+        }
+    }
+}
+
+impl ArchiveQueryString for LanguageArchiveQuery {
+    fn request(&self) -> ArchiveRequest<'_> {
+        ArchiveRequest {
+            format: self.format.as_deref(),
+            language: None,
+            component: self.filter.as_deref(),
+        }
+    }
+}
+
 /// Bytes gathered before a chunk goes to the client.
 const CHUNK: usize = 64 * 1024;
 
@@ -133,21 +170,14 @@ impl std::io::Write for Chunks {
 
 /// Answers a ZIP download: reads its query, has `plan` plan the archive
 /// off the async workers, and streams it.
-pub async fn archive_download(
+pub async fn archive_download<Q: ArchiveQueryString>(
     req: &HttpRequest,
     service: Service,
     plan: impl FnOnce(&Service, ArchiveRequest<'_>) -> ServiceResult<ArchivePlan> + Send + 'static,
 ) -> ApiResult<HttpResponse> {
-    let query: ArchiveQuery = crate::query::parse(req.query_string())?;
+    let query: Q = crate::query::parse(req.query_string())?;
     let planner = service.clone();
-    let planned = blocking(move || {
-        let request = ArchiveRequest {
-            format: query.format.as_deref(),
-            language: query.language_code.as_deref(),
-        };
-        plan(&planner, request)
-    })
-    .await?;
+    let planned = blocking(move || plan(&planner, query.request())).await?;
     Ok(stream_archive(service, planned))
 }
 

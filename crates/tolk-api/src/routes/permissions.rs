@@ -488,6 +488,17 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/projects/{slug}/file/",
         Check::Open(Permission::TRANSLATION_DOWNLOAD),
     ),
+    (
+        "GET",
+        "/api/projects/{slug}/languages/{code}/file/",
+        Check::Open(Permission::TRANSLATION_DOWNLOAD),
+    ),
+    ("GET", "/api/projects/{slug}/lock/", Check::Visible),
+    (
+        "POST",
+        "/api/projects/{slug}/lock/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
     ("GET", "/exports/stats/{project}/", Check::Visible),
     ("GET", "/exports/rss/", Check::Listed),
     ("GET", "/exports/rss/language/{code}/", Check::Listed),

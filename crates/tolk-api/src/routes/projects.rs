@@ -7,12 +7,13 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::caller::Caller;
 use crate::dto::change::ChangeDto;
 use crate::dto::project::ProjectDto;
+use crate::dto::repository::{LockBody, LockDto};
 use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
 use crate::routes::changes::{ChangeFilters, change_query};
-use crate::routes::files::{ArchiveQuery, FileBytes, archive_download};
+use crate::routes::files::{ArchiveQuery, FileBytes, LanguageArchiveQuery, archive_download};
 use crate::routes::{page_of, with_body};
 use crate::state::AppState;
 use crate::{blocking, created};
@@ -28,7 +29,10 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(statistics)
         .service(languages)
         .service(changes)
-        .service(archive);
+        .service(archive)
+        .service(language_archive)
+        .service(lock_status)
+        .service(lock);
 }
 
 /// Lists the projects the caller may see.
@@ -183,9 +187,42 @@ async fn archive(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
-    archive_download(&req, state.service.clone(), move |service, request| {
+    archive_download::<ArchiveQuery>(&req, state.service.clone(), move |service, request| {
         service.project_archive(&caller.0, &slug, request)
     })
+    .await
+}
+
+/// The translation files of one language in every component of the
+/// project the caller may download, as one ZIP archive named
+/// `{project}-{code}.zip` (§8.5); `filter` keeps components whose slug
+/// holds its text. A language the project lacks gives an empty archive.
+#[utoipa::path(
+    tag = "projects",
+    params(
+        ("slug" = String, Path, description = "Project slug"),
+        ("code" = String, Path, description = "Language code"),
+        LanguageArchiveQuery
+    ),
+    responses(
+        (status = 200, description = "The archive", content_type = "application/zip", body = FileBytes),
+        (status = 403, description = "Not allowed to download", body = ErrorBody),
+        (status = 404, description = "Missing or hidden project, unknown language or converter", body = ErrorBody)
+    )
+)]
+#[get("/api/projects/{slug}/languages/{code}/file/")]
+async fn language_archive(
+    caller: Caller,
+    path: web::Path<(String, String)>,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> ApiResult<HttpResponse> {
+    let (slug, code) = path.into_inner();
+    archive_download::<LanguageArchiveQuery>(
+        &req,
+        state.service.clone(),
+        move |service, request| service.project_language_archive(&caller.0, &slug, &code, request),
+    )
     .await
 }
 
@@ -285,4 +322,53 @@ async fn changes(
     let mut query = change_query(&req)?;
     query.scope = ChangeScope::Project(slug.into_inner());
     crate::routes::changes::respond(caller, query, req, links, state).await
+}
+
+/// Whether a project is locked: it has components and all are locked.
+#[utoipa::path(
+    tag = "projects",
+    params(("slug" = String, Path, description = "Project slug")),
+    responses(
+        (status = 200, description = "The lock state", body = LockDto),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[get("/api/projects/{slug}/lock/")]
+async fn lock_status(
+    caller: Caller,
+    slug: web::Path<String>,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<LockDto>> {
+    let service = state.service.clone();
+    let locked = blocking(move || service.lock_project(&caller.0, &slug, None)).await?;
+    Ok(web::Json(LockDto { locked }))
+}
+
+/// Locks or unlocks every component of a project (needs `project.edit`);
+/// locked components refuse edits.
+#[utoipa::path(
+    tag = "projects",
+    params(("slug" = String, Path, description = "Project slug")),
+    request_body = LockBody,
+    responses(
+        (status = 200, description = "The lock state", body = LockDto),
+        (status = 403, description = "Not allowed", body = ErrorBody),
+        (status = 404, description = "Missing or hidden", body = ErrorBody)
+    )
+)]
+#[post("/api/projects/{slug}/lock/")]
+async fn lock(
+    caller: Caller,
+    slug: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<LockDto>> {
+    let service = state.service.clone();
+    let locked = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<LockBody>()?;
+        service.lock_project(&caller.0, &slug, Some(body.lock))
+    })
+    .await?;
+    Ok(web::Json(LockDto { locked }))
 }

@@ -222,7 +222,7 @@ fn kind(value: &Value) -> &'static str {
 /// objects have none) with the same JSON types (null matching anything),
 /// recursing into objects.
 /// Links of Weblate's objects to features Tolk has not built (announcements,
-/// reports, machinery settings, project metrics and locks, a unit's
+/// reports, machinery settings, project metrics, a unit's
 /// screenshots, a user's contributions): absent from Tolk's answers
 /// rather than leading to a 404.
 pub const UNBUILT_LINKS: &[&str] = &[
@@ -231,7 +231,6 @@ pub const UNBUILT_LINKS: &[&str] = &[
     "reports",
     "machinery_settings",
     "metrics_url",
-    "lock_url",
     "screenshots_url",
     "contributions_url",
 ];
