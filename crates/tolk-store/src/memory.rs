@@ -41,8 +41,7 @@ pub struct Entry {
 }
 
 /// A translation to remember in one scope.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Insertable)]
-#[diesel(table_name = memory, treat_none_as_default_value = false)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Feed {
     /// Language of the source text.
     pub source_language_id: i64,
@@ -70,12 +69,28 @@ pub struct Feed {
 const CHUNK: usize = 300;
 
 /// Stores translations not yet remembered in their scope (found by their
-/// `digest`); one statement per few hundred.
+/// `digest`); one statement per few hundred (column assignments, which
+/// diesel writes as one multi-row statement on SQLite too, where it would
+/// insert derived rows one by one).
 pub fn remember(conn: &mut DbConnection, feeds: &[Feed], at: NaiveDateTime) -> StoreResult<()> {
     for chunk in feeds.chunks(CHUNK) {
         let rows: Vec<_> = chunk
             .iter()
-            .map(|feed| (feed, memory::created.eq(at)))
+            .map(|feed| {
+                (
+                    memory::source_language_id.eq(feed.source_language_id),
+                    memory::target_language_id.eq(feed.target_language_id),
+                    memory::source.eq(&feed.source),
+                    memory::source_hash.eq(feed.source_hash),
+                    memory::target.eq(&feed.target),
+                    memory::origin.eq(&feed.origin),
+                    memory::project_id.eq(feed.project_id),
+                    memory::user_id.eq(feed.user_id),
+                    memory::shared.eq(feed.shared),
+                    memory::digest.eq(feed.digest),
+                    memory::created.eq(at),
+                )
+            })
             .collect();
         crate::with_backend!(conn, |c| diesel::insert_into(memory::table)
             .values(rows)

@@ -12,7 +12,7 @@ use crate::error::StoreResult;
 use crate::schema::{translations, unit_removals};
 
 /// A string to remove from one translation's file.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = unit_removals)]
 pub struct Removal {
     /// The translation whose file holds the string.
@@ -30,11 +30,24 @@ pub struct Removal {
 /// Rows per multi-row insert: well under SQLite's limit of bound values.
 const CHUNK: usize = 500;
 
-/// Records strings to remove; one statement per few hundred.
+/// Records strings to remove; one statement per few hundred (column
+/// assignments: diesel inserts derived rows one by one on SQLite).
 pub fn insert_many(conn: &mut DbConnection, removals: &[Removal]) -> StoreResult<()> {
     for chunk in removals.chunks(CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|r| {
+                (
+                    unit_removals::translation_id.eq(r.translation_id),
+                    unit_removals::id_hash.eq(r.id_hash),
+                    unit_removals::context.eq(&r.context),
+                    unit_removals::source.eq(&r.source),
+                    unit_removals::created.eq(r.created),
+                )
+            })
+            .collect();
         crate::with_backend!(conn, |c| diesel::insert_into(unit_removals::table)
-            .values(chunk)
+            .values(&rows)
             .execute(c))?;
     }
     Ok(())

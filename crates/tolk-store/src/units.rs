@@ -98,8 +98,7 @@ crate::sql::fixed_sql!(
 );
 
 /// A unit to insert.
-#[derive(Debug, Clone, PartialEq, Eq, Insertable)]
-#[diesel(table_name = units)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub struct NewUnit {
     pub translation_id: i64,
@@ -125,11 +124,39 @@ pub struct NewUnit {
 /// Rows per multi-row insert: well under SQLite's limit of bound values.
 const INSERT_CHUNK: usize = 500;
 
-/// Inserts units with one statement per chunk.
+/// Inserts units with one statement per chunk. The rows are written as
+/// column assignments, not a derived `Insertable`: diesel inserts a batch of
+/// derived rows on SQLite one statement per row (each with its own statement
+/// journal, which made a tenth of a large scan).
 pub fn insert_many(conn: &mut DbConnection, new: &[NewUnit]) -> StoreResult<()> {
     for chunk in new.chunks(INSERT_CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|u| {
+                (
+                    units::translation_id.eq(u.translation_id),
+                    units::id_hash.eq(u.id_hash),
+                    units::position.eq(u.position),
+                    units::context.eq(&u.context),
+                    units::source.eq(&u.source),
+                    units::previous_source.eq(&u.previous_source),
+                    units::target.eq(&u.target),
+                    units::state.eq(u.state),
+                    units::original_state.eq(u.original_state),
+                    units::note.eq(&u.note),
+                    units::location.eq(&u.location),
+                    units::flags.eq(&u.flags),
+                    units::num_words.eq(u.num_words),
+                    units::pending.eq(u.pending),
+                    units::created.eq(u.created),
+                    units::last_updated.eq(u.last_updated),
+                    units::added.eq(u.added),
+                    units::failing.eq(&u.failing),
+                )
+            })
+            .collect();
         crate::with_backend!(conn, |c| diesel::insert_into(units::table)
-            .values(chunk)
+            .values(&rows)
             .execute(c))?;
     }
     Ok(())
