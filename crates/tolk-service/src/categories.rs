@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use tolk_domain::category::{CategoryPatch, CategorySettings, MAX_DEPTH};
-use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::permission::Subject;
 use tolk_domain::project::ProjectSettings;
 use tolk_domain::validation::FieldErrors;
 use tolk_store::categories::{self, Category, Placed};
@@ -15,9 +15,9 @@ use tolk_store::projects::{self, Project};
 use tolk_store::stats::{self, Summary};
 use tolk_store::{DbConnection, Page, PageRequest, components};
 
-use crate::access::{page, require};
+use crate::access::page;
 use crate::conflict::{Unique, unique_violation};
-use crate::projects::visible_project;
+use crate::projects::{require_project_edit, visible_project};
 use crate::tasks::{Job, Owner, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -126,12 +126,7 @@ fn visible(conn: &mut DbConnection, subject: &Subject, id: i64) -> ServiceResult
 /// The category `id` if the caller may edit its project.
 fn editable(conn: &mut DbConnection, subject: &Subject, id: i64) -> ServiceResult<CategoryView> {
     let view = visible(conn, subject, id)?;
-    require(
-        subject,
-        Permission::PROJECT_EDIT,
-        Target::Project(view.project.as_ref()),
-        "You do not have permission to perform this action.",
-    )?;
+    require_project_edit(subject, &view.project)?;
     Ok(view)
 }
 
@@ -296,12 +291,7 @@ impl Service {
                 };
                 return Err(ServiceError::invalid("project", message));
             };
-            require(
-                subject,
-                Permission::PROJECT_EDIT,
-                Target::Project(project.as_ref()),
-                "You do not have permission to perform this action.",
-            )?;
+            require_project_edit(subject, &project)?;
             let url = body.category.clone().flatten();
             let parent = parent_of(conn, project.id, url.as_deref(), 1, None)?;
             let mut settings = CategorySettings::default();

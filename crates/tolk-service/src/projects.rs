@@ -357,13 +357,18 @@ pub(crate) fn editable_project(
     slug: &str,
 ) -> ServiceResult<Project> {
     let project = visible_project(conn, subject, slug)?;
+    require_project_edit(subject, &project)?;
+    Ok(project)
+}
+
+/// Refuses a caller without `project.edit` on `project`.
+pub(crate) fn require_project_edit(subject: &Subject, project: &Project) -> ServiceResult<()> {
     require(
         subject,
         Permission::PROJECT_EDIT,
         Target::Project(project.as_ref()),
         "You do not have permission to perform this action.",
-    )?;
-    Ok(project)
+    )
 }
 
 pub(crate) fn visible_project(

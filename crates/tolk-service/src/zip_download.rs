@@ -8,6 +8,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_store::languages::{self, LanguageScope};
 use tolk_store::units;
 
 use crate::access::require;
@@ -43,6 +44,14 @@ pub struct ArchivePlan {
     pub name: String,
     /// Its entries, in order.
     pub entries: Vec<ArchiveEntry>,
+}
+
+/// The entries of a project's archive, with the project's slug and the
+/// code of the language asked for when it is known.
+struct ProjectPlan {
+    slug: String,
+    language: Option<String>,
+    entries: Vec<ArchiveEntry>,
 }
 
 /// What a ZIP download asks for: `format` (`zip`, or `zip:CONVERTER`), the
@@ -105,10 +114,10 @@ impl Service {
         project_slug: &str,
         request: ArchiveRequest<'_>,
     ) -> ServiceResult<ArchivePlan> {
-        let (slug, entries) = self.plan_project(subject, project_slug, request)?;
+        let planned = self.plan_project(subject, project_slug, request)?;
         Ok(ArchivePlan {
-            name: format!("{slug}.zip"),
-            entries,
+            name: format!("{}.zip", planned.slug),
+            entries: planned.entries,
         })
     }
 
@@ -124,45 +133,48 @@ impl Service {
         code: &str,
         request: ArchiveRequest<'_>,
     ) -> ServiceResult<ArchivePlan> {
-        let language = self.store.read(|conn| {
-            tolk_store::languages::get_by_code(
-                conn,
-                code,
-                tolk_store::languages::LanguageScope::All,
-            )
-        })?;
-        let language = language.ok_or(ServiceError::NotFound)?;
-        let code = language.row.code.as_str();
         let request = ArchiveRequest {
             language: Some(code),
             ..request
         };
-        let (slug, entries) = self.plan_project(subject, project_slug, request)?;
+        let planned = self.plan_project(subject, project_slug, request)?;
+        let code = planned.language.ok_or(ServiceError::NotFound)?;
         Ok(ArchivePlan {
-            name: format!("{slug}-{code}.zip"),
-            entries,
+            name: format!("{}-{code}.zip", planned.slug),
+            entries: planned.entries,
         })
     }
 
-    /// The entries of a project's archive with the project's slug.
+    /// The entries of a project's archive. A language asked for is looked
+    /// up first: only its translations are read further, and an unknown
+    /// one leaves the archive empty.
     fn plan_project(
         &self,
         subject: &Subject,
         project_slug: &str,
         request: ArchiveRequest<'_>,
-    ) -> ServiceResult<(String, Vec<ArchiveEntry>)> {
+    ) -> ServiceResult<ProjectPlan> {
         let convert = request.converter()?;
         // A fixed number of statements, whatever the number of components.
-        let (project, components, translations) = self.store.read(|conn| {
+        let (project, language, components, translations) = self.store.read(|conn| {
             let project = visible_project(conn, subject, project_slug)?;
+            let language = match request.language {
+                Some(code) => Some(languages::get_by_code(conn, code, LanguageScope::All)?),
+                None => None,
+            };
             let all = tolk_store::components::of_project(conn, project.id)?;
             let components: Vec<ComponentView> = views(conn, all)?
                 .into_iter()
                 .filter(|view| view.visible_to(subject))
                 .collect();
             let ids: Vec<i64> = components.iter().map(|c| c.component.id).collect();
-            let items = tolk_store::translations::of_components(conn, &ids)?;
-            Ok::<_, ServiceError>((project, components, translation_views(conn, items)?))
+            let mut items = tolk_store::translations::of_components(conn, &ids)?;
+            if let Some(found) = &language {
+                let id = found.as_ref().map(|l| l.row.id);
+                items.retain(|t| Some(t.language_id) == id);
+            }
+            let translations = translation_views(conn, items)?;
+            Ok::<_, ServiceError>((project, language.flatten(), components, translations))
         })?;
         let mut by_component: HashMap<i64, Vec<TranslationView>> = HashMap::new();
         for translation in translations {
@@ -197,7 +209,11 @@ impl Service {
                 )?);
             }
         }
-        Ok((project.settings.slug.clone(), entries))
+        Ok(ProjectPlan {
+            slug: project.settings.slug.clone(),
+            language: language.map(|l| l.row.code),
+            entries,
+        })
     }
 
     /// The entries of one component: its translations (of one language
