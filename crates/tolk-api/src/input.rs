@@ -34,13 +34,22 @@ impl Input {
     /// space only is malformed, as for Weblate); malformed JSON is a parse
     /// error; unknown types are 415; a body over [`MAX_BODY`] is 413.
     pub async fn read(req: &HttpRequest, payload: web::Payload) -> Result<Input, ApiError> {
+        Input::read_limited(req, payload, MAX_BODY).await
+    }
+
+    /// [`Input::read`] with a body of at most `limit` bytes (413 past it).
+    pub async fn read_limited(
+        req: &HttpRequest,
+        payload: web::Payload,
+        limit: usize,
+    ) -> Result<Input, ApiError> {
         let declared = req
             .headers()
             .get(CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<u64>().ok());
-        if declared.is_some_and(|length| length > MAX_BODY as u64) {
-            return Err(ApiError::TooLarge(MAX_BODY));
+        if declared.is_some_and(|length| length > limit as u64) {
+            return Err(ApiError::TooLarge(limit));
         }
         let content_type = req
             .headers()
@@ -58,9 +67,9 @@ impl Input {
             .trim()
             .to_ascii_lowercase();
         if media == "multipart/form-data" {
-            return read_multipart(req, payload).await;
+            return read_multipart(req, payload, limit).await;
         }
-        let body = read_body(payload).await?;
+        let body = read_body(payload, limit).await?;
         if body.is_empty() {
             return Ok(Input::default());
         }
@@ -126,13 +135,13 @@ impl Input {
     }
 }
 
-async fn read_body(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
+async fn read_body(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, ApiError> {
     let mut body = Vec::new();
     while let Some(chunk) = payload.next().await {
         let chunk =
             chunk.map_err(|e| ApiError::Parse(format!("Could not read the request body: {e}")))?;
-        if body.len() + chunk.len() > MAX_BODY {
-            return Err(ApiError::TooLarge(MAX_BODY));
+        if body.len() + chunk.len() > limit {
+            return Err(ApiError::TooLarge(limit));
         }
         body.extend_from_slice(&chunk);
     }
@@ -168,7 +177,11 @@ fn from_pairs(pairs: impl Iterator<Item = (String, String)>) -> Input {
     }
 }
 
-async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Input, ApiError> {
+async fn read_multipart(
+    req: &HttpRequest,
+    payload: web::Payload,
+    limit: usize,
+) -> Result<Input, ApiError> {
     let mut multipart = actix_multipart::Multipart::new(req.headers(), payload.into_inner());
     let mut pairs = Vec::new();
     let mut files = Vec::new();
@@ -186,8 +199,8 @@ async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<Inpu
             let chunk =
                 chunk.map_err(|e| ApiError::Parse(format!("Multipart form parse error - {e}")))?;
             total += chunk.len();
-            if total > MAX_BODY {
-                return Err(ApiError::TooLarge(MAX_BODY));
+            if total > limit {
+                return Err(ApiError::TooLarge(limit));
             }
             data.extend_from_slice(&chunk);
         }

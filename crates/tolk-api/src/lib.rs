@@ -11,6 +11,7 @@ mod fields;
 mod html;
 mod links;
 mod negotiate;
+mod nul_paths;
 mod pagination;
 mod params;
 mod query;
@@ -95,6 +96,7 @@ pub fn app(
         .default_service(web::to(negotiate::fallback))
         .wrap(from_fn(throttle::guard))
         .wrap(from_fn(auth::identify))
+        .wrap(from_fn(nul_paths::refuse))
         .wrap(from_fn(negotiate::negotiate))
         .wrap(from_fn(request_id::echo))
         .wrap(from_fn(request_metrics::record))

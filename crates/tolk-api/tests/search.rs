@@ -163,6 +163,90 @@ async fn searches_answer_what_the_files_say() {
     }
 }
 
+/// Every construct of Rust's regular expressions gives, on each database,
+/// the units the same expression finds in the file itself: one engine
+/// runs them whatever stores the units, also under negations, beside
+/// other conditions, several in one query, and across translations.
+#[actix_web::test]
+async fn regular_expressions_answer_alike_on_every_database() {
+    let patterns = [
+        r"(?P<n>a+)n",
+        r"s\z",
+        r"\p{Greek}|\p{Han}",
+        r"a{1000}",
+        r"(?i)^ARABIC$",
+        r"\bJa",
+        r"(?m)^[A-Z]",
+        r"([a-z ]{10}){3}",
+        r"^\S+$",
+        r"[[:upper:]]{2}",
+        r"\d",
+        r"^$",
+    ];
+    let separator = tolk_domain::unit::PLURAL_SEPARATOR;
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let units = japanese();
+        let count = |q: String| {
+            let path = format!("/api/translations/demo/app/ja/units/?q={}", encoded(&q));
+            let app = &app;
+            async move {
+                let answer = call(app, Method::GET, &path, None, Body::None).await;
+                assert_eq!(answer.status, StatusCode::OK, "{q}: {}", answer.text());
+                answer.json()["count"].clone()
+            }
+        };
+        for pattern in patterns {
+            let regex = regex::Regex::new(pattern).unwrap();
+            let source = |u: &Unit| regex.is_match(&u.source.join(separator));
+            let target = |u: &Unit| regex.is_match(&u.target.join(separator));
+            let expect =
+                |keep: &dyn Fn(&Unit) -> bool| json!(units.iter().filter(|u| keep(u)).count());
+            let quoted = format!("r\"{pattern}\"");
+            assert_eq!(
+                count(format!("source:{quoted}")).await,
+                expect(&source),
+                "{pattern}"
+            );
+            assert_eq!(
+                count(format!("target:{quoted}")).await,
+                expect(&target),
+                "{pattern}"
+            );
+            assert_eq!(
+                count(format!("NOT source:{quoted}")).await,
+                expect(&|u| !source(u)),
+                "NOT {pattern}"
+            );
+            assert_eq!(
+                count(format!("source:{quoted} OR has:context")).await,
+                expect(&|u| source(u) || !u.context.is_empty()),
+                "{pattern} OR"
+            );
+            assert_eq!(
+                count(format!(
+                    "NOT (source:{quoted} AND target:r\"a\") state:translated"
+                ))
+                .await,
+                expect(&|u| !(source(u) && u.target.join(separator).contains('a'))
+                    && u.state == State::Translated),
+                "NOT ({pattern} AND …)"
+            );
+        }
+        // Across translations, the same pattern in every language.
+        let global = get_json(
+            &app,
+            &format!("/api/units/?q={}", encoded(r#"source:r"^Arabic$""#)),
+            None,
+        )
+        .await;
+        assert_eq!(global["count"], 5, "the source and four languages");
+    }
+}
+
 #[actix_web::test]
 async fn site_search_finds_names_the_caller_may_see() {
     for db in TestDb::all() {

@@ -238,6 +238,9 @@ pub enum ComponentRef {
 /// What a component copy may not be given: the repository settings, which
 /// the copy's local repository replaces, and the settings that say how its
 /// files are read, which must stay those of the files copied.
+/// Longest repository address a component takes, in characters.
+pub const REPO_MAX_LENGTH: usize = 300;
+
 const COPY_REPOSITORY: [&str; 5] = ["repo", "vcs", "branch", "push", "push_branch"];
 
 impl ComponentPatch {
@@ -300,7 +303,7 @@ impl ComponentSettings {
         if !VCS.contains(&self.vcs.as_str()) {
             errors.invalid_choice("vcs", &self.vcs);
         }
-        check_length(&self.repo, "repo", 300, &mut errors);
+        check_length(&self.repo, "repo", REPO_MAX_LENGTH, &mut errors);
         check_length(&self.push, "push", 300, &mut errors);
         check_length(&self.branch, "branch", 200, &mut errors);
         check_length(&self.push_branch, "push_branch", 200, &mut errors);

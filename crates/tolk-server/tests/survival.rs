@@ -99,6 +99,141 @@ fn killed_twice_among_edits_and_a_commit_nothing_accepted_is_lost() {
     }
 }
 
+/// How long the commit-killing test goes on killing, per database:
+/// `TOLK_KILL_SECONDS` (a longer run, e.g. 600, finds rarer moments), at
+/// least four rounds.
+fn kill_budget() -> Duration {
+    let seconds = std::env::var("TOLK_KILL_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(25);
+    Duration::from_secs(seconds)
+}
+
+/// Cuts a work-tree file as a kill in the middle of an in-place write
+/// leaves it (emptied, or cut at a page boundary or half-way); `how`
+/// picks the way, and the length cut to is returned.
+fn tear(path: &std::path::Path, how: usize) -> Option<u64> {
+    let length = std::fs::metadata(path).ok()?.len();
+    let cut = match how % 3 {
+        0 => 0,
+        1 => length.min(4096),
+        _ => length / 2,
+    };
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .and_then(|f| f.set_len(cut))
+        .ok()?;
+    Some(cut)
+}
+
+#[test]
+fn killed_at_many_points_of_commits_and_pushes_upstream_and_database_agree() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let site = Site::new(db);
+        let mut server = site.start("start");
+        demo_component(&server, &upstream);
+        let ids = japanese_units(&server, 48);
+        let work = site.data.path().join("vcs/1");
+        let mut latest: std::collections::BTreeMap<i64, String> = Default::default();
+        let mut rounds = Vec::new();
+        let began = Instant::now();
+        let mut round = 0usize;
+        while round < 4 || began.elapsed() < kill_budget() {
+            for k in 0..6 {
+                let id = ids[(round * 6 + k) % ids.len()];
+                let text = format!("回 {round}.{k}");
+                edit(&server, id, &text);
+                latest.insert(id, text);
+            }
+            // A commit or a push, killed after a delay that moves on
+            // every round through the writing, committing and pushing.
+            let delay = Duration::from_millis((round as u64 * 37) % 240);
+            let operation = if round.is_multiple_of(2) {
+                "push"
+            } else {
+                "commit"
+            };
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    let body = json!({ "operation": operation });
+                    let _ =
+                        server.try_send("POST", "/api/components/demo/app/repository/", Some(body));
+                });
+                std::thread::sleep(delay);
+                server.signal_kill();
+            });
+            server.kill();
+            // Every second round, the files as a kill in an in-place
+            // write leaves them (as Tolk wrote before it wrote atomically,
+            // and other programs may).
+            let torn = (!round.is_multiple_of(2)).then(|| {
+                (
+                    tear(&work.join("po/ja.po"), round / 2),
+                    tear(&work.join("po/ru.po"), round / 2 + 1),
+                )
+            });
+            rounds.push((operation, delay.as_millis(), torn));
+            server = site.start(&format!("round {round}"));
+            for (id, text) in &latest {
+                let unit = server.get(&format!("/api/units/{id}/"));
+                assert_eq!(unit["target"], json!([text]), "round {round}: unit {id}");
+            }
+            round += 1;
+        }
+        let (status, reply) = server.send(
+            "POST",
+            "/api/components/demo/app/repository/",
+            Some(json!({"operation": "push"})),
+        );
+        assert_eq!(
+            (status, reply),
+            (200, json!({"result": true})),
+            "{}",
+            server.log()
+        );
+        // Upstream holds what the database holds, string by string, for
+        // the catalogues edited and those only torn.
+        for code in ["ja", "ru"] {
+            let path = format!("po/{code}.po");
+            let file = tolk_formats::parse("po", &path, upstream.file(&path).as_bytes()).unwrap();
+            let stored = server.get(&format!(
+                "/api/translations/demo/app/{code}/units/?page_size=1000"
+            ));
+            let stored = stored["results"].as_array().unwrap();
+            assert_eq!(file.units().len(), stored.len(), "{code}: strings upstream");
+            for (unit, row) in file.units().iter().zip(stored) {
+                assert_eq!(json!(unit.source), row["source"], "{code}");
+                // The database keeps the language's number of plural
+                // forms; the file may hold more.
+                let forms = row["target"].as_array().unwrap().len();
+                let target = &unit.target[..forms.min(unit.target.len())];
+                assert_eq!(json!(target), row["target"], "{code}: {}", row["id"]);
+            }
+        }
+        for (id, text) in &latest {
+            assert_eq!(
+                upstream_count(&upstream, text),
+                1,
+                "unit {id}: {text} upstream once"
+            );
+        }
+        let status = server.get("/api/components/demo/app/repository/");
+        assert_eq!(
+            (status["needs_commit"].clone(), status["needs_push"].clone()),
+            (json!(false), json!(false)),
+            "{status}"
+        );
+        assert!(server.terminate(), "a clean stop after SIGTERM");
+        eprintln!(
+            "killed {} commits and pushes (operation, delay ms, torn ja/ru at): {rounds:?}",
+            rounds.len()
+        );
+    }
+}
+
 /// Strings per catalogue of the killed scans: enough that a kill lands
 /// in the middle of the work, few enough that the four tests here, run
 /// at once by a debug build on two cores, finish well within their limits.

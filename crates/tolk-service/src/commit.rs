@@ -85,6 +85,7 @@ fn write_units(
     monolingual: bool,
 ) -> Result<Written, String> {
     let mut file = tolk_formats::parse(format, path, bytes).map_err(|e| e.to_string())?;
+    let read = file.units().len();
     let key = |context: &str, source: &str| {
         if monolingual {
             context.to_owned()
@@ -135,15 +136,18 @@ fn write_units(
     // stays in it: the removal is reported and the next scan reads the
     // string again, instead of keeping every edit of the file pending.
     let mut refused = Vec::new();
+    let mut taken_out = 0;
     for i in gone.into_iter().rev() {
-        if let Err(e) = file.remove_unit(i) {
-            refused.push(e.to_string());
+        match file.remove_unit(i) {
+            Ok(()) => taken_out += 1,
+            Err(e) => refused.push(e.to_string()),
         }
     }
     Ok(Written {
         bytes: file.to_bytes().map_err(|e| e.to_string())?,
         missing,
         refused,
+        kept: Some(read - taken_out),
     })
 }
 
@@ -155,6 +159,10 @@ struct Written {
     missing: Vec<i64>,
     /// Why removed strings could not be taken out of the file.
     refused: Vec<String>,
+    /// How many strings the new bytes must hold at least: those of the
+    /// file as read, less the removals asked for (`None` for a document,
+    /// rebuilt whole from its template).
+    kept: Option<usize>,
 }
 
 /// A document format's template, parsed once per commit, with the place
@@ -200,6 +208,7 @@ fn write_document(template: &DocumentTemplate, units: &[&UnitRow]) -> Result<Wri
         bytes: file.to_bytes().map_err(|e| e.to_string())?,
         missing,
         refused: Vec::new(),
+        kept: None,
     })
 }
 
@@ -265,6 +274,39 @@ struct FileCommit<'a> {
 }
 
 impl FileCommit<'_> {
+    /// Checks that `bytes`, a translation file about to be written, hold
+    /// every string they must: those of the file as read less the removals
+    /// asked for (`kept`), and for a bilingual file every string the
+    /// database holds for the translation (each is one of the file's).
+    /// A file cut short or emptied by a crash or another program is
+    /// refused here, before it can be committed and pushed; its edits
+    /// stay pending. Why, when it is refused.
+    fn holds_enough(
+        &self,
+        translation: &Translation,
+        bytes: &[u8],
+        kept: usize,
+    ) -> Result<(), String> {
+        let path = &translation.filename;
+        let held = tolk_formats::parse(self.format, path, bytes)
+            .map_err(|e| format!("the file as it would be written cannot be read back ({e})"))?
+            .units()
+            .len();
+        let stored = if self.monolingual {
+            0
+        } else {
+            usize::try_from(translation.counters.total.strings).unwrap_or(0)
+        };
+        let needed = kept.max(stored);
+        if held < needed {
+            return Err(format!(
+                "written, the file would hold {held} strings where {needed} are expected \
+                 (the file on disk or in Git may be damaged), so it was not written"
+            ));
+        }
+        Ok(())
+    }
+
     /// Writes `mine` into the translation's file, takes `removed` out of it
     /// and commits it.
     fn run(
@@ -300,10 +342,16 @@ impl FileCommit<'_> {
             bytes: new,
             missing,
             refused,
+            kept,
         } = match written {
             Ok(written) => written,
             Err(why) => return unwritten(why),
         };
+        if let Some(kept) = kept
+            && let Err(why) = self.holds_enough(translation, &new, kept)
+        {
+            return unwritten(why);
+        }
         let new = match self.tidy.apply(self.format, path, new) {
             Ok(new) => new,
             Err(why) => return unwritten(why),

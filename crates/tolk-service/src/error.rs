@@ -26,13 +26,24 @@ pub enum ServiceError {
     Validation(FieldErrors),
     /// The database failed.
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(StoreError),
     /// Git failed, or another operation holds the repository.
     #[error(transparent)]
     Vcs(#[from] tolk_vcs::VcsError),
     /// Work on files failed; the words say why.
     #[error("{0}")]
     Failed(String),
+}
+
+impl From<StoreError> for ServiceError {
+    /// A search past its budget is the caller's to narrow (a 400 on `q`);
+    /// anything else the database says is a failure.
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::SearchBudget(message) => ServiceError::invalid("q", &message),
+            e => ServiceError::Store(e),
+        }
+    }
 }
 
 impl From<tolk_store::QueryError> for ServiceError {

@@ -27,7 +27,10 @@ fn strings_in(view: &TranslationView, name: &str, bytes: &[u8]) -> ServiceResult
     let format = &view.component.component.settings.file_format;
     let file = tolk_formats::parse(format, name, bytes)
         .map_err(|e| ServiceError::invalid("file", &e.to_string()))?;
-    Ok(file.units().len())
+    let units = file.units();
+    crate::nul::refuse_nul(name, bytes, &units)
+        .map_err(|why| ServiceError::invalid("file", &why))?;
+    Ok(units.len())
 }
 
 impl Service {

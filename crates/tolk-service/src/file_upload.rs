@@ -200,7 +200,10 @@ fn read_upload(
     let format = tolk_formats::by_content(format, bytes);
     let file = tolk_formats::parse(format, name, bytes)
         .map_err(|e| ServiceError::invalid("file", &e.to_string()))?;
-    Ok(file.units())
+    let units = file.units();
+    crate::nul::refuse_nul(name, bytes, &units)
+        .map_err(|why| ServiceError::invalid("file", &why))?;
+    Ok(units)
 }
 
 impl Service {

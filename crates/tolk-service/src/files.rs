@@ -151,7 +151,7 @@ impl Service {
     /// A file of the component's work tree, read under the repository's lock.
     pub(crate) fn read_file(&self, view: &ComponentView, path: &str) -> ServiceResult<Vec<u8>> {
         let owner = self.repository_owner(&view.component)?;
-        let _lock = self.workspace.lock(&owner)?;
+        let _lock = self.workspace.lock_to_read(&owner)?;
         let tree = self
             .workspace
             .open(&owner, &owner.settings.branch)

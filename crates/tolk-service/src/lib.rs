@@ -12,6 +12,7 @@ mod conflict;
 mod consistency;
 mod error;
 mod file_replace;
+mod nul;
 mod propagation;
 mod workspace;
 

@@ -268,7 +268,7 @@ impl Service {
                 missing_commits: 0,
             });
         }
-        let _lock = self.workspace.lock(&owner)?;
+        let _lock = self.workspace.lock_to_read(&owner)?;
         let repo = self.workspace.open(&owner, &owner.settings.branch);
         let status = repo.status()?;
         let remote_commit = repo.remote_head()?;

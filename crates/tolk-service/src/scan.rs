@@ -71,14 +71,20 @@ fn parse_document(
     path: &str,
     bytes: &[u8],
 ) -> Result<tolk_formats::DocumentFile, ServiceError> {
-    tolk_formats::parse_document(format, path, bytes)
-        .map_err(|e| ServiceError::Failed(e.to_string()))
+    let document = tolk_formats::parse_document(format, path, bytes)
+        .map_err(|e| ServiceError::Failed(e.to_string()))?;
+    crate::nul::refuse_nul(path, bytes, &document.units()).map_err(ServiceError::Failed)?;
+    Ok(document)
 }
 
+/// The strings of a translation file, or why it cannot be read (a NUL
+/// character in a string among the reasons).
 fn parse(format: &str, path: &str, bytes: &[u8]) -> Result<Vec<Unit>, String> {
-    tolk_formats::parse(format, path, bytes)
+    let units = tolk_formats::parse(format, path, bytes)
         .map(|file| file.units())
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    crate::nul::refuse_nul(path, bytes, &units)?;
+    Ok(units)
 }
 
 /// Reads the files of a component from its work tree. Files are reached

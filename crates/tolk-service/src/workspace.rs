@@ -94,10 +94,33 @@ impl Workspace {
         Repository::open(&self.git, &self.dir(component), branch)
     }
 
-    /// Holds the component's repository for one operation, after undoing
-    /// what a killed process left in it (stale Git lock files, an
-    /// interrupted rebase or merge).
+    /// Holds the component's repository for an operation that may write,
+    /// commit or read files into the database, after undoing what a killed
+    /// process left in it (see [`Workspace::lock_to_read`]) and putting
+    /// back Git's version of every tracked file that differs from the head
+    /// ([`tolk_vcs::Repository::restore`]): no commit stages, and no scan
+    /// reads, a file a kill cut short.
     pub(crate) fn lock(&self, component: &Component) -> Result<RepositoryLock, VcsError> {
+        let lock = self.lock_to_read(component)?;
+        let dir = self.dir(component);
+        if dir.join(".git").is_dir() {
+            let restored = self.open(component, &component.settings.branch).restore()?;
+            if !restored.is_empty() {
+                tracing::warn!(
+                    "restored from Git in {}, as an interrupted write left them: {}",
+                    dir.display(),
+                    restored.join(", ")
+                );
+            }
+        }
+        Ok(lock)
+    }
+
+    /// Holds the component's repository for one operation that only reads
+    /// it, after undoing what a killed process left in it (stale Git lock
+    /// files, temporary files, an interrupted rebase or merge); no process
+    /// is started unless something was left.
+    pub(crate) fn lock_to_read(&self, component: &Component) -> Result<RepositoryLock, VcsError> {
         let dir = self.dir(component);
         let lock = RepositoryLock::acquire(&dir, LOCK_WAIT)?;
         if dir.join(".git").is_dir() {

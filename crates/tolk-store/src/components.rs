@@ -272,8 +272,23 @@ pub fn with_repo_ending(
                 SqlType = diesel::sql_types::Bool,
             >,
     > = Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1 = 0"));
-    for suffix in suffixes {
-        any = Box::new(any.or(crate::sql::lower(components::repo).like(format!("%{suffix}"))));
+    // Compared as text, never as a pattern: a suffix longer than any
+    // repository address can be matches nothing and is not sent.
+    let fits = |s: &&String| s.chars().count() <= tolk_domain::component::REPO_MAX_LENGTH;
+    for suffix in suffixes.iter().filter(fits) {
+        let length = i32::try_from(suffix.chars().count()).unwrap_or(i32::MAX);
+        let repo = "lower(components.repo)";
+        any = Box::new(
+            any.or(
+                diesel::dsl::sql::<diesel::sql_types::Bool>(&format!("(length({repo}) >= "))
+                    .bind::<diesel::sql_types::Integer, _>(length)
+                    .sql(&format!(" AND substr({repo}, length({repo}) - "))
+                    .bind::<diesel::sql_types::Integer, _>(length - 1)
+                    .sql(") = ")
+                    .bind::<diesel::sql_types::Text, _>(suffix.clone())
+                    .sql(")"),
+            ),
+        );
     }
     query = query.filter(any);
     load(query.order(components::id), conn)

@@ -18,6 +18,10 @@ pub enum StoreError {
     /// A group of writes run together could not be committed.
     #[error("committing a group of writes failed: {0}")]
     GroupCommit(String),
+    /// A search's regular expressions went past their budget (or did not
+    /// compile); the words say which, for the caller.
+    #[error("{0}")]
+    SearchBudget(String),
     /// A stored value could not be decoded.
     #[error("corrupt stored value in {0}")]
     Corrupt(&'static str),

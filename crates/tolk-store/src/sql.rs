@@ -4,32 +4,6 @@ diesel::define_sql_function!(
     /// SQL `lower()`: the text in lower case (SQLite folds ASCII letters only).
     fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
-diesel::define_sql_function!(
-    /// SQLite's `regexp(pattern, text)`, which its `text REGEXP pattern`
-    /// calls: whether the regular expression matches (registered on each
-    /// connection by [`register_regexp`]).
-    fn regexp(pattern: diesel::sql_types::Text, text: diesel::sql_types::Text) -> diesel::sql_types::Bool);
-
-/// Gives a SQLite connection `REGEXP`, with Rust's regular expressions
-/// (linear in the text); the last pattern stays compiled.
-pub(crate) fn register_regexp(conn: &mut diesel::SqliteConnection) -> diesel::QueryResult<()> {
-    type Compiled = Option<(String, Option<regex::Regex>)>;
-    let last: std::sync::Mutex<Compiled> = std::sync::Mutex::new(None);
-    regexp_utils::register_impl(conn, move |pattern: String, text: String| {
-        let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
-        if last.as_ref().is_none_or(|(p, _)| *p != pattern) {
-            let built = regex::RegexBuilder::new(&pattern)
-                .size_limit(1 << 20)
-                .build()
-                .ok();
-            *last = Some((pattern, built));
-        }
-        last.as_ref()
-            .and_then(|(_, r)| r.as_ref())
-            .is_some_and(|r| r.is_match(&text))
-    })
-}
-
 /// The rows of a `VALUES` list of `rows` rows whose columns have the SQL
 /// types `types`, as numbered parameters row by row, and the placeholder
 /// of the next free number (for a parameter that follows them); the

@@ -142,7 +142,6 @@ impl ConnectionManager {
                     .map_err(diesel::r2d2::Error::ConnectionError)?;
                 c.batch_execute(&sqlite_pragmas())
                     .map_err(diesel::r2d2::Error::QueryError)?;
-                crate::sql::register_regexp(&mut c).map_err(diesel::r2d2::Error::QueryError)?;
                 c.set_instrumentation(self.counter.clone());
                 DbConnection::Sqlite(c)
             }

@@ -1,8 +1,8 @@
 //! A search condition on units ([`tolk_domain::query::Condition`]) as one
 //! SQL expression: text matched in any case with `lower(…) LIKE` (ASCII
 //! letters only on SQLite, every letter on PostgreSQL), regular
-//! expressions with `~` on PostgreSQL and `REGEXP` on SQLite (Rust's
-//! engine, registered on each connection), the language,
+//! expressions as the ids of the units they matched, run beforehand by
+//! Rust's engine on both databases ([`crate::regex_search`]), the language,
 //! project and component named through sub-selects of their ids. Its depth
 //! is that of the query, which the parser keeps to 64.
 //!
@@ -27,6 +27,7 @@ use tolk_domain::query::{
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState};
 
 use crate::MultiBackend;
+use crate::regex_search::Matched;
 use crate::schema::{
     changes, components, labels, languages, projects, translations, unit_labels, units, users,
 };
@@ -54,7 +55,7 @@ pub(crate) fn containing(text: &str) -> String {
 }
 
 /// The column of a text field (flags: the file's and the added ones).
-fn text_column(
+pub(crate) fn text_column(
     field: TextField,
 ) -> Box<dyn BoxableExpression<units::table, MultiBackend, SqlType = diesel::sql_types::Text>> {
     match field {
@@ -109,11 +110,51 @@ fn indexed(field: TextField) -> bool {
     )
 }
 
-/// The SQL of `condition`, for SQLite when `sqlite`: on SQLite, with the
+/// How a condition becomes SQL: for which database, and what its regular
+/// expressions matched.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    sqlite: bool,
+    matched: &'a Matched,
+}
+
+/// The SQL of `condition`, for SQLite when `sqlite`, its regular
+/// expressions standing for the units in `matched`: on SQLite, with the
 /// candidates of its text conditions from the trigram index
 /// ([`index_query`]) when it has any.
-pub(crate) fn condition(condition: &Condition, sqlite: bool) -> Expression {
-    let exact = expression(condition, sqlite);
+pub(crate) fn condition(condition: &Condition, sqlite: bool, matched: &Matched) -> Expression {
+    let ctx = Ctx { sqlite, matched };
+    let exact = expression(condition, ctx);
+    // A regular expression under a negation stands for its matches among
+    // the candidates only: the query keeps to them.
+    let exact = if negates_regex(condition) {
+        match candidates(condition, ctx) {
+            Some(candidates) => Box::new(candidates.and(exact)),
+            None => exact,
+        }
+    } else {
+        exact
+    };
+    candidate_index(condition, sqlite, exact)
+}
+
+/// The SQL of the units a search with regular expressions may return
+/// (more may pass): `condition` with each regular expression taken as
+/// true, and a negation of one as true too; on SQLite narrowed by the
+/// trigram index. Whatever `condition` selects is among them.
+pub(crate) fn candidate_condition(condition: &Condition, sqlite: bool) -> Expression {
+    let matched = Matched::default();
+    let ctx = Ctx {
+        sqlite,
+        matched: &matched,
+    };
+    let all: Expression = Box::new(sql::<Bool>("1 = 1"));
+    candidate_index(condition, sqlite, candidates(condition, ctx).unwrap_or(all))
+}
+
+/// `exact` with the units `condition`'s text conditions find in SQLite's
+/// trigram index, when it can narrow the search.
+fn candidate_index(condition: &Condition, sqlite: bool, exact: Expression) -> Expression {
     match index_query(condition).filter(|_| sqlite) {
         Some(query) => Box::new(
             sql::<Bool>("units.id IN (SELECT rowid FROM unit_text WHERE unit_text MATCH ")
@@ -169,9 +210,60 @@ fn joined(mut queries: Vec<String>, operator: &str) -> Option<String> {
     }
 }
 
-/// The SQL of `condition` without the index, for SQLite when `sqlite`.
-fn expression(condition: &Condition, sqlite: bool) -> Expression {
-    let expression = |c: &Condition| expression(c, sqlite);
+/// Whether a regular expression of `condition` stands under a negation.
+fn negates_regex(condition: &Condition) -> bool {
+    match condition {
+        Condition::Not(inner) => !crate::regex_search::patterns(inner).is_empty(),
+        Condition::And(parts) | Condition::Or(parts) => parts.iter().any(negates_regex),
+        _ => false,
+    }
+}
+
+/// `condition` with its regular expressions (and the negations of them)
+/// taken as true; `None` when that is true of every unit.
+fn candidates(condition: &Condition, ctx: Ctx<'_>) -> Option<Expression> {
+    match condition {
+        Condition::Regex { .. } => None,
+        Condition::Not(inner) if !crate::regex_search::patterns(inner).is_empty() => None,
+        Condition::And(parts) => parts
+            .iter()
+            .filter_map(|p| candidates(p, ctx))
+            .reduce(|a, b| Box::new(a.and(b))),
+        Condition::Or(parts) => parts
+            .iter()
+            .map(|p| candidates(p, ctx))
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .reduce(|a, b| Box::new(a.or(b))),
+        other => Some(expression(other, ctx)),
+    }
+}
+
+/// The units with these ids, as one bound parameter whatever their number.
+fn with_ids(ids: &[i64], sqlite: bool) -> Expression {
+    if ids.is_empty() {
+        return Box::new(sql::<Bool>("1 = 0"));
+    }
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    if sqlite {
+        Box::new(
+            sql::<Bool>("units.id IN (SELECT value FROM json_each(")
+                .bind::<Text, _>(format!("[{list}]"))
+                .sql("))"),
+        )
+    } else {
+        Box::new(
+            sql::<Bool>("units.id = ANY(CAST(")
+                .bind::<Text, _>(format!("{{{list}}}"))
+                .sql(" AS BIGINT[]))"),
+        )
+    }
+}
+
+/// The SQL of `condition` without the index.
+fn expression(condition: &Condition, ctx: Ctx<'_>) -> Expression {
+    let sqlite = ctx.sqlite;
+    let expression = |c: &Condition| expression(c, ctx);
     match condition {
         Condition::Text {
             field,
@@ -187,19 +279,7 @@ fn expression(condition: &Condition, sqlite: bool) -> Expression {
                 .like(lower(containing(text)))
                 .escape('\\'),
         ),
-        Condition::Regex { field, pattern } => {
-            let column = match field {
-                TextField::Source => "units.source",
-                TextField::Target => "units.target",
-                TextField::Context => "units.context",
-                TextField::Note => "units.note",
-                TextField::Location => "units.location",
-                TextField::Explanation => "units.explanation",
-                TextField::Flags => "(units.flags || units.extra_flags)",
-            };
-            let operator = if sqlite { "REGEXP" } else { "~" };
-            Box::new(sql::<Bool>(&format!("{column} {operator} ")).bind::<Text, _>(pattern.clone()))
-        }
+        Condition::Regex { field, pattern } => with_ids(ctx.matched.ids(*field, pattern), sqlite),
         Condition::Filled(field) => Box::new(text_column(*field).ne("")),
         Condition::States(states) => Box::new(
             units::state.eq_any(
@@ -310,8 +390,8 @@ fn expression(condition: &Condition, sqlite: bool) -> Expression {
                     .select(components::id)
             ),
         },
-        Condition::And(parts) => balanced(parts, sqlite, &|a, b| Box::new(a.and(b)), "1 = 1"),
-        Condition::Or(parts) => balanced(parts, sqlite, &|a, b| Box::new(a.or(b)), "1 = 0"),
+        Condition::And(parts) => balanced(parts, ctx, &|a, b| Box::new(a.and(b)), "1 = 1"),
+        Condition::Or(parts) => balanced(parts, ctx, &|a, b| Box::new(a.or(b)), "1 = 0"),
         Condition::Not(inner) => Box::new(diesel::dsl::not(expression(inner))),
     }
 }
@@ -392,18 +472,18 @@ fn changed(filter: &ChangeFilter) -> Expression {
 /// `empty` when there are none.
 fn balanced(
     parts: &[Condition],
-    sqlite: bool,
+    ctx: Ctx<'_>,
     join: &dyn Fn(Expression, Expression) -> Expression,
     empty: &'static str,
 ) -> Expression {
     match parts {
         [] => Box::new(sql::<Bool>(empty)),
-        [one] => expression(one, sqlite),
+        [one] => expression(one, ctx),
         _ => {
             let (left, right) = parts.split_at(parts.len() / 2);
             join(
-                balanced(left, sqlite, join, empty),
-                balanced(right, sqlite, join, empty),
+                balanced(left, ctx, join, empty),
+                balanced(right, ctx, join, empty),
             )
         }
     }

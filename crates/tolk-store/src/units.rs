@@ -8,6 +8,7 @@ use tolk_domain::permission::ProjectVisibility;
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
+use crate::regex_search::Matched;
 use crate::schema::{translations, units};
 
 /// A stored unit.
@@ -196,7 +197,23 @@ pub struct UnitFilter {
 
 type Boxed<'a> = units::BoxedQuery<'a, crate::MultiBackend>;
 
-fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter, sqlite: bool) -> Boxed<'static> {
+/// The units `filter` selects that `visibility` shows, its regular
+/// expressions standing for the units in `matched`.
+fn filtered(
+    visibility: &ProjectVisibility,
+    filter: &UnitFilter,
+    sqlite: bool,
+    matched: &Matched,
+) -> Boxed<'static> {
+    let mut query = scoped(visibility, filter);
+    if let Some(condition) = &filter.condition {
+        query = query.filter(crate::unit_search::condition(condition, sqlite, matched));
+    }
+    query
+}
+
+/// The units of `filter`'s translation that `visibility` shows.
+fn scoped(visibility: &ProjectVisibility, filter: &UnitFilter) -> Boxed<'static> {
     let mut query = units::table.into_boxed();
     if let Some(ids) = crate::components::visible_ids(visibility) {
         query = query.filter(
@@ -210,10 +227,24 @@ fn filtered(visibility: &ProjectVisibility, filter: &UnitFilter, sqlite: bool) -
     if let Some(id) = filter.translation_id {
         query = query.filter(units::translation_id.eq(id));
     }
-    if let Some(condition) = &filter.condition {
-        query = query.filter(crate::unit_search::condition(condition, sqlite));
-    }
     query
+}
+
+/// Runs the regular expressions of `filter`'s search over the units it
+/// may select (see [`crate::regex_search`]); nothing when it has none.
+fn matched(
+    conn: &mut DbConnection,
+    visibility: &ProjectVisibility,
+    filter: &UnitFilter,
+) -> StoreResult<Matched> {
+    let Some(condition) = &filter.condition else {
+        return Ok(Matched::default());
+    };
+    let sqlite = matches!(conn, DbConnection::Sqlite(_));
+    crate::regex_search::run(conn, condition, &|| {
+        scoped(visibility, filter)
+            .filter(crate::unit_search::candidate_condition(condition, sqlite))
+    })
 }
 
 /// Lists units by id; `None` for a page past the end.
@@ -224,18 +255,19 @@ pub fn list(
     page: PageRequest,
 ) -> StoreResult<Option<Page<UnitRow>>> {
     let sqlite = matches!(conn, DbConnection::Sqlite(_));
+    let matched = matched(conn, visibility, filter)?;
     page.run(
         conn,
         |conn| match filter.known_count {
             Some(count) => Ok(count),
             None => Ok::<_, StoreError>(
-                filtered(visibility, filter, sqlite)
+                filtered(visibility, filter, sqlite, &matched)
                     .count()
                     .get_result(conn)?,
             ),
         },
         |conn, offset, limit| {
-            Ok(filtered(visibility, filter, sqlite)
+            Ok(filtered(visibility, filter, sqlite, &matched)
                 .order(units::id)
                 .offset(offset)
                 .limit(limit)
@@ -275,7 +307,8 @@ pub struct ExportRow {
 /// in file order; one statement that reads only those columns.
 pub fn for_export(conn: &mut DbConnection, filter: &UnitFilter) -> StoreResult<Vec<ExportRow>> {
     let sqlite = matches!(conn, DbConnection::Sqlite(_));
-    Ok(filtered(&ProjectVisibility::All, filter, sqlite)
+    let matched = matched(conn, &ProjectVisibility::All, filter)?;
+    Ok(filtered(&ProjectVisibility::All, filter, sqlite, &matched)
         .order((units::position, units::id))
         .select(ExportRow::as_select())
         .load(conn)?)
@@ -285,7 +318,8 @@ pub fn for_export(conn: &mut DbConnection, filter: &UnitFilter) -> StoreResult<V
 /// names a translation it checked); one statement.
 pub fn matching(conn: &mut DbConnection, filter: &UnitFilter) -> StoreResult<Vec<UnitRow>> {
     let sqlite = matches!(conn, DbConnection::Sqlite(_));
-    Ok(filtered(&ProjectVisibility::All, filter, sqlite)
+    let matched = matched(conn, &ProjectVisibility::All, filter)?;
+    Ok(filtered(&ProjectVisibility::All, filter, sqlite, &matched)
         .order(units::id)
         .select(UnitRow::as_select())
         .load(conn)?)

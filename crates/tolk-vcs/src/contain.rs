@@ -129,17 +129,24 @@ impl WorkTree {
         }
     }
 
-    /// Writes `bytes` to `path`, making its directories.
+    /// Writes `bytes` to `path`, making its directories: the file is
+    /// replaced whole or not at all (see [`crate::write_atomic`]), its
+    /// temporary file kept inside the Git directory where one exists.
     pub fn write(&self, path: &str, bytes: &[u8]) -> Result<(), VcsError> {
         let at = self.resolve(path)?;
-        if let Some(parent) = at.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| VcsError::io(parent, e))?;
-        }
+        let parent = at.parent().unwrap_or(&self.root);
+        std::fs::create_dir_all(parent).map_err(|e| VcsError::io(parent, e))?;
         // A link made between the check and here would need another
         // writer in the work tree, which the repository's lock excludes;
         // checking again costs little.
         self.resolve(path)?;
-        std::fs::write(&at, bytes).map_err(|e| VcsError::io(&at, e))
+        let git_dir = self.root.join(".git");
+        let staging = if git_dir.is_dir() {
+            git_dir.join(crate::atomic::STAGING)
+        } else {
+            parent.to_owned()
+        };
+        crate::atomic::write_staged(&at, bytes, &staging).map_err(|e| VcsError::io(&at, e))
     }
 
     /// Removes the file `path`; false when it did not exist.

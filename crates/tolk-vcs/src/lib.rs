@@ -6,10 +6,12 @@
 //! whose files are reached only inside it ([`WorkTree`]):
 //! clone, fetch, status, commit, push, merge or rebase with a hook that
 //! settles conflicted files, reset, cleanup, and reading files and commits
-//! (revisions and commits are read with gix, without a process).
+//! (revisions and commits are read with gix, without a process). Files
+//! are replaced whole or not at all ([`write_atomic`]).
 //!
 //! This crate needs no other Tolk crate.
 
+mod atomic;
 mod commit;
 mod contain;
 mod error;
@@ -28,6 +30,7 @@ mod url;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
+pub use atomic::write_atomic;
 pub use commit::CommitInfo;
 pub use contain::{Listing, WorkTree, check_relative};
 pub use error::VcsError;

@@ -283,6 +283,11 @@ impl Repository {
                 }
             }
         }
+        recovered.extend(
+            crate::atomic::sweep(&git_dir.join(crate::atomic::STAGING))
+                .into_iter()
+                .map(|p| p.display().to_string()),
+        );
         if self.rebasing() {
             self.abort("rebase");
             recovered.push("an interrupted rebase".into());
@@ -292,6 +297,36 @@ impl Repository {
             recovered.push("an interrupted merge".into());
         }
         Ok(recovered)
+    }
+
+    /// Puts back the head's version of every tracked file that differs
+    /// from it, in the index or on disk, and returns their paths. Tolk
+    /// commits whatever it writes before it lets go of the repository's
+    /// lock, so a difference found under the lock is what a killed process
+    /// or another program left (a file cut short, emptied, half staged);
+    /// the edits it was writing are still pending in the database and are
+    /// written again from the restored file. Untracked files are left alone.
+    pub fn restore(&self) -> Result<Vec<String>, VcsError> {
+        let out = self.git.run(
+            Some(&self.path),
+            &[
+                "status",
+                "--porcelain=v1",
+                "-z",
+                "--no-renames",
+                "--untracked-files=no",
+                "--ignore-submodules",
+            ],
+        )?;
+        // Each entry is two status letters, a space and the path.
+        let changed: Vec<String> = split_nul(&out.stdout)
+            .into_iter()
+            .filter_map(|entry| entry.get(3..).map(str::to_owned))
+            .collect();
+        if !changed.is_empty() {
+            self.run(&["reset", "--quiet", "--hard", "HEAD"])?;
+        }
+        Ok(changed)
     }
 
     /// Uncommitted changes and the distance to upstream.

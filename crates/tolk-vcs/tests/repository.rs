@@ -495,6 +495,49 @@ fn what_a_killed_process_left_is_recovered() {
     assert!(repo.status().unwrap().text.contains("On branch main"));
 }
 
+#[test]
+fn files_a_killed_write_left_are_put_back_from_git() {
+    let upstream = Upstream::new(&[("po/cs.po", PO), ("po/de.po", PO), ("README", "read me\n")]);
+    let repo = upstream.clone();
+    let tree = repo.work_tree().unwrap();
+    // Written whole through the work tree: no temporary file stays.
+    tree.write("po/de.po", b"# rewritten\n").unwrap();
+    let staging = repo.path().join(".git/tolk-writes");
+    assert_eq!(std::fs::read_dir(&staging).unwrap().count(), 0);
+    repo.commit(&["po/de.po".into()], &jane(), "de")
+        .unwrap()
+        .unwrap();
+    // What a kill leaves: a file emptied, one cut short and staged, a
+    // temporary file, an untracked file of someone else's.
+    std::fs::write(repo.path().join("po/cs.po"), "").unwrap();
+    std::fs::write(repo.path().join("README"), "read").unwrap();
+    git(repo.path(), &["add", "README"]);
+    std::fs::write(staging.join(".cs.po.1-1.tmp"), "half").unwrap();
+    std::fs::write(repo.path().join("notes.txt"), "mine").unwrap();
+    assert_eq!(repo.restore().unwrap(), ["README", "po/cs.po"]);
+    assert_eq!(
+        std::fs::read_to_string(repo.path().join("po/cs.po")).unwrap(),
+        PO
+    );
+    assert_eq!(
+        std::fs::read_to_string(repo.path().join("README")).unwrap(),
+        "read me\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(repo.path().join("po/de.po")).unwrap(),
+        "# rewritten\n"
+    );
+    assert!(repo.path().join("notes.txt").exists());
+    assert_eq!(
+        repo.recover().unwrap().len(),
+        1,
+        "the temporary file is swept"
+    );
+    assert_eq!(std::fs::read_dir(&staging).unwrap().count(), 0);
+    // A clean work tree costs one status and restores nothing.
+    assert_eq!(repo.restore().unwrap(), Vec::<String>::new());
+}
+
 fn joe() -> Identity {
     Identity {
         name: "Joe Bloggs".into(),

@@ -13,7 +13,11 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::blocking;
 use crate::dto::hook::{HookAnswer, HookForm, HookPayload, MatchStatus};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{Input, MAX_BODY};
+use crate::input::Input;
+
+/// Largest notification body taken: Git hosts send a few kilobytes (a
+/// push of many commits some hundreds), and anyone may send one.
+pub const HOOK_MAX_BODY: usize = 1024 * 1024;
 use crate::links::Links;
 use crate::routes::paths::ComponentPath;
 use crate::state::AppState;
@@ -54,16 +58,41 @@ async fn payload_of(req: &HttpRequest, body: web::Payload) -> Result<Value, ApiE
         .is_some_and(|t| t.split(';').next().unwrap_or("").trim() == "application/json");
     if json {
         let bytes = body
-            .to_bytes_limited(MAX_BODY)
+            .to_bytes_limited(HOOK_MAX_BODY)
             .await
-            .map_err(|_| ApiError::TooLarge(MAX_BODY))?
+            .map_err(|_| ApiError::TooLarge(HOOK_MAX_BODY))?
             .map_err(|e| ApiError::Parse(format!("Could not read the request body: {e}")))?;
-        return serde_json::from_slice(&bytes)
-            .map_err(|e| ApiError::Parse(format!("JSON parse error - {e}")));
+        let value: Value = serde_json::from_slice(&bytes)
+            .map_err(|e| ApiError::Parse(format!("JSON parse error - {e}")))?;
+        return without_nul(value);
     }
-    let form = Input::read(req, body).await?.parse::<HookForm>()?;
+    let form = Input::read_limited(req, body, HOOK_MAX_BODY)
+        .await?
+        .parse::<HookForm>()?;
     serde_json::from_str(&form.payload)
         .map_err(|_| ApiError::field("payload", "invalid", "Value must be valid JSON."))
+        .and_then(without_nul)
+}
+
+/// The payload, unless a text of it holds a NUL character (`\u0000`):
+/// no repository, branch or name has one, and no database stores one.
+fn without_nul(payload: Value) -> Result<Value, ApiError> {
+    fn holds_nul(value: &Value) -> bool {
+        match value {
+            Value::String(text) => text.contains('\0'),
+            Value::Array(items) => items.iter().any(holds_nul),
+            Value::Object(fields) => fields.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+            _ => false,
+        }
+    }
+    if holds_nul(&payload) {
+        return Err(ApiError::field(
+            "payload",
+            "null_characters_not_allowed",
+            crate::fields::NUL_MESSAGE,
+        ));
+    }
+    Ok(payload)
 }
 
 fn answer(outcome: HookOutcome, links: &Links) -> HttpResponse {

@@ -11,8 +11,11 @@ use super::{Op, Query, Written, time};
 use crate::change::Action;
 use crate::unit::UnitState;
 
+/// Largest compiled form of a search's regular expression, in bytes.
+pub const REGEX_SIZE_LIMIT: usize = 1 << 20;
+
 /// A text column of a unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TextField {
     /// The source text (plural forms joined).
     Source,
@@ -340,7 +343,7 @@ fn text(field: TextField, op: Op, value: &str, written: Written) -> Result<Condi
         // Without look-around or back-references, so that matching stays
         // linear in the text on both databases.
         regex::RegexBuilder::new(value)
-            .size_limit(1 << 20)
+            .size_limit(REGEX_SIZE_LIMIT)
             .build()
             .map_err(|e| format!("Invalid regular expression: {e}"))?;
         return Ok(Condition::Regex {

@@ -12,7 +12,7 @@ mod condition;
 mod time;
 
 pub use condition::{
-    Attachment, ChangeFilter, Condition, NumberField, Scope, TextField, TimeField,
+    Attachment, ChangeFilter, Condition, NumberField, REGEX_SIZE_LIMIT, Scope, TextField, TimeField,
 };
 
 /// A comparison of a field with a value.
