@@ -99,6 +99,12 @@ pub fn app(
         .wrap(from_fn(nul_paths::refuse))
         .wrap(from_fn(negotiate::negotiate))
         .wrap(from_fn(request_id::echo))
+        // No answer is to be read as another type than it says (files and
+        // screenshots anyone may upload among them), as Weblate sends.
+        .wrap(
+            actix_web::middleware::DefaultHeaders::new()
+                .add((actix_web::http::header::X_CONTENT_TYPE_OPTIONS, "nosniff")),
+        )
         .wrap(from_fn(request_metrics::record))
         .wrap(tracing_actix_web::TracingLogger::default())
 }

@@ -121,6 +121,7 @@ async fn a_translation_downloads_converted_from_what_the_database_holds() {
         let po = download(&app, &format!("{file}?format=po"), admin).await;
         assert_eq!(po.status, StatusCode::OK, "{}", po.text());
         assert_eq!(po.header("content-type"), Some("text/x-po; charset=utf-8"));
+        assert_eq!(po.header("x-content-type-options"), Some("nosniff"));
         assert_eq!(
             po.header("content-disposition"),
             Some("attachment; filename=\"demo-app-ja.po\"")
@@ -340,6 +341,7 @@ async fn components_and_projects_download_as_zip_archives() {
         let zip = download(&app, "/api/components/demo/app/file/", admin).await;
         assert_eq!(zip.status, StatusCode::OK, "{}", zip.text());
         assert_eq!(zip.header("content-type"), Some("application/zip"));
+        assert_eq!(zip.header("x-content-type-options"), Some("nosniff"));
         assert_eq!(
             zip.header("content-disposition"),
             Some("attachment; filename=\"demo-app.zip\"")

@@ -207,6 +207,20 @@ async fn a_push_notification_updates_the_component() {
                 assert!(!hidden.text().contains("app"), "{}", hidden.text());
             }
             assert_eq!(ctx.service.run_due_tasks().unwrap(), 0, "{access:?}");
+            // A push naming its repository updates it, naming it only
+            // where anyone may see it (a protected project's names are public).
+            let push = gitlab(&app, &upstream.url(), "main").await;
+            assert_eq!(push.status, StatusCode::OK, "{}", push.text());
+            let told = push.json();
+            assert_eq!(told["match_status"]["enabled_hook_matches"], 1);
+            if access == AccessControl::Private {
+                assert_eq!(told["message"], "Update triggered.");
+                assert_eq!(told["updated_components"], json!([]));
+                assert!(!push.text().contains("demo"), "{told}");
+            } else {
+                assert_eq!(told["message"], "Update triggered: demo/app");
+            }
+            assert_eq!(ctx.service.run_due_tasks().unwrap(), 1, "{access:?}");
         }
         set_access(&ctx, AccessControl::Public);
     }

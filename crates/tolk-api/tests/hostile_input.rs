@@ -180,3 +180,76 @@ async fn notification_bodies_are_capped_and_names_compared_as_text() {
         assert_eq!(big.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", big.text());
     }
 }
+
+/// A file already cut short in Git (as a crash once left one, committed)
+/// is never written over the strings the database holds: the commit
+/// stops, says why, and the edit stays pending.
+#[actix_web::test]
+async fn a_commit_never_writes_a_file_with_fewer_strings_than_stored() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let found = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=source:%3DArabic",
+            None,
+        )
+        .await;
+        let unit = found["results"][0]["url"].as_str().unwrap().to_owned();
+        let edit = json!({"target": ["アラビア語（新）"], "state": 20});
+        let answer = call(
+            &app,
+            Method::PATCH,
+            &unit,
+            Some(&ctx.admin),
+            Body::Json(edit),
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+        let stored = get_json(&app, "/api/translations/demo/app/ja/", None).await["total"].clone();
+
+        let work = upstream.root().join("vcs/1");
+        let head = b"msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n";
+        std::fs::write(work.join("po/ja.po"), head).unwrap();
+        let git = |args: &[&str]| tolk_service::vcs_testing::git(&work, args);
+        git(&[
+            "-c",
+            "user.name=Crash",
+            "-c",
+            "user.email=crash@example.com",
+            "commit",
+            "--quiet",
+            "-am",
+            "cut short",
+        ]);
+        let before = git(&["rev-parse", "HEAD"]);
+
+        let commit = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            Some(&ctx.admin),
+            Body::Json(json!({"operation": "commit"})),
+        )
+        .await;
+        assert_eq!(commit.status, StatusCode::OK, "{}", commit.text());
+        let reply = commit.json();
+        assert_eq!(reply["result"], json!(false), "{reply}");
+        assert_eq!(
+            reply["detail"],
+            json!(format!(
+                "po/ja.po: written, the file would hold 0 strings where {stored} are expected \
+                 (the file on disk or in Git may be damaged), so it was not written; \
+                 1 strings stay pending"
+            ))
+        );
+        assert_eq!(git(&["rev-parse", "HEAD"]), before, "nothing committed");
+        let unit = get_json(&app, &unit, None).await;
+        assert_eq!(
+            (unit["target"].clone(), unit["pending"].clone()),
+            (json!(["アラビア語（新）"]), json!(true))
+        );
+    }
+}

@@ -122,6 +122,7 @@ async fn screenshots_are_uploaded_linked_searched_replaced_and_removed() {
         assert_eq!(file.status, StatusCode::OK);
         assert_eq!(file.body, image, "streamed back byte for byte");
         assert_eq!(file.header("content-type"), Some("application/binary"));
+        assert_eq!(file.header("x-content-type-options"), Some("nosniff"));
         assert!(
             file.header("content-disposition")
                 .unwrap()

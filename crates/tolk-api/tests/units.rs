@@ -355,6 +355,34 @@ async fn a_bulk_edit_applies_the_good_edits_and_answers_each_bad_one() {
             get_json(&app, &format!("/api/units/{}/", unit(0)["id"]), admin).await["target"],
             json!(["一"])
         );
+        // A unit named twice: refused whole, saying which.
+        let twice = json!({"units": [
+            {"id": unit(1)["id"], "target": ["七"], "state": 20},
+            {"id": unit(0)["id"], "target": ["八"], "state": 20},
+            {"id": unit(1)["id"], "target": ["九"], "state": 20},
+        ]});
+        let refused = call(&app, Method::PATCH, &units_uri, admin, Body::Json(twice)).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::BAD_REQUEST,
+            "{}",
+            refused.text()
+        );
+        assert_eq!(
+            common::error_items(&refused.json()),
+            [(
+                "units".to_owned(),
+                "invalid".to_owned(),
+                format!(
+                    "Unit {} is edited more than once; send one edit per unit.",
+                    unit(1)["id"]
+                )
+            )]
+        );
+        assert_eq!(
+            get_json(&app, &format!("{units_uri}?page_size=4"), admin).await["results"][1],
+            unit(1)
+        );
         // Anonymous callers may not translate.
         let anonymous = call(
             &app,

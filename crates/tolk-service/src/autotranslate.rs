@@ -89,11 +89,22 @@ pub struct AutoRequest {
     pub threshold: Option<i64>,
 }
 
+/// Which other components' translations are offered. (An enum, not an
+/// `Option<Option<i64>>`, which a task's JSON payload cannot carry: its
+/// "all of them" reads back as "none".)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+enum OtherComponents {
+    /// Every other component of the project.
+    All,
+    /// This one.
+    Only(i64),
+}
+
 /// Where translations come from, checked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Sources {
-    /// Other components' translations: these, or the project's others.
-    others: Option<Option<i64>>,
+    /// Other components' translations.
+    others: Option<OtherComponents>,
     /// The translation memory.
     memory: bool,
 }
@@ -169,24 +180,26 @@ fn check(
     }
     let sources = match request.auto_source.as_deref().unwrap_or("others") {
         "others" => {
-            let only = match request.component.as_deref().filter(|c| !c.is_empty()) {
-                None => None,
+            let others = match request.component.as_deref().filter(|c| !c.is_empty()) {
+                None => OtherComponents::All,
                 Some(given) => {
                     let found = match given.parse::<i64>() {
                         Ok(id) => components::get_by_ids(conn, &[id])?.pop(),
                         Err(_) => components::get_by_slugs(conn, component.project.id, given)?,
                     };
                     match found {
-                        Some(c) if c.project_id == component.project.id => Some(c.id),
+                        Some(c) if c.project_id == component.project.id => {
+                            OtherComponents::Only(c.id)
+                        }
                         _ => {
                             errors.invalid("component", "Component not found.");
-                            None
+                            OtherComponents::All
                         }
                     }
                 }
             };
             Sources {
-                others: Some(only),
+                others: Some(others),
                 memory: false,
             }
         }
@@ -197,7 +210,7 @@ fn check(
             };
             for engine in &request.engines {
                 match engine.as_str() {
-                    ENGINE_OTHERS => sources.others = Some(None),
+                    ENGINE_OTHERS => sources.others = Some(OtherComponents::All),
                     ENGINE_MEMORY => sources.memory = true,
                     other => errors.invalid(
                         "engines",
@@ -283,10 +296,10 @@ fn offers(
     };
     let component = &translation.component;
     let language = translation.language.row.id;
-    if let Some(only) = sources.others {
-        let ids: Vec<i64> = match only {
-            Some(id) => vec![id],
-            None => components::of_project(conn, component.project.id)?
+    if let Some(others) = sources.others {
+        let ids: Vec<i64> = match others {
+            OtherComponents::Only(id) => vec![id],
+            OtherComponents::All => components::of_project(conn, component.project.id)?
                 .into_iter()
                 .map(|c| c.id)
                 .collect(),

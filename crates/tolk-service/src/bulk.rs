@@ -51,11 +51,24 @@ impl Service {
         path: (&str, &str, &str),
         edits: Vec<BulkEdit>,
     ) -> ServiceResult<Vec<BulkOutcome>> {
+        let mut errors = FieldErrors::default();
         if edits.len() > MAX_EDITS {
-            let mut errors = FieldErrors::default();
             errors.invalid(
                 "units",
                 &format!("Ensure this list has no more than {MAX_EDITS} elements."),
+            );
+            return Err(errors.into());
+        }
+        // One edit per unit: which of two would be meant is not the
+        // server's to guess.
+        let mut seen = std::collections::HashSet::with_capacity(edits.len());
+        if let Some(twice) = edits.iter().find(|e| !seen.insert(e.id)) {
+            errors.invalid(
+                "units",
+                &format!(
+                    "Unit {} is edited more than once; send one edit per unit.",
+                    twice.id
+                ),
             );
             return Err(errors.into());
         }
@@ -98,7 +111,7 @@ pub(crate) fn apply_edits(
     let mut outcomes = Vec::with_capacity(edits.len());
     for edit in edits {
         let Some(unit) = rows.remove(&edit.id) else {
-            // Missing, of another translation, or edited twice in one batch.
+            // Missing, or of another translation.
             outcomes.push(BulkOutcome::Refused(ServiceError::NotFound));
             continue;
         };

@@ -20,8 +20,12 @@ pub struct HookOutcome {
     /// Of those, the ones on the pushed branch.
     pub branch_matches: usize,
     /// Of those, the ones whose project takes notifications: the
-    /// components updated, as project and component slug.
+    /// components updated that anyone may see, as project and component
+    /// slug.
     pub updated: Vec<(String, String)>,
+    /// How many components were updated that an anonymous caller may not
+    /// see (their names are not told).
+    pub hidden: usize,
 }
 
 impl Service {
@@ -84,13 +88,18 @@ impl Service {
         if !enabled.is_empty() {
             self.queued();
         }
+        // Whoever sends a notification is anonymous: private names stay untold.
+        let anyone = self.anonymous()?;
+        let (seen, hidden): (Vec<ComponentView>, Vec<ComponentView>) =
+            enabled.into_iter().partition(|v| v.visible_to(&anyone));
         Ok(HookOutcome {
             repository_matches,
             branch_matches,
-            updated: enabled
+            updated: seen
                 .into_iter()
                 .map(|v| (v.project.settings.slug, v.component.path))
                 .collect(),
+            hidden: hidden.len(),
         })
     }
 

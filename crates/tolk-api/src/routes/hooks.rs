@@ -109,8 +109,17 @@ fn answer(outcome: HookOutcome, links: &Links) -> HttpResponse {
     let match_status = Some(MatchStatus {
         repository_matches: outcome.repository_matches,
         branch_matches: outcome.branch_matches,
-        enabled_hook_matches: outcome.updated.len(),
+        enabled_hook_matches: outcome.updated.len() + outcome.hidden,
     });
+    if names.is_empty() && outcome.hidden > 0 {
+        // Updated, but nothing the caller may see is named.
+        return HttpResponse::Ok().json(HookAnswer {
+            message: "Update triggered.".into(),
+            status: "success".into(),
+            match_status,
+            updated_components: Some(Vec::new()),
+        });
+    }
     if names.is_empty() {
         return HttpResponse::Accepted().json(HookAnswer {
             message: "No matching repositories found!".into(),
@@ -239,6 +248,7 @@ fn legacy_answer(updated: Vec<(String, String)>, links: &Links) -> HttpResponse 
             repository_matches: count,
             branch_matches: count,
             updated,
+            hidden: 0,
         },
         links,
     )
