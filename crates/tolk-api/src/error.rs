@@ -91,6 +91,10 @@ pub enum ApiError {
     /// Another operation holds the repository (423).
     #[error("repository locked")]
     Locked,
+    /// The server has as much of this kind of work in hand as it takes
+    /// (503); the detail says what.
+    #[error("{0}")]
+    Busy(String),
     /// The repository holds what Tolk refuses to read or write (a link, a
     /// path leading outside), or its URL is not allowed (400).
     #[error("{0}")]
@@ -188,6 +192,7 @@ impl ApiError {
             ApiError::Internal(_) => ("server_error", one("error", SERVER_ERROR.into())),
             ApiError::RepositoryRefused(detail) => ("client_error", one("invalid", detail.clone())),
             ApiError::Remote(detail) => ("server_error", one("repository_error", detail.clone())),
+            ApiError::Busy(detail) => ("server_error", one("service_unavailable", detail.clone())),
             ApiError::Locked => (
                 "client_error",
                 one(
@@ -232,6 +237,7 @@ impl ResponseError for ApiError {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Locked => StatusCode::LOCKED,
+            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 

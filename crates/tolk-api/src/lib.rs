@@ -3,6 +3,7 @@
 //! serialise the answers; errors are mapped to HTTP in one place.
 
 mod auth;
+mod body_budget;
 mod caller;
 mod client;
 mod csv;
@@ -36,6 +37,7 @@ use tolk_service::ServiceResult;
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
+pub use body_budget::{BodyBudget, DEFAULT_MIB as BODY_MEMORY_MIB};
 pub use client::TrustedProxies;
 pub use error::{ApiError, ApiResult};
 pub use request_metrics::RequestMetrics;
@@ -81,9 +83,11 @@ pub fn app(
     let allow = web::Data::new(negotiate::AllowTable::from_openapi(&api));
     let throttle = web::Data::from(state.throttle.clone());
     let proxies = web::Data::new(state.trusted_proxies.clone());
+    let bodies = web::Data::from(state.body_budget.clone());
     app.app_data(web::Data::new(state))
         .app_data(throttle)
         .app_data(proxies)
+        .app_data(bodies)
         .app_data(allow)
         // A path segment that does not read as its type (an id that is not
         // a number, or too large) names nothing: 404, as Weblate answers.
@@ -94,6 +98,7 @@ pub fn app(
         .service(web::redirect("/api/docs", "/api/docs/").permanent())
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))
         .default_service(web::to(negotiate::fallback))
+        .wrap(from_fn(body_budget::hold))
         .wrap(from_fn(throttle::guard))
         .wrap(from_fn(auth::identify))
         .wrap(from_fn(nul_paths::refuse))

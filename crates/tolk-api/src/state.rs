@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use tolk_service::Service;
 
+use crate::body_budget::BodyBudget;
 use crate::client::TrustedProxies;
 use crate::request_metrics::RequestMetrics;
 use crate::throttle::Throttle;
@@ -25,4 +26,6 @@ pub struct AppState {
     pub request_metrics: Arc<RequestMetrics>,
     /// When set, `/metrics` answers only `Authorization: Bearer` this.
     pub metrics_token: Option<String>,
+    /// The memory request bodies in flight share, by every worker.
+    pub body_budget: Arc<BodyBudget>,
 }

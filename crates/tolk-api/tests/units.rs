@@ -680,6 +680,18 @@ async fn suggestions_are_made_accepted_and_removed_and_comments_kept() {
         assert_eq!(translation().await["have_suggestion"], json!(before + 1));
         let again = suggest(jane, "提案").await;
         assert!(again.text().contains("Your suggestion already exists!"));
+        // Megabytes for a short string are refused, whoever sends them.
+        let huge = suggest(jane, &"長".repeat(10_001)).await;
+        assert_eq!(huge.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            common::error_items(&huge.json()),
+            [(
+                "target".to_owned(),
+                "max_length".to_owned(),
+                "Ensure this field has no more than 10000 characters.".to_owned()
+            )]
+        );
+        assert_eq!(translation().await["have_suggestion"], json!(before + 1));
         let current = unit["target"][0].as_str().unwrap().to_owned();
         let same = call(
             &app,

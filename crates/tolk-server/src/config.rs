@@ -85,6 +85,12 @@ pub struct ServerFlags {
     /// [example: a-long-random-string]
     #[arg(long, env = "TOLK_METRICS_TOKEN")]
     pub metrics_token: Option<String>,
+    /// Memory, in MiB, that handling request bodies may take together
+    /// (each counts 16 times its size); requests past it wait their turn
+    /// (503 after 30 s) [default: 128].
+    /// [example: 512]
+    #[arg(long, env = "TOLK_BODY_MEMORY")]
+    pub body_memory: Option<usize>,
 }
 
 /// The same settings as read from a TOML file.
@@ -106,6 +112,7 @@ struct FileSettings {
     task_workers: Option<usize>,
     enable_hooks: Option<bool>,
     metrics_token: Option<String>,
+    body_memory: Option<usize>,
 }
 
 /// Resolved settings.
@@ -139,6 +146,8 @@ pub struct Settings {
     pub enable_hooks: bool,
     /// The bearer token `/metrics` asks for, if any.
     pub metrics_token: Option<String>,
+    /// Bytes request bodies in flight may take together.
+    pub body_memory: usize,
 }
 
 /// Why the settings could not be read.
@@ -285,6 +294,11 @@ impl Settings {
                 .clone()
                 .or(file.metrics_token)
                 .filter(|t| !t.is_empty()),
+            body_memory: flags
+                .body_memory
+                .or(file.body_memory)
+                .unwrap_or(tolk_api::BODY_MEMORY_MIB)
+                .saturating_mul(1024 * 1024),
         })
     }
 }

@@ -263,6 +263,7 @@ fn serve(settings: Settings) -> Result<(), String> {
         enable_hooks: settings.enable_hooks,
         request_metrics: Arc::default(),
         metrics_token: settings.metrics_token.clone(),
+        body_budget: std::sync::Arc::new(tolk_api::BodyBudget::new(settings.body_memory)),
     };
     let bind = settings.bind.clone();
     // On SIGTERM the server stops accepting, finishes the requests in

@@ -21,6 +21,11 @@ const DENIED: &str = "You do not have permission to perform this action.";
 /// Longest comment accepted.
 const MAX_COMMENT: usize = 1000;
 
+/// Longest form of a suggestion accepted, in characters, unless four
+/// times its source string is longer (anyone may suggest where a project
+/// lets them: no megabytes of text are stored for a short string).
+const MAX_SUGGESTION: usize = 10_000;
+
 /// What suggesting a translation did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Suggested {
@@ -148,6 +153,11 @@ impl Service {
                 errors.required("target");
             } else if target.len() != unit.forms() {
                 errors.invalid("target", "Number of plurals does not match");
+            } else {
+                let longest = MAX_SUGGESTION.max(4 * unit.unit.source.chars().count());
+                if target.iter().any(|form| form.chars().count() > longest) {
+                    errors.max_length("target", longest);
+                }
             }
             errors.into_result()?;
             let text = join_plurals(&target);

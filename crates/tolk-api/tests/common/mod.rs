@@ -92,6 +92,7 @@ impl Ctx {
             enable_hooks: true,
             request_metrics: Default::default(),
             metrics_token: None,
+            body_budget: Default::default(),
         }
     }
 }

@@ -68,6 +68,12 @@ impl Site {
 
     /// Starts a server; returns once it answers.
     pub fn start(&self, name: &str) -> Server {
+        self.start_with(name, &[])
+    }
+
+    /// Starts a server with more settings (`TOLK_*` variables); returns
+    /// once it answers.
+    pub fn start_with(&self, name: &str, settings: &[(&str, &str)]) -> Server {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -77,6 +83,7 @@ impl Site {
         let child = self
             .command()
             .arg("serve")
+            .envs(settings.iter().copied())
             .env("TOLK_BIND", format!("127.0.0.1:{port}"))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())
@@ -251,6 +258,17 @@ impl Server {
     /// What the server logged.
     pub fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// The most memory the process has held (its peak resident set), in bytes.
+    pub fn peak_memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let kib: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmHWM in /proc/PID/status");
+        kib * 1024
     }
 
     /// SIGKILL: the process ends at once, whatever it was doing (another
