@@ -90,7 +90,7 @@ mod tests {
                    msgid \"a\"\nmsgstr \"b\"\n\nmsgid \"c\"\nmsgstr \"d\0e\"\n";
         assert_eq!(
             refused("po", "po/cs.po", po),
-            "po/cs.po, line 8: a string holds a NUL character (U+0000), which Tolk does not store"
+            "po/cs.po, line 9: a string holds a NUL character (U+0000), which Tolk does not store"
         );
         let json = b"{\n  \"a\": \"b\",\n  \"c\": \"d\\u0000\"\n}\n";
         assert!(refused("json", "cs.json", json).starts_with("cs.json, line 3: "));
