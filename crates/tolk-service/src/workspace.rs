@@ -102,17 +102,11 @@ impl Workspace {
     /// reads, a file a kill cut short.
     pub(crate) fn lock(&self, component: &Component) -> Result<RepositoryLock, VcsError> {
         let lock = self.lock_to_read(component)?;
-        let dir = self.dir(component);
-        if dir.join(".git").is_dir() {
-            let restored = self.open(component, &component.settings.branch).restore()?;
-            if !restored.is_empty() {
-                tracing::warn!(
-                    "restored from Git in {}, as an interrupted write left them: {}",
-                    dir.display(),
-                    restored.join(", ")
-                );
-            }
-        }
+        self.undo(
+            component,
+            "restored from Git, as an interrupted write left them",
+            |repo| repo.restore(),
+        )?;
         Ok(lock)
     }
 
@@ -121,18 +115,30 @@ impl Workspace {
     /// files, temporary files, an interrupted rebase or merge); no process
     /// is started unless something was left.
     pub(crate) fn lock_to_read(&self, component: &Component) -> Result<RepositoryLock, VcsError> {
+        let lock = RepositoryLock::acquire(&self.dir(component), LOCK_WAIT)?;
+        self.undo(
+            component,
+            "recovered after an interrupted operation",
+            |repo| repo.recover(),
+        )?;
+        Ok(lock)
+    }
+
+    /// Runs `undo` on the component's work tree, once it has one, and logs
+    /// what it undid as `what`.
+    fn undo(
+        &self,
+        component: &Component,
+        what: &str,
+        undo: impl Fn(&Repository) -> Result<Vec<String>, VcsError>,
+    ) -> Result<(), VcsError> {
         let dir = self.dir(component);
-        let lock = RepositoryLock::acquire(&dir, LOCK_WAIT)?;
         if dir.join(".git").is_dir() {
-            let recovered = self.open(component, &component.settings.branch).recover()?;
-            if !recovered.is_empty() {
-                tracing::warn!(
-                    "recovered {} after an interrupted operation: {}",
-                    dir.display(),
-                    recovered.join(", ")
-                );
+            let undone = undo(&self.open(component, &component.settings.branch))?;
+            if !undone.is_empty() {
+                tracing::warn!("{what} in {}: {}", dir.display(), undone.join(", "));
             }
         }
-        Ok(lock)
+        Ok(())
     }
 }
