@@ -334,7 +334,14 @@ impl Service {
             ),
             None => {
                 let link = self.store.read(|conn| {
-                    self.resolve_link(conn, subject, &mut settings, &options, &mut errors)
+                    self.resolve_link(
+                        conn,
+                        subject,
+                        project.id,
+                        &mut settings,
+                        &options,
+                        &mut errors,
+                    )
                 })?;
                 match link {
                     Some(owner) => self.check_shared_files(owner, &settings, &mut errors)?,
@@ -525,13 +532,15 @@ impl Service {
 
     /// Finds the component whose clone this one shares: the one `repo`
     /// names with `weblate://project/component`, or (unless disabled)
-    /// one the caller may edit with the same repository and branch, in
-    /// which case `repo` becomes its link. Linking to a linked component
-    /// shares its owner's clone.
+    /// one of the same project (`project_id`) the caller may edit with the
+    /// same repository and branch, in which case `repo` becomes its link;
+    /// as in Weblate, a clone is never shared across projects unasked.
+    /// Linking to a linked component shares its owner's clone.
     fn resolve_link(
         &self,
         conn: &mut DbConnection,
         subject: &Subject,
+        project_id: i64,
         settings: &mut ComponentSettings,
         options: &CreateOptions,
         errors: &mut FieldErrors,
@@ -556,9 +565,11 @@ impl Service {
         if options.disable_autoshare || settings.vcs != "git" || settings.repo.is_empty() {
             return Ok(None);
         }
-        let same = components::with_repo(conn, std::slice::from_ref(&settings.repo))?;
-        let project_ids: Vec<i64> = same.iter().map(|c| c.project_id).collect();
-        let projects: HashMap<i64, Project> = projects::get_by_ids(conn, &project_ids)?
+        let same: Vec<_> = components::with_repo(conn, std::slice::from_ref(&settings.repo))?
+            .into_iter()
+            .filter(|c| c.project_id == project_id)
+            .collect();
+        let projects: HashMap<i64, Project> = projects::get_by_ids(conn, &[project_id])?
             .into_iter()
             .map(|p| (p.id, p))
             .collect();

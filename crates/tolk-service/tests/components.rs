@@ -457,6 +457,47 @@ fn components_are_listed_shared_edited_locked_and_removed() {
                 .count,
             10
         );
+        // Another project never shares it: a change there (a translation
+        // deleted, say) must not reach this project's files.
+        service
+            .create_project(
+                &Subject::System,
+                Ok(ProjectSettings {
+                    name: "Elsewhere".into(),
+                    slug: "elsewhere".into(),
+                    web: "https://example.com/".into(),
+                    ..ProjectSettings::default()
+                }),
+            )
+            .unwrap();
+        let apart = ComponentSettings {
+            name: "Apart".into(),
+            slug: "apart".into(),
+            repo: world.upstream.url(),
+            branch: "main".into(),
+            filemask: "po/*.po".into(),
+            file_format: "po".into(),
+            ..ComponentSettings::default()
+        };
+        let apart = service
+            .create_component(
+                &world.admin,
+                "elsewhere",
+                Ok(apart),
+                CreateOptions::default(),
+            )
+            .unwrap();
+        assert_eq!(apart.component.settings.repo, world.upstream.url());
+        assert_eq!(apart.linked, None);
+        assert_eq!(apart.component.linked_component_id, None);
+        assert_eq!(service.run_due_tasks().unwrap(), 1, "its own clone");
+        assert_eq!(
+            service
+                .translations(&world.admin, Some(("elsewhere", "apart")), page)
+                .unwrap()
+                .count,
+            5
+        );
 
         // Edits are validated; a locked component refuses translation.
         let err = service
@@ -522,9 +563,16 @@ fn components_are_listed_shared_edited_locked_and_removed() {
                 .join(unit.translation.component.component.id.to_string())
                 .exists()
         );
+        // The other project's component, with its own clone, stays.
+        let left = service.components(&world.admin, None, page).unwrap();
+        assert_eq!(left.count, 1);
+        assert_eq!(left.items[0].component.settings.slug, "apart");
         assert_eq!(
-            service.components(&world.admin, None, page).unwrap().count,
-            0
+            service
+                .translations(&world.admin, Some(("elsewhere", "apart")), page)
+                .unwrap()
+                .count,
+            5
         );
     }
 }
