@@ -205,14 +205,20 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
     Err(ApiError::NotAcceptable)
 }
 
-/// Adds the trailing slash API and hook paths are registered with, and
+/// Adds the trailing slash API and hook paths are registered with, takes
+/// it off the operators' paths (`/healthz/` is Weblate's spelling), and
 /// turns a format suffix (`/api/projects.json`) into the `?format=` it
 /// stands for (replacing any in the query: the suffix wins, as in Weblate).
 fn normalized_uri(uri: &Uri) -> Option<Uri> {
     let path = uri.path();
+    let query = || uri.query().map(|q| format!("?{q}")).unwrap_or_default();
     if path.starts_with("/hooks/") && !path.ends_with('/') {
-        let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-        return format!("{path}/{query}").parse().ok();
+        return format!("{path}/{}", query()).parse().ok();
+    }
+    if let Some(bare) = path.strip_suffix('/')
+        && crate::routes::operations::PATHS.contains(&bare)
+    {
+        return format!("{bare}{}", query()).parse().ok();
     }
     let is_api = path == "/api" || path.starts_with("/api/");
     // The documentation is a browser page with relative asset links: it
@@ -262,10 +268,6 @@ pub async fn negotiate(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if is_api_path(req.path()) && req.path().contains("%00") {
-        // A NUL character names nothing that can be stored.
-        return Ok(req.into_response(ApiError::not_found().error_response()));
-    }
     if let Some(uri) = normalized_uri(req.uri()) {
         req.match_info_mut().get_mut().update(&uri);
         req.head_mut().uri = uri;

@@ -33,6 +33,12 @@ async fn health_and_readiness_need_no_account_and_tell_what_fails() {
             before,
             "/healthz reads nothing"
         );
+        // Weblate's spelling, with the slash, answers the same.
+        let slashed = call(&app, Method::GET, "/healthz/", Some("wrong"), Body::None).await;
+        assert_eq!(
+            (slashed.status, slashed.json()),
+            (StatusCode::OK, json!({"status": "ok"}))
+        );
 
         let ready = call(&app, Method::GET, "/readyz", None, Body::None).await;
         assert_eq!(ready.status, StatusCode::OK, "{}", ready.text());
