@@ -139,6 +139,15 @@ async fn searches_answer_what_the_files_say() {
         );
         assert_eq!(count("changed_by:nobody").await, json!(0));
         assert_eq!(count("changed_by:\"\"").await, json!(0));
+        // A field without a value matches nothing, as in Weblate.
+        for empty in ["source:", "state:>=", "has:", "source: OR state:translated"] {
+            let expected = if empty.contains("OR") {
+                expect(&|u| u.state == State::Translated)
+            } else {
+                json!(0)
+            };
+            assert_eq!(count(empty).await, expected, "{empty}");
+        }
         assert_eq!(count("target:編集").await, json!(1));
 
         // Malformed queries and fields without data yet are 400s naming why.

@@ -254,6 +254,12 @@ fn term(
     written: Written,
     now: NaiveDateTime,
 ) -> Result<Condition, String> {
+    if field.is_some_and(|f| f != "changed_by") && value.is_empty() && written == Written::Plain {
+        // A field without a value (`source:`, `state:>=`) matches no
+        // string, as in Weblate; `changed_by:""` names the changes
+        // nobody made (the server's own).
+        return Ok(Condition::Or(Vec::new()));
+    }
     let Some(field) = field else {
         // A bare value: source, translation or context.
         return Ok(Condition::Or(
