@@ -433,6 +433,30 @@ async fn a_string_added_reaches_every_translation_and_file() {
             }
         };
         let (ja_before, ar_before) = (totals("ja").await, totals("ar").await);
+        // A text with the untranslated state, or none with a translated
+        // one, is refused as Weblate refuses it; nothing is added.
+        for (target, state, why) in [
+            (
+                "クリンゴン語",
+                0,
+                "Can not use empty state with non empty target",
+            ),
+            ("", 20, "Can not use non empty state with empty target"),
+        ] {
+            let body = json!({"source": ["Klingon"], "target": [target], "state": state});
+            let refused = post(japanese, body).await;
+            assert_eq!(
+                refused.status,
+                StatusCode::BAD_REQUEST,
+                "{}",
+                refused.text()
+            );
+            assert_eq!(
+                common::error_items(&refused.json()),
+                [("state".to_owned(), "invalid".to_owned(), why.to_owned())]
+            );
+        }
+        assert_eq!(totals("ja").await, ja_before);
         let made = post(japanese, klingon.clone()).await;
         assert_eq!(made.status, StatusCode::OK, "{}", made.text());
         let unit = made.json();

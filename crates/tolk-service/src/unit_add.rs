@@ -132,9 +132,7 @@ fn check(
     if state == UnitState::Approved && !subject.can(Permission::UNIT_REVIEW, target_ref) {
         errors.invalid("state", "You do not have permission to approve strings.");
     }
-    if empty && state != UnitState::Empty {
-        errors.invalid("state", "Can not use non empty state with empty target");
-    }
+    crate::units::check_state_fits_target(state.code(), &target, &mut errors);
     errors.into_result()?;
     Ok(Checked {
         context,

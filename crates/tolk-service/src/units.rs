@@ -670,12 +670,7 @@ fn check_edit(
         }
         _ => errors.invalid("state", "Invalid state"),
     }
-    let empty = target.iter().all(String::is_empty);
-    if state == 0 && !empty {
-        errors.invalid("state", "Can not use empty state with non empty target");
-    } else if state != 0 && empty {
-        errors.invalid("state", "Can not use non empty state with empty target");
-    }
+    check_state_fits_target(state, target, &mut errors);
     errors.into_result()?;
     let target_ref = view.translation.target();
     require(
@@ -720,4 +715,15 @@ fn check_edit(
         )?;
     }
     Ok(())
+}
+
+/// A state goes with its text, as Weblate checks both on an edit and on a
+/// new string: empty (0) with an empty text only, any other with a text.
+pub(crate) fn check_state_fits_target(state: i32, target: &[String], errors: &mut FieldErrors) {
+    let empty = target.iter().all(String::is_empty);
+    if state == UnitState::Empty.code() && !empty {
+        errors.invalid("state", "Can not use empty state with non empty target");
+    } else if state != UnitState::Empty.code() && empty {
+        errors.invalid("state", "Can not use non empty state with empty target");
+    }
 }

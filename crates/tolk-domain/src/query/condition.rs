@@ -254,10 +254,11 @@ fn term(
     written: Written,
     now: NaiveDateTime,
 ) -> Result<Condition, String> {
-    if field.is_some_and(|f| f != "changed_by") && value.is_empty() && written == Written::Plain {
+    let valueless = value.is_empty() && written == Written::Plain && op != Op::Exact;
+    if valueless && field.is_some_and(|f| f != "changed_by") {
         // A field without a value (`source:`, `state:>=`) matches no
-        // string, as in Weblate; `changed_by:""` names the changes
-        // nobody made (the server's own).
+        // string, as in Weblate; `context:=""` is the empty context, and
+        // `changed_by:""` names the changes nobody made (the server's own).
         return Ok(Condition::Or(Vec::new()));
     }
     let Some(field) = field else {
