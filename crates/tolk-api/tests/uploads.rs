@@ -325,6 +325,17 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
         assert_eq!(checked["has_failing_check"], json!(true), "{checked}");
         let now = get_json(&app, statistics, Some(admin)).await["failing"].clone();
         assert_eq!(now.as_i64(), failing.as_i64().map(|n| n + 1));
+
+        // A file named without an extension (wlc reading its standard
+        // input) is read in the component's format.
+        let piped = catalogue(&[(&second, "標準入力から", false)]);
+        let answer = upload(&app, admin, &fields, "-", &piped).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+        assert_eq!(answer.json()["accepted"], json!(1));
+        assert_eq!(
+            unit(&app, admin, &second).await["target"],
+            json!(["標準入力から"])
+        );
     }
 }
 

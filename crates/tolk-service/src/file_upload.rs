@@ -167,21 +167,26 @@ fn check_allowed(
 }
 
 /// The strings of an uploaded file, read in the format its name's
-/// extension names (the component's own format first); a 400 naming the
-/// file, line and problem when it cannot be read.
+/// extension names (the component's own format first), or in the
+/// component's format when the name has no extension (`wlc` uploading
+/// from its standard input); a 400 naming the file, line and problem when
+/// it cannot be read.
 fn read_upload(
     view: &TranslationView,
     name: &str,
     bytes: &[u8],
 ) -> ServiceResult<Vec<tolk_formats::Unit>> {
-    let extension = name
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let extension = base
         .rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
         .unwrap_or_default();
     let own = view.component.component.settings.file_format.as_str();
     let readable = tolk_formats::readable();
     let by_extension = |format: &&tolk_formats::FormatInfo| {
-        format.extensions.contains(&extension.as_str()) && readable.contains(&format.id)
+        readable.contains(&format.id)
+            && (format.extensions.contains(&extension.as_str())
+                || (extension.is_empty() && format.id == own))
     };
     // A codec no component uses (gettext's compiled MO files) reads
     // uploads named by its id.
