@@ -232,6 +232,12 @@ impl Store {
             target: target.clone(),
             counter: counter.clone(),
         };
+        // One connection made first fails at once with the database's own
+        // words (a database that does not exist, a refused login), where
+        // the pool would retry until its timeout.
+        manager()
+            .open()
+            .map_err(|e| StoreError::Connection(e.to_string()))?;
         let pool = r2d2::Pool::builder()
             .max_size(max_connections.max(1))
             .min_idle(Some(1))

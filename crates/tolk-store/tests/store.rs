@@ -1173,3 +1173,25 @@ fn the_same_string_is_found_alike_through_few_and_many_components() {
         }
     }
 }
+
+/// A PostgreSQL database that does not exist is named at once, not after
+/// the pool's 30 s of retries.
+#[test]
+fn a_missing_postgresql_database_is_named_at_once() {
+    let Ok(url) = std::env::var(tolk_store::testing::DATABASE_URL_VAR) else {
+        return; // PostgreSQL only.
+    };
+    let (server, _) = url.rsplit_once('/').expect("a database URL");
+    let missing = format!("{server}/tolk_no_such_database_{}", std::process::id());
+    let started = std::time::Instant::now();
+    let error = match tolk_store::Store::open(&missing, 4) {
+        Ok(_) => panic!("opened {missing}"),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(error.contains("does not exist"), "{error}");
+}
