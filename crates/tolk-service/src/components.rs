@@ -496,7 +496,12 @@ impl Service {
                 return;
             }
         };
-        check_files(settings, probe.tip(), errors);
+        check_files(
+            settings,
+            probe.tip(),
+            &|path| probe.read(path).ok().flatten(),
+            errors,
+        );
     }
 
     /// Checks a component that shares the clone of component `owner_id`
@@ -520,13 +525,19 @@ impl Service {
         if !repo.path().join(".git").is_dir() {
             return Ok(());
         }
-        let listing = repo.files()?;
+        let tree = repo.work_tree()?;
+        let listing = tree.list()?;
         let tip = tolk_vcs::RemoteTip {
             branch: owner.settings.branch.clone(),
             files: listing.files,
             links: listing.refused.into_iter().map(|(path, _)| path).collect(),
         };
-        check_files(settings, &tip, errors);
+        check_files(
+            settings,
+            &tip,
+            &|path| tree.read(path).ok().flatten(),
+            errors,
+        );
         Ok(())
     }
 
@@ -840,7 +851,17 @@ fn repository_settings_differ(a: &ComponentSettings, b: &ComponentSettings) -> b
 /// the mask matches, unless new translations start from an existing
 /// `new_base`; and the template, intermediate and base files, which must
 /// be files, not links.
-fn check_files(settings: &ComponentSettings, tip: &tolk_vcs::RemoteTip, errors: &mut FieldErrors) {
+///
+/// One file is read as the component's format (the template, else the
+/// first file the mask matches, through `read`): a format that cannot read
+/// the files is refused on `file_format`, naming the file, line and reason,
+/// instead of a component of no strings.
+fn check_files(
+    settings: &ComponentSettings,
+    tip: &tolk_vcs::RemoteTip,
+    read: &dyn Fn(&str) -> Option<Vec<u8>>,
+    errors: &mut FieldErrors,
+) {
     let files = &tip.files;
     let has = |path: &String| files.contains(path);
     for (attr, path) in [
@@ -862,8 +883,31 @@ fn check_files(settings: &ComponentSettings, tip: &tolk_vcs::RemoteTip, errors: 
     }
     let Some(mask) = settings.mask() else { return };
     let starts_from_base = !settings.new_base.is_empty() && has(&settings.new_base);
-    if !starts_from_base && !files.iter().any(|f| mask.code_of(f).is_some()) {
+    let first = files.iter().find(|f| mask.code_of(f).is_some());
+    if !starts_from_base && first.is_none() {
         errors.invalid("filemask", "The file mask did not match any files.");
+    }
+    let sample = if settings.template.is_empty() {
+        first
+    } else {
+        Some(&settings.template).filter(|t| has(t))
+    };
+    if errors.has("file_format") {
+        return;
+    }
+    if let Some((path, bytes)) = sample.and_then(|path| Some((path, read(path)?))) {
+        let format = settings.file_format.as_str();
+        let readable = if tolk_formats::is_document(format) {
+            tolk_formats::parse_document(format, path, &bytes).map(|_| ())
+        } else {
+            tolk_formats::parse(format, path, &bytes).map(|_| ())
+        };
+        if let Err(e) = readable {
+            errors.invalid(
+                "file_format",
+                &format!("The files cannot be read in this format: {e}"),
+            );
+        }
     }
 }
 

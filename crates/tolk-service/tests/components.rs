@@ -1000,6 +1000,11 @@ fn creation_checks_the_files_the_settings_name() {
             attempt(&|s| s.branch = "nope".into()),
             ["branch: The repository was not found, or has no branch nope."]
         );
+        // A format that cannot read the files: refused, naming file and line.
+        assert_eq!(
+            attempt(&|s| s.file_format = "json".into()),
+            ["file_format: The files cannot be read in this format: po/ar.po:1: expected a value"]
+        );
         assert_eq!(world.service.run_due_tasks().unwrap(), 0, "nothing queued");
         // Files made from new_base: a mask that matches nothing yet is fine.
         let view = world
