@@ -170,6 +170,53 @@ async fn metrics_count_requests_tasks_connections_and_git() {
             env!("CARGO_PKG_VERSION")
         )));
 
+        // Asked for the classic text format (older Prometheus tools): the
+        // same samples, each under a family of its own name and a type
+        // that format knows.
+        let classic = test::TestRequest::get()
+            .uri("/metrics")
+            .insert_header(("host", HOST))
+            .insert_header(("accept", "text/plain;version=0.0.4"))
+            .to_request();
+        let reply = test::call_service(&app, classic).await;
+        assert_eq!(reply.status(), StatusCode::OK);
+        assert_eq!(
+            reply.headers().get("content-type").unwrap(),
+            "text/plain; version=0.0.4; charset=utf-8"
+        );
+        let classic = String::from_utf8(test::read_body(reply).await.to_vec()).unwrap();
+        assert!(!classic.contains("# EOF"), "{classic}");
+        assert!(
+            classic.contains("# TYPE tolk_build_info gauge\n"),
+            "{classic}"
+        );
+        assert!(classic.contains("# TYPE tolk_http_requests_total counter\n"));
+        let mut families: Vec<(String, String)> = Vec::new();
+        for line in classic.lines() {
+            if let Some(declared) = line.strip_prefix("# TYPE ") {
+                let (name, kind) = declared.split_once(' ').unwrap();
+                assert!(["counter", "gauge", "histogram"].contains(&kind), "{line}");
+                families.push((name.to_owned(), kind.to_owned()));
+                continue;
+            }
+            if line.starts_with('#') {
+                continue;
+            }
+            let name = line.split(['{', ' ']).next().unwrap();
+            let (family, kind) = families.last().expect("a family before its samples");
+            let own = match kind.as_str() {
+                "histogram" => ["_bucket", "_sum", "_count"]
+                    .iter()
+                    .any(|s| name.strip_suffix(s) == Some(family.as_str())),
+                _ => name == family,
+            };
+            assert!(own, "{name} under {family} ({kind})");
+        }
+        assert_eq!(
+            sample(&classic, "tolk_db_pool_size"),
+            sample(&text, "tolk_db_pool_size")
+        );
+
         // With a token configured, /metrics answers only its bearer.
         let guarded = test::init_service(tolk_api::app(tolk_api::AppState {
             metrics_token: Some("s3cret".into()),

@@ -118,14 +118,19 @@ async fn readyz(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::build(status).json(Ready::from(found)))
 }
 
-/// The server's own figures in the OpenMetrics text format: requests by
-/// route, method and status with their durations, tasks by state,
-/// database connections and statements, Git processes. With a metrics
-/// token configured, only for `Authorization: Bearer TOKEN`.
+/// The server's own figures in the OpenMetrics text format (Prometheus's
+/// classic text format to clients that accept `text/plain` and not
+/// OpenMetrics): requests by route, method and status with their
+/// durations, tasks by state, database connections and statements, Git
+/// processes. With a metrics token configured, only for
+/// `Authorization: Bearer TOKEN`.
 #[utoipa::path(
     tag = "operations",
     responses(
-        (status = 200, description = "Metrics", content_type = "application/openmetrics-text", body = String),
+        (status = 200, description = "Metrics: OpenMetrics, or Prometheus's classic text format for `Accept: text/plain`", content(
+            (String = "application/openmetrics-text"),
+            (String = "text/plain")
+        )),
         (status = 401, description = "A metrics token is configured and was not given", body = ErrorBody)
     )
 )]
@@ -148,9 +153,66 @@ async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<Http
     let found = crate::blocking(move || service.operations()).await?;
     let text = exposition(&state.request_metrics, found)
         .map_err(|e| ApiError::Internal(format!("encoding metrics: {e}")))?;
+    let (media, text) = if wants_classic_text(&req) {
+        (PROMETHEUS_TEXT, classic_text(&text))
+    } else {
+        (OPENMETRICS, text)
+    };
     Ok(HttpResponse::Ok()
-        .insert_header(ContentType(OPENMETRICS.parse().expect("valid media type")))
+        .insert_header(ContentType(media.parse().expect("valid media type")))
         .body(text))
+}
+
+/// The media type of Prometheus's classic text format (0.0.4).
+const PROMETHEUS_TEXT: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+/// Whether the client asks for the classic text format rather than
+/// OpenMetrics: it accepts `text/plain` and does not name OpenMetrics
+/// (older Prometheus tools, such as `promtool` 2.42, read only that).
+fn wants_classic_text(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(actix_web::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("text/plain") && !a.contains("application/openmetrics-text"))
+}
+
+/// The OpenMetrics exposition `openmetrics` in the classic text format:
+/// an `info` family becomes a gauge named `…_info`, a counter family is
+/// named as its `…_total` samples, and `# UNIT` and `# EOF` go; the
+/// samples stay as they are.
+fn classic_text(openmetrics: &str) -> String {
+    let mut renamed: std::collections::HashMap<&str, (String, &str)> = Default::default();
+    for line in openmetrics.lines() {
+        if let Some((name, kind)) = line.strip_prefix("# TYPE ").and_then(|r| r.split_once(' ')) {
+            let classic = match kind {
+                "info" => (format!("{name}_info"), "gauge"),
+                "counter" => (format!("{name}_total"), "counter"),
+                other => (name.to_owned(), other),
+            };
+            renamed.insert(name, classic);
+        }
+    }
+    let mut text = String::with_capacity(openmetrics.len());
+    for line in openmetrics.lines() {
+        if line == "# EOF" || line.starts_with("# UNIT ") {
+            continue;
+        }
+        let comment = ["# TYPE ", "# HELP "]
+            .into_iter()
+            .find_map(|p| Some((p, line.strip_prefix(p)?.split_once(' ')?)));
+        match comment {
+            Some((prefix, (name, rest))) if renamed.contains_key(name) => {
+                let (classic, kind) = &renamed[name];
+                let rest = if prefix == "# TYPE " { kind } else { rest };
+                text.push_str(&format!("{prefix}{classic} {rest}\n"));
+            }
+            _ => {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+    }
+    text
 }
 
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
