@@ -134,16 +134,18 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
         .collect();
     let outcomes = run_setup(&service, &tasks);
     let mut failed = 0;
+    let mut unread = 0;
     for component in &all {
         let component = &component.component.settings.slug;
-        let failure = tasks
+        let task = tasks
             .iter()
             .zip(&outcomes)
             .find(|((c, _), _)| c == component)
-            .and_then(|(_, task)| match task.result.as_ref() {
-                Some(serde_json::Value::String(reason)) => Some(reason.clone()),
-                _ => None,
-            });
+            .map(|(_, task)| task);
+        let failure = task.and_then(|task| match task.result.as_ref() {
+            Some(serde_json::Value::String(reason)) => Some(reason.clone()),
+            _ => None,
+        });
         match failure {
             Some(reason) => {
                 failed += 1;
@@ -151,14 +153,26 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
             }
             None => println!("  {component}: {}", summary(&service, &slug, component)),
         }
+        // Files the setup could not read were left out: said, and counted.
+        let prefix = format!("{} ", tolk_service::scan::SKIPPED);
+        for line in task.iter().flat_map(|t| t.log.lines()) {
+            if line.starts_with(&prefix) {
+                unread += 1;
+                println!("    {line}");
+            }
+        }
     }
     println!(
         "Browse it at {}/projects/{slug}/ or through the API at {}/api/projects/{slug}/",
         settings.site_url, settings.site_url
     );
-    match failed {
-        0 => Ok(()),
-        n => Err(format!(
+    match (failed, unread) {
+        (0, 0) => Ok(()),
+        (0, n) => Err(format!(
+            "{n} files could not be read and were left out (see above); fix them in the \
+             repository, then pull or rescan the component"
+        )),
+        (n, _) => Err(format!(
             "{n} of {count} components could not be set up; their tasks' logs tell why"
         )),
     }

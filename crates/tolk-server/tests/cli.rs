@@ -814,3 +814,38 @@ fn import_shows_what_it_found_then_creates_and_sets_up_the_components() {
         "{said}"
     );
 }
+
+/// A file the setup cannot read is named with its line, and the import
+/// fails instead of leaving it out quietly.
+#[test]
+fn import_names_the_files_it_could_not_read_and_fails() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tolk-formats/tests/corpus/po/django-conf-ar.po");
+    let good = std::fs::read(corpus).unwrap();
+    let broken = b"msgid \"One\"\nmsgstr \"1\"\n\nmsgid \"Two\nmsgstr \"2\"\n".to_vec();
+    let upstream = tolk_service::vcs_testing::Upstream::new(&[
+        ("po/ar.po", good.clone()),
+        ("po/de.po", broken),
+        ("po/ja.po", good),
+    ]);
+    let data = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tolk"))
+        .args([
+            "import",
+            upstream.url().as_str(),
+            "--yes",
+            "--project",
+            "app",
+        ])
+        .env("TOLK_DATA_DIR", data.path())
+        .env("TOLK_VCS_ALLOW_LOCAL", "true")
+        .env("RUST_LOG", "warn")
+        .env_remove("TOLK_DATABASE_URL")
+        .env_remove("TOLK_CONFIG")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run tolk");
+    failed_saying(&output, "1 files could not be read and were left out");
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.contains("    skipped po/de.po: po/de.po:"), "{said}");
+}

@@ -29,6 +29,10 @@ use tolk_vcs::Repository;
 use crate::tasks::{Run, TaskResult};
 use crate::{Service, ServiceError, ServiceResult};
 
+/// How a scan's log line about a file it left out begins (`skipped
+/// PATH: why`), for whoever reads the log for them.
+pub const SKIPPED: &str = "skipped";
+
 /// One translation file as read.
 struct FileRead {
     path: String,
@@ -210,7 +214,7 @@ fn read_tree(
             }
             // A broken file is left out, not the whole component.
             Err(error) => {
-                let problem = format!("skipped {path}: {error}");
+                let problem = format!("{SKIPPED} {path}: {error}");
                 run.report(progress, problem.clone());
                 problems.push(problem);
             }
