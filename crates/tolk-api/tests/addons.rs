@@ -522,6 +522,61 @@ async fn gettext_addons_keep_build_files_and_catalogues_in_line() {
         );
         assert!(!czech.contains("Bye"), "{czech}");
         assert!(!upstream.file("po/de.po").contains("Tschüss"));
+
+        // Compiled catalogues: each PO file a commit writes gets its MO
+        // file, by default beside it, in the same commit.
+        let mo =
+            json!({"name": "weblate.gettext.mo", "configuration": {"path": "", "fuzzy": false}});
+        let made = install(&app, app_addons, admin, mo).await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+        let welcome = unit(&app, admin, "app/cs", "Welcome").await;
+        translate(&app, admin, welcome, "Vítejte").await;
+        operate(&app, admin, "app", "push").await;
+        let files = upstream.git(&["show", "--name-only", "--format=", "main"]);
+        assert_eq!(files, "po/cs.mo\npo/cs.po\n");
+        let compiled = upstream.root().join("vcs/1/po/cs.mo");
+        let compiled = tolk_formats::parse("mo", "po/cs.mo", &std::fs::read(compiled).unwrap())
+            .unwrap()
+            .units();
+        let pairs: Vec<(String, String)> = compiled
+            .iter()
+            .map(|u| (u.source[0].clone(), u.target[0].clone()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("Hello".into(), "Ahoj".into()),
+                ("Welcome".into(), "Vítejte".into())
+            ]
+        );
+        // A path that is no MO file is refused at the commit, saying so.
+        let id = made.json()["id"].as_i64().unwrap();
+        let changed = call(
+            &app,
+            Method::PATCH,
+            &format!("/api/addons/{id}/"),
+            admin,
+            Body::Json(json!({"configuration": {"path": "po/de.po"}})),
+        )
+        .await;
+        assert_eq!(changed.status, StatusCode::OK, "{}", changed.text());
+        translate(&app, admin, welcome, "Vítejte!").await;
+        let reply = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            admin,
+            Body::Json(json!({"operation": "commit"})),
+        )
+        .await;
+        assert_eq!(
+            reply.json()["detail"],
+            json!(
+                "po/cs.po: Generate MO files: \"po/de.po\" is no MO file path (it must end in .mo)"
+            )
+        );
+        let german = std::fs::read_to_string(upstream.root().join("vcs/1/po/de.po")).unwrap();
+        assert!(german.contains("msgid \"Hello\""), "{german}");
     }
 }
 

@@ -249,7 +249,15 @@ pub const CATALOGUE: &[AddonKind] = &[
         &[],
     ),
     refused("weblate.gettext.meson", "Update POT file (Meson)", PROGRAMS),
-    refused("weblate.gettext.mo", "Generate MO files", NOT_YET),
+    runs(
+        "weblate.gettext.mo",
+        "Generate MO files",
+        Compat::Formats(GETTEXT),
+        &[
+            field("path", FieldKind::Text(400)),
+            field("fuzzy", FieldKind::Boolean),
+        ],
+    ),
     runs(
         "weblate.gettext.msgmerge",
         "Update PO files to match POT (msgmerge)",

@@ -38,6 +38,7 @@ const CONSISTENCY: &str = "weblate.consistency.languages";
 const CONFIGURE: &str = "weblate.gettext.configure";
 const LINGUAS: &str = "weblate.gettext.linguas";
 const MSGMERGE: &str = "weblate.gettext.msgmerge";
+const MO: &str = "weblate.gettext.mo";
 const SQUASH: &str = "weblate.git.squash";
 const JSON_LAYOUT: &str = "weblate.json.customize";
 /// The scripts `gettext.configure` updates, at the repository's root.
@@ -78,6 +79,18 @@ pub(crate) struct FileTidy {
     layout: Option<tolk_formats::json::Layout>,
     /// The template's path (left alone).
     template: String,
+    /// Each PO file written gets its compiled MO file beside it.
+    mo: Option<MoOutput>,
+}
+
+/// Where `gettext.mo` writes a compiled catalogue, and what goes in.
+#[derive(Debug, Clone, Default)]
+struct MoOutput {
+    /// The path, with `{{ filename|stripext }}` and `{{ language_code }}`
+    /// placeholders; empty: the PO file's path ending in `.mo`.
+    path: String,
+    /// Strings needing editing are compiled too.
+    fuzzy: bool,
 }
 
 impl FileTidy {
@@ -116,6 +129,58 @@ impl FileTidy {
         Ok(bytes)
     }
 }
+
+impl FileTidy {
+    /// The MO file `gettext.mo` compiles from the PO file `path` (of
+    /// language `code`) now holding `bytes`: its path and bytes, none when
+    /// the add-on is not installed, or why it cannot be made (its path
+    /// must end in `.mo`, so that it never overwrites a translation).
+    pub(crate) fn compiled(
+        &self,
+        path: &str,
+        code: &str,
+        bytes: &[u8],
+    ) -> Option<Result<(String, Vec<u8>), String>> {
+        let mo = self.mo.as_ref()?;
+        let stem = path.rsplit_once('.').map_or(path, |(stem, _)| stem);
+        let target = if mo.path.trim().is_empty() {
+            format!("{stem}.mo")
+        } else {
+            tolk_domain::message::render(
+                &mo.path,
+                &[
+                    ("filename", path.to_owned()),
+                    ("filename|stripext", stem.to_owned()),
+                    ("language_code", code.to_owned()),
+                ],
+            )
+        };
+        Some(compile_mo(path, &target, bytes, mo.fuzzy).map(|mo| (target, mo)))
+    }
+}
+
+/// The MO file `target` compiled from the PO file `path` of `bytes`.
+fn compile_mo(path: &str, target: &str, bytes: &[u8], fuzzy: bool) -> Result<Vec<u8>, String> {
+    if !target.ends_with(".mo") || target == path {
+        return Err(format!(
+            "{GENERATE_MO}: {target:?} is no MO file path (it must end in .mo)"
+        ));
+    }
+    let file = tolk_formats::parse("po", path, bytes).map_err(|e| e.to_string())?;
+    let mut units = file.units();
+    if fuzzy {
+        for unit in &mut units {
+            if unit.state == tolk_formats::State::Fuzzy {
+                unit.state = tolk_formats::State::Translated;
+            }
+        }
+    }
+    tolk_formats::write_new("mo", target, file.header_text().as_deref(), &units)
+        .map_err(|e| e.to_string())
+}
+
+/// How `gettext.mo` names itself in what it reports.
+const GENERATE_MO: &str = "Generate MO files";
 
 /// The keys of a monolingual template.
 fn template_keys(format: &str, tree: &WorkTree, template: &str) -> Result<HashSet<String>, String> {
@@ -203,6 +268,24 @@ impl Service {
                     }
                 },
                 BLANK => tidy.blank = true,
+                MO => {
+                    let text = |key: &str| {
+                        acting
+                            .configuration
+                            .get(key)
+                            .and_then(Value::as_str)
+                            .unwrap_or("")
+                            .to_owned()
+                    };
+                    tidy.mo = Some(MoOutput {
+                        path: text("path"),
+                        fuzzy: acting
+                            .configuration
+                            .get("fuzzy")
+                            .and_then(Value::as_bool)
+                            .unwrap_or(false),
+                    });
+                }
                 JSON_LAYOUT => {
                     let layout = JsonLayout::from_configuration(&acting.configuration);
                     let unit = if layout.tabs { "\t" } else { " " };

@@ -359,17 +359,24 @@ impl FileCommit<'_> {
         if new != bytes {
             self.tree.write(path, &new)?;
         }
-        let made = self
-            .repo
-            .commit(std::slice::from_ref(path), author, message)?
-            .is_some();
+        let mut problems = Vec::new();
+        let mut paths = vec![path.clone()];
+        // `gettext.mo`: the compiled catalogue goes into the same commit.
+        match self.tidy.compiled(path, &translation.language_code, &new) {
+            Some(Ok((compiled, mo))) => match self.tree.write(&compiled, &mo) {
+                Ok(()) => paths.push(compiled),
+                Err(e) => problems.push(format!("{compiled}: {e}")),
+            },
+            Some(Err(why)) => problems.push(format!("{path}: {why}")),
+            None => {}
+        }
+        let made = self.repo.commit(&paths, author, message)?.is_some();
         let ids = mine
             .iter()
             .filter(|u| u.pending)
             .map(|u| u.id)
             .filter(|id| !missing.contains(id))
             .collect();
-        let mut problems = Vec::new();
         if !missing.is_empty() {
             problems.push(format!(
                 "{path}: {} strings are no longer in the file; they stay pending",
