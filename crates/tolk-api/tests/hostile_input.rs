@@ -7,7 +7,7 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, call, context, error_items, get_json, multipart, upstream};
+use common::{Body, call, context, get_json, multipart, upstream};
 use serde_json::json;
 use tolk_service::testing::TestDb;
 
@@ -51,21 +51,8 @@ async fn a_nul_anywhere_is_refused_alike_on_every_database() {
                 body,
             )
             .await;
-            assert_eq!(
-                answer.status,
-                StatusCode::BAD_REQUEST,
-                "{name}: {}",
-                answer.text()
-            );
-            assert_eq!(
-                error_items(&answer.json()),
-                [(
-                    "file".to_owned(),
-                    "invalid".to_owned(),
-                    format!("{name}, line {line}: {NUL}")
-                )],
-                "{name}"
-            );
+            let why = format!("{name}, line {line}: {NUL}");
+            common::assert_refused(&answer, &[("file", "invalid", &why)]);
         }
         assert_eq!(arabic().await, json!(["アラビア語"]));
 
@@ -97,14 +84,13 @@ async fn a_nul_anywhere_is_refused_alike_on_every_database() {
             Body::Json(payload),
         )
         .await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text());
-        assert_eq!(
-            error_items(&answer.json()),
-            [(
-                "payload".to_owned(),
-                "null_characters_not_allowed".to_owned(),
-                "Null characters are not allowed.".to_owned()
-            )]
+        common::assert_refused(
+            &answer,
+            &[(
+                "payload",
+                "null_characters_not_allowed",
+                "Null characters are not allowed.",
+            )],
         );
 
         // A pull bringing a NUL: the file is left out with its line, as a

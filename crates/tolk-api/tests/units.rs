@@ -362,23 +362,11 @@ async fn a_bulk_edit_applies_the_good_edits_and_answers_each_bad_one() {
             {"id": unit(1)["id"], "target": ["九"], "state": 20},
         ]});
         let refused = call(&app, Method::PATCH, &units_uri, admin, Body::Json(twice)).await;
-        assert_eq!(
-            refused.status,
-            StatusCode::BAD_REQUEST,
-            "{}",
-            refused.text()
+        let why = format!(
+            "Unit {} is edited more than once; send one edit per unit.",
+            unit(1)["id"]
         );
-        assert_eq!(
-            common::error_items(&refused.json()),
-            [(
-                "units".to_owned(),
-                "invalid".to_owned(),
-                format!(
-                    "Unit {} is edited more than once; send one edit per unit.",
-                    unit(1)["id"]
-                )
-            )]
-        );
+        common::assert_refused(&refused, &[("units", "invalid", &why)]);
         assert_eq!(
             get_json(&app, &format!("{units_uri}?page_size=4"), admin).await["results"][1],
             unit(1)
@@ -444,17 +432,7 @@ async fn a_string_added_reaches_every_translation_and_file() {
             ("", 20, "Can not use non empty state with empty target"),
         ] {
             let body = json!({"source": ["Klingon"], "target": [target], "state": state});
-            let refused = post(japanese, body).await;
-            assert_eq!(
-                refused.status,
-                StatusCode::BAD_REQUEST,
-                "{}",
-                refused.text()
-            );
-            assert_eq!(
-                common::error_items(&refused.json()),
-                [("state".to_owned(), "invalid".to_owned(), why.to_owned())]
-            );
+            common::assert_refused(&post(japanese, body).await, &[("state", "invalid", why)]);
         }
         assert_eq!(totals("ja").await, ja_before);
         let made = post(japanese, klingon.clone()).await;

@@ -387,6 +387,17 @@ pub fn error_items(reply: &Value) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// Asserts that `reply` is a 400 whose errors are exactly `expected`, as
+/// `(attr, code, detail)`.
+pub fn assert_refused(reply: &Reply, expected: &[(&str, &str, &str)]) {
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.text());
+    let expected: Vec<(String, String, String)> = expected
+        .iter()
+        .map(|(a, c, d)| ((*a).to_owned(), (*c).to_owned(), (*d).to_owned()))
+        .collect();
+    assert_eq!(error_items(&reply.json()), expected);
+}
+
 /// `(attr, code)` of each error of an error response.
 pub fn error_codes(reply: &Value) -> Vec<(String, String)> {
     error_items(reply)
