@@ -247,6 +247,21 @@ async fn regular_expressions_answer_alike_on_every_database() {
                 "NOT ({pattern} AND …)"
             );
         }
+        // Beside a long chain of alternatives (written as a balanced tree,
+        // never as deep as it is long).
+        let chain = vec!["zzq"; 250].join(" OR ");
+        assert_eq!(
+            count(format!("source:r\"^A\" ({chain} OR Arabic)")).await,
+            json!(
+                units
+                    .iter()
+                    .filter(|u| u.source[0].starts_with('A')
+                        && (holds(&u.source, "arabic")
+                            || holds(&u.target, "arabic")
+                            || holds(std::slice::from_ref(&u.context), "arabic")))
+                    .count()
+            )
+        );
         // Across translations, the same pattern in every language.
         let global = get_json(
             &app,

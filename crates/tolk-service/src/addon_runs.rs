@@ -162,8 +162,9 @@ impl FileTidy {
 /// The MO file `target` compiled from the PO file `path` of `bytes`.
 fn compile_mo(path: &str, target: &str, bytes: &[u8], fuzzy: bool) -> Result<Vec<u8>, String> {
     if !target.ends_with(".mo") || target == path {
+        let name = find(MO).map_or(MO, |kind| kind.verbose);
         return Err(format!(
-            "{GENERATE_MO}: {target:?} is no MO file path (it must end in .mo)"
+            "{name}: {target:?} is no MO file path (it must end in .mo)"
         ));
     }
     let file = tolk_formats::parse("po", path, bytes).map_err(|e| e.to_string())?;
@@ -178,9 +179,6 @@ fn compile_mo(path: &str, target: &str, bytes: &[u8], fuzzy: bool) -> Result<Vec
     tolk_formats::write_new("mo", target, file.header_text().as_deref(), &units)
         .map_err(|e| e.to_string())
 }
-
-/// How `gettext.mo` names itself in what it reports.
-const GENERATE_MO: &str = "Generate MO files";
 
 /// The keys of a monolingual template.
 fn template_keys(format: &str, tree: &WorkTree, template: &str) -> Result<HashSet<String>, String> {

@@ -25,10 +25,7 @@ const SOURCE_UPDATE: &str = "Source update";
 /// strings, or a 400 naming the file, line and problem.
 fn strings_in(view: &TranslationView, name: &str, bytes: &[u8]) -> ServiceResult<usize> {
     let format = &view.component.component.settings.file_format;
-    let file = tolk_formats::parse(format, name, bytes)
-        .map_err(|e| ServiceError::invalid("file", &e.to_string()))?;
-    let units = file.units();
-    crate::nul::refuse_nul(name, bytes, &units)
+    let units = crate::nul::read_units(format, name, bytes)
         .map_err(|why| ServiceError::invalid("file", &why))?;
     Ok(units.len())
 }

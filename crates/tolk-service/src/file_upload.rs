@@ -203,12 +203,7 @@ fn read_upload(
             )
         })?;
     let format = tolk_formats::by_content(format, bytes);
-    let file = tolk_formats::parse(format, name, bytes)
-        .map_err(|e| ServiceError::invalid("file", &e.to_string()))?;
-    let units = file.units();
-    crate::nul::refuse_nul(name, bytes, &units)
-        .map_err(|why| ServiceError::invalid("file", &why))?;
-    Ok(units)
+    crate::nul::read_units(format, name, bytes).map_err(|why| ServiceError::invalid("file", &why))
 }
 
 impl Service {

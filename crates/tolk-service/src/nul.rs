@@ -10,6 +10,17 @@ use tolk_formats::Unit;
 /// JSON, C-like formats, XML and octal.
 const WRITTEN: &[&str] = &["\0", "\\u0000", "\\x00", "&#0;", "&#x0;", "\\000", "\\0"];
 
+/// The strings of the translation file `path` of `bytes` in `format`, or
+/// why they cannot be stored: the file does not parse, or a string holds
+/// a NUL character (the error names the file and line either way).
+pub(crate) fn read_units(format: &str, path: &str, bytes: &[u8]) -> Result<Vec<Unit>, String> {
+    let units = tolk_formats::parse(format, path, bytes)
+        .map_err(|e| e.to_string())?
+        .units();
+    refuse_nul(path, bytes, &units)?;
+    Ok(units)
+}
+
 /// Refuses `units`, read from the file `path` of `bytes`, when one of
 /// their strings holds a NUL character: why, naming the file and line.
 pub(crate) fn refuse_nul(path: &str, bytes: &[u8], units: &[Unit]) -> Result<(), String> {

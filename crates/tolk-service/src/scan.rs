@@ -26,6 +26,7 @@ use tolk_store::units::{self, NewUnit};
 use tolk_store::{DbConnection, time};
 use tolk_vcs::Repository;
 
+use crate::nul::read_units;
 use crate::tasks::{Run, TaskResult};
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -81,16 +82,6 @@ fn parse_document(
     Ok(document)
 }
 
-/// The strings of a translation file, or why it cannot be read (a NUL
-/// character in a string among the reasons).
-fn parse(format: &str, path: &str, bytes: &[u8]) -> Result<Vec<Unit>, String> {
-    let units = tolk_formats::parse(format, path, bytes)
-        .map(|file| file.units())
-        .map_err(|e| e.to_string())?;
-    crate::nul::refuse_nul(path, bytes, &units)?;
-    Ok(units)
-}
-
 /// Reads the files of a component from its work tree. Files are reached
 /// only inside it: a translation file, template or base that is a link
 /// (or leads outside) is refused by name; a refused or broken translation
@@ -122,10 +113,10 @@ fn read_tree(
             document = Some(parsed);
             units
         } else {
-            parse(format, &settings.template, &bytes).map_err(ServiceError::Failed)?
+            read_units(format, &settings.template, &bytes).map_err(ServiceError::Failed)?
         };
         if !settings.intermediate.is_empty() {
-            let intermediate = parse(
+            let intermediate = read_units(
                 format,
                 &settings.intermediate,
                 &read(&settings.intermediate)?,
@@ -179,12 +170,12 @@ fn read_tree(
                 (None, Some(base)) => (
                     tolk_formats::with_template(
                         base,
-                        &parse(format, &path, &bytes).map_err(ServiceError::Failed)?,
+                        &read_units(format, &path, &bytes).map_err(ServiceError::Failed)?,
                     ),
                     false,
                 ),
                 (None, None) => (
-                    parse(format, &path, &bytes).map_err(ServiceError::Failed)?,
+                    read_units(format, &path, &bytes).map_err(ServiceError::Failed)?,
                     false,
                 ),
             };
@@ -224,7 +215,7 @@ fn read_tree(
         Some(units) => (settings.template.clone(), units),
         None if !settings.new_base.is_empty() => (
             settings.new_base.clone(),
-            parse(format, &settings.new_base, &read(&settings.new_base)?)
+            read_units(format, &settings.new_base, &read(&settings.new_base)?)
                 .map_err(ServiceError::Failed)?,
         ),
         None => (String::new(), union_of_sources(&files)),

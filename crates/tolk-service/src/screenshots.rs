@@ -177,19 +177,14 @@ impl Service {
         self.config().media_root.join(FOLDER)
     }
 
-    /// Writes an image under the media directory (to a temporary name,
-    /// then renamed, so no half file is ever named); its path there.
+    /// Writes an image under the media directory, whole or not at all
+    /// ([`tolk_vcs::write_atomic`]); its path there.
     fn store_image(&self, bytes: &[u8], extension: &str) -> ServiceResult<String> {
         let folder = self.screenshot_folder();
         std::fs::create_dir_all(&folder).map_err(|e| ServiceError::Failed(e.to_string()))?;
         let name = format!("{}.{extension}", crate::tasks::new_uuid());
-        let partial = folder.join(format!(".{name}.part"));
-        std::fs::write(&partial, bytes)
-            .and_then(|()| std::fs::rename(&partial, folder.join(&name)))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&partial);
-                ServiceError::Failed(format!("cannot write a screenshot: {e}"))
-            })?;
+        tolk_vcs::write_atomic(&folder.join(&name), bytes)
+            .map_err(|e| ServiceError::Failed(format!("cannot write a screenshot: {e}")))?;
         Ok(format!("{FOLDER}/{name}"))
     }
 

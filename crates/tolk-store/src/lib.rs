@@ -11,7 +11,7 @@ mod connection;
 mod error;
 mod group_commit;
 mod recent_changes;
-pub mod regex_search;
+mod regex_search;
 mod seed;
 mod sql;
 mod store;

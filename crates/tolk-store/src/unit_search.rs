@@ -210,10 +210,20 @@ fn joined(mut queries: Vec<String>, operator: &str) -> Option<String> {
     }
 }
 
+/// Whether `condition` holds a regular expression.
+fn has_regex(condition: &Condition) -> bool {
+    match condition {
+        Condition::Regex { .. } => true,
+        Condition::Not(inner) => has_regex(inner),
+        Condition::And(parts) | Condition::Or(parts) => parts.iter().any(has_regex),
+        _ => false,
+    }
+}
+
 /// Whether a regular expression of `condition` stands under a negation.
 fn negates_regex(condition: &Condition) -> bool {
     match condition {
-        Condition::Not(inner) => !crate::regex_search::patterns(inner).is_empty(),
+        Condition::Not(inner) => has_regex(inner),
         Condition::And(parts) | Condition::Or(parts) => parts.iter().any(negates_regex),
         _ => false,
     }
@@ -224,17 +234,20 @@ fn negates_regex(condition: &Condition) -> bool {
 fn candidates(condition: &Condition, ctx: Ctx<'_>) -> Option<Expression> {
     match condition {
         Condition::Regex { .. } => None,
-        Condition::Not(inner) if !crate::regex_search::patterns(inner).is_empty() => None,
-        Condition::And(parts) => parts
-            .iter()
-            .filter_map(|p| candidates(p, ctx))
-            .reduce(|a, b| Box::new(a.and(b))),
-        Condition::Or(parts) => parts
-            .iter()
-            .map(|p| candidates(p, ctx))
-            .collect::<Option<Vec<_>>>()?
-            .into_iter()
-            .reduce(|a, b| Box::new(a.or(b))),
+        Condition::Not(inner) if has_regex(inner) => None,
+        // Joined as balanced trees, as the exact condition is: a chain of
+        // a thousand terms must not nest a thousand deep.
+        Condition::And(parts) => {
+            let known: Vec<Expression> = parts.iter().filter_map(|p| candidates(p, ctx)).collect();
+            (!known.is_empty()).then(|| joined_balanced(known, &|a, b| Box::new(a.and(b)), "1 = 1"))
+        }
+        Condition::Or(parts) => {
+            let each = parts
+                .iter()
+                .map(|p| candidates(p, ctx))
+                .collect::<Option<Vec<_>>>()?;
+            Some(joined_balanced(each, &|a, b| Box::new(a.or(b)), "1 = 0"))
+        }
         other => Some(expression(other, ctx)),
     }
 }
@@ -467,23 +480,34 @@ fn changed(filter: &ChangeFilter) -> Expression {
     )
 }
 
-/// `parts` joined two by two into a balanced tree, so that a long chain
-/// nests only as deep as its logarithm when SQL is written from it;
-/// `empty` when there are none.
+/// The SQL of `parts` joined two by two into a balanced tree (see
+/// [`joined_balanced`]); `empty` when there are none.
 fn balanced(
     parts: &[Condition],
     ctx: Ctx<'_>,
     join: &dyn Fn(Expression, Expression) -> Expression,
     empty: &'static str,
 ) -> Expression {
-    match parts {
-        [] => Box::new(sql::<Bool>(empty)),
-        [one] => expression(one, ctx),
-        _ => {
-            let (left, right) = parts.split_at(parts.len() / 2);
+    let parts = parts.iter().map(|p| expression(p, ctx)).collect();
+    joined_balanced(parts, join, empty)
+}
+
+/// `parts` joined two by two into a balanced tree, so that a long chain
+/// nests only as deep as its logarithm when SQL is written from it;
+/// `empty` when there are none.
+fn joined_balanced(
+    mut parts: Vec<Expression>,
+    join: &dyn Fn(Expression, Expression) -> Expression,
+    empty: &'static str,
+) -> Expression {
+    match parts.len() {
+        0 => Box::new(sql::<Bool>(empty)),
+        1 => parts.remove(0),
+        n => {
+            let right = parts.split_off(n / 2);
             join(
-                balanced(left, ctx, join, empty),
-                balanced(right, ctx, join, empty),
+                joined_balanced(parts, join, empty),
+                joined_balanced(right, join, empty),
             )
         }
     }
