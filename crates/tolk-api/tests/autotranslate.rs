@@ -6,7 +6,7 @@ mod common;
 use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, TestApp, call, context, get_json, upstream};
+use common::{Body, TestApp, call, context, get_json, pluck, upstream};
 use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
 
@@ -134,22 +134,26 @@ async fn strings_are_filled_from_other_components_and_the_memory() {
             json!("Automatic translation completed, no strings were updated.")
         );
 
-        // The memory: exact, then similar above the threshold.
+        // The memory: it holds the files' translations from the start and
+        // every accepted edit; exact matches first, then similar ones
+        // above the threshold.
+        let mut was = Vec::new();
+        for source in ["German", "Bulgarian"] {
+            let there = unit(&app, "copy", source, admin).await;
+            was.push(there["target"][0].clone());
+            translate(&app, &there, "", 0, admin).await;
+        }
         let german = unit(&app, "app", "German", admin).await;
         translate(&app, &german, "ドイツ語（記憶）", 20, admin).await;
         let hungarian = unit(&app, "app", "Hungarian", admin).await;
         translate(&app, &hungarian, "ハンガリー語（記憶）", 20, admin).await;
-        for source in ["German", "Bulgarian"] {
-            let there = unit(&app, "copy", source, admin).await;
-            translate(&app, &there, "", 0, admin).await;
-        }
         let memory = |threshold: i64| {
             json!({"mode": "suggest", "q": "state:empty", "auto_source": "mt",
                                              "engines": ["weblate-translation-memory"], "threshold": threshold})
         };
         assert_eq!(
             finish(start("copy", memory(100), admin).await).await,
-            json!("Automatic translation completed, 1 string was updated.")
+            json!("Automatic translation completed, 2 strings were updated.")
         );
         let suggested = unit(&app, "copy", "German", admin).await;
         assert_eq!(suggested["target"], json!([""]));
@@ -159,14 +163,44 @@ async fn strings_are_filled_from_other_components_and_the_memory() {
             Some(admin),
         )
         .await;
+        // The newest of two exact entries wins: the edit over the file's.
         assert_eq!(
-            suggestions["results"][0]["target"],
-            json!(["ドイツ語（記憶）"])
+            pluck(&suggestions["results"], "target"),
+            json!([["ドイツ語（記憶）"]])
         );
+        assert_ne!(was[0], json!("ドイツ語（記憶）"));
+        // The file's exact translation of Bulgarian beats Hungarian's similar one.
         let body = json!({"mode": "translate", "q": "source:=Bulgarian", "auto_source": "mt",
                           "engines": ["weblate-translation-memory"], "threshold": 70});
         finish(start("copy", body, admin).await).await;
-        let similar = unit(&app, "copy", "Bulgarian", admin).await;
-        assert_eq!(similar["target"], json!(["ハンガリー語（記憶）"]));
+        let exact = unit(&app, "copy", "Bulgarian", admin).await;
+        assert_eq!(exact["target"][0], was[1]);
+        // A string the memory does not hold takes the most similar entry
+        // above the threshold: "Bulgarians" the file's "Bulgarian".
+        let managed = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/copy/",
+            Some(admin),
+            Body::Json(json!({"manage_units": true})),
+        )
+        .await;
+        assert_eq!(managed.status, StatusCode::OK, "{}", managed.text());
+        let added = call(
+            &app,
+            Method::POST,
+            "/api/translations/demo/copy/ja/units/",
+            Some(admin),
+            Body::Json(json!({"source": ["Bulgarians"], "target": [""], "state": 0})),
+        )
+        .await;
+        assert_eq!(added.status, StatusCode::OK, "{}", added.text());
+        for (threshold, expected) in [(95, json!([""])), (70, json!([was[1]]))] {
+            let body = json!({"mode": "translate", "q": "source:=Bulgarians", "auto_source": "mt",
+                              "engines": ["weblate-translation-memory"], "threshold": threshold});
+            finish(start("copy", body, admin).await).await;
+            let similar = unit(&app, "copy", "Bulgarians", admin).await;
+            assert_eq!(similar["target"], expected, "threshold {threshold}");
+        }
     }
 }

@@ -346,11 +346,35 @@ async fn a_component_is_created_translated_and_pushed_over_http() {
                 "{name} in {actions}"
             );
         }
-        let translation_changes =
-            get_json(&app, "/api/translations/demo/app/ja/changes/", None).await;
+        // The edit, after the history of the import: the file read
+        // (each string added, then the file) by the server itself.
+        let translation_changes = get_json(
+            &app,
+            "/api/translations/demo/app/ja/changes/?page_size=3",
+            None,
+        )
+        .await;
         assert_eq!(
             pluck(&translation_changes["results"], "action_name"),
-            json!(["Translation changed"])
+            json!([
+                "Translation changed",
+                "Resource updated",
+                "String added in the repository"
+            ])
+        );
+        let read = &translation_changes["results"][1];
+        assert_eq!(
+            read["details"],
+            json!({"reason": "new file", "filename": "po/ja.po"})
+        );
+        assert_eq!(
+            (&read["user"], &read["author"]),
+            (&json!(null), &json!(null))
+        );
+        let ja = get_json(&app, "/api/translations/demo/app/ja/", None).await;
+        assert_eq!(
+            translation_changes["count"],
+            ja["total"].as_i64().unwrap() + 2
         );
         assert_eq!(
             get_json(&app, "/api/translations/demo/app/ja/", None).await["last_author"],

@@ -315,6 +315,74 @@ async fn monolingual_conversions_key_by_the_template_and_bad_asks_are_refused() 
     }
 }
 
+#[actix_web::test]
+async fn properties_keys_convert_as_their_text() {
+    for db in TestDb::all() {
+        // The corpus's catalogues, each with one key written with escapes.
+        let file = |name: &str, extra: &str| {
+            let path =
+                format!("properties/hibernate-validator-ValidationMessages{name}.properties");
+            let mut bytes = std::fs::read(common::corpus(&path)).unwrap();
+            bytes.extend_from_slice(extra.as_bytes());
+            bytes
+        };
+        let upstream = tolk_service::vcs_testing::Upstream::new(&[
+            (
+                "messages/en.properties",
+                file("", "\ncaf\\u00e9\\ bar=Coffee bar\n"),
+            ),
+            (
+                "messages/de.properties",
+                file("_de", "\ncaf\\u00e9\\ bar=Kaffeebar\n"),
+            ),
+        ]);
+        let ctx = common::context(db, &upstream);
+        common::add_component(
+            &ctx,
+            tolk_domain::component::ComponentSettings {
+                name: "Messages".into(),
+                slug: "messages".into(),
+                repo: upstream.url(),
+                filemask: "messages/*.properties".into(),
+                template: "messages/en.properties".into(),
+                file_format: "properties".into(),
+                ..Default::default()
+            },
+        );
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = ctx.admin.as_str();
+        // The key as written names the string in the API, as in Weblate.
+        let units = get_json(
+            &app,
+            "/api/translations/demo/messages/de/units/?q=target:Kaffeebar",
+            Some(admin),
+        )
+        .await;
+        assert_eq!(units["results"][0]["context"], "caf\\u00e9\\ bar");
+        let got = download(
+            &app,
+            "/api/translations/demo/messages/de/file/?format=json",
+            admin,
+        )
+        .await;
+        assert_eq!(got.status, StatusCode::OK, "{}", got.text());
+        let json: Value = serde_json::from_slice(&got.body).unwrap();
+        assert_eq!(json["café bar"], "Kaffeebar", "{json}");
+        assert!(json.get("caf\\u00e9\\ bar").is_none());
+        let po = download(
+            &app,
+            "/api/translations/demo/messages/de/file/?format=po",
+            admin,
+        )
+        .await;
+        assert!(
+            String::from_utf8_lossy(&po.body).contains("msgctxt \"café bar\""),
+            "{}",
+            po.text()
+        );
+    }
+}
+
 /// The names and contents of a ZIP download's entries.
 fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();

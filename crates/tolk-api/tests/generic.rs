@@ -122,8 +122,8 @@ async fn formats_and_content_negotiation() {
         assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8"));
         let cell = |v: &serde_json::Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
         let expected = format!(
-            "aliases.0,aliases.1,aliases.2,aliases.3,aliases.4,code,direction,id,name,plural.formula,plural.id,plural.number,plural.source,plural.type,population,statistics_url,url,web_url\r\n\
-             ces,cs_cs,csy,cz,cze,cs,ltr,{},Czech,(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2,{},3,0,2,13236057,{},{},{}\r\n",
+            "aliases.0,aliases.1,aliases.2,aliases.3,aliases.4,aliases.5,code,direction,id,name,plural.formula,plural.id,plural.number,plural.source,plural.type,population,statistics_url,url,web_url\r\n\
+             ces,cs_cs,cs_cz,csy,cz,cze,cs,ltr,{},Czech,(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2,{},3,0,22,13236057,{},{},{}\r\n",
             czech["id"],
             czech["plural"]["id"],
             cell(&czech["statistics_url"]),

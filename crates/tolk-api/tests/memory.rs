@@ -6,14 +6,22 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, call, context, get_json, upstream};
+use common::{Body, call, context, get_json};
 use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
+use tolk_service::vcs_testing::Upstream;
 
 #[actix_web::test]
 async fn accepted_translations_are_remembered_in_each_scope() {
     for db in TestDb::all() {
-        let upstream = upstream();
+        // An Arabic catalogue, whose translations are remembered when the
+        // file is read, and a Japanese one without translations (the
+        // corpus's English catalogue), where the edits below go.
+        let catalogue = |name: &str| std::fs::read(common::corpus(name)).unwrap();
+        let upstream = Upstream::new(&[
+            ("po/ar.po", catalogue("po/django-conf-ar.po")),
+            ("po/ja.po", catalogue("po/django-conf-en.po")),
+        ]);
         let ctx = context(db, &upstream);
         common::gettext_component(&ctx, &upstream);
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
@@ -27,8 +35,28 @@ async fn accepted_translations_are_remembered_in_each_scope() {
         let anonymous = call(&app, Method::GET, "/api/memory/", None, Body::None).await;
         assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
         assert_eq!(list("", None).await["count"], json!(null));
-        let before = get_json(&app, "/api/memory/", admin).await["count"].clone();
-        assert_eq!(before, json!(0));
+        let count = |q: &'static str| {
+            let app = &app;
+            async move {
+                get_json(app, &format!("/api/memory/{q}"), admin).await["count"]
+                    .as_i64()
+                    .unwrap()
+            }
+        };
+        let ar = get_json(&app, "/api/translations/demo/app/ar/", admin).await;
+        let read = ar["translated"].as_i64().unwrap() + ar["fuzzy"].as_i64().unwrap();
+        assert!(read > 300, "{ar}");
+        // The project's entry and the shared pool's of each translation
+        // read (a source translated alike under two contexts once).
+        let before = count("").await;
+        let in_project = count("?project=demo").await;
+        assert_eq!(before, 2 * in_project);
+        assert!(
+            in_project <= read && in_project > read - 20,
+            "{in_project} of {read}"
+        );
+        assert_eq!(count("?target_language=ar").await, before);
+        assert_eq!(count("?target_language=ja").await, 0);
 
         let page = get_json(
             &app,
@@ -41,15 +69,12 @@ async fn accepted_translations_are_remembered_in_each_scope() {
         let fuzzy = json!({"target": ["アラビア語?"], "state": 10});
         let edited = call(&app, Method::PATCH, uri, admin, Body::Json(fuzzy)).await;
         assert_eq!(edited.status, StatusCode::OK);
-        assert_eq!(
-            get_json(&app, "/api/memory/", admin).await["count"],
-            json!(0)
-        );
+        assert_eq!(count("").await, before);
         let done = json!({"target": ["アラビア語"], "state": 20});
         let edited = call(&app, Method::PATCH, uri, admin, Body::Json(done.clone())).await;
         assert_eq!(edited.status, StatusCode::OK);
 
-        let entries = get_json(&app, "/api/memory/", admin).await;
+        let entries = get_json(&app, "/api/memory/?target_language=ja", admin).await;
         common::assert_same_shape(&entries, &common::sample("45-memory"), "memory");
         let languages = get_json(&app, "/api/languages/?page_size=1000", None).await;
         let id_of = |code: &str| {
@@ -95,19 +120,16 @@ async fn accepted_translations_are_remembered_in_each_scope() {
         // The same translation again is not stored twice.
         let again = json!({"target": ["アラビア語"], "state": 30});
         call(&app, Method::PATCH, uri, admin, Body::Json(again)).await;
-        assert_eq!(
-            get_json(&app, "/api/memory/", admin).await["count"],
-            json!(3)
-        );
+        assert_eq!(count("").await, before + 3);
 
         // Filters.
         for (q, n) in [
-            ("?source=arab", 3),
-            ("?source=ARABIC", 3),
-            ("?source=german", 0),
+            ("?source=arab&target_language=ja", 3),
+            ("?source=ARABIC&target_language=ja", 3),
+            ("?source=german&target_language=ja", 0),
             ("?target_language=ja", 3),
-            ("?target_language=ar", 0),
-            ("?source_language=en&project=demo", 1),
+            ("?target_language=ar", before),
+            ("?source_language=en&project=demo", in_project + 1),
             ("?project=nowhere", 0),
         ] {
             let found = get_json(&app, &format!("/api/memory/{q}"), admin).await;
@@ -119,7 +141,7 @@ async fn accepted_translations_are_remembered_in_each_scope() {
         assert_eq!(common::error_items(&refused.json())[0].0, "source");
 
         // Jane sees the project's entry only, and may not delete it.
-        let hers = get_json(&app, "/api/memory/", jane).await;
+        let hers = get_json(&app, "/api/memory/?target_language=ja", jane).await;
         assert_eq!(hers["count"], json!(1), "{hers}");
         let id = hers["results"][0]["id"].as_i64().unwrap();
         assert_eq!(hers["results"][0]["project"], project);
@@ -182,7 +204,7 @@ async fn accepted_translations_are_remembered_in_each_scope() {
         )
         .await;
         assert_eq!(done.status, StatusCode::OK, "{}", done.text());
-        let german = get_json(&app, "/api/memory/?source=german", admin).await;
+        let german = get_json(&app, "/api/memory/?source=german&target_language=ja", admin).await;
         assert_eq!(german["count"], json!(3));
         assert_eq!(german["results"][0]["target"], json!("ドイツ語 (標準)"));
     }

@@ -52,7 +52,7 @@ const FILES: &[(&str, &str)] = &[
 /// by it, as its content says (the server's rule).
 fn upload_format(name: &str, component: &str, bytes: &[u8]) -> &'static str {
     let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
-    let readable = tolk_formats::readable();
+    let readable = tolk_formats::uploadable();
     let fits = |f: &&tolk_formats::FormatInfo| {
         f.extensions.contains(&extension) && readable.contains(&f.id)
     };

@@ -340,6 +340,69 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
 }
 
 #[actix_web::test]
+async fn a_downloaded_memory_uploads_back() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = ctx.admin.as_str();
+        let arabic = unit(&app, admin, "Arabic").await;
+        let was = arabic["target"][0].as_str().unwrap().to_owned();
+        let tmx = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/app/ja/file/?format=tmx",
+            Some(admin),
+            Body::None,
+        )
+        .await;
+        assert_eq!(tmx.status, StatusCode::OK);
+        // The translation of Arabic changed in the memory, and uploaded.
+        let text = tmx.text().replacen(
+            &format!("<seg>{was}</seg>"),
+            "<seg>アラビア語 (TMX)</seg>",
+            1,
+        );
+        assert_ne!(text, tmx.text(), "the download holds {was}");
+        let answer = upload(
+            &app,
+            admin,
+            &[("method", "translate"), ("conflicts", "replace-translated")],
+            "ja.tmx",
+            text.as_bytes(),
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+        assert_eq!(answer.json()["accepted"], json!(1), "{}", answer.text());
+        assert_eq!(
+            unit(&app, admin, "Arabic").await["target"],
+            json!(["アラビア語 (TMX)"])
+        );
+        // A workbook downloaded reads back: nothing in it is new.
+        let xlsx = call(
+            &app,
+            Method::GET,
+            "/api/translations/demo/app/ja/file/?format=xlsx",
+            Some(admin),
+            Body::None,
+        )
+        .await;
+        assert_eq!(xlsx.status, StatusCode::OK);
+        let answer = upload(
+            &app,
+            admin,
+            &[("method", "translate")],
+            "ja.xlsx",
+            &xlsx.body,
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+        let answer = answer.json();
+        assert_eq!(answer["accepted"], json!(0), "{answer}");
+        assert!(answer["total"].as_i64().unwrap() > 300, "{answer}");
+    }
+}
+
+#[actix_web::test]
 async fn refused_uploads_change_nothing() {
     for db in TestDb::all() {
         let (_upstream, ctx) = common::with_gettext(db);

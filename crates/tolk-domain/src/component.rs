@@ -172,6 +172,18 @@ settings! {
             disable_autoshare: bool,
             /// API link of the project's category to create it in, or null.
             category: Option<String>,
+            /// True: the commit message is the project's (any text given is dropped).
+            inherit_commit_message: bool,
+            /// True: the message of added translations is the project's.
+            inherit_add_message: bool,
+            /// True: the message of removed translations is the project's.
+            inherit_delete_message: bool,
+            /// True: the merge message is the project's.
+            inherit_merge_message: bool,
+            /// True: the add-on message is the project's.
+            inherit_addon_message: bool,
+            /// True: the pull-request message is the project's.
+            inherit_pull_message: bool,
         }
     }
 }
@@ -287,13 +299,101 @@ impl ComponentCreate {
         let manage_units =
             self.manage_units.is_none() && self.template.as_deref().is_some_and(|t| !t.is_empty());
         let mut settings = ComponentSettings::default();
-        self.apply(&mut settings);
+        ComponentPatch::from(self).apply_inheriting(&mut settings);
         settings.manage_units |= manage_units;
         settings
     }
 }
 
+impl ComponentPatch {
+    /// Writes every given setting over `settings`, then empties the
+    /// messages the body asks to inherit (`inherit_commit_message: true`
+    /// and the like), so that they follow the project's again.
+    pub fn apply_inheriting(self, settings: &mut ComponentSettings) {
+        let inherit = [
+            self.inherit_commit_message,
+            self.inherit_add_message,
+            self.inherit_delete_message,
+            self.inherit_merge_message,
+            self.inherit_addon_message,
+            self.inherit_pull_message,
+        ];
+        self.apply(settings);
+        for (message, inherit) in settings.messages_mut().into_iter().zip(inherit) {
+            if inherit == Some(true) {
+                message.clear();
+            }
+        }
+    }
+}
+
 impl ComponentSettings {
+    /// The message templates a component may inherit from its project:
+    /// commit, add, delete, merge, add-on and pull request, in that order.
+    fn messages_mut(&mut self) -> [&mut String; 6] {
+        [
+            &mut self.commit_message,
+            &mut self.add_message,
+            &mut self.delete_message,
+            &mut self.merge_message,
+            &mut self.addon_message,
+            &mut self.pull_message,
+        ]
+    }
+
+    /// These settings as Weblate shows them: a message the component
+    /// inherits shows the project's text in effect (its `inherit_*` flag
+    /// says where it comes from).
+    pub fn with_messages_shown(mut self, effective: &Effective) -> ComponentSettings {
+        let inherited = [
+            &effective.commit_message,
+            &effective.add_message,
+            &effective.delete_message,
+            &effective.merge_message,
+            &effective.addon_message,
+            &effective.pull_message,
+        ];
+        for (message, inherited) in self.messages_mut().into_iter().zip(inherited) {
+            if message.is_empty() {
+                message.clone_from(inherited);
+            }
+        }
+        self
+    }
+
+    /// Whether the strings read from the files under `other` may differ
+    /// from those under these settings (the files are found, read or
+    /// checked otherwise), so that the files must be read again.
+    pub fn reads_files_unlike(&self, other: &ComponentSettings) -> bool {
+        fn reading(
+            s: &ComponentSettings,
+        ) -> (
+            (&str, &str, &BTreeMap<String, serde_json::Value>),
+            (&str, bool, &str, &str),
+            (&str, &str, &str),
+        ) {
+            (
+                (&s.filemask, &s.file_format, &s.file_format_params),
+                (&s.template, s.edit_template, &s.intermediate, &s.new_base),
+                (&s.language_regex, &s.key_filter, &s.check_flags),
+            )
+        }
+        reading(self) != reading(other)
+    }
+
+    /// The setting that keeps strings from being added and removed over
+    /// the API, if one does: `manage_units`, or for a monolingual
+    /// component `edit_template` (its strings live in the template).
+    pub fn units_locked_by(&self) -> Option<&'static str> {
+        if !self.manage_units {
+            Some("manage_units")
+        } else if !self.template.is_empty() && !self.edit_template {
+            Some("edit_template")
+        } else {
+            None
+        }
+    }
+
     /// Checks every field's value; uniqueness, the repository and the files
     /// are checked by the caller.
     pub fn validate(&self) -> FieldErrors {

@@ -58,6 +58,9 @@ struct DataFile {
     languages: Vec<DataLanguage>,
     extra_plurals: Vec<DataExtraPlural>,
     aliases: std::collections::BTreeMap<String, String>,
+    /// Codes with the country a language's code implies (`cs_cz`), which
+    /// name the language too.
+    default_countries: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -111,7 +114,11 @@ pub fn builtin_languages() -> Vec<LanguageSeed> {
             seeds[i].plurals.push(plural);
         }
     }
-    for (alias, code) in data.aliases {
+    let implied = data.default_countries.into_iter().filter_map(|alias| {
+        let code = alias.split('_').next()?.to_owned();
+        Some((alias, code))
+    });
+    for (alias, code) in data.aliases.into_iter().chain(implied) {
         if let Some(i) = index(&seeds, &code) {
             seeds[i].aliases.push(alias.to_lowercase());
         }
@@ -266,7 +273,10 @@ mod tests {
         let czech = seeds.iter().find(|s| s.code == "cs").unwrap();
         assert_eq!(czech.name, "Czech");
         assert_eq!(czech.plurals[0].number, 3);
-        assert_eq!(czech.aliases, vec!["ces", "cs_cs", "csy", "cz", "cze"]);
+        assert_eq!(
+            czech.aliases,
+            vec!["ces", "cs_cs", "cs_cz", "csy", "cz", "cze"]
+        );
         let breton = seeds.iter().find(|s| s.code == "br").unwrap();
         assert_eq!(breton.plurals.len(), 2, "extra gettext plural is kept");
         assert_eq!(breton.plurals[1].source, plural_source::GETTEXT);

@@ -182,7 +182,13 @@ impl PluralFormula {
             return self.two_form_type();
         }
         let names = self.form_names(number);
-        let names: Vec<&str> = names.iter().map(|n| n.unwrap_or("?")).collect();
+        let mut names: Vec<&str> = names.iter().map(|n| n.unwrap_or("?")).collect();
+        // Three forms whose catch-all also serves small counts (0, 5...,
+        // as in Czech or Russian) are one/few/many to Weblate; only a
+        // catch-all of larger counts (Romanian's 20 and up) is `other`.
+        if names == ["one", "few", "other"] && (0..=10).any(|n| self.index(n) == 2) {
+            names[2] = "many";
+        }
         PluralType::from_names(&names, language_code)
     }
 
@@ -621,7 +627,31 @@ mod tests {
             ("0", 1, "ja", 0),
             ("n != 1", 2, "en", 1),
             ("n > 1", 2, "fr", 1),
-            ("(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2", 3, "cs", 2),
+            ("(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2", 3, "cs", 22),
+            (
+                "n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2",
+                3,
+                "ru",
+                22,
+            ),
+            (
+                "(n % 10 == 1 && (n % 100 < 11 || n % 100 > 19)) ? 0 : ((n % 10 >= 2 && n % 10 <= 9 && (n % 100 < 11 || n % 100 > 19)) ? 1 : 2)",
+                3,
+                "lt",
+                22,
+            ),
+            (
+                "n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2",
+                3,
+                "ro",
+                2,
+            ),
+            (
+                "(n == 0 || n == 1) ? 0 : ((n >= 2 && n <= 10) ? 1 : 2)",
+                3,
+                "xx",
+                2,
+            ),
             ("n==1 ? 0 : n==2 ? 1 : 2", 3, "ga", 4),
             ("n==0 ? 0 : n==1 ? 1 : 2", 3, "lag", 11),
             ("(n==2) ? 1 : 0", 2, "xx", 9),

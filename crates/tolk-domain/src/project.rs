@@ -58,8 +58,13 @@ Translation: {{ project_name }}/{{ component_name }}\n\
 Translate-URL: {{ url }}";
 /// Default pull-request description.
 pub const DEFAULT_PULL_MESSAGE: &str = "chore(l10n): update translations\n\n\
-Translations for {{ project_name }}/{{ component_name }} were updated in \
-[{{ site_title }}]({{ url }}).\n";
+Translations updated in [{{ site_title }}]({{ site_url }}) for \
+[{{ project_name }}/{{ component_name }}]({{ url }}).\n\n\
+{% if component_linked_children %}\nIncluded components:\n\
+{% for linked in component_linked_children %}\n\
+* [{{ linked.project_name }}/{{ linked.name }}]({{ linked.url }})\n{% endfor %}\n\
+{% endif %}\n\nTranslation status:\n\n\
+![Weblate translation status]({{widget_url}})\n";
 
 settings! {
     /// Every writable setting of a project.

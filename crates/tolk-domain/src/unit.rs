@@ -95,6 +95,27 @@ impl UnitState {
     }
 }
 
+/// A translation's state and `previous_source` once the source text of
+/// its string changed from `old_source` to `new_source` while its own
+/// text stayed (Weblate's rule for monolingual strings, whose files keep
+/// no source): a translated string needs editing and remembers the source
+/// it was translated from; one needing editing whose source returns to
+/// that text is translated again; any other keeps its state.
+pub fn after_source_change(
+    state: UnitState,
+    previous_source: &str,
+    old_source: &str,
+    new_source: &str,
+) -> (UnitState, String) {
+    if state == UnitState::Fuzzy && previous_source == new_source {
+        (UnitState::Translated, String::new())
+    } else if state.is_translated() && state != UnitState::ReadOnly {
+        (UnitState::Fuzzy, old_source.to_owned())
+    } else {
+        (state, previous_source.to_owned())
+    }
+}
+
 /// Joins plural forms for storage.
 pub fn join_plurals(forms: &[String]) -> String {
     forms.join(PLURAL_SEPARATOR)
@@ -138,6 +159,23 @@ pub fn word_count(forms: &[String]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_changed_source_asks_for_editing_and_a_reverted_one_undoes_it() {
+        use UnitState::{Approved, Empty, Fuzzy, ReadOnly, Translated};
+        let changed = |state, previous| after_source_change(state, previous, "Open", "Open it");
+        assert_eq!(changed(Translated, ""), (Fuzzy, "Open".to_owned()));
+        assert_eq!(changed(Approved, ""), (Fuzzy, "Open".to_owned()));
+        assert_eq!(changed(Empty, ""), (Empty, String::new()));
+        assert_eq!(changed(ReadOnly, ""), (ReadOnly, String::new()));
+        // Needing editing for another reason: it stays so, with its record.
+        assert_eq!(changed(Fuzzy, "Close"), (Fuzzy, "Close".to_owned()));
+        // Back to the text it was translated from.
+        assert_eq!(
+            after_source_change(Fuzzy, "Open", "Open it", "Open"),
+            (Translated, String::new())
+        );
+    }
 
     #[test]
     fn hashes_match_weblates_test_vector_and_samples() {

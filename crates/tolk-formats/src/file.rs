@@ -5,6 +5,7 @@ use crate::json::{Flavor, JsonFile};
 use crate::mo::MoFile;
 use crate::po::PoFile;
 use crate::properties::PropertiesFile;
+use crate::read_only::ReadOnlyFile;
 use crate::stats::FileStats;
 use crate::unit::Unit;
 use crate::xliff::{Version, XliffFile};
@@ -101,11 +102,11 @@ pub const CODECS: &[Codec] = &[
     Codec { id: "laravel", read: Some(read_laravel), write: None },
     Codec { id: "ts", read: Some(read_ts), write: Some(write_ts) },
     Codec { id: "tbx", read: Some(read_tbx), write: Some(write_tbx) },
-    Codec { id: "tmx", read: None, write: Some(write_tmx) },
+    Codec { id: "tmx", read: Some(read_tmx), write: Some(write_tmx) },
     Codec { id: "csv", read: Some(read_csv), write: Some(write_csv) },
     Codec { id: "csv-simple", read: Some(read_csv), write: None },
     Codec { id: "csv-multi", read: None, write: Some(write_csv) },
-    Codec { id: "xlsx", read: None, write: Some(write_xlsx) },
+    Codec { id: "xlsx", read: Some(read_xlsx), write: Some(write_xlsx) },
     Codec { id: "json", read: Some(read_json), write: Some(monolingual_new) },
     Codec { id: "json-nested", read: Some(read_json), write: Some(monolingual_new) },
     Codec { id: "webextension", read: Some(read_json), write: None },
@@ -127,6 +128,17 @@ pub const CODECS: &[Codec] = &[
     Codec { id: "html", read: Some(read_html), write: None },
     Codec { id: "markdown", read: Some(read_markdown), write: None },
 ];
+
+/// The text a unit's key (`context`) of a file of `format` stands for,
+/// for writing it in another format: keys of properties files are kept
+/// as written, escapes and all; other formats' keys are their text.
+pub fn key_text(format: &str, key: String) -> String {
+    if format == "properties" {
+        crate::properties::key_text(key)
+    } else {
+        key
+    }
+}
 
 fn codec(id: &str) -> Option<&'static Codec> {
     CODECS.iter().find(|c| c.id == id)
@@ -168,8 +180,23 @@ pub fn can_remove(id: &str) -> bool {
     REMOVABLE.contains(&id)
 }
 
-/// Format ids Tolk reads, in [`CODECS`] order.
+/// Format ids Tolk reads and edits (a component's files may be in
+/// them), in [`CODECS`] order.
 pub fn readable() -> Vec<&'static str> {
+    CODECS
+        .iter()
+        .filter(|c| c.read.is_some() && !READ_FOR_UPLOADS_ONLY.contains(&c.id))
+        .map(|c| c.id)
+        .collect()
+}
+
+/// Formats read only as uploads: Tolk writes them whole, as downloads,
+/// and never edits one, so no component keeps its files in them.
+const READ_FOR_UPLOADS_ONLY: &[&str] = &["tmx", "xlsx"];
+
+/// Format ids an uploaded file may be read in: those of [`readable`] and
+/// those read for uploads only (TMX, XLSX), in [`CODECS`] order.
+pub fn uploadable() -> Vec<&'static str> {
     CODECS
         .iter()
         .filter(|c| c.read.is_some())
@@ -228,6 +255,16 @@ fn read_markdown(
 
 fn read_mo(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
     Ok(Box::new(MoFile::parse(name, bytes)?))
+}
+
+fn read_tmx(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    let units = crate::tmx::read(name, bytes)?;
+    Ok(Box::new(ReadOnlyFile::new(name, "TMX", units)))
+}
+
+fn read_xlsx(_: &str, name: &str, bytes: &[u8]) -> Result<Box<dyn TranslationFile>, FormatError> {
+    let units = crate::xlsx::read(name, bytes)?;
+    Ok(Box::new(ReadOnlyFile::new(name, "XLSX", units)))
 }
 
 fn read_properties(

@@ -25,6 +25,7 @@ mod new_file;
 pub mod php;
 pub mod po;
 pub mod properties;
+pub mod read_only;
 pub mod registry;
 pub mod resx;
 pub mod stats;
@@ -41,8 +42,8 @@ pub mod yaml;
 pub use document::DocumentFile;
 pub use error::FormatError;
 pub use file::{
-    CODECS, Codec, Reader, TranslationFile, Writer, can_remove, parse, readable, writable,
-    write_new,
+    CODECS, Codec, Reader, TranslationFile, Writer, can_remove, key_text, parse, readable,
+    uploadable, writable, write_new,
 };
 pub use keyed::KeyedXmlFile;
 pub use merge::{MergeError, merge_units};

@@ -87,6 +87,14 @@ fn continues(line: &str) -> bool {
         == 1
 }
 
+/// The text a key of a properties file stands for (`c\u00e9` is `cé`).
+/// Keys are kept as written, escapes and all (as translate-toolkit keeps
+/// them), so that each finds its line again; what is written in another
+/// format takes their text. A key that does not unescape stays as it is.
+pub(crate) fn key_text(key: String) -> String {
+    unescape(&key).unwrap_or(key)
+}
+
 /// Resolves escapes; `\uXXXX` must have four hex digits.
 fn unescape(text: &str) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
@@ -447,6 +455,15 @@ mod tests {
     use crate::TranslationFile;
 
     const SAMPLE: &str = "# Greeting shown first\nhello = Hello\\u0021\nkey\\ with\\ spaces:value\nlong = first \\\n       second\nempty=\n\n! other comment\nplain value here\r\n";
+
+    #[test]
+    fn keys_read_as_their_text() {
+        let text = |key: &str| key_text(key.to_owned());
+        assert_eq!(text("c\\u00e9"), "cé");
+        assert_eq!(text("key\\ with\\ spaces"), "key with spaces");
+        assert_eq!(text("a\\:b"), "a:b");
+        assert_eq!(text("broken\\u00"), "broken\\u00");
+    }
 
     #[test]
     fn reads_keys_values_and_comments() {

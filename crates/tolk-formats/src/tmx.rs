@@ -1,9 +1,102 @@
 //! TMX 1.4 translation memories, written for downloads: one translation
 //! unit per translated string, its source and translation as two
-//! variants.
+//! variants; and read back for uploads, each `<tu>` a unit whose source is
+//! the variant of the header's `srclang` and whose target is another
+//! variant (its `tuid` the key, its notes developer notes).
 
+use quick_xml::events::Event;
+
+use crate::edits::utf8;
+use crate::error::FormatError;
 use crate::unit::{State, Unit};
-use crate::xml;
+use crate::xml::{self, Scanner, attribute};
+
+/// The units of a TMX document; `name` is used in error messages.
+pub fn read(name: &str, bytes: &[u8]) -> Result<Vec<Unit>, FormatError> {
+    let text = utf8(name, bytes)?;
+    let mut scanner = Scanner::new(name, text)?;
+    let mut source_language: Option<String> = None;
+    let mut root = false;
+    let mut units = Vec::new();
+    loop {
+        let before = scanner.position();
+        match scanner.next()? {
+            Event::Start(e) if !root => {
+                if e.local_name().as_ref() != "tmx" {
+                    return Err(scanner.error(before, "the root element must be <tmx>"));
+                }
+                root = true;
+            }
+            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "header" => {
+                source_language = attribute(&e, "srclang");
+            }
+            Event::Start(e) if e.local_name().as_ref() == "tu" => {
+                let key = attribute(&e, "tuid").unwrap_or_default();
+                let source = source_language.as_deref().unwrap_or_default();
+                units.push(translation_unit(&mut scanner, before, key, source)?);
+            }
+            Event::Eof if root => break,
+            Event::Eof => return Err(scanner.error(before, "no <tmx> element")),
+            _ => {}
+        }
+    }
+    Ok(units)
+}
+
+/// Whether a variant's language is `source` (or a variant of it).
+fn same_language(lang: &str, source: &str) -> bool {
+    let base = |code: &str| {
+        code.split(['-', '_'])
+            .next()
+            .unwrap_or(code)
+            .to_ascii_lowercase()
+    };
+    lang.eq_ignore_ascii_case(source)
+        || (!source.contains(['-', '_']) && base(lang) == base(source))
+}
+
+/// The unit of a `<tu>` started at `start`: the `source` language's
+/// variant is its source, the first other one its target.
+fn translation_unit(
+    scanner: &mut Scanner<'_>,
+    start: usize,
+    key: String,
+    source: &str,
+) -> Result<Unit, FormatError> {
+    let mut notes = Vec::new();
+    let mut variants: Vec<(String, String)> = Vec::new();
+    let mut lang = String::new();
+    loop {
+        match scanner.next()? {
+            Event::Start(e) => match e.local_name().as_ref() {
+                "note" => notes.push(scanner.text_content()?.trim().to_owned()),
+                "tuv" => {
+                    lang = attribute(&e, "xml:lang")
+                        .or_else(|| attribute(&e, "lang"))
+                        .unwrap_or_default();
+                }
+                "seg" => variants.push((lang.clone(), scanner.text_content()?)),
+                _ => {}
+            },
+            Event::End(e) if e.local_name().as_ref() == "tu" => break,
+            Event::Eof => return Err(scanner.error(start, "<tu> is not closed")),
+            _ => {}
+        }
+    }
+    let from = variants
+        .iter()
+        .position(|(lang, _)| same_language(lang, source))
+        .unwrap_or(0);
+    let text = |i: Option<usize>| i.and_then(|i| variants.get(i)).map(|v| v.1.clone());
+    let target = text((0..variants.len()).find(|i| *i != from)).unwrap_or_default();
+    let mut unit = Unit::new(
+        key,
+        vec![text(Some(from)).unwrap_or_default()],
+        vec![target],
+    );
+    unit.developer_notes = notes.into_iter().filter(|n| !n.is_empty()).collect();
+    Ok(unit)
+}
 
 /// A new TMX document of the translated `units`, from `source_language`
 /// into `target_language`. Plural strings give their first forms; the
@@ -52,6 +145,32 @@ pub fn write_new(source_language: &str, target_language: &str, units: &[Unit]) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_written_memory_reads_back() {
+        let mut keyed = Unit::new(
+            "menu.open".into(),
+            vec!["Open <file> & go".into()],
+            vec!["Otevřít \"soubor\"".into()],
+        );
+        keyed.developer_notes = vec!["Menu item".into()];
+        let plain = Unit::new(String::new(), vec!["Close".into()], vec!["Zavřít".into()]);
+        let text = write_new("en", "cs", &[keyed.clone(), plain.clone()]);
+        assert_eq!(read("cs.tmx", text.as_bytes()).unwrap(), vec![keyed, plain]);
+    }
+
+    #[test]
+    fn variants_are_told_apart_by_the_source_language() {
+        let text = "<tmx version=\"1.4\"><header srclang=\"en-US\"/><body>\
+                    <tu><tuv xml:lang=\"de\"><seg>Hallo</seg></tuv>\
+                    <tuv xml:lang=\"en-US\"><seg>Hello</seg></tuv></tu></body></tmx>";
+        let units = read("de.tmx", text.as_bytes()).unwrap();
+        assert_eq!(units[0].source, vec!["Hello".to_owned()]);
+        assert_eq!(units[0].target, vec!["Hallo".to_owned()]);
+        let broken = read("x.tmx", b"<tmx><body><tu><tuv>").unwrap_err();
+        assert!(broken.to_string().starts_with("x.tmx"), "{broken}");
+        assert!(read("y.tmx", b"<xliff/>").is_err());
+    }
 
     #[test]
     fn translated_strings_become_units_with_two_variants() {

@@ -1,14 +1,131 @@
 //! Spreadsheets (`xlsx`) for downloads: one sheet with the columns of the
-//! CSV export, written as Office Open XML with inline strings.
+//! CSV export, written as Office Open XML with inline strings; and read
+//! back for uploads: the first sheet's rows (inline, shared or plain
+//! values) read as the CSV export's are, by the header row's names.
 
-use std::io::Write;
+use std::io::{Read, Write};
 
+use quick_xml::events::Event;
 use zip::write::SimpleFileOptions;
 
-use crate::csv::{EXPORT_COLUMNS, export_rows};
+use crate::csv::{CsvFile, EXPORT_COLUMNS, export_rows};
+use crate::edits::utf8;
 use crate::error::FormatError;
+use crate::file::TranslationFile;
 use crate::unit::Unit;
-use crate::xml;
+use crate::xml::{self, Scanner, attribute};
+
+/// The most a part of an uploaded workbook may unpack to.
+const PART_LIMIT: u64 = 64 << 20;
+
+/// The units of a workbook's first sheet; `name` is used in errors.
+pub fn read(name: &str, bytes: &[u8]) -> Result<Vec<Unit>, FormatError> {
+    let failed = |why: String| FormatError::new(name, 0, why);
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+        .map_err(|e| failed(format!("not a workbook: {e}")))?;
+    let mut part = |path: &str| -> Result<Option<String>, FormatError> {
+        let Ok(file) = archive.by_name(path) else {
+            return Ok(None);
+        };
+        let mut content = Vec::new();
+        file.take(PART_LIMIT + 1)
+            .read_to_end(&mut content)
+            .map_err(|e| failed(format!("{path}: {e}")))?;
+        if content.len() as u64 > PART_LIMIT {
+            return Err(failed(format!("{path} unpacks to more than 64 MiB")));
+        }
+        Ok(Some(utf8(name, &content)?.to_owned()))
+    };
+    let sheet = part("xl/worksheets/sheet1.xml")?
+        .ok_or_else(|| failed("the workbook has no first sheet".into()))?;
+    let shared = match part("xl/sharedStrings.xml")? {
+        Some(text) => shared_strings(name, &text)?,
+        None => Vec::new(),
+    };
+    let rows = sheet_rows(name, &sheet, &shared)?;
+    let mut csv = String::new();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|cell| format!("\"{}\"", cell.replace('"', "\"\"")))
+            .collect();
+        csv.push_str(&cells.join(","));
+        csv.push_str("\r\n");
+    }
+    Ok(CsvFile::parse(name, csv.as_bytes())?.units())
+}
+
+/// The texts of a workbook's shared strings, by index.
+fn shared_strings(name: &str, text: &str) -> Result<Vec<String>, FormatError> {
+    let mut scanner = Scanner::new(name, text)?;
+    let mut strings = Vec::new();
+    loop {
+        match scanner.next()? {
+            Event::Start(e) if e.local_name().as_ref() == "si" => strings.push(String::new()),
+            Event::Start(e) if e.local_name().as_ref() == "t" => {
+                let piece = scanner.text_content()?;
+                if let Some(last) = strings.last_mut() {
+                    last.push_str(&piece);
+                }
+            }
+            Event::Eof => return Ok(strings),
+            _ => {}
+        }
+    }
+}
+
+/// A cell reference's column (`C7` is 2).
+fn column_of(reference: &str) -> usize {
+    reference
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .fold(0, |n, c| {
+            n * 26 + usize::from(c.to_ascii_uppercase() as u8 - b'A') + 1
+        })
+        .saturating_sub(1)
+}
+
+/// The rows of a sheet, each cell's text at its column.
+fn sheet_rows(name: &str, text: &str, shared: &[String]) -> Result<Vec<Vec<String>>, FormatError> {
+    let mut scanner = Scanner::new(name, text)?;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut cell: Option<(usize, Option<String>)> = None;
+    loop {
+        let before = scanner.position();
+        match scanner.next()? {
+            Event::Start(e) if e.local_name().as_ref() == "row" => rows.push(Vec::new()),
+            Event::Start(e) if e.local_name().as_ref() == "c" => {
+                let column = attribute(&e, "r")
+                    .map_or_else(|| rows.last().map_or(0, Vec::len), |r| column_of(&r));
+                cell = Some((column, attribute(&e, "t")));
+            }
+            Event::Start(e) if matches!(e.local_name().as_ref(), "v" | "t") => {
+                let value = scanner.text_content()?;
+                let (Some((column, kind)), Some(row)) = (&cell, rows.last_mut()) else {
+                    continue;
+                };
+                let value = if kind.as_deref() == Some("s") {
+                    let index: usize = value.trim().parse().map_err(|_| {
+                        scanner.error(before, "a shared string's index is not a number")
+                    })?;
+                    shared
+                        .get(index)
+                        .cloned()
+                        .ok_or_else(|| scanner.error(before, "no such shared string"))?
+                } else {
+                    value
+                };
+                if row.len() <= *column {
+                    row.resize(*column + 1, String::new());
+                }
+                row[*column].push_str(&value);
+            }
+            Event::End(e) if e.local_name().as_ref() == "c" => cell = None,
+            Event::Eof => return Ok(rows),
+            _ => {}
+        }
+    }
+}
 
 const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>"#;
@@ -102,6 +219,52 @@ fn printable(value: &str) -> String {
 mod tests {
     use super::*;
     use std::io::Read;
+
+    #[test]
+    fn a_written_workbook_reads_back() {
+        let mut first = Unit::new(
+            "ctx".into(),
+            vec!["Open \"file\"".into()],
+            vec!["Otevřít, \"soubor\"".into()],
+        );
+        first.developer_notes = vec!["a note".into()];
+        let second = Unit::new(String::new(), vec!["Close".into()], vec!["Zavřít".into()]);
+        let bytes = write_new("cs.xlsx", "cs", &[first.clone(), second.clone()]).unwrap();
+        let units = read("cs.xlsx", &bytes).unwrap();
+        let pairs = |units: &[Unit]| -> Vec<(String, Vec<String>, Vec<String>)> {
+            units
+                .iter()
+                .map(|u| (u.context.clone(), u.source.clone(), u.target.clone()))
+                .collect()
+        };
+        assert_eq!(pairs(&units), pairs(&[first, second]));
+        assert!(read("x.xlsx", b"not a zip").is_err());
+    }
+
+    #[test]
+    fn shared_strings_and_cell_references_are_followed() {
+        let shared = shared_strings(
+            "s.xml",
+            "<sst><si><t>source</t></si><si><r><t>tar</t></r><r><t>get</t></r></si><si><t>Hello</t></si></sst>",
+        )
+        .unwrap();
+        assert_eq!(shared, vec!["source", "target", "Hello"]);
+        let rows = sheet_rows(
+            "sheet1.xml",
+            "<worksheet><sheetData><row r=\"1\"><c r=\"B1\" t=\"s\"><v>0</v></c><c r=\"C1\" t=\"s\"><v>1</v></c></row>\
+             <row r=\"2\"><c r=\"B2\" t=\"s\"><v>2</v></c><c r=\"C2\"><v>42</v></c></row></sheetData></worksheet>",
+            &shared,
+        )
+        .unwrap();
+        assert_eq!(
+            rows,
+            vec![
+                vec![String::new(), "source".into(), "target".into()],
+                vec![String::new(), "Hello".into(), "42".into()]
+            ]
+        );
+        assert_eq!(column_of("AA10"), 26);
+    }
 
     #[test]
     fn the_workbook_holds_a_sheet_of_inline_strings() {

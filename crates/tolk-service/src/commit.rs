@@ -491,8 +491,13 @@ impl Service {
                     .units
                     .iter()
                     .filter(|u| u.translation_id == translation.id)
-                    // The source language's file takes only new strings.
-                    .filter(|u| translation.language_id != component.source_language_id || u.added)
+                    // The source language's file takes only new strings,
+                    // but a template takes its edited source strings too.
+                    .filter(|u| {
+                        translation.language_id != component.source_language_id
+                            || u.added
+                            || files.monolingual
+                    })
                     .collect();
                 let gone: Vec<&Removal> = pending
                     .removals

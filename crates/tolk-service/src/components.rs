@@ -629,7 +629,9 @@ impl Service {
     /// the policy before any transaction opens (it may look names up).
     /// When `repo`, `branch`, `push` or `push_branch` change, pending edits
     /// are committed first; a new `repo` or `branch` is then given to the
-    /// work tree by a task (its remote and branch, then a rescan).
+    /// work tree by a task (its remote and branch, then a rescan), and
+    /// settings that change how the files are read (mask, format,
+    /// template, checks...) have them read again by a task.
     pub fn update_component<E>(
         &self,
         subject: &Subject,
@@ -714,15 +716,22 @@ impl Service {
                 changes::record(conn, &change, time::now())?;
             }
             let moves = (&settings.repo, &settings.branch) != (&old.repo, &old.branch);
-            if moves && view.component.linked_component_id.is_none() && settings.linked().is_none()
+            let component_id = view.component.id;
+            let job = if moves
+                && view.component.linked_component_id.is_none()
+                && settings.linked().is_none()
             {
+                Some(Job::Relocate { component_id })
+            } else if settings.reads_files_unlike(old) {
+                Some(Job::Rescan { component_id })
+            } else {
+                None
+            };
+            if let Some(job) = job {
                 let owner = Owner {
                     user_id: subject.user_id(),
                     project_id: Some(view.project.id),
                     component_id: Some(view.component.id),
-                };
-                let job = Job::Relocate {
-                    component_id: view.component.id,
                 };
                 let task = enqueue(conn, &job, owner)?;
                 components::set_task(conn, view.component.id, Some(&task))?;

@@ -96,10 +96,14 @@ impl Converter {
     ) -> Result<Vec<u8>, String> {
         let monolingual = self.fits == Fits::Monolingual;
         let forms = usize::try_from(view.language.plural.number.max(1)).unwrap_or(1);
+        let format = &view.component.component.settings.file_format;
         let units: Vec<Unit> = units
             .into_iter()
             .filter(|u| self.fits != Fits::Gettext || is_translated(u))
-            .map(|u| self.unit(u, monolingual, forms))
+            .map(|mut u| {
+                u.context = tolk_formats::key_text(format, u.context);
+                self.unit(u, monolingual, forms)
+            })
             .collect();
         tolk_formats::write_new(self.codec, name, Some(&header(view)), &units)
             .map_err(|e| e.to_string())

@@ -67,7 +67,7 @@ impl Service {
         };
         errors.into_result()?;
         let mut settings = source.component.settings.clone();
-        overrides.apply(&mut settings);
+        overrides.apply_inheriting(&mut settings);
         settings.name = copy.name;
         settings.slug = copy.slug;
         let category = copy.category.flatten();

@@ -182,13 +182,13 @@ fn read_upload(
         .map(|(_, e)| e.to_ascii_lowercase())
         .unwrap_or_default();
     let own = view.component.component.settings.file_format.as_str();
-    let readable = tolk_formats::readable();
+    let readable = tolk_formats::uploadable();
     let by_extension = |format: &&tolk_formats::FormatInfo| {
         readable.contains(&format.id)
             && (format.extensions.contains(&extension.as_str())
                 || (extension.is_empty() && format.id == own))
     };
-    // A codec no component uses (gettext's compiled MO files) reads
+    // A codec no component uses (gettext's compiled MO files, TMX) reads
     // uploads named by its id.
     let codec_only = || readable.iter().copied().find(|id| *id == extension);
     let format = tolk_formats::find(own)

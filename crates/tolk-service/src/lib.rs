@@ -14,6 +14,7 @@ mod error;
 mod file_replace;
 mod nul;
 mod propagation;
+mod source_edit;
 mod workspace;
 
 pub mod addons;

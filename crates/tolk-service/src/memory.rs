@@ -11,6 +11,7 @@ use tolk_store::memory::{self, Entry, Feed, Filter, Scope};
 use tolk_store::{DbConnection, Page, PageRequest, projects, time};
 
 use crate::access::{page, require_authenticated};
+use crate::components::ComponentView;
 use crate::translations::TranslationView;
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -48,53 +49,88 @@ pub(crate) fn scope_of(subject: &Subject) -> ServiceResult<Scope> {
     })
 }
 
+/// Where the translations of one component's strings are remembered:
+/// the project's scope and, when the project contributes to it, the
+/// shared pool (and the translator's own scope, for edits).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MemoryScopes {
+    source_language_id: i64,
+    project_id: i64,
+    origin: String,
+    shared: bool,
+}
+
+impl MemoryScopes {
+    /// The scopes of `component`'s strings.
+    pub(crate) fn of(component: &ComponentView) -> Self {
+        MemoryScopes {
+            source_language_id: component.source_language.row.id,
+            project_id: component.project.id,
+            origin: component.full_slug(),
+            shared: component.project.settings.contribute_shared_tm,
+        }
+    }
+
+    /// The entries of the translations `written` (source and target
+    /// texts, plural forms joined) into `target_language_id`, made by
+    /// `user` (none for what was read from files). Empty translations are
+    /// left out.
+    pub(crate) fn feeds(
+        &self,
+        target_language_id: i64,
+        user: Option<i64>,
+        written: &[(&str, &str)],
+    ) -> Vec<Feed> {
+        let mut feeds = Vec::new();
+        for (source, target) in written {
+            if target.split(PLURAL_SEPARATOR).all(str::is_empty) {
+                continue;
+            }
+            let feed = |project_id: Option<i64>, user_id: Option<i64>, shared| {
+                let (source_language_id, origin) = (self.source_language_id, &self.origin);
+                let identity = format!(
+                    "{source_language_id}\u{1f}{target_language_id}\u{1f}{source}\u{1f}{target}\u{1f}\
+                     {origin}\u{1f}{project_id:?}\u{1f}{user_id:?}\u{1f}{shared}"
+                );
+                Feed {
+                    source_language_id,
+                    target_language_id,
+                    source: (*source).to_owned(),
+                    source_hash: source_hash(source),
+                    target: (*target).to_owned(),
+                    origin: origin.clone(),
+                    project_id,
+                    user_id,
+                    shared,
+                    digest: Some(id_hash(&identity, "", false)),
+                }
+            };
+            feeds.push(feed(Some(self.project_id), None, false));
+            if let Some(user) = user {
+                feeds.push(feed(None, Some(user), false));
+            }
+            if self.shared {
+                feeds.push(feed(None, None, true));
+            }
+        }
+        feeds
+    }
+}
+
 /// Remembers the accepted translations `written` (source and target
-/// texts) of `translation` made by `subject`: in the project's scope, the
-/// user's, and the shared pool when the project contributes to it. Plural
-/// strings are left out. One statement.
+/// texts) of `translation` made by `subject` (see [`MemoryScopes`]). One
+/// statement per few hundred entries.
 pub(crate) fn remember(
     conn: &mut DbConnection,
     subject: &Subject,
     translation: &TranslationView,
     written: &[(&str, &str)],
 ) -> ServiceResult<()> {
-    let component = &translation.component;
-    let origin = component.full_slug();
-    let mut feeds = Vec::new();
-    for (source, target) in written {
-        if target.is_empty() || source.contains(PLURAL_SEPARATOR) {
-            continue;
-        }
-        let feed = |project_id: Option<i64>, user_id: Option<i64>, shared| {
-            let (source_language_id, target_language_id) = (
-                component.source_language.row.id,
-                translation.language.row.id,
-            );
-            let identity = format!(
-                "{source_language_id}\u{1f}{target_language_id}\u{1f}{source}\u{1f}{target}\u{1f}\
-                 {origin}\u{1f}{project_id:?}\u{1f}{user_id:?}\u{1f}{shared}"
-            );
-            Feed {
-                source_language_id,
-                target_language_id,
-                source: (*source).to_owned(),
-                source_hash: source_hash(source),
-                target: (*target).to_owned(),
-                origin: origin.clone(),
-                project_id,
-                user_id,
-                shared,
-                digest: Some(id_hash(&identity, "", false)),
-            }
-        };
-        feeds.push(feed(Some(component.project.id), None, false));
-        if let Some(user) = subject.user_id() {
-            feeds.push(feed(None, Some(user), false));
-        }
-        if component.project.settings.contribute_shared_tm {
-            feeds.push(feed(None, None, true));
-        }
-    }
+    let feeds = MemoryScopes::of(&translation.component).feeds(
+        translation.language.row.id,
+        subject.user_id(),
+        written,
+    );
     if !feeds.is_empty() {
         memory::remember(conn, &feeds, time::now())?;
     }

@@ -46,7 +46,9 @@ impl Service {
         written: &[Spread],
     ) -> ServiceResult<HashMap<i64, Verdict>> {
         let component = &translation.component;
-        if written.is_empty() {
+        // Source strings are a component's own (a template's edits
+        // change them, see `source_edit`).
+        if written.is_empty() || translation.is_source() {
             return Ok(HashMap::new());
         }
         let generation = self.cache.latest_or_sync(conn)?;

@@ -12,10 +12,14 @@ use std::collections::HashMap;
 
 use serde_json::json;
 use tolk_domain::change::Action;
+use tolk_domain::checks::Flags;
+use tolk_domain::checks::source::failing_source;
 use tolk_domain::component::ComponentSettings;
 use tolk_domain::filemask::code_candidates;
 use tolk_domain::stats::Counters;
-use tolk_domain::unit::{UnitState, id_hash, join_plurals, word_count};
+use tolk_domain::unit::{
+    UnitState, after_source_change, id_hash, join_plurals, split_plurals, word_count,
+};
 use tolk_formats::{State, TranslationFile, Unit};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::components::{self, Component};
@@ -26,6 +30,7 @@ use tolk_store::units::{self, NewUnit};
 use tolk_store::{DbConnection, time};
 use tolk_vcs::Repository;
 
+use crate::memory::MemoryScopes;
 use crate::nul::read_units;
 use crate::tasks::{Run, TaskResult};
 use crate::{Service, ServiceError, ServiceResult};
@@ -107,24 +112,26 @@ fn read_tree(
         None
     } else {
         let bytes = read(&settings.template)?;
-        let mut units = if tolk_formats::is_document(format) {
+        Some(if tolk_formats::is_document(format) {
             let parsed = parse_document(format, &settings.template, &bytes)?;
             let units = parsed.units();
             document = Some(parsed);
             units
         } else {
             read_units(format, &settings.template, &bytes).map_err(ServiceError::Failed)?
-        };
-        if !settings.intermediate.is_empty() {
-            let intermediate = read_units(
-                format,
-                &settings.intermediate,
-                &read(&settings.intermediate)?,
-            )
-            .map_err(ServiceError::Failed)?;
-            units = tolk_formats::with_intermediate(units, &intermediate);
-        }
-        Some(units)
+        })
+    };
+    let intermediate = if template.is_none() || settings.intermediate.is_empty() {
+        None
+    } else {
+        let bytes = read(&settings.intermediate)?;
+        Some(read_units(format, &settings.intermediate, &bytes).map_err(ServiceError::Failed)?)
+    };
+    // What translators see of a template's string: the intermediate
+    // file's text as its source, where the component has one.
+    let shown = |units: Vec<Unit>| match &intermediate {
+        Some(intermediate) => tolk_formats::with_intermediate(units, intermediate),
+        None => units,
     };
     let special = [
         &settings.template,
@@ -179,7 +186,14 @@ fn read_tree(
                     false,
                 ),
             };
-            Ok((units, stale))
+            Ok((
+                if template.is_some() {
+                    shown(units)
+                } else {
+                    units
+                },
+                stale,
+            ))
         });
         match parsed {
             Ok((units, stale)) => {
@@ -212,7 +226,12 @@ fn read_tree(
         }
     }
     let (source_path, source_units) = match template {
-        Some(units) => (settings.template.clone(), units),
+        // The template's strings as a translation of their own: its
+        // text is their source and their target, the key their context.
+        Some(units) => (
+            settings.template.clone(),
+            shown(tolk_formats::with_template(&units, &units)),
+        ),
         None if !settings.new_base.is_empty() => (
             settings.new_base.clone(),
             read_units(format, &settings.new_base, &read(&settings.new_base)?)
@@ -251,31 +270,53 @@ struct CheckContext<'a> {
     flags: &'a str,
 }
 
-/// A unit of a file as a row to store, with the checks it fails.
+/// What a translation's units are to their strings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// A translation into another language.
+    Translation,
+    /// A bilingual component's source strings: read-only, the source
+    /// text their target.
+    Source,
+    /// A monolingual component's template: the template's text is the
+    /// source and the target; `editable` (the component's
+    /// `edit_template`, for formats whose template Tolk writes) lets it be
+    /// translated as any string, which changes the source string.
+    Template { editable: bool },
+}
+
+/// A unit of a file as a row to store, with the checks it fails (the
+/// source language's strings are not checked as translations).
 fn new_unit(
     translation_id: i64,
     position: usize,
     unit: &Unit,
-    source: bool,
+    role: Role,
     checks: CheckContext<'_>,
     now: chrono::NaiveDateTime,
 ) -> NewUnit {
     let source_text = join_plurals(&unit.source);
-    let (target, state) = if source {
-        (source_text.clone(), UnitState::ReadOnly)
-    } else {
-        (join_plurals(&unit.target), state_of(unit.state))
+    let (target, state) = match role {
+        Role::Translation | Role::Template { editable: true } => {
+            (join_plurals(&unit.target), state_of(unit.state))
+        }
+        Role::Template { editable: false } => (join_plurals(&unit.target), UnitState::ReadOnly),
+        Role::Source => (source_text.clone(), UnitState::ReadOnly),
     };
     let flags = unit.flags.join(", ");
-    let failing = tolk_domain::checks::stored(
-        &source_text,
-        &target,
-        state,
-        checks.language,
-        checks.source_language,
-        checks.plural,
-        &tolk_domain::checks::Flags::parse([flags.as_str(), checks.flags]),
-    );
+    let failing = if role == Role::Translation {
+        tolk_domain::checks::stored(
+            &source_text,
+            &target,
+            state,
+            checks.language,
+            checks.source_language,
+            checks.plural,
+            &tolk_domain::checks::Flags::parse([flags.as_str(), checks.flags]),
+        )
+    } else {
+        String::new()
+    };
     NewUnit {
         translation_id,
         id_hash: 0,
@@ -296,6 +337,38 @@ fn new_unit(
         added: false,
         failing,
     }
+}
+
+/// What only the database knows of a monolingual translation's state,
+/// kept when its file is read again (files of such formats have no place
+/// for it): a string whose source text changed while its own text did not
+/// needs editing (see [`after_source_change`]); one marked needing
+/// editing or approved in Tolk stays so while its file's text is the same.
+fn keep_monolingual_state(old: &units::UnitRow, row: &mut NewUnit) {
+    let read = UnitState::from_code(row.state).unwrap_or(UnitState::Empty);
+    if old.target != row.target
+        || !(read.is_translated() || read.is_fuzzy())
+        || read == UnitState::ReadOnly
+    {
+        return;
+    }
+    let stored = UnitState::from_code(old.state).unwrap_or(UnitState::Empty);
+    let (state, previous_source) = if old.source == row.source {
+        if !matches!(stored, UnitState::Fuzzy | UnitState::Approved)
+            || read != UnitState::Translated
+        {
+            return;
+        }
+        (stored, old.previous_source.clone())
+    } else {
+        after_source_change(stored, &old.previous_source, &old.source, &row.source)
+    };
+    if !state.is_translated() {
+        // Only translated strings are checked.
+        row.failing.clear();
+    }
+    row.state = state.code();
+    row.previous_source = previous_source;
 }
 
 /// What one unit adds to its translation's counters, in `state` and
@@ -320,10 +393,10 @@ fn sync_units(
     translation_id: i64,
     read: &[Unit],
     monolingual: bool,
-    source: bool,
+    role: Role,
     keep_translations: bool,
     checks: CheckContext<'_>,
-) -> Result<Counters, ServiceError> {
+) -> Result<Synced, ServiceError> {
     let mut existing: HashMap<i64, units::UnitRow> = units::of_translation(conn, translation_id)?
         .into_iter()
         .map(|u| (u.id_hash, u))
@@ -331,10 +404,12 @@ fn sync_units(
     let now = time::now();
     let mut counters = Counters::default();
     let mut inserts = Vec::new();
+    let mut history = Vec::new();
+    let mut updated = false;
     // Deleted strings count as seen: the file's copy is skipped.
     let mut seen = unit_removals::hashes_of(conn, translation_id)?;
     for (position, unit) in read.iter().enumerate() {
-        let mut row = new_unit(translation_id, position, unit, source, checks, now);
+        let mut row = new_unit(translation_id, position, unit, role, checks, now);
         row.id_hash = id_hash(&row.source, &row.context, monolingual);
         if !seen.insert(row.id_hash) {
             continue; // The same string twice in one file: the first counts.
@@ -342,10 +417,19 @@ fn sync_units(
         match existing.remove(&row.id_hash) {
             None => {
                 counters += counted(&row, row.state, &row.failing);
+                history.push(Recorded::of(Action::NEW_UNIT_REPO, &row, None));
                 inserts.push(row);
             }
             Some(old) => {
                 let keep = old.pending || keep_translations;
+                if keep && matches!(role, Role::Template { .. }) {
+                    // An edited source string not yet in the template.
+                    row.source.clone_from(&old.source);
+                    row.num_words = old.num_words;
+                }
+                if monolingual && role == Role::Translation && !keep {
+                    keep_monolingual_state(&old, &mut row);
+                }
                 let changed = old.position != row.position
                     || old.context != row.context
                     || old.source != row.source
@@ -359,6 +443,10 @@ fn sync_units(
                             || old.failing != row.failing));
                 if changed {
                     units::update_from_file(conn, old.id, &row, keep)?;
+                    updated = true;
+                    if !keep && (old.target != row.target || old.state != row.state) {
+                        history.push(Recorded::of(Action::STRING_REPO_UPDATE, &row, Some(&old)));
+                    }
                 }
                 counters += if keep {
                     counted(&row, old.state, &old.failing)
@@ -380,7 +468,95 @@ fn sync_units(
     }
     let gone: Vec<i64> = gone.into_iter().map(|u| u.id).collect();
     units::delete_ids(conn, &gone)?;
-    Ok(counters)
+    Ok(Synced {
+        counters,
+        changed: updated || !inserts.is_empty() || !gone.is_empty(),
+        history,
+    })
+}
+
+/// What a read of a translation's file did to its units.
+struct Synced {
+    /// The translation's counters.
+    counters: Counters,
+    /// Whether a unit was added, changed or removed.
+    changed: bool,
+    /// The changes to record about its strings.
+    history: Vec<Recorded>,
+}
+
+/// A change a read of the files made to a string, as Weblate records it,
+/// until its unit has an id.
+struct Recorded {
+    id_hash: i64,
+    action: Action,
+    /// The string's state after the change.
+    state: UnitState,
+    source: String,
+    target: String,
+    old: String,
+    details: serde_json::Value,
+}
+
+impl Recorded {
+    /// `action` on the unit `row`, which was `old` (none when it is new).
+    fn of(action: Action, row: &NewUnit, old: Option<&units::UnitRow>) -> Recorded {
+        Recorded {
+            id_hash: row.id_hash,
+            action,
+            state: UnitState::from_code(row.state).unwrap_or(UnitState::Empty),
+            source: row.source.clone(),
+            target: row.target.clone(),
+            old: old.map(|o| o.target.clone()).unwrap_or_default(),
+            details: json!({
+                "state": row.state,
+                "old_state": old.map_or(-1, |o| o.state),
+                "source": row.source,
+                "context": row.context,
+            }),
+        }
+    }
+}
+
+/// Runs the source checks on the units of the source translation
+/// `source_id` once its translations are read (as Weblate runs them in a
+/// batch per component): `multiple_failures` counts the translations of
+/// each string that fail checks. Writes only the verdicts that changed,
+/// and moves the translation's failing counters by them.
+fn refresh_source_checks(
+    conn: &mut DbConnection,
+    source_id: i64,
+    check_flags: &str,
+) -> Result<(), ServiceError> {
+    let failing = units::failing_translations_by_source(conn, source_id)?;
+    let mut changed = Vec::new();
+    let (mut strings, mut words) = (0, 0);
+    for unit in units::of_translation(conn, source_id)? {
+        let flags = Flags::parse([unit.flags.as_str(), unit.extra_flags.as_str(), check_flags]);
+        let count = failing.get(&unit.id).copied().unwrap_or(0);
+        let verdict = failing_source(
+            &split_plurals(&unit.source),
+            usize::try_from(count).unwrap_or(usize::MAX),
+            &flags,
+        )
+        .join(",");
+        if verdict == unit.failing {
+            continue;
+        }
+        let sign = match (unit.failing.is_empty(), verdict.is_empty()) {
+            (true, false) => 1,
+            (false, true) => -1,
+            _ => 0,
+        };
+        strings += sign;
+        words += sign * i64::from(unit.num_words);
+        changed.push((unit.id, verdict));
+    }
+    units::set_failing(conn, &changed)?;
+    if strings != 0 {
+        translations::add_failing(conn, source_id, strings, words)?;
+    }
+    Ok(())
 }
 
 /// What a read of the files changed, for the task's result and log.
@@ -388,6 +564,26 @@ fn sync_units(
 struct ScanTotals {
     translations: usize,
     units: i64,
+}
+
+/// `units` with the source text of each edited source string (by key).
+fn with_edited_sources<'a>(
+    units: &'a [Unit],
+    edited: &HashMap<String, String>,
+) -> std::borrow::Cow<'a, [Unit]> {
+    if edited.is_empty() {
+        return std::borrow::Cow::Borrowed(units);
+    }
+    units
+        .iter()
+        .map(|unit| match edited.get(&unit.context) {
+            Some(text) => Unit {
+                source: split_plurals(text),
+                ..unit.clone()
+            },
+            None => unit.clone(),
+        })
+        .collect()
 }
 
 /// What checks the strings of a translation in `language` run with.
@@ -406,8 +602,11 @@ struct TranslationRead<'a> {
     code: &'a str,
     path: &'a str,
     units: &'a [Unit],
-    /// The source language's translation.
-    source: bool,
+    /// What its units are to their strings.
+    role: Role,
+    /// Where the translations read are remembered (none for the source
+    /// language).
+    memory: Option<&'a MemoryScopes>,
     /// Keep the translations the database has (the file is older).
     stale: bool,
 }
@@ -429,6 +628,7 @@ fn store_translation(
     let existing = translations::of_component(conn, component.id)?
         .into_iter()
         .find(|t| t.language_id == read.language.row.id);
+    let new_file = existing.is_none();
     let id = match existing {
         Some(t) => {
             translations::set_file(conn, t.id, read.path, revision)?;
@@ -446,18 +646,73 @@ fn store_translation(
             },
         )?,
     };
-    let counters = sync_units(
+    let synced = sync_units(
         conn,
         id,
         read.units,
         monolingual,
-        read.source,
+        read.role,
         read.stale,
         checks,
     )?;
-    translations::set_counters(conn, id, &counters)?;
+    let now = time::now();
+    let changed = new_file || synced.changed;
+    let read_language = read.language.row.id;
+    translations::set_counters(conn, id, &synced.counters, changed.then_some(now))?;
     units::link_sources(conn, id, source_id.unwrap_or(id))?;
-    Ok((id, counters.total.strings))
+    if changed {
+        // What the server did itself: no user, no author.
+        let scope = NewChange {
+            project_id: Some(component.project_id),
+            component_id: Some(component.id),
+            translation_id: Some(id),
+            language_id: Some(read.language.row.id),
+            ..NewChange::new(Action::UPDATE, None)
+        };
+        if let Some(scopes) = read.memory {
+            // Every translation read, needing editing or not, as Weblate
+            // fills its memory from the files.
+            let read: Vec<(&str, &str)> = synced
+                .history
+                .iter()
+                .filter(|r| r.state.is_fuzzy() || r.state.is_translated())
+                .filter(|r| r.state != UnitState::ReadOnly)
+                .map(|r| (r.source.as_str(), r.target.as_str()))
+                .collect();
+            let feeds = scopes.feeds(read_language, None, &read);
+            if !feeds.is_empty() {
+                tolk_store::memory::remember(conn, &feeds, now)?;
+            }
+        }
+        let ids = if synced.history.is_empty() {
+            HashMap::new()
+        } else {
+            units::ids_of(conn, id)?
+        };
+        let mut records: Vec<NewChange> = synced
+            .history
+            .into_iter()
+            .map(|r| NewChange {
+                action: r.action,
+                unit_id: ids.get(&r.id_hash).copied(),
+                target: r.target,
+                old: r.old,
+                details: r.details,
+                ..scope.clone()
+            })
+            .collect();
+        let reason = if new_file {
+            "new file"
+        } else {
+            "content changed"
+        };
+        records.push(NewChange {
+            details: json!({"reason": reason, "filename": read.path}),
+            ..scope
+        });
+        changes::record_many(conn, records.iter().collect(), now)?;
+    }
+    Ok((id, synced.counters.total.strings))
 }
 
 impl Service {
@@ -625,7 +880,7 @@ impl Service {
             .iter()
             .flat_map(|f| code_candidates(&f.code))
             .collect();
-        let (languages, source, check_flags) = self.store.read(|conn| {
+        let (languages, source, check_flags, memory) = self.store.read(|conn| {
             let languages = languages::resolve(conn, &codes)?;
             let source = languages::get_full_by_ids(conn, &[component.source_language_id])?
                 .pop()
@@ -634,7 +889,7 @@ impl Service {
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
             let check_flags = component.settings.check_flags_in(view.inherited());
-            Ok::<_, ServiceError>((languages, source, check_flags))
+            Ok::<_, ServiceError>((languages, source, check_flags, MemoryScopes::of(&view)))
         })?;
         // One transaction per translation, the source one first: a large
         // component never holds the database's writer for long.
@@ -644,7 +899,15 @@ impl Service {
                 code: &source.row.code,
                 path: &snapshot.source_path,
                 units: &snapshot.source_units,
-                source: true,
+                memory: None,
+                role: if component.settings.template.is_empty() {
+                    Role::Source
+                } else {
+                    Role::Template {
+                        editable: component.settings.edit_template
+                            && !tolk_formats::is_document(&component.settings.file_format),
+                    }
+                },
                 stale: false,
             };
             let checks = checks(&source, &source, &check_flags);
@@ -653,6 +916,17 @@ impl Service {
         let mut totals = ScanTotals {
             translations: 1,
             units: strings,
+        };
+        // Source strings edited and not yet written to the template are
+        // the translations' sources still.
+        let edited: HashMap<String, String> = if component.settings.template.is_empty() {
+            HashMap::new()
+        } else {
+            self.store
+                .read(|conn| units::to_write(conn, &[source_id], false))?
+                .into_iter()
+                .map(|u| (u.context, u.target))
+                .collect()
         };
         let mut done = std::collections::HashSet::from([source.row.id]);
         for file in &snapshot.files {
@@ -665,12 +939,14 @@ impl Service {
             if !done.insert(language.row.id) {
                 continue; // Two files of one language: the first counts.
             }
+            let units = with_edited_sources(&file.units, &edited);
             let read = TranslationRead {
                 language,
                 code: &file.code,
                 path: &file.path,
-                units: &file.units,
-                source: false,
+                units: &units,
+                role: Role::Translation,
+                memory: Some(&memory),
                 stale: file.stale,
             };
             let (_, strings) = self.store.write(|conn| {
@@ -687,6 +963,8 @@ impl Service {
             totals.units += strings;
         }
         self.refresh_component_consistency(component, source.row.id)?;
+        self.store
+            .write(|conn| refresh_source_checks(conn, source_id, &check_flags))?;
         self.store.write(|conn| {
             let now = time::now();
             for problem in &snapshot.problems {

@@ -70,6 +70,14 @@ impl TranslationView {
     pub fn is_source(&self) -> bool {
         self.language.row.id == self.component.component.source_language_id
     }
+
+    /// True for the template of a monolingual component (the source
+    /// language's translation, read from the template file): editing its
+    /// strings changes the source strings.
+    pub fn is_template(&self) -> bool {
+        let template = &self.component.component.settings.template;
+        !template.is_empty() && *template == self.translation.filename
+    }
 }
 
 /// Builds views of translations with a fixed number of statements.

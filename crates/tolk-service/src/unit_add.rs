@@ -56,10 +56,10 @@ fn check(
 ) -> ServiceResult<Checked> {
     let component = &translation.component.component;
     let target_ref = translation.target();
-    if !component.settings.manage_units {
-        return Err(ServiceError::PermissionDenied(
-            "Adding strings is disabled in the component configuration. The component's manage_units setting allows it.".into(),
-        ));
+    if let Some(setting) = component.settings.units_locked_by() {
+        return Err(ServiceError::PermissionDenied(format!(
+            "Adding strings is disabled in the component configuration. The component's {setting} setting allows it."
+        )));
     }
     require(
         subject,

@@ -30,10 +30,10 @@ fn check(subject: &Subject, unit: &UnitView) -> ServiceResult<()> {
         translation.target(),
         "You do not have permission to perform this action.",
     )?;
-    if !settings.manage_units {
-        return Err(ServiceError::PermissionDenied(
-            "Removing strings is disabled in the component configuration. The component's manage_units setting allows it.".into(),
-        ));
+    if let Some(setting) = settings.units_locked_by() {
+        return Err(ServiceError::PermissionDenied(format!(
+            "Removing strings is disabled in the component configuration. The component's {setting} setting allows it."
+        )));
     }
     if !tolk_formats::can_remove(&settings.file_format) {
         return Err(ServiceError::PermissionDenied(

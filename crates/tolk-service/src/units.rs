@@ -8,7 +8,7 @@ use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::Counters;
-use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, join_plurals};
+use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, join_plurals, split_plurals, word_count};
 use tolk_domain::validation::{FieldErrors, check_length};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::labels::{self, Label};
@@ -351,6 +351,9 @@ pub(crate) struct Planned {
     pub(crate) delta: Counters,
     /// The change to record.
     pub(crate) change: NewChange,
+    /// The words of the new text, when it is a template's: the string's
+    /// source becomes the new text.
+    pub(crate) source_words: Option<i32>,
 }
 
 impl Planned {
@@ -369,18 +372,35 @@ impl Planned {
         if text == view.unit.target && new_state == old_state {
             return Ok(None);
         }
-        let (failing, enforced) = checks_of(view, &text, new_state);
-        if enforced {
-            // An enforced check that fails keeps the string from counting as translated.
-            new_state = UnitState::NeedsRewriting;
-        }
-        let chars = i64::try_from(view.unit.source.chars().count()).unwrap_or(i64::MAX);
-        let words = i64::from(view.unit.num_words);
+        let template = view.translation.is_template();
+        let failing = if template {
+            // Source strings are not checked as translations.
+            String::new()
+        } else {
+            let (failing, enforced) = checks_of(view, &text, new_state);
+            if enforced {
+                // An enforced check that fails keeps the string from counting as translated.
+                new_state = UnitState::NeedsRewriting;
+            }
+            failing
+        };
+        let source_words = template.then(|| word_count(&split_plurals(&text)));
+        let size = |text: &str, words: i32| {
+            let chars = i64::try_from(text.chars().count()).unwrap_or(i64::MAX);
+            (i64::from(words), chars)
+        };
+        let (words, chars) = size(&view.unit.source, view.unit.num_words);
+        let (new_words, new_chars) = match source_words {
+            Some(count) => size(&text, count),
+            None => (words, chars),
+        };
         let delta = Counters::delta(
             Counters::of_unit(old_state, words, chars).with_failing(&view.unit.failing),
-            Counters::of_unit(new_state, words, chars).with_failing(&failing),
+            Counters::of_unit(new_state, new_words, new_chars).with_failing(&failing),
         );
-        let action = if new_state.is_fuzzy() {
+        let action = if template {
+            Action::SOURCE_CHANGE
+        } else if new_state.is_fuzzy() {
             Action::MARKED_EDIT
         } else if new_state == UnitState::Approved {
             Action::APPROVE
@@ -407,6 +427,7 @@ impl Planned {
             failing,
             delta,
             change,
+            source_words,
         }))
     }
 
@@ -441,6 +462,10 @@ impl Planned {
 
     /// Makes `view` what was written.
     pub(crate) fn apply_to(self, view: &mut UnitView, at: chrono::NaiveDateTime) {
+        if let Some(words) = self.source_words {
+            view.unit.source.clone_from(&self.text);
+            view.unit.num_words = words;
+        }
         view.unit.target = self.text;
         view.unit.state = self.state.code();
         view.unit.failing = self.failing;
@@ -451,7 +476,7 @@ impl Planned {
 
 /// The quality checks `text` fails as a translation of `view` in `state`
 /// (as stored), and whether one of them is enforced by the component.
-fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
+pub(crate) fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
     let component = &view.translation.component;
     let (settings, project) = (&component.component.settings, component.inherited());
     let check_flags = settings.check_flags_in(project);
@@ -500,7 +525,16 @@ pub(crate) fn record_translations(
         .filter(|p| p.state.is_translated())
         .map(|p| (p.source.as_str(), p.text.as_str()))
         .collect();
-    crate::memory::remember(conn, subject, translation, &accepted)?;
+    if translation.is_template() {
+        // New source strings: each translation of them follows.
+        for planned in written {
+            if let Some(unit) = planned.change.unit_id {
+                crate::source_edit::follow(conn, translation, unit, planned, at)?;
+            }
+        }
+    } else {
+        crate::memory::remember(conn, subject, translation, &accepted)?;
+    }
     let records: Vec<&NewChange> = written.iter().map(|p| &p.change).collect();
     changes::record_many(conn, records, at)?;
     if let Some(user) = subject.user_id() {
@@ -679,6 +713,14 @@ fn check_edit(
         target_ref,
         "You do not have permission to perform this action.",
     )?;
+    if view.translation.is_template() {
+        require(
+            subject,
+            Permission::UNIT_TEMPLATE,
+            target_ref,
+            "Insufficient privileges for editing source strings.",
+        )?;
+    }
     if view.translation.component.component.locked {
         return Err(ServiceError::PermissionDenied(
             "This translation is currently locked.".into(),

@@ -16,6 +16,8 @@ use crate::schema::{language_aliases, languages, plurals, users};
 pub fn ensure_builtin_data(conn: &mut DbConnection) -> StoreResult<()> {
     if crate::languages::count(conn)? == 0 {
         load_languages(conn)?;
+    } else {
+        refresh_languages(conn)?;
     }
     let anonymous_exists: bool = diesel::select(diesel::dsl::exists(
         users::table.filter(users::username.eq(ANONYMOUS_USERNAME)),
@@ -34,6 +36,72 @@ pub fn ensure_builtin_data(conn: &mut DbConnection) -> StoreResult<()> {
     }
     crate::teams::ensure_builtin_roles(conn)?;
     crate::teams::ensure_site_teams(conn)?;
+    Ok(())
+}
+
+/// Brings the languages of a database an earlier release made up to this
+/// release's data: the built-in aliases it lacks are added, and built-in
+/// plurals whose Weblate type this release classifies otherwise get the
+/// new type. Two reads and one of aliases; writes only what differs.
+fn refresh_languages(conn: &mut DbConnection) -> StoreResult<()> {
+    let seeds = builtin_languages();
+    let ids: HashMap<String, i64> = languages::table
+        .select((languages::code, languages::id))
+        .load::<(String, i64)>(conn)?
+        .into_iter()
+        .collect();
+    let known: std::collections::HashSet<String> = language_aliases::table
+        .select(language_aliases::alias)
+        .load::<String>(conn)?
+        .into_iter()
+        .collect();
+    let missing: Vec<_> = seeds
+        .iter()
+        .filter_map(|s| ids.get(&s.code).map(|id| (*id, s)))
+        .flat_map(|(id, s)| s.aliases.iter().map(move |a| (id, a)))
+        .filter(|(_, alias)| !known.contains(*alias))
+        .map(|(id, alias)| {
+            (
+                language_aliases::alias.eq(alias),
+                language_aliases::language_id.eq(id),
+            )
+        })
+        .collect();
+    if !missing.is_empty() {
+        crate::with_backend!(conn, |c| diesel::insert_into(language_aliases::table)
+            .values(&missing)
+            .execute(c))?;
+    }
+    let stored: Vec<(i64, i64, i32, String, i32)> = plurals::table
+        .select((
+            plurals::id,
+            plurals::language_id,
+            plurals::source,
+            plurals::formula,
+            plurals::kind,
+        ))
+        .load(conn)?;
+    let by_formula: HashMap<(i64, i32, &str), (i64, i32)> = stored
+        .iter()
+        .map(|(id, language, source, formula, kind)| {
+            ((*language, *source, formula.as_str()), (*id, *kind))
+        })
+        .collect();
+    for seed in &seeds {
+        let Some(language) = ids.get(&seed.code) else {
+            continue;
+        };
+        for plural in &seed.plurals {
+            let key = (*language, plural.source, plural.formula.as_str());
+            if let Some((id, kind)) = by_formula.get(&key)
+                && *kind != plural.kind.0
+            {
+                diesel::update(plurals::table.find(id))
+                    .set(plurals::kind.eq(plural.kind.0))
+                    .execute(conn)?;
+            }
+        }
+    }
     Ok(())
 }
 

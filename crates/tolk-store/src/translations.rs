@@ -274,8 +274,19 @@ pub fn set_file(
     Ok(())
 }
 
-/// Sets a translation's counters (after a scan).
-pub fn set_counters(conn: &mut DbConnection, id: i64, c: &Counters) -> StoreResult<()> {
+/// Sets a translation's counters (after a scan), and the time of its last
+/// change when the scan changed it.
+pub fn set_counters(
+    conn: &mut DbConnection,
+    id: i64,
+    c: &Counters,
+    changed_at: Option<NaiveDateTime>,
+) -> StoreResult<()> {
+    if let Some(at) = changed_at {
+        diesel::update(translations::table.find(id))
+            .set(translations::last_change.eq(at))
+            .execute(conn)?;
+    }
     diesel::update(translations::table.find(id))
         .set((
             translations::total.eq(c.total.strings),
@@ -347,6 +358,19 @@ pub fn add_counters_to(
         _ => crate::sql::update(t::translations, changes, t::id.eq_any(ids.to_vec()))
             .execute(conn)?,
     };
+    Ok(())
+}
+
+/// Moves a translation's counters of strings failing checks by verdicts
+/// that changed without an edit (its last change stays); one statement.
+pub fn add_failing(conn: &mut DbConnection, id: i64, strings: i64, words: i64) -> StoreResult<()> {
+    use translations::dsl as t;
+    diesel::update(t::translations.find(id))
+        .set((
+            t::failing.eq(t::failing + strings),
+            t::failing_words.eq(t::failing_words + words),
+        ))
+        .execute(conn)?;
     Ok(())
 }
 

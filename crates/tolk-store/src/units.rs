@@ -504,6 +504,44 @@ pub fn hashes_of(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Ve
         .load(conn)?)
 }
 
+/// For each unit of the source translation `source_translation_id`, how
+/// many other translations hold its string failing a check (units whose
+/// count is 0 are left out); one statement.
+pub fn failing_translations_by_source(
+    conn: &mut DbConnection,
+    source_translation_id: i64,
+) -> StoreResult<std::collections::HashMap<i64, i64>> {
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        unit_id: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        failing: i64,
+    }
+    let rows: Vec<Row> = diesel::sql_query(
+        "SELECT t.source_unit_id AS unit_id, COUNT(DISTINCT t.translation_id) AS failing \
+         FROM units t JOIN units s ON s.id = t.source_unit_id \
+         WHERE s.translation_id = $1 AND t.translation_id <> $2 AND t.failing <> '' \
+         GROUP BY t.source_unit_id",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(source_translation_id)
+    .bind::<diesel::sql_types::BigInt, _>(source_translation_id)
+    .load(conn)?;
+    Ok(rows.into_iter().map(|r| (r.unit_id, r.failing)).collect())
+}
+
+/// The ids of a translation's units by `id_hash`.
+pub fn ids_of(
+    conn: &mut DbConnection,
+    translation_id: i64,
+) -> StoreResult<std::collections::HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = units::table
+        .filter(units::translation_id.eq(translation_id))
+        .select((units::id_hash, units::id))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
 /// Sets the lists of failing checks of units (id and list); one statement
 /// per few hundred units.
 pub fn set_failing(conn: &mut DbConnection, lists: &[(i64, String)]) -> StoreResult<()> {
@@ -723,6 +761,38 @@ pub fn set_translation(
     )
     .execute(conn)?;
     Ok(rows == 1)
+}
+
+/// A unit's share of a change of its string's source text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFollow<'a> {
+    /// The unit.
+    pub id: i64,
+    /// The new source text (plural forms joined).
+    pub source: &'a str,
+    /// Its words.
+    pub num_words: i32,
+    /// The unit's state after the change.
+    pub state: i32,
+    /// The source text its translation was made from.
+    pub previous_source: &'a str,
+    /// The checks it fails against the new source.
+    pub failing: &'a str,
+}
+
+/// Gives a unit its string's new source text and what follows from it
+/// (one statement); its own text is left as it is.
+pub fn follow_source(conn: &mut DbConnection, follow: &SourceFollow<'_>) -> StoreResult<()> {
+    diesel::update(units::table.find(follow.id))
+        .set((
+            units::source.eq(follow.source),
+            units::num_words.eq(follow.num_words),
+            units::state.eq(follow.state),
+            units::previous_source.eq(follow.previous_source),
+            units::failing.eq(follow.failing),
+        ))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Sets the explanation and extra flags of a source unit (kept in the

@@ -115,7 +115,10 @@ fn migrations_seed_languages_and_anonymous_once() {
             .unwrap();
         assert_eq!(cs.plural.number, 3);
         assert_eq!(cs.plural.formula, "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2");
-        assert_eq!(cs.aliases, vec!["ces", "cs_cs", "csy", "cz", "cze"]);
+        assert_eq!(
+            cs.aliases,
+            vec!["ces", "cs_cs", "cs_cz", "csy", "cz", "cze"]
+        );
         let in_use = languages::list(&mut conn, LanguageScope::InUse, page(1, 50))
             .unwrap()
             .unwrap();
@@ -129,6 +132,50 @@ fn migrations_seed_languages_and_anonymous_once() {
             users::get_by_username(&mut conn, "anonymous")
                 .unwrap()
                 .is_some()
+        );
+    }
+}
+
+#[test]
+fn an_earlier_releases_languages_are_brought_up_to_date() {
+    use diesel::RunQueryDsl;
+    for db in TestDb::all() {
+        let store = &db.store;
+        let czech = "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2";
+        {
+            // What a release without default-country aliases and with the
+            // older Slavic plural type left.
+            let mut pooled = store.conn().unwrap();
+            let conn: &mut tolk_store::DbConnection = &mut pooled;
+            diesel::sql_query("DELETE FROM language_aliases WHERE alias = 'cs_cz'")
+                .execute(conn)
+                .unwrap();
+            diesel::sql_query(format!(
+                "UPDATE plurals SET kind = 2 WHERE formula = '{czech}'"
+            ))
+            .execute(conn)
+            .unwrap();
+        }
+        store.migrate().unwrap();
+        let mut conn = store.conn().unwrap();
+        let cs = languages::get_by_code(&mut conn, "cs", LanguageScope::All)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            cs.aliases,
+            vec!["ces", "cs_cs", "cs_cz", "csy", "cz", "cze"]
+        );
+        assert_eq!((cs.plural.formula.as_str(), cs.plural.kind), (czech, 22));
+        let sk = languages::get_by_code(&mut conn, "sk", LanguageScope::All)
+            .unwrap()
+            .unwrap();
+        assert_eq!(sk.plural.kind, 22, "every language of the formula");
+        assert_eq!(
+            languages::list(&mut conn, LanguageScope::All, page(1, 1000))
+                .unwrap()
+                .unwrap()
+                .count,
+            799
         );
     }
 }

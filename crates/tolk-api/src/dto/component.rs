@@ -167,6 +167,7 @@ impl ComponentDto {
         let settings = view.public_settings();
         let project_slug = view.project.settings.slug.clone();
         let effective = view.effective();
+        let shown_effective = effective.clone();
         let own = &view.component.settings;
         let path = nested(&view.component.path);
         let url = |parts: &[&str]| {
@@ -247,7 +248,7 @@ impl ComponentDto {
                 )
             }),
             settings: ShownComponentSettings {
-                settings,
+                settings: settings.with_messages_shown(&shown_effective),
                 repository,
             },
         }

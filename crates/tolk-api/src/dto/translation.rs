@@ -95,11 +95,10 @@ impl TranslationDto {
         };
         let counters = view.translation.counters;
         let total = counters.total.strings;
-        let template = &c.component.settings.template;
         Self {
             language_code: view.translation.language_code.clone(),
             id: view.translation.id,
-            is_template: !template.is_empty() && *template == view.translation.filename,
+            is_template: view.is_template(),
             is_source: view.is_source(),
             filename: view.translation.filename.clone(),
             revision: view.translation.revision.clone(),

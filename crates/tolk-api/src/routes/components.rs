@@ -236,7 +236,7 @@ async fn change(
             let source_language = patch.source_language.as_ref().map(|l| l.code().to_owned());
             let category = patch.category.clone();
             let mut settings = current.clone();
-            patch.apply(&mut settings);
+            patch.apply_inheriting(&mut settings);
             Ok(ComponentEdit {
                 settings,
                 source_language,

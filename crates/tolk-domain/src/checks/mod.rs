@@ -10,6 +10,7 @@ pub mod markdown;
 pub mod markup;
 pub mod rst;
 pub mod same;
+pub mod source;
 pub mod words;
 
 pub use flags::Flags;

@@ -1,0 +1,72 @@
+//! Checks of source strings (Weblate's source checks), run on the units of
+//! the source language: on the text itself, and on how the string's
+//! translations fare.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::Flags;
+
+/// `(s)` right after a word, as English writes an optional plural.
+static OPTIONAL_PLURAL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\w\(s\)(\W|$)").expect("a valid expression"));
+
+/// How many of a string's translations must fail a check before its
+/// source is flagged (`multiple_failures`).
+pub const SEVERAL: usize = 2;
+
+/// The ids of the checks a source string fails: `forms` are its forms,
+/// `failing_translations` how many of its translations fail a check,
+/// `flags` every flag that applies (`ignore-*` turns a check off).
+/// `ellipsis`: three dots where an ellipsis character belongs;
+/// `optional_plural`: a single form written as a plural (`file(s)`);
+/// `multiple_failures`: the translations in several languages fail checks.
+pub fn failing_source(
+    forms: &[String],
+    failing_translations: usize,
+    flags: &Flags,
+) -> Vec<&'static str> {
+    let first = forms.first().map_or("", String::as_str);
+    [
+        ("ellipsis", first.contains("...")),
+        (
+            "optional_plural",
+            forms.len() == 1 && OPTIONAL_PLURAL.is_match(first),
+        ),
+        ("multiple_failures", failing_translations >= SEVERAL),
+    ]
+    .into_iter()
+    .filter(|(id, failed)| *failed && !flags.ignores(id))
+    .map(|(id, _)| id)
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(source: &[&str], failing: usize, flags: &str) -> Vec<&'static str> {
+        let forms: Vec<String> = source.iter().map(|s| (*s).to_owned()).collect();
+        failing_source(&forms, failing, &Flags::parse([flags]))
+    }
+
+    #[test]
+    fn source_strings_fail_as_weblate_decides() {
+        assert_eq!(ids(&["Loading..."], 0, ""), ["ellipsis"]);
+        assert!(ids(&["Loading…"], 0, "").is_empty());
+        assert_eq!(ids(&["Delete file(s)?"], 0, ""), ["optional_plural"]);
+        assert!(ids(&["%d file(s)", "%d files"], 0, "").is_empty());
+        assert!(ids(&["Remove (s)elected"], 0, "").is_empty());
+        assert!(ids(&["Open file"], 1, "").is_empty());
+        assert_eq!(ids(&["Open file"], 2, ""), ["multiple_failures"]);
+        assert!(
+            ids(
+                &["Open file..."],
+                3,
+                "ignore-ellipsis, ignore-multiple-failures"
+            )
+            .is_empty()
+        );
+    }
+}
