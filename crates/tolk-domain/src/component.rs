@@ -365,20 +365,22 @@ impl ComponentSettings {
     /// from those under these settings (the files are found, read or
     /// checked otherwise), so that the files must be read again.
     pub fn reads_files_unlike(&self, other: &ComponentSettings) -> bool {
-        fn reading(
-            s: &ComponentSettings,
-        ) -> (
-            (&str, &str, &BTreeMap<String, serde_json::Value>),
-            (&str, bool, &str, &str),
-            (&str, &str, &str),
-        ) {
-            (
-                (&s.filemask, &s.file_format, &s.file_format_params),
-                (&s.template, s.edit_template, &s.intermediate, &s.new_base),
-                (&s.language_regex, &s.key_filter, &s.check_flags),
-            )
+        fn texts(s: &ComponentSettings) -> [&str; 8] {
+            [
+                &s.filemask,
+                &s.file_format,
+                &s.template,
+                &s.intermediate,
+                &s.new_base,
+                &s.language_regex,
+                &s.key_filter,
+                &s.check_flags,
+            ]
+            .map(String::as_str)
         }
-        reading(self) != reading(other)
+        texts(self) != texts(other)
+            || self.edit_template != other.edit_template
+            || self.file_format_params != other.file_format_params
     }
 
     /// The setting that keeps strings from being added and removed over
