@@ -75,14 +75,17 @@ fn shared_strings(name: &str, text: &str) -> Result<Vec<String>, FormatError> {
 }
 
 /// A cell reference's column (`C7` is 2).
-fn column_of(reference: &str) -> usize {
-    reference
-        .chars()
-        .take_while(char::is_ascii_alphabetic)
-        .fold(0, |n, c| {
-            n * 26 + usize::from(c.to_ascii_uppercase() as u8 - b'A') + 1
-        })
-        .saturating_sub(1)
+/// The number of columns a sheet may have (`XFD` is the last).
+const COLUMNS: usize = 16_384;
+
+/// A cell reference's column (`C7` is 2); `None` past the last column a
+/// sheet may have, so that a crafted reference cannot make a huge row.
+fn column_of(reference: &str) -> Option<usize> {
+    let letters = reference.chars().take_while(char::is_ascii_alphabetic);
+    let number = letters.take(4).fold(0, |n, c| {
+        n * 26 + usize::from(c.to_ascii_uppercase() as u8 - b'A') + 1
+    });
+    (1..=COLUMNS).contains(&number).then(|| number - 1)
 }
 
 /// The rows of a sheet, each cell's text at its column.
@@ -96,7 +99,11 @@ fn sheet_rows(name: &str, text: &str, shared: &[String]) -> Result<Vec<Vec<Strin
             Event::Start(e) if e.local_name().as_ref() == "row" => rows.push(Vec::new()),
             Event::Start(e) if e.local_name().as_ref() == "c" => {
                 let column = attribute(&e, "r")
-                    .map_or_else(|| rows.last().map_or(0, Vec::len), |r| column_of(&r));
+                    .map_or_else(|| Some(rows.last().map_or(0, Vec::len)), |r| column_of(&r))
+                    .filter(|c| *c < COLUMNS)
+                    .ok_or_else(|| {
+                        scanner.error(before, "a cell beyond the sheet's last column")
+                    })?;
                 cell = Some((column, attribute(&e, "t")));
             }
             Event::Start(e) if matches!(e.local_name().as_ref(), "v" | "t") => {
@@ -263,7 +270,16 @@ mod tests {
                 vec![String::new(), "Hello".into(), "42".into()]
             ]
         );
-        assert_eq!(column_of("AA10"), 26);
+        assert_eq!(column_of("AA10"), Some(26));
+        assert_eq!(column_of("XFD1"), Some(16_383));
+        assert_eq!(column_of("XFE1"), None);
+        assert_eq!(column_of("ZZZZZZZZZZZZZZZZ1"), None);
+        let huge = sheet_rows(
+            "sheet1.xml",
+            "<worksheet><sheetData><row><c r=\"ZZZZZZZZ1\"><v>x</v></c></row></sheetData></worksheet>",
+            &[],
+        );
+        assert!(huge.unwrap_err().to_string().contains("last column"));
     }
 
     #[test]

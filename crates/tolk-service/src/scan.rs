@@ -186,14 +186,7 @@ fn read_tree(
                     false,
                 ),
             };
-            Ok((
-                if template.is_some() {
-                    shown(units)
-                } else {
-                    units
-                },
-                stale,
-            ))
+            Ok((shown(units), stale))
         });
         match parsed {
             Ok((units, stale)) => {
@@ -489,6 +482,8 @@ struct Synced {
 /// until its unit has an id.
 struct Recorded {
     id_hash: i64,
+    /// The unit's id, unless it was just inserted.
+    unit_id: Option<i64>,
     action: Action,
     /// The string's state after the change.
     state: UnitState,
@@ -503,6 +498,7 @@ impl Recorded {
     fn of(action: Action, row: &NewUnit, old: Option<&units::UnitRow>) -> Recorded {
         Recorded {
             id_hash: row.id_hash,
+            unit_id: old.map(|o| o.id),
             action,
             state: UnitState::from_code(row.state).unwrap_or(UnitState::Empty),
             source: row.source.clone(),
@@ -530,7 +526,7 @@ fn refresh_source_checks(
 ) -> Result<(), ServiceError> {
     let failing = units::failing_translations_by_source(conn, source_id)?;
     let mut changed = Vec::new();
-    let (mut strings, mut words) = (0, 0);
+    let mut delta = Counters::default();
     for unit in units::of_translation(conn, source_id)? {
         let flags = Flags::parse([unit.flags.as_str(), unit.extra_flags.as_str(), check_flags]);
         let count = failing.get(&unit.id).copied().unwrap_or(0);
@@ -543,18 +539,16 @@ fn refresh_source_checks(
         if verdict == unit.failing {
             continue;
         }
-        let sign = match (unit.failing.is_empty(), verdict.is_empty()) {
-            (true, false) => 1,
-            (false, true) => -1,
-            _ => 0,
-        };
-        strings += sign;
-        words += sign * i64::from(unit.num_words);
+        let counted = Counters::of_unit(UnitState::Empty, i64::from(unit.num_words), 0);
+        delta += Counters::delta(
+            counted.with_failing(&unit.failing),
+            counted.with_failing(&verdict),
+        );
         changed.push((unit.id, verdict));
     }
     units::set_failing(conn, &changed)?;
-    if strings != 0 {
-        translations::add_failing(conn, source_id, strings, words)?;
+    if delta.failing != 0 {
+        translations::add_failing(conn, source_id, delta.failing, delta.failing_words)?;
     }
     Ok(())
 }
@@ -657,7 +651,6 @@ fn store_translation(
     )?;
     let now = time::now();
     let changed = new_file || synced.changed;
-    let read_language = read.language.row.id;
     translations::set_counters(conn, id, &synced.counters, changed.then_some(now))?;
     units::link_sources(conn, id, source_id.unwrap_or(id))?;
     if changed {
@@ -672,19 +665,20 @@ fn store_translation(
         if let Some(scopes) = read.memory {
             // Every translation read, needing editing or not, as Weblate
             // fills its memory from the files.
-            let read: Vec<(&str, &str)> = synced
+            let texts: Vec<(&str, &str)> = synced
                 .history
                 .iter()
                 .filter(|r| r.state.is_fuzzy() || r.state.is_translated())
                 .filter(|r| r.state != UnitState::ReadOnly)
                 .map(|r| (r.source.as_str(), r.target.as_str()))
                 .collect();
-            let feeds = scopes.feeds(read_language, None, &read);
+            let feeds = scopes.feeds(read.language.row.id, None, &texts);
             if !feeds.is_empty() {
                 tolk_store::memory::remember(conn, &feeds, now)?;
             }
         }
-        let ids = if synced.history.is_empty() {
+        // Only the units just inserted need their ids looked up.
+        let ids = if synced.history.iter().all(|r| r.unit_id.is_some()) {
             HashMap::new()
         } else {
             units::ids_of(conn, id)?
@@ -694,7 +688,7 @@ fn store_translation(
             .into_iter()
             .map(|r| NewChange {
                 action: r.action,
-                unit_id: ids.get(&r.id_hash).copied(),
+                unit_id: r.unit_id.or_else(|| ids.get(&r.id_hash).copied()),
                 target: r.target,
                 old: r.old,
                 details: r.details,

@@ -22,7 +22,8 @@ use crate::units::{Planned, UnitView, checks_of};
 /// What `planned` (written to the unit `unit_id` of the `template`
 /// translation) changes in the string's other units: their source, words,
 /// state, `previous_source` and checks, and their translations' counters.
-/// Two statements, and two more per language.
+/// Three statements, and one more per set of translations whose counters
+/// move alike.
 pub(crate) fn follow(
     conn: &mut DbConnection,
     template: &TranslationView,
@@ -32,19 +33,17 @@ pub(crate) fn follow(
 ) -> ServiceResult<()> {
     let new_source = planned.text.as_str();
     let words = planned.source_words.unwrap_or_default();
-    units::follow_source(
-        conn,
-        &SourceFollow {
-            id: unit_id,
-            source: new_source,
-            num_words: words,
-            state: planned.state.code(),
-            previous_source: "",
-            failing: "",
-        },
-    )?;
+    let own = SourceFollow {
+        id: unit_id,
+        source: new_source,
+        num_words: words,
+        state: planned.state.code(),
+        previous_source: "",
+        failing: "",
+    };
     let rows = units::translations_of(conn, unit_id)?;
     if rows.is_empty() {
+        units::follow_source(conn, &[own])?;
         return Ok(());
     }
     let mut language_ids: Vec<i64> = rows.iter().map(|(_, t)| t.language_id).collect();
@@ -62,6 +61,7 @@ pub(crate) fn follow(
     };
     let (new_words, new_chars) = size(new_source, words);
     let mut deltas: HashMap<i64, Counters> = HashMap::new();
+    let mut followed = Vec::with_capacity(rows.len());
     for (unit, translation) in rows {
         let translation = TranslationView::assemble(translation, &components, &languages, None)?;
         let mut view = UnitView {
@@ -83,20 +83,33 @@ pub(crate) fn follow(
         let (failing, _) = checks_of(&view, &view.unit.target, state);
         let new = Counters::of_unit(state, new_words, new_chars).with_failing(&failing);
         *deltas.entry(view.translation.translation.id).or_default() += Counters::delta(old, new);
-        units::follow_source(
-            conn,
-            &SourceFollow {
-                id: view.unit.id,
-                source: new_source,
-                num_words: words,
-                state: state.code(),
-                previous_source: &previous_source,
-                failing: &failing,
-            },
-        )?;
+        followed.push((view.unit.id, state.code(), previous_source, failing));
     }
+    let follows: Vec<SourceFollow<'_>> = std::iter::once(own)
+        .chain(
+            followed
+                .iter()
+                .map(|(id, state, previous_source, failing)| SourceFollow {
+                    id: *id,
+                    source: new_source,
+                    num_words: words,
+                    state: *state,
+                    previous_source,
+                    failing,
+                }),
+        )
+        .collect();
+    units::follow_source(conn, &follows)?;
+    // Translations whose counters move alike move in one statement.
+    let mut alike: Vec<(Counters, Vec<i64>)> = Vec::new();
     for (id, delta) in deltas {
-        translations::add_counters(conn, id, &delta, at)?;
+        match alike.iter_mut().find(|(d, _)| *d == delta) {
+            Some((_, ids)) => ids.push(id),
+            None => alike.push((delta, vec![id])),
+        }
+    }
+    for (delta, ids) in alike {
+        translations::add_counters_to(conn, &ids, &delta, at)?;
     }
     Ok(())
 }

@@ -780,18 +780,35 @@ pub struct SourceFollow<'a> {
     pub failing: &'a str,
 }
 
-/// Gives a unit its string's new source text and what follows from it
-/// (one statement); its own text is left as it is.
-pub fn follow_source(conn: &mut DbConnection, follow: &SourceFollow<'_>) -> StoreResult<()> {
-    diesel::update(units::table.find(follow.id))
-        .set((
-            units::source.eq(follow.source),
-            units::num_words.eq(follow.num_words),
-            units::state.eq(follow.state),
-            units::previous_source.eq(follow.previous_source),
-            units::failing.eq(follow.failing),
-        ))
-        .execute(conn)?;
+/// Gives units their string's new source text and what follows from it
+/// (one statement per few hundred units); their own texts are left as
+/// they are.
+pub fn follow_source(conn: &mut DbConnection, follows: &[SourceFollow<'_>]) -> StoreResult<()> {
+    use diesel::sql_types::{BigInt, Integer};
+    for chunk in follows.chunks(WRITE_CHUNK) {
+        let (values, _) = crate::sql::numbered_rows(
+            conn,
+            chunk.len(),
+            &["BIGINT", "TEXT", "INTEGER", "INTEGER", "TEXT", "TEXT"],
+        );
+        let sql = format!(
+            "WITH v(id, source, num_words, state, previous_source, failing) AS (VALUES {values}) \
+             UPDATE units SET source = v.source, num_words = v.num_words, state = v.state, \
+             previous_source = v.previous_source, failing = v.failing FROM v \
+             WHERE units.id = v.id"
+        );
+        let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
+        for follow in chunk {
+            query = query
+                .bind::<BigInt, _>(follow.id)
+                .bind::<Text, _>(follow.source.to_owned())
+                .bind::<Integer, _>(follow.num_words)
+                .bind::<Integer, _>(follow.state)
+                .bind::<Text, _>(follow.previous_source.to_owned())
+                .bind::<Text, _>(follow.failing.to_owned());
+        }
+        query.execute(conn)?;
+    }
     Ok(())
 }
 
