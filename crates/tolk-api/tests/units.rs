@@ -884,6 +884,32 @@ async fn quality_checks_follow_scans_and_edits() {
         let fixed = patch(format!("{source} 訳"), 20).await;
         assert_eq!(fixed["has_failing_check"], json!(false));
         assert_eq!(translation().await["failing_checks"], json!(scanned));
+        // A string needing editing is checked too (as in Weblate); an
+        // untranslated one is not.
+        let fuzzy = patch(format!("{source}  !"), 10).await;
+        assert_eq!(fuzzy["has_failing_check"], json!(true));
+        assert_eq!(translation().await["failing_checks"], json!(scanned + 1));
+        let emptied = patch(String::new(), 0).await;
+        assert_eq!(emptied["has_failing_check"], json!(false));
+        assert_eq!(translation().await["failing_checks"], json!(scanned));
+
+        // A check Tolk does not run cannot be enforced.
+        let refused = call(
+            &app,
+            Method::PATCH,
+            "/api/components/demo/app/",
+            admin,
+            Body::Json(json!({"enforced_checks": ["double_space", "safe-html"]})),
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert!(
+            refused
+                .text()
+                .contains("Tolk does not run the check safe-html yet"),
+            "{}",
+            refused.text()
+        );
 
         // An enforced check keeps a failing string in needs editing.
         let enforce = call(
@@ -899,6 +925,12 @@ async fn quality_checks_follow_scans_and_edits() {
         assert_eq!(
             (held["state"].clone(), held["has_failing_check"].clone()),
             (json!(11), json!(true))
+        );
+        // One saved as needing editing stays so.
+        let kept = patch(format!("{source}  訳 "), 10).await;
+        assert_eq!(
+            (kept["state"].clone(), kept["has_failing_check"].clone()),
+            (json!(10), json!(true))
         );
     }
 }

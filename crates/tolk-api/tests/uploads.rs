@@ -317,6 +317,8 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
         // Uploaded strings are checked as edits are, and counted.
         let statistics = "/api/translations/demo/app/ja/statistics/";
         let failing = get_json(&app, statistics, Some(admin)).await["failing"].clone();
+        // (It may fail a check already: strings needing editing are checked too.)
+        let failed_before = unit(&app, admin, &second).await["has_failing_check"] == json!(true);
         let spaced = catalogue(&[(&second, "二重  空白", false)]);
         let fields = [("conflicts", "replace-translated")];
         let answer = upload(&app, admin, &fields, "ja.po", &spaced).await.json();
@@ -324,7 +326,17 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
         let checked = unit(&app, admin, &second).await;
         assert_eq!(checked["has_failing_check"], json!(true), "{checked}");
         let now = get_json(&app, statistics, Some(admin)).await["failing"].clone();
-        assert_eq!(now.as_i64(), failing.as_i64().map(|n| n + 1));
+        assert_eq!(
+            now.as_i64(),
+            failing.as_i64().map(|n| n + i64::from(!failed_before))
+        );
+        let recount = get_json(
+            &app,
+            "/api/translations/demo/app/ja/units/?q=has:check&page_size=1",
+            Some(admin),
+        )
+        .await;
+        assert_eq!(recount["count"], now);
 
         // A file named without an extension (wlc reading its standard
         // input) is read in the component's format.
@@ -533,6 +545,18 @@ async fn replace_and_source_uploads_swap_whole_files() {
                 ..Default::default()
             },
         );
+        // A component of the project reading the same clone.
+        common::add_component(
+            &ctx,
+            tolk_domain::component::ComponentSettings {
+                name: "Mirror".into(),
+                slug: "mirror".into(),
+                repo: "weblate://demo/app".into(),
+                filemask: "po/*.po".into(),
+                file_format: "po".into(),
+                ..Default::default()
+            },
+        );
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         let admin = ctx.admin.as_str();
         let sources = |units: Value| column(&units, "source");
@@ -547,6 +571,9 @@ async fn replace_and_source_uploads_swap_whole_files() {
         );
         let units = get_json(&app, "/api/translations/demo/app/ja/units/", Some(admin)).await;
         assert_eq!(sources(units), json!([["Hello"], ["New"]]));
+        // The component sharing the clone read the new file too.
+        let mirrored = get_json(&app, "/api/translations/demo/mirror/ja/units/", Some(admin)).await;
+        assert_eq!(sources(mirrored), json!([["Hello"], ["New"]]));
         let broken = upload(
             &app,
             admin,

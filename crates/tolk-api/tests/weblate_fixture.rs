@@ -136,14 +136,6 @@ async fn build<S: common::TestApp<B>, B: actix_web::body::MessageBody>(
 /// Where Tolk's answers still differ from Weblate's on the fixture, with
 /// why: a field (the last key of a difference's path) or a whole path.
 const KNOWN: &[(&str, &str)] = &[
-    (
-        "failing",
-        "checks: source checks are not run yet, translation checks differ",
-    ),
-    ("failing_percent", "checks"),
-    ("failing_checks", "checks"),
-    ("failing_checks_words", "checks"),
-    ("failing_checks_percent", "checks"),
     ("git_export", "Tolk exports no repository over HTTP"),
     (
         "29-changes-list.count",

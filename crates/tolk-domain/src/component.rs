@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::checks::CHECK_IDS;
 use crate::filemask::Filemask;
 use crate::project::{LANGUAGE_CODE_STYLES, NEW_LANG, ProjectSettings};
 use crate::settings::settings;
@@ -446,11 +445,8 @@ impl ComponentSettings {
             errors.invalid_choice("priority", &self.priority.to_string());
         }
         for check in &self.enforced_checks {
-            if !CHECK_IDS.contains(&check.as_str()) {
-                errors.invalid(
-                    "enforced_checks",
-                    &format!("Unsupported enforced check: {check}"),
-                );
+            if let Some(why) = crate::checks::catalogue::refusal(check) {
+                errors.invalid("enforced_checks", &why);
             }
         }
         if !MERGE_STYLES.contains(&self.merge_style.as_str()) {

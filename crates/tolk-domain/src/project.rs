@@ -1,6 +1,6 @@
 //! Projects: their settings, defaults and the rules a valid project follows.
 
-use crate::checks::CHECK_IDS;
+use crate::checks::catalogue;
 use crate::permission::AccessControl;
 use crate::settings::settings;
 use crate::validation::{FieldErrors, check_length, check_slug, check_text, check_url};
@@ -160,8 +160,11 @@ impl ProjectSettings {
         check_length(&self.language_aliases, "language_aliases", 200, &mut errors);
         check_aliases(&self.language_aliases, &mut errors);
         for (i, check) in self.enforced_checks.iter().enumerate() {
-            if !CHECK_IDS.contains(&check.as_str()) {
-                errors.invalid_choice(&format!("enforced_checks.{i}"), check);
+            let field = format!("enforced_checks.{i}");
+            if catalogue::NOT_RUN.contains(&check.as_str()) {
+                errors.invalid(&field, &catalogue::refusal(check).unwrap_or_default());
+            } else if !catalogue::runs(check) {
+                errors.invalid_choice(&field, check);
             }
         }
         for (attr, text) in [

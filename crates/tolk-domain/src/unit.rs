@@ -93,6 +93,12 @@ impl UnitState {
     pub fn is_translated(self) -> bool {
         self >= UnitState::Translated
     }
+
+    /// Checked by the quality checks: neither untranslated nor read-only
+    /// (strings needing editing are checked, as Weblate checks them).
+    pub fn is_checked(self) -> bool {
+        !matches!(self, UnitState::Empty | UnitState::ReadOnly)
+    }
 }
 
 /// A translation's state and `previous_source` once the source text of

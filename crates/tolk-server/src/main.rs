@@ -5,6 +5,7 @@ mod config_reference;
 mod files;
 mod import;
 mod instance;
+mod memory;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -110,6 +111,11 @@ enum Command {
     File {
         #[command(subcommand)]
         command: files::FileCommand,
+    },
+    /// Import or export the translation memory (TMX, Weblate's JSON).
+    Memory {
+        #[command(subcommand)]
+        command: memory::MemoryCommand,
     },
 }
 
@@ -334,6 +340,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::File { command } => files::run(command),
+        Command::Memory { command } => memory::run(command),
         Command::Import(args) => import::run(args),
         Command::Serve { storage, server } => {
             serve(Settings::resolve(&storage, &server).map_err(|e| e.to_string())?)

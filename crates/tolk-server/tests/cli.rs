@@ -849,3 +849,62 @@ fn import_names_the_files_it_could_not_read_and_fails() {
     let said = String::from_utf8_lossy(&output.stdout);
     assert!(said.contains("    skipped po/de.po: po/de.po:"), "{said}");
 }
+
+#[test]
+fn memory_files_go_in_and_out_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("team.tmx");
+    std::fs::write(
+        &tmx,
+        "<tmx version=\"1.4\"><header srclang=\"en-US\"/><body>\
+         <tu><tuv xml:lang=\"en-US\"><seg>Open file</seg></tuv>\
+         <tuv xml:lang=\"cs\"><seg>Otevřít soubor</seg></tuv></tu></body></tmx>",
+    )
+    .unwrap();
+    let path = tmx.to_str().unwrap();
+    let unknown = tolk(
+        dir.path(),
+        &["memory", "import", path, "--language-map", "en-US:qq"],
+    );
+    assert!(!unknown.status.success());
+    let said = String::from_utf8_lossy(&unknown.stderr);
+    assert!(said.contains("Could not find language qq"), "{said}");
+    let imported = tolk(
+        dir.path(),
+        &["memory", "import", path, "--language-map", "en-US:en"],
+    );
+    assert!(
+        imported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&imported.stderr)
+    );
+    assert!(String::from_utf8_lossy(&imported.stdout).contains("Imported 1 translations"));
+    let exported = tolk(dir.path(), &["memory", "export", "--format", "json"]);
+    assert!(exported.status.success());
+    let entries: serde_json::Value = serde_json::from_slice(&exported.stdout).unwrap();
+    assert_eq!(
+        entries,
+        serde_json::json!([{"source": "Open file", "context": "", "target": "Otevřít soubor",
+            "source_language": "en", "target_language": "cs", "origin": "team.tmx",
+            "category": 1, "status": 1}])
+    );
+    let written = dir.path().join("out.tmx");
+    let to_file = tolk(
+        dir.path(),
+        &[
+            "memory",
+            "export",
+            "--format",
+            "tmx",
+            "--output",
+            written.to_str().unwrap(),
+        ],
+    );
+    assert!(to_file.status.success());
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert!(
+        text.contains("srclang=\"en\"")
+            && text.contains("<tuv xml:lang=\"cs\"><seg>Otevřít soubor</seg></tuv>"),
+        "{text}"
+    );
+}

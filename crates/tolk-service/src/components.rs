@@ -56,6 +56,15 @@ pub struct ComponentView {
 }
 
 impl ComponentView {
+    /// The names of its project and itself, whose words the `same` check
+    /// lets pass.
+    pub(crate) fn check_names(&self) -> String {
+        format!(
+            "{} {}",
+            self.project.settings.name, self.component.settings.name
+        )
+    }
+
     /// What it inherits: its project's settings, under those of its
     /// categories when it is in one.
     pub fn inherited(&self) -> &ProjectSettings {

@@ -8,6 +8,7 @@
 //! translations' counters of failing strings.
 
 use std::collections::HashMap;
+use tolk_domain::checks::catalogue::INCONSISTENT;
 
 use chrono::NaiveDateTime;
 
@@ -30,9 +31,6 @@ pub(crate) struct Sharing {
     /// All but that one.
     pub(crate) others: Vec<i64>,
 }
-
-/// The check's id.
-pub(crate) const INCONSISTENT: &str = "inconsistent";
 
 /// A unit's list of failing checks after its `inconsistent` verdict
 /// changed, and its new state when the enforced check sent it back for
@@ -125,7 +123,7 @@ impl Service {
                 let new = with_verdict(old, fails);
                 let state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
                 // An enforced failing check sends the string back for editing.
-                let sent_back = fails && is_enforced(view);
+                let sent_back = fails && state.is_translated() && is_enforced(view);
                 let new_state = if sent_back {
                     enforced.push(view);
                     UnitState::NeedsRewriting
@@ -208,11 +206,11 @@ fn send_back(conn: &mut DbConnection, views: &[&UnitView], at: NaiveDateTime) ->
     Ok(())
 }
 
-/// Whether the check applies to a unit: translated, not read-only, not
-/// turned off by its flags or its component's.
+/// Whether the check applies to a unit: translated or needing editing,
+/// not turned off by its flags or its component's.
 fn checked(view: &UnitView) -> bool {
     let state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
-    if !state.is_translated() || state == UnitState::ReadOnly {
+    if !state.is_checked() {
         return false;
     }
     let component = &view.translation.component;

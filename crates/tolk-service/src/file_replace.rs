@@ -136,7 +136,7 @@ impl Service {
         total: usize,
     ) -> ServiceResult<UploadReport> {
         let component = &view.component;
-        self.rescan_now(component)?;
+        self.rescan_sharing(component)?;
         let accepted = self.store.write(|conn| {
             let now = translations::of_component(conn, component.component.id)?
                 .into_iter()

@@ -38,6 +38,7 @@ pub mod import;
 pub mod labels;
 pub mod languages;
 pub mod memory;
+pub mod memory_transfer;
 pub mod metrics;
 pub mod notifications;
 pub mod operations;

@@ -102,6 +102,7 @@ impl MemoryScopes {
                     project_id,
                     user_id,
                     shared,
+                    from_file: false,
                     digest: Some(id_hash(&identity, "", false)),
                 }
             };

@@ -762,7 +762,7 @@ impl Service {
             })?;
         }
         self.record(view, Action::RESET, user, String::new())?;
-        self.rescan_now(view)?;
+        self.rescan_sharing(view)?;
         Ok((true, None))
     }
 
@@ -770,6 +770,21 @@ impl Service {
     pub(crate) fn rescan_now(&self, view: &ComponentView) -> ServiceResult<()> {
         let run = Run::detached(self);
         self.rescan_component(view.component.id, &run).map(|_| ())
+    }
+
+    /// Reads again, in this thread, the files of every component that
+    /// reads the same clone as `view` (itself included), after its files
+    /// changed there.
+    pub(crate) fn rescan_sharing(&self, view: &ComponentView) -> ServiceResult<()> {
+        let owner = self.repository_owner(&view.component)?;
+        let sharing = self
+            .store
+            .read(|conn| components::sharing(conn, owner.id))?;
+        let run = Run::detached(self);
+        for component in &sharing {
+            self.rescan_component(component.id, &run)?;
+        }
+        Ok(())
     }
 
     /// Task: fetch and merge upstream (hooks), then read the files again.

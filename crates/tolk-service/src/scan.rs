@@ -256,10 +256,8 @@ fn union_of_sources(files: &[FileRead]) -> Vec<Unit> {
 /// strings: the language and the flags of the component and project.
 #[derive(Debug, Clone, Copy)]
 struct CheckContext<'a> {
-    language: &'a str,
-    source_language: &'a str,
-    /// The plural formula of the translation's language.
-    plural: &'a str,
+    /// Where the strings are checked.
+    context: tolk_domain::checks::Context<'a>,
     flags: &'a str,
 }
 
@@ -302,9 +300,7 @@ fn new_unit(
             &source_text,
             &target,
             state,
-            checks.language,
-            checks.source_language,
-            checks.plural,
+            &checks.context,
             &tolk_domain::checks::Flags::parse([flags.as_str(), checks.flags]),
         )
     } else {
@@ -356,8 +352,7 @@ fn keep_monolingual_state(old: &units::UnitRow, row: &mut NewUnit) {
     } else {
         after_source_change(stored, &old.previous_source, &old.source, &row.source)
     };
-    if !state.is_translated() {
-        // Only translated strings are checked.
+    if !state.is_checked() {
         row.failing.clear();
     }
     row.state = state.code();
@@ -580,12 +575,21 @@ fn with_edited_sources<'a>(
         .collect()
 }
 
-/// What checks the strings of a translation in `language` run with.
-fn checks<'a>(language: &'a Language, source: &'a Language, flags: &'a str) -> CheckContext<'a> {
+/// What checks the strings of a translation in `language` run with, in a
+/// project and component of these `names`.
+fn checks<'a>(
+    language: &'a Language,
+    source: &'a Language,
+    names: &'a str,
+    flags: &'a str,
+) -> CheckContext<'a> {
     CheckContext {
-        language: &language.row.code,
-        source_language: &source.row.code,
-        plural: &language.plural.formula,
+        context: tolk_domain::checks::Context::of(
+            &language.row.code,
+            &source.row.code,
+            &language.plural.formula,
+        )
+        .named(names),
         flags,
     }
 }
@@ -874,7 +878,7 @@ impl Service {
             .iter()
             .flat_map(|f| code_candidates(&f.code))
             .collect();
-        let (languages, source, check_flags, memory) = self.store.read(|conn| {
+        let (languages, source, check_flags, memory, names) = self.store.read(|conn| {
             let languages = languages::resolve(conn, &codes)?;
             let source = languages::get_full_by_ids(conn, &[component.source_language_id])?
                 .pop()
@@ -883,7 +887,13 @@ impl Service {
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
             let check_flags = component.settings.check_flags_in(view.inherited());
-            Ok::<_, ServiceError>((languages, source, check_flags, MemoryScopes::of(&view)))
+            Ok::<_, ServiceError>((
+                languages,
+                source,
+                check_flags,
+                MemoryScopes::of(&view),
+                view.check_names(),
+            ))
         })?;
         // One transaction per translation, the source one first: a large
         // component never holds the database's writer for long.
@@ -904,7 +914,7 @@ impl Service {
                 },
                 stale: false,
             };
-            let checks = checks(&source, &source, &check_flags);
+            let checks = checks(&source, &source, &names, &check_flags);
             store_translation(conn, component, &snapshot.revision, &read, None, checks)
         })?;
         let mut totals = ScanTotals {
@@ -950,7 +960,7 @@ impl Service {
                     &snapshot.revision,
                     &read,
                     Some(source_id),
-                    checks(language, &source, &check_flags),
+                    checks(language, &source, &names, &check_flags),
                 )
             })?;
             totals.translations += 1;

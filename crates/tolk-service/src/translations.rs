@@ -66,6 +66,17 @@ impl TranslationView {
         }
     }
 
+    /// Where its strings are checked, in a project and component of these
+    /// `names` ([`ComponentView::check_names`]).
+    pub(crate) fn check_context<'a>(&'a self, names: &'a str) -> tolk_domain::checks::Context<'a> {
+        tolk_domain::checks::Context::of(
+            &self.language.row.code,
+            &self.component.source_language.row.code,
+            &self.language.plural.formula,
+        )
+        .named(names)
+    }
+
     /// True for the source language's translation.
     pub fn is_source(&self) -> bool {
         self.language.row.id == self.component.component.source_language_id

@@ -209,20 +209,20 @@ pub(crate) fn add_string(
     let own_failing = if translation.is_source() {
         String::new()
     } else {
+        let names = translation.component.check_names();
         tolk_domain::checks::stored(
             &source,
             &join_plurals(&checked.target),
             checked.state,
-            &translation.language.row.code,
-            &translation.component.source_language.row.code,
-            &translation.language.plural.formula,
+            &translation.check_context(&names),
             &tolk_domain::checks::Flags::parse([check_flags.as_str()]),
         )
     };
     let enforced = settings.enforced_checks_in(project);
-    let own_state = if own_failing
-        .split(',')
-        .any(|id| enforced.iter().any(|e| e == id))
+    let own_state = if checked.state.is_translated()
+        && own_failing
+            .split(',')
+            .any(|id| enforced.iter().any(|e| e == id))
     {
         UnitState::NeedsRewriting
     } else {

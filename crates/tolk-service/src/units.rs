@@ -475,7 +475,9 @@ impl Planned {
 }
 
 /// The quality checks `text` fails as a translation of `view` in `state`
-/// (as stored), and whether one of them is enforced by the component.
+/// (as stored), and whether one of them is enforced by the component (a
+/// translated string failing one is sent back for editing; one that needs
+/// editing already stays as it is, as in Weblate).
 pub(crate) fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
     let component = &view.translation.component;
     let (settings, project) = (&component.component.settings, component.inherited());
@@ -486,19 +488,19 @@ pub(crate) fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (Strin
         view.unit.source_flags.as_str(),
         check_flags.as_str(),
     ]);
+    let names = component.check_names();
     let failing = tolk_domain::checks::stored(
         &view.unit.source,
         text,
         state,
-        &view.translation.language.row.code,
-        &component.source_language.row.code,
-        &view.translation.language.plural.formula,
+        &view.translation.check_context(&names),
         &flags,
     );
     let enforced = settings.enforced_checks_in(project);
-    let enforced = failing
-        .split(',')
-        .any(|id| enforced.iter().any(|e| e == id));
+    let enforced = state.is_translated()
+        && failing
+            .split(',')
+            .any(|id| enforced.iter().any(|e| e == id));
     (failing, enforced)
 }
 

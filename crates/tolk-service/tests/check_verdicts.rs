@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use tolk_domain::checks::{Flags, failing};
+use tolk_domain::checks::{Context, Flags, failing};
 use tolk_domain::language::builtin_languages;
 use tolk_formats::State;
 
@@ -146,15 +146,15 @@ const CASES: &[Case] = &[
             ("end_space", 88),
             ("end_stop", 29),
             ("newline-count", 19),
-            // Weblate counts 7: its longer list of words that stay the
-            // same passes "the" and "Team involved", and it strips the
-            // placeholders of one string Tolk judges translatable.
-            ("same", 10),
+            ("same", 7),
             ("xml-invalid", 3),
             ("xml-tags", 3),
         ],
     },
 ];
+
+/// Checks Weblate added after 5.14.3, which the counts above cannot hold.
+const NEWER_THAN_5_14: &[&str] = &["multiple_capital", "accelerator", "max-lines"];
 
 fn corpus(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -189,12 +189,12 @@ fn checks_reach_weblates_verdicts_on_corpus_files() {
             for id in failing(
                 &unit.source,
                 &unit.target,
-                case.language,
-                "en",
-                plural,
+                &Context::of(case.language, "en", plural),
                 &flags,
             ) {
-                *verdicts.entry(id).or_default() += 1;
+                if !NEWER_THAN_5_14.contains(&id) {
+                    *verdicts.entry(id).or_default() += 1;
+                }
             }
         }
         let expected: BTreeMap<&str, usize> = case.verdicts.iter().copied().collect();

@@ -61,6 +61,8 @@ pub struct Feed {
     pub user_id: Option<i64>,
     /// The shared pool.
     pub shared: bool,
+    /// Imported from a file (seen by every project).
+    pub from_file: bool,
     /// A hash of all of the above: the entry's identity.
     pub digest: Option<i64>,
 }
@@ -87,6 +89,7 @@ pub fn remember(conn: &mut DbConnection, feeds: &[Feed], at: NaiveDateTime) -> S
                     memory::project_id.eq(feed.project_id),
                     memory::user_id.eq(feed.user_id),
                     memory::shared.eq(feed.shared),
+                    memory::from_file.eq(feed.from_file),
                     memory::digest.eq(feed.digest),
                     memory::created.eq(at),
                 )
@@ -105,7 +108,8 @@ pub fn remember(conn: &mut DbConnection, feeds: &[Feed], at: NaiveDateTime) -> S
 pub enum Scope {
     /// Every entry (superusers, `memory.manage`).
     All,
-    /// The user's own entries and those of the projects visible to them.
+    /// The user's own entries, those of the projects visible to them and
+    /// those imported from files.
     Of {
         /// The caller.
         user_id: i64,
@@ -137,14 +141,16 @@ fn filtered(scope: &Scope, filter: &Filter) -> Boxed<'static> {
                 query = query.filter(
                     memory::user_id
                         .eq(*user_id)
-                        .or(memory::project_id.assume_not_null().eq_any(visible)),
+                        .or(memory::project_id.assume_not_null().eq_any(visible))
+                        .or(memory::from_file.eq(true)),
                 );
             }
             None => {
                 query = query.filter(
                     memory::user_id
                         .eq(*user_id)
-                        .or(memory::project_id.is_not_null()),
+                        .or(memory::project_id.is_not_null())
+                        .or(memory::from_file.eq(true)),
                 );
             }
         }
@@ -185,6 +191,25 @@ pub fn list(
                 .load(conn)?)
         },
     )
+}
+
+/// Up to `limit` entries with ids above `after`, by id: the whole memory
+/// a page at a time.
+pub fn after(conn: &mut DbConnection, after: i64, limit: i64) -> StoreResult<Vec<Entry>> {
+    Ok(memory::table
+        .filter(memory::id.gt(after))
+        .order(memory::id)
+        .limit(limit)
+        .select(Entry::as_select())
+        .load(conn)?)
+}
+
+/// The source languages of the memory's entries.
+pub fn source_languages(conn: &mut DbConnection) -> StoreResult<Vec<i64>> {
+    Ok(memory::table
+        .select(memory::source_language_id)
+        .distinct()
+        .load(conn)?)
 }
 
 /// An entry by id, if `scope` sees it.

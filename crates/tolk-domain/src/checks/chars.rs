@@ -104,6 +104,9 @@ pub fn end_question(source: &str, target: &str, language: &str) -> bool {
     if is(language, &["jbo"]) || source.is_empty() || target.is_empty() {
         return false;
     }
+    if interrobang(source) || interrobang(target) {
+        return false; // `end_interrobang` judges those.
+    }
     if is(language, &["el"]) {
         return source.ends_with('?') && !target.ends_with(['?', ';', '\u{037e}']);
     }
@@ -117,7 +120,7 @@ pub fn end_question(source: &str, target: &str, language: &str) -> bool {
 
 /// Mismatched exclamation mark.
 pub fn end_exclamation(source: &str, target: &str, language: &str) -> bool {
-    if is(language, &["hy", "jbo"]) {
+    if is(language, &["hy", "jbo"]) || interrobang(source) || interrobang(target) {
         return false;
     }
     if is(language, &["eu"])
@@ -203,6 +206,71 @@ pub fn punctuation_spacing(target: &str, language: &str) -> bool {
 
 /// Whether the language code is one of `codes` or a variant of one
 /// (`pt_BR` is `pt`).
+/// Whether a text ends with an interrobang: `?!`, `!?`, their full-width
+/// forms, `⁈` or `⁉`.
+fn interrobang(text: &str) -> bool {
+    ["?!", "!?", "？！", "！？", "⁈", "⁉"]
+        .iter()
+        .any(|end| text.ends_with(end))
+}
+
+/// One of source and translation ends with an interrobang and the other
+/// does not.
+pub fn end_interrobang(source: &str, target: &str) -> bool {
+    !source.is_empty() && !target.is_empty() && interrobang(source) != interrobang(target)
+}
+
+/// A Kabyle translation holding Greek or Turkish letters that look like
+/// Kabyle's own (`γ` for `ɣ`, `ε` for `ɛ`, `ğ` for `ǧ`).
+pub fn kabyle_characters(target: &str, language: &str) -> bool {
+    is(language, &["kab"]) && target.contains(['γ', 'Γ', 'ε', 'Ε', 'ğ', 'Ğ'])
+}
+
+/// The translation holds two capital letters in a row and the source none
+/// (`SOubor`, a slipped Shift key).
+pub fn multiple_capital(source: &str, target: &str) -> bool {
+    let capitals = |text: &str| {
+        let mut previous = false;
+        text.chars().any(|c| {
+            let upper = c.is_uppercase();
+            let run = previous && upper;
+            previous = upper;
+            run
+        })
+    };
+    capitals(target) && !capitals(source)
+}
+
+/// With `accelerator:MARK`: the translation holds more than one
+/// accelerator or another number than the source (`&Save` and `Uložit`).
+/// A doubled mark (`&&`) is a literal one; a mark that is not a single
+/// punctuation character fails every string, as the flag is wrong.
+pub fn accelerator(source: &str, target: &str, mark: &str) -> bool {
+    let mut chars = mark.chars();
+    let (Some(mark), None) = (chars.next(), chars.next()) else {
+        return true;
+    };
+    if !mark.is_ascii_punctuation() {
+        return true;
+    }
+    let count = |text: &str| {
+        let mut found = 0;
+        let mut rest = text.chars().peekable();
+        while let Some(c) = rest.next() {
+            if c == mark {
+                if rest.peek() == Some(&mark) {
+                    rest.next();
+                } else {
+                    found += 1;
+                }
+            }
+        }
+        found
+    };
+    let in_target = count(target);
+    in_target > 1 || count(source) != in_target
+}
+
 fn is(language: &str, codes: &[&str]) -> bool {
     let base = language
         .split(['_', '-', '@'])

@@ -155,6 +155,52 @@ static QT_PLURAL: LazyLock<Regex> = LazyLock::new(|| pattern(r"%L?(n|\d{1,2})"))
 static OBJECT_PASCAL: LazyLock<Regex> =
     LazyLock::new(|| pattern(r"%(?:(\d+):)?-?\d*(?:\.\d+)?([dDuUeEfFgGnNmMpPsSxX%])"));
 
+/// How many placeholders of `text` take their argument by their place
+/// alone (`%s`, `{}`, not `%1$s`, `%(name)s` or `{0}`), in the formats
+/// `flags` turns on whose arguments can be numbered or named instead; a
+/// translator cannot reorder such arguments.
+pub fn unnamed(flags: &super::Flags, text: &str) -> usize {
+    let printf = |expression: &Regex| {
+        expression
+            .captures_iter(text)
+            .filter(|c| {
+                c.get(1).is_none()
+                    && c.get(2)
+                        .is_some_and(|kind| !matches!(kind.as_str(), "%" | "n" | "~"))
+            })
+            .count()
+    };
+    FORMATS
+        .iter()
+        .filter(|format| flags.has(format.flag))
+        .map(|format| match format.id {
+            "c_format" | "perl_format" => printf(&C),
+            "php_format" => printf(&PHP),
+            "javascript_format" => printf(&JAVASCRIPT),
+            "lua_format" => printf(&LUA),
+            "java_printf_format" => printf(&JAVA_PRINTF),
+            "object_pascal_format" => printf(&OBJECT_PASCAL),
+            "scheme_format" => printf(&SCHEME),
+            "python_format" => python_placeholders(text)
+                .iter()
+                .filter(|p| !p.starts_with('('))
+                .count(),
+            "python_brace_format" => BRACE
+                .captures_iter(text)
+                .filter_map(|c| c.get(1))
+                .filter(|field| {
+                    field
+                        .as_str()
+                        .split([':', '!'])
+                        .next()
+                        .is_none_or(|name| name.trim().is_empty())
+                })
+                .count(),
+            _ => 0,
+        })
+        .sum()
+}
+
 /// Placeholders of a printf-like format: kinds in order, numbered ones by
 /// their numbers; `%%` is no placeholder.
 fn printf_placeholders(expression: &Regex, text: &str) -> Vec<String> {

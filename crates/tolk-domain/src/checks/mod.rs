@@ -2,9 +2,11 @@
 //! `check:` searches name, and the checks Tolk runs on translated strings
 //! ([`failing`]), each after Weblate's rules.
 
+pub mod catalogue;
 pub mod chars;
 pub mod flags;
 pub mod format;
+pub mod glossary;
 pub mod icu;
 pub mod markdown;
 pub mod markup;
@@ -15,20 +17,71 @@ pub mod words;
 
 pub use flags::Flags;
 
-/// The ids of the checks a translated string fails: `source` and `target`
-/// are its forms, `language` its language code (`source_language` the
-/// source's), `plural` the gettext formula of the translation's plural
-/// forms (which forms stand for a single number), `flags` every flag that
-/// applies (file, unit, component, project). `ignore-*` flags turn checks
-/// off; `max-length` and the format checks run only with their flags.
+/// Where a translation's strings are checked.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Context<'a> {
+    /// The translation's language code.
+    pub language: &'a str,
+    /// The source language's code.
+    pub source_language: &'a str,
+    /// The gettext formula of the translation's plural forms (which forms
+    /// stand for a single number).
+    pub plural: &'a str,
+    /// The names of the project and the component, whose words `same`
+    /// lets pass (names are seldom translated).
+    pub names: &'a str,
+    /// The glossary terms of the translation's language
+    /// (`check_glossary`, with `check-glossary`).
+    pub glossary: &'a [glossary::Term],
+    /// Whether the strings are a glossary's terms.
+    pub is_glossary: bool,
+}
+
+impl<'a> Context<'a> {
+    /// A context with no project or component names.
+    pub fn of(language: &'a str, source_language: &'a str, plural: &'a str) -> Context<'a> {
+        Context {
+            language,
+            source_language,
+            plural,
+            ..Context::default()
+        }
+    }
+
+    /// The same context in a project and component of these names
+    /// (joined by a space).
+    pub fn named(self, names: &'a str) -> Context<'a> {
+        Context { names, ..self }
+    }
+
+    /// The same context with the glossary terms of its language, in a
+    /// glossary or not.
+    pub fn with_glossary(self, glossary: &'a [glossary::Term], is_glossary: bool) -> Context<'a> {
+        Context {
+            glossary,
+            is_glossary,
+            ..self
+        }
+    }
+}
+
+/// The ids of the checks a string in need of editing or translated fails:
+/// `source` and `target` are its forms, `context` where it is checked,
+/// `flags` every flag that applies (file, unit, component, project).
+/// `ignore-*` flags turn checks off; `max-length` and the format checks
+/// run only with their flags.
 pub fn failing(
     source: &[String],
     target: &[String],
-    language: &str,
-    source_language: &str,
-    plural: &str,
+    context: &Context<'_>,
     flags: &Flags,
 ) -> Vec<&'static str> {
+    let Context {
+        language,
+        source_language,
+        plural,
+        ..
+    } = *context;
     let mut found: Vec<&'static str> = Vec::new();
     let mut fail = |id: &'static str, failed: bool| {
         if failed && !found.contains(&id) && !flags.ignores(id) {
@@ -40,7 +93,7 @@ pub fn failing(
             continue;
         };
         let (s, t) = (original.as_str(), text.as_str());
-        fail("same", same::same(s, t, language, source_language, flags));
+        fail("same", same::same(s, t, context, flags));
         fail("begin_newline", chars::begin_newline(s, t));
         fail("end_newline", chars::end_newline(s, t));
         fail("begin_space", chars::begin_space(s, t));
@@ -52,6 +105,31 @@ pub fn failing(
         fail("end_exclamation", chars::end_exclamation(s, t, language));
         fail("end_ellipsis", chars::end_ellipsis(s, t, language));
         fail("end_semicolon", chars::end_semicolon(s, t, language));
+        fail("end_interrobang", chars::end_interrobang(s, t));
+        fail("kabyle-characters", chars::kabyle_characters(t, language));
+        fail("multiple_capital", chars::multiple_capital(s, t));
+        if let Some(mark) = flags.value("accelerator") {
+            fail("accelerator", chars::accelerator(s, t, mark));
+        }
+        if let Some(expression) = flags.value("regex") {
+            fail("regex", words::regex_misses(t, expression));
+        }
+        if flags.has("check-glossary") {
+            let spaced = (
+                glossary::separates_words(source_language),
+                glossary::separates_words(language),
+            );
+            fail(
+                "check_glossary",
+                glossary::misses_terms(s, t, context.glossary, spaced),
+            );
+        }
+        if context.is_glossary {
+            fail(
+                "prohibited_initial_character",
+                glossary::prohibited_initial_character(s, t),
+            );
+        }
         fail("escaped_newline", chars::count_differs(s, t, "\\n"));
         fail("newline-count", chars::count_differs(s, t, "\n"));
         fail("zero-width-space", chars::zero_width_space(s, t, language));
@@ -102,6 +180,15 @@ pub fn failing(
             target.iter().any(|t| t.chars().count() > limit),
         );
     }
+    if let Some(limit) = flags
+        .value("max-lines")
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        fail(
+            "max-lines",
+            target.iter().any(|t| t.matches('\n').count() + 1 > limit),
+        );
+    }
     let filled = target.iter().filter(|t| !t.is_empty()).count();
     fail(
         "plurals",
@@ -114,117 +201,25 @@ pub fn failing(
     found
 }
 
-/// Every quality check id Tolk accepts.
-pub const CHECK_IDS: &[&str] = &[
-    "accelerator",
-    "asciidoc-markup",
-    "bbcode",
-    "xml-chars-around-tags",
-    "duplicate",
-    "check_glossary",
-    "double_space",
-    "fluent-parts",
-    "fluent-references",
-    "fluent-target-inner-html",
-    "fluent-target-syntax",
-    "angularjs_format",
-    "automattic_components_format",
-    "c_format",
-    "c_sharp_format",
-    "es_format",
-    "icu_message_format",
-    "java_printf_format",
-    "java_format",
-    "javascript_format",
-    "laravel_format",
-    "lua_format",
-    "object_pascal_format",
-    "objc_format",
-    "percent_placeholders",
-    "perl_brace_format",
-    "perl_format",
-    "php_format",
-    "python_brace_format",
-    "python_format",
-    "qt_format",
-    "qt_plural_format",
-    "ruby_format",
-    "scheme_format",
-    "vue_format",
-    "translated",
-    "inconsistent",
-    "rst-references",
-    "kashida",
-    "md-link",
-    "md-reflink",
-    "md-syntax",
-    "max-length",
-    "max-lines",
-    "max-size",
-    "escaped_newline",
-    "end_colon",
-    "end_ellipsis",
-    "end_exclamation",
-    "end_stop",
-    "end_interrobang",
-    "end_question",
-    "end_semicolon",
-    "newline-count",
-    "plurals",
-    "multiple_capital",
-    "kabyle-characters",
-    "placeholders",
-    "prohibited_initial_character",
-    "punctuation_spacing",
-    "regex",
-    "rst-syntax",
-    "reused",
-    "safe-mdx",
-    "same-plurals",
-    "begin_newline",
-    "begin_space",
-    "end_newline",
-    "end_space",
-    "same",
-    "safe-html",
-    "url",
-    "xml-tags",
-    "xml-invalid",
-    "zero-width-space",
-    "ellipsis",
-    "fluent-source-inner-html",
-    "fluent-source-syntax",
-    "icu_message_format_syntax",
-    "long_untranslated",
-    "multiple_failures",
-    "unnamed_format",
-    "source-max-length",
-    "optional_plural",
-];
-
 /// The failing checks of a stored string (plural forms joined) as they
 /// are stored: ids joined by commas; empty when it fails none, and for
-/// strings not translated (only translated strings are checked, read-only
-/// ones not at all).
+/// strings not checked (untranslated and read-only ones, as Weblate leaves
+/// them; strings needing editing are checked).
 pub fn stored(
     source: &str,
     target: &str,
     state: crate::unit::UnitState,
-    language: &str,
-    source_language: &str,
-    plural: &str,
+    context: &Context<'_>,
     flags: &Flags,
 ) -> String {
-    use crate::unit::{UnitState, split_plurals};
-    if !state.is_translated() || state == UnitState::ReadOnly {
+    use crate::unit::split_plurals;
+    if !state.is_checked() {
         return String::new();
     }
     failing(
         &split_plurals(source),
         &split_plurals(target),
-        language,
-        source_language,
-        plural,
+        context,
         flags,
     )
     .join(",")
@@ -285,9 +280,7 @@ mod tests {
             failing(
                 &forms(&["Save file."]),
                 &forms(&["Uložit soubor."]),
-                "cs",
-                "en",
-                CS,
+                &Context::of("cs", "en", CS),
                 &none
             ),
             Vec::<&str>::new()
@@ -296,9 +289,7 @@ mod tests {
             failing(
                 &forms(&["Save file.\n"]),
                 &forms(&["Uložit  soubor"]),
-                "cs",
-                "en",
-                CS,
+                &Context::of("cs", "en", CS),
                 &none
             ),
             ["end_newline", "double_space", "newline-count"]
@@ -308,15 +299,16 @@ mod tests {
             failing(
                 &forms(&["%d files."]),
                 &forms(&["%s souborů"]),
-                "cs",
-                "en",
-                CS,
+                &Context::of("cs", "en", CS),
                 &ignoring
             ),
             ["c_format", "max-length"]
         );
-        let open = forms(&["Open file"]);
-        assert_eq!(failing(&open, &open, "cs", "en", CS, &none), ["same"]);
+        let open = forms(&["Save file"]);
+        assert_eq!(
+            failing(&open, &open, &Context::of("cs", "en", CS), &none),
+            ["same"]
+        );
         // Plural forms: each against its source form, a form left empty.
         let source = forms(&["%d file", "%d files"]);
         let c = Flags::parse(["c-format"]);
@@ -324,9 +316,7 @@ mod tests {
             failing(
                 &source,
                 &forms(&["jeden soubor", "%d soubory", ""]),
-                "cs",
-                "en",
-                CS,
+                &Context::of("cs", "en", CS),
                 &c
             ),
             ["plurals"]
@@ -336,13 +326,23 @@ mod tests {
     #[test]
     fn markup_checks_run_with_their_flags() {
         let source = forms(&["See **[the guide](./guide.md)** and [faq][faq]."]);
-        let target = forms(&["Viz *[návod](./navod.md)* a FAQ."]);
+        let target = forms(&["Viz *[návod](./navod.md)* a faq."]);
         assert_eq!(
-            failing(&source, &target, "cs", "en", CS, &Flags::default()),
+            failing(
+                &source,
+                &target,
+                &Context::of("cs", "en", CS),
+                &Flags::default()
+            ),
             Vec::<&str>::new()
         );
         assert_eq!(
-            failing(&source, &target, "cs", "en", CS, &Flags::parse(["md-text"])),
+            failing(
+                &source,
+                &target,
+                &Context::of("cs", "en", CS),
+                &Flags::parse(["md-text"])
+            ),
             ["md-link", "md-reflink", "md-syntax"]
         );
         let rst = Flags::parse(["rst-text"]);
@@ -350,25 +350,15 @@ mod tests {
             failing(
                 &forms(&["See :ref:`setup`."]),
                 &forms(&["Viz :ref:`nastaveni`."]),
-                "cs",
-                "en",
-                CS,
+                &Context::of("cs", "en", CS),
                 &rst
             ),
             ["rst-references"]
         );
         let ignoring = Flags::parse(["md-text, ignore-md-syntax"]);
         assert_eq!(
-            failing(&source, &target, "cs", "en", CS, &ignoring),
+            failing(&source, &target, &Context::of("cs", "en", CS), &ignoring),
             ["md-link", "md-reflink"]
         );
-    }
-
-    #[test]
-    fn ids_are_unique() {
-        let mut ids = super::CHECK_IDS.to_vec();
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), super::CHECK_IDS.len());
     }
 }

@@ -7,13 +7,14 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::Flags;
+use super::{Context, Flags};
 
 /// Words that stay the same in many languages (technical names, units,
 /// keys, international words); Tolk's own list, see `docs/checks.md`.
 /// Language names (from the built-in language table) count too. Sorted,
 /// for a binary search.
 const INTERNATIONAL: &[&str] = &[
+    "account",
     "administration",
     "alpha",
     "alt",
@@ -21,6 +22,7 @@ const INTERNATIONAL: &[&str] = &[
     "apr",
     "aug",
     "backspace",
+    "backup",
     "bar",
     "bit",
     "bluetooth",
@@ -35,6 +37,7 @@ const INTERNATIONAL: &[&str] = &[
     "ctrl",
     "debug",
     "dec",
+    "delete",
     "details",
     "dns",
     "document",
@@ -50,9 +53,11 @@ const INTERNATIONAL: &[&str] = &[
     "event",
     "export",
     "feb",
+    "file",
     "filter",
     "firmware",
     "font",
+    "for",
     "ftp",
     "gal",
     "general",
@@ -68,8 +73,11 @@ const INTERNATIONAL: &[&str] = &[
     "http",
     "https",
     "icon",
+    "image",
+    "import",
     "info",
     "int",
+    "involved",
     "ip",
     "ipv",
     "jan",
@@ -83,6 +91,7 @@ const INTERNATIONAL: &[&str] = &[
     "label",
     "link",
     "linux",
+    "lock",
     "log",
     "login",
     "logo",
@@ -91,7 +100,9 @@ const INTERNATIONAL: &[&str] = &[
     "macos",
     "mar",
     "median",
+    "medium",
     "menu",
+    "message",
     "mib",
     "mime",
     "mm²",
@@ -100,11 +111,13 @@ const INTERNATIONAL: &[&str] = &[
     "name",
     "navigation",
     "normal",
+    "not",
     "nov",
     "oct",
     "offline",
     "ok",
     "online",
+    "open",
     "pdf",
     "php",
     "pib",
@@ -119,6 +132,7 @@ const INTERNATIONAL: &[&str] = &[
     "rand",
     "rate",
     "release",
+    "report",
     "root",
     "rss",
     "sep",
@@ -134,9 +148,11 @@ const INTERNATIONAL: &[&str] = &[
     "syndication",
     "tab",
     "tcp",
+    "team",
     "template",
     "term",
     "text",
+    "the",
     "tib",
     "tip",
     "tls",
@@ -146,6 +162,7 @@ const INTERNATIONAL: &[&str] = &[
     "union",
     "unix",
     "update",
+    "upload",
     "url",
     "usb",
     "utf",
@@ -195,8 +212,9 @@ static WORDS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"[\s(),.^`'\\/_<>!?;:|{}*@%#&~=+\[\]0-9\x22✓—…-]+").expect("a valid expression")
 });
 
-/// Whether the source holds nothing a translator would change.
-fn untranslatable(source: &str) -> bool {
+/// Whether the source holds nothing a translator would change; the words
+/// of `names` (the project's and component's names) count as such.
+fn untranslatable(source: &str, names: &str) -> bool {
     let lower = source.to_lowercase();
     if source
         .trim_matches(|c: char| c.is_ascii_digit() || ":/,.".contains(c))
@@ -216,26 +234,21 @@ fn untranslatable(source: &str) -> bool {
         w.chars().count() <= 2
             || INTERNATIONAL.binary_search(&w).is_ok()
             || LANGUAGE_NAMES.contains(w)
+            || names.split_whitespace().any(|n| n.to_lowercase() == w)
     })
 }
 
 /// Whether `target` leaves `source` untranslated. Not checked between
 /// variants of the source language (nor English and Interlingua), with
 /// `strict-same` every identical pair fails.
-pub fn same(
-    source: &str,
-    target: &str,
-    language: &str,
-    source_language: &str,
-    flags: &Flags,
-) -> bool {
+pub fn same(source: &str, target: &str, context: &Context<'_>, flags: &Flags) -> bool {
     let base = |code: &str| {
         code.split(['_', '-', '@'])
             .next()
             .unwrap_or(code)
             .to_ascii_lowercase()
     };
-    let (to, from) = (base(language), base(source_language));
+    let (to, from) = (base(context.language), base(context.source_language));
     if to == from || (from == "en" && to == "ia") {
         return false;
     }
@@ -249,7 +262,7 @@ pub fn same(
     if letters.clone().count() > 0 && letters.clone().all(char::is_uppercase) {
         return false; // Probably an accelerator or an acronym.
     }
-    !untranslatable(source)
+    !untranslatable(source, context.names)
 }
 
 #[cfg(test)]
@@ -264,40 +277,77 @@ mod tests {
     #[test]
     fn identical_words_fail_unless_nothing_translatable() {
         let none = Flags::default();
-        assert!(same("Open file", "Open file", "cs", "en", &none));
-        assert!(!same("Open file", "Otevřít soubor", "cs", "en", &none));
+        assert!(same(
+            "Save file",
+            "Save file",
+            &Context::of("cs", "en", ""),
+            &none
+        ));
+        let named = Context::of("cs", "en", "").named("Demo App");
+        assert!(same(
+            "Demo app",
+            "Demo app",
+            &Context::of("cs", "en", ""),
+            &none
+        ));
         assert!(
-            !same("Open file", "Open file", "en_GB", "en", &none),
+            !same("Demo app", "Demo app", &named, &none),
+            "the project's and component's names"
+        );
+        assert!(!same(
+            "Open file",
+            "Otevřít soubor",
+            &Context::of("cs", "en", ""),
+            &none
+        ));
+        assert!(
+            !same(
+                "Save file",
+                "Save file",
+                &Context::of("en_GB", "en", ""),
+                &none
+            ),
             "a variant of the source"
         );
-        assert!(!same("PDF", "PDF", "cs", "en", &none), "an acronym");
-        assert!(!same("12:30", "12:30", "cs", "en", &none));
-        assert!(!same("%d %s", "%d %s", "cs", "en", &none));
         assert!(
-            !same("Email", "Email", "cs", "en", &none),
+            !same("PDF", "PDF", &Context::of("cs", "en", ""), &none),
+            "an acronym"
+        );
+        assert!(!same("12:30", "12:30", &Context::of("cs", "en", ""), &none));
+        assert!(!same("%d %s", "%d %s", &Context::of("cs", "en", ""), &none));
+        assert!(
+            !same("Email", "Email", &Context::of("cs", "en", ""), &none),
             "an international word"
         );
         assert!(!same(
             "https://weblate.org/",
             "https://weblate.org/",
-            "cs",
-            "en",
+            &Context::of("cs", "en", ""),
             &none
         ));
-        assert!(!same("© Tolk", "© Tolk", "cs", "en", &none));
+        assert!(!same(
+            "© Tolk",
+            "© Tolk",
+            &Context::of("cs", "en", ""),
+            &none
+        ));
         assert!(
-            !same("Esperanto", "Esperanto", "ga", "en", &none),
+            !same(
+                "Esperanto",
+                "Esperanto",
+                &Context::of("ga", "en", ""),
+                &none
+            ),
             "a language name"
         );
         assert!(
-            !same("IPv6", "IPv6", "ja", "en", &none),
+            !same("IPv6", "IPv6", &Context::of("ja", "en", ""), &none),
             "digits separate words"
         );
         assert!(same(
             "Email",
             "Email",
-            "cs",
-            "en",
+            &Context::of("cs", "en", ""),
             &Flags::parse(["strict-same"])
         ));
     }

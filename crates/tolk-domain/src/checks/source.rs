@@ -21,20 +21,42 @@ pub const SEVERAL: usize = 2;
 /// `flags` every flag that applies (`ignore-*` turns a check off).
 /// `ellipsis`: three dots where an ellipsis character belongs;
 /// `optional_plural`: a single form written as a plural (`file(s)`);
-/// `multiple_failures`: the translations in several languages fail checks.
+/// `unnamed_format`: two placeholders or more that take their arguments
+/// by place (`%s of %s`), which translators cannot reorder;
+/// `icu_message_format_syntax`: with `icu-message-format`, the string is
+/// no ICU message; `source-max-length`: with `max-length:N`, a form is
+/// longer than N characters; `multiple_failures`: the translations in
+/// several languages fail checks.
 pub fn failing_source(
     forms: &[String],
     failing_translations: usize,
     flags: &Flags,
 ) -> Vec<&'static str> {
     let first = forms.first().map_or("", String::as_str);
+    let limit = flags
+        .value("max-length")
+        .and_then(|v| v.parse::<usize>().ok());
     [
         ("ellipsis", first.contains("...")),
         (
             "optional_plural",
             forms.len() == 1 && OPTIONAL_PLURAL.is_match(first),
         ),
-        ("multiple_failures", failing_translations >= SEVERAL),
+        ("unnamed_format", super::format::unnamed(flags, first) >= 2),
+        (
+            "icu_message_format_syntax",
+            flags.has("icu-message-format")
+                && !first.is_empty()
+                && super::icu::arguments(first).is_err(),
+        ),
+        (
+            "source-max-length",
+            limit.is_some_and(|limit| forms.iter().any(|f| f.chars().count() > limit)),
+        ),
+        (
+            super::catalogue::MULTIPLE_FAILURES,
+            failing_translations >= SEVERAL,
+        ),
     ]
     .into_iter()
     .filter(|(id, failed)| *failed && !flags.ignores(id))

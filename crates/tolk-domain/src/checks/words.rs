@@ -111,6 +111,19 @@ pub fn placeholders(source: &str, target: &str, listed: &str) -> bool {
         .any(|n| source.matches(n).count() != target.matches(n).count())
 }
 
+/// With `regex:EXPRESSION` (or `regex:r"EXPRESSION"`): the translation
+/// holds no match of the expression. An expression that does not compile
+/// judges nothing.
+pub fn regex_misses(target: &str, expression: &str) -> bool {
+    let expression = expression
+        .strip_prefix("r\"")
+        .map_or(expression, |e| e.trim_end_matches('"'));
+    if expression.is_empty() {
+        return false;
+    }
+    Regex::new(expression).is_ok_and(|pattern| !pattern.is_match(target))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,164 @@
+//! Glossary terms in strings, after Weblate's matching, and the checks
+//! that judge by them: `check_glossary` (with `check-glossary`: a
+//! translation follows the terms its source holds) and
+//! `prohibited_initial_character` (a glossary's term starts with a
+//! character spreadsheets read as a formula, or with a space).
+
+/// A glossary term in a translation's language.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Term {
+    /// The term in the source language.
+    pub source: String,
+    /// Its translation (empty while untranslated).
+    pub target: String,
+    /// With `forbidden`: a translation must not use `target`.
+    pub forbidden: bool,
+    /// With `read-only`: the term stays as it is (a name), so a
+    /// translation keeps `source`.
+    pub untranslatable: bool,
+}
+
+/// Languages whose script does not separate words with spaces (a term
+/// is found anywhere in their texts, not only as a whole word).
+const NO_SPACES: &[&str] = &["zh", "ja", "th", "km", "lo", "my", "ko"];
+
+/// Whether texts in `language` separate words with spaces.
+pub fn separates_words(language: &str) -> bool {
+    let base = language
+        .split(['_', '-', '@'])
+        .next()
+        .unwrap_or(language)
+        .to_ascii_lowercase();
+    !NO_SPACES.contains(&base.as_str())
+}
+
+/// Whether `text` holds `term`, in any case; with `whole_words`, only
+/// where neither end of it touches a letter, digit or `_`.
+fn holds(text: &str, term: &str, whole_words: bool) -> bool {
+    let (text, term) = (text.to_lowercase(), term.to_lowercase());
+    if term.is_empty() {
+        return true;
+    }
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(&term).any(|(at, found)| {
+        !whole_words
+            || (!word(text[..at].chars().next_back())
+                && !word(text[at + found.len()..].chars().next()))
+    })
+}
+
+/// The terms whose source `source` holds (as whole words where the
+/// source language is written with spaces).
+pub fn matching<'a>(source: &str, terms: &'a [Term], whole_words: bool) -> Vec<&'a Term> {
+    terms
+        .iter()
+        .filter(|term| !term.source.is_empty() && holds(source, &term.source, whole_words))
+        .collect()
+}
+
+/// Whether `target` leaves the glossary: a term of `source` is not
+/// translated as the glossary says (a term of several translations
+/// needs one of them), or a forbidden translation is used. `languages`
+/// say whether the source's and the translation's languages are written
+/// with spaces.
+pub fn misses_terms(
+    source: &str,
+    target: &str,
+    terms: &[Term],
+    (source_spaced, target_spaced): (bool, bool),
+) -> bool {
+    let mut missing: Vec<String> = Vec::new();
+    let mut followed: Vec<String> = Vec::new();
+    for term in matching(source, terms, source_spaced) {
+        let expected = if term.untranslatable {
+            &term.source
+        } else {
+            &term.target
+        };
+        let found = holds(target, expected, target_spaced);
+        let key = term.source.to_lowercase();
+        if term.forbidden {
+            if found {
+                return true;
+            }
+        } else if found {
+            missing.retain(|m| *m != key);
+            followed.push(key);
+        } else if !followed.contains(&key) {
+            missing.push(key);
+        }
+    }
+    !missing.is_empty()
+}
+
+/// Whether a glossary's term (`source` or `target`) starts with a
+/// character a spreadsheet reads as a formula (`=`, `+`, `-`, `@`, `|`,
+/// `%`) or with white space.
+pub fn prohibited_initial_character(source: &str, target: &str) -> bool {
+    [source, target].iter().any(|text| {
+        text.chars()
+            .next()
+            .is_some_and(|c| "=+-@|%".contains(c) || c.is_whitespace())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn term(source: &str, target: &str) -> Term {
+        Term {
+            source: source.into(),
+            target: target.into(),
+            ..Term::default()
+        }
+    }
+
+    #[test]
+    fn terms_match_as_whole_words_in_any_case() {
+        let terms = [term("file", "soubor"), term("open file", "otevřít soubor")];
+        let found: Vec<&str> = matching("Open File now", &terms, true)
+            .iter()
+            .map(|t| t.source.as_str())
+            .collect();
+        assert_eq!(found, ["file", "open file"]);
+        assert!(matching("Profile", &terms, true).is_empty());
+        assert_eq!(matching("ファイルfile", &terms, false).len(), 1);
+    }
+
+    #[test]
+    fn translations_follow_the_glossary_or_fail() {
+        let spaced = (true, true);
+        let terms = [
+            term("file", "soubor"),
+            term("file", "složka"),
+            Term {
+                untranslatable: true,
+                ..term("Tolk", "")
+            },
+            Term {
+                forbidden: true,
+                ..term("folder", "adresář")
+            },
+        ];
+        assert!(!misses_terms("Open file", "Otevřít soubor", &terms, spaced));
+        assert!(
+            !misses_terms("Open file", "Otevřít složka", &terms, spaced),
+            "one of a term's translations is enough"
+        );
+        assert!(misses_terms("Open file", "Otevřít dokument", &terms, spaced));
+        assert!(!misses_terms("Tolk file", "Tolk soubor", &terms, spaced));
+        assert!(misses_terms("Tolk file", "Tolku soubor", &terms, spaced), "a name kept");
+        assert!(misses_terms("Open folder", "Otevřít adresář", &terms, spaced));
+        assert!(!misses_terms("Open folder", "Otevřít složku", &terms, spaced));
+        assert!(!misses_terms("Save", "Uložit", &terms, spaced), "no term");
+    }
+
+    #[test]
+    fn terms_starting_like_formulas_are_refused() {
+        assert!(prohibited_initial_character("=SUM(A1)", "součet"));
+        assert!(prohibited_initial_character("sum", " součet"));
+        assert!(!prohibited_initial_character("sum", "součet"));
+        assert!(!prohibited_initial_character("", ""));
+    }
+}
