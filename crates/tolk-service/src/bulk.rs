@@ -109,6 +109,7 @@ pub(crate) fn apply_edits(
     let at = time::now();
     let mut planned = Vec::new();
     let mut outcomes = Vec::with_capacity(edits.len());
+    let mut glossary = crate::glossary::GlossaryTerms::default();
     for edit in edits {
         let Some(unit) = rows.remove(&edit.id) else {
             // Missing, or of another translation.
@@ -120,7 +121,8 @@ pub(crate) fn apply_edits(
             translation: Arc::clone(translation),
             labels: Vec::new(),
         };
-        match Planned::new(subject, &view, &edit.target, edit.state) {
+        let terms = glossary.for_unit(conn, &view)?;
+        match Planned::new(subject, &view, &edit.target, edit.state, terms) {
             Err(refused) => outcomes.push(BulkOutcome::Refused(refused)),
             Ok(None) => outcomes.push(BulkOutcome::Applied),
             Ok(Some(mut plan)) => {

@@ -13,7 +13,6 @@ use tolk_domain::checks::catalogue::INCONSISTENT;
 use chrono::NaiveDateTime;
 
 use tolk_domain::change::Action;
-use tolk_domain::checks::Flags;
 use tolk_domain::permission::Subject;
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::UnitState;
@@ -210,21 +209,7 @@ fn send_back(conn: &mut DbConnection, views: &[&UnitView], at: NaiveDateTime) ->
 /// not turned off by its flags or its component's.
 fn checked(view: &UnitView) -> bool {
     let state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
-    if !state.is_checked() {
-        return false;
-    }
-    let component = &view.translation.component;
-    let check_flags = component
-        .component
-        .settings
-        .check_flags_in(component.inherited());
-    let flags = Flags::parse([
-        view.unit.flags.as_str(),
-        view.unit.extra_flags.as_str(),
-        view.unit.source_flags.as_str(),
-        check_flags.as_str(),
-    ]);
-    !flags.ignores(INCONSISTENT)
+    state.is_checked() && !crate::units::flags_of(view).ignores(INCONSISTENT)
 }
 
 /// A list of failing checks with `inconsistent` added or taken out.

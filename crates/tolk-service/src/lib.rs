@@ -12,6 +12,7 @@ mod conflict;
 mod consistency;
 mod error;
 mod file_replace;
+mod glossary;
 mod nul;
 mod propagation;
 mod source_edit;

@@ -644,6 +644,26 @@ fn store_translation(
             },
         )?,
     };
+    // The glossary's terms, for strings whose flags ask for its check.
+    let asks = |flags: &str| Flags::parse([flags]).has(crate::glossary::CHECK_GLOSSARY);
+    let terms = if read.role == Role::Translation
+        && (asks(checks.flags) || read.units.iter().any(|u| asks(&u.flags.join(","))))
+    {
+        crate::glossary::terms_of(
+            conn,
+            component.project_id,
+            component.source_language_id,
+            read.language.row.id,
+        )?
+    } else {
+        Vec::new()
+    };
+    let checks = CheckContext {
+        context: checks
+            .context
+            .with_glossary(&terms, component.settings.is_glossary),
+        ..checks
+    };
     let synced = sync_units(
         conn,
         id,

@@ -62,6 +62,7 @@ pub(crate) fn follow(
     let (new_words, new_chars) = size(new_source, words);
     let mut deltas: HashMap<i64, Counters> = HashMap::new();
     let mut followed = Vec::with_capacity(rows.len());
+    let mut glossary = crate::glossary::GlossaryTerms::default();
     for (unit, translation) in rows {
         let translation = TranslationView::assemble(translation, &components, &languages, None)?;
         let mut view = UnitView {
@@ -80,7 +81,8 @@ pub(crate) fn follow(
             new_source,
         );
         view.unit.source = new_source.to_owned();
-        let (failing, _) = checks_of(&view, &view.unit.target, state);
+        let terms = glossary.for_unit(conn, &view)?;
+        let (failing, _) = checks_of(&view, &view.unit.target, state, terms);
         let new = Counters::of_unit(state, new_words, new_chars).with_failing(&failing);
         *deltas.entry(view.translation.translation.id).or_default() += Counters::delta(old, new);
         followed.push((view.unit.id, state.code(), previous_source, failing));

@@ -270,7 +270,9 @@ impl Service {
         };
         let forms = tolk_domain::unit::split_plurals(&found.target);
         let at = time::now();
-        if let Some(mut planned) = Planned::new(acting, unit, &forms, state.code())? {
+        let mut glossary = crate::glossary::GlossaryTerms::default();
+        let terms = glossary.for_unit(conn, unit)?;
+        if let Some(mut planned) = Planned::new(acting, unit, &forms, state.code(), terms)? {
             planned.change.action = Action::ACCEPT;
             planned.change.user_id = subject.user_id();
             planned.change.author_id = found.user_id;

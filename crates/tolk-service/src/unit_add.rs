@@ -210,12 +210,21 @@ pub(crate) fn add_string(
         String::new()
     } else {
         let names = translation.component.check_names();
+        let flags = tolk_domain::checks::Flags::parse([check_flags.as_str()]);
+        let mut glossary = crate::glossary::GlossaryTerms::default();
+        let terms = if flags.has(crate::glossary::CHECK_GLOSSARY) {
+            glossary.of(conn, translation)?
+        } else {
+            &[]
+        };
         tolk_domain::checks::stored(
             &source,
             &join_plurals(&checked.target),
             checked.state,
-            &translation.check_context(&names),
-            &tolk_domain::checks::Flags::parse([check_flags.as_str()]),
+            &translation
+                .check_context(&names)
+                .with_glossary(terms, settings.is_glossary),
+            &flags,
         )
     };
     let enforced = settings.enforced_checks_in(project);

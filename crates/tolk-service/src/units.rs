@@ -1,7 +1,9 @@
 //! Units: listing (with the query language), reading and translating.
 
+use crate::glossary::GlossaryTerms;
 use std::collections::HashMap;
 use std::sync::Arc;
+use tolk_domain::checks::glossary::Term;
 
 use serde_json::json;
 use tolk_domain::change::Action;
@@ -364,6 +366,7 @@ impl Planned {
         view: &UnitView,
         target: &[String],
         state: i32,
+        glossary: &[Term],
     ) -> ServiceResult<Option<Planned>> {
         check_edit(subject, view, target, state)?;
         let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
@@ -377,7 +380,7 @@ impl Planned {
             // Source strings are not checked as translations.
             String::new()
         } else {
-            let (failing, enforced) = checks_of(view, &text, new_state);
+            let (failing, enforced) = checks_of(view, &text, new_state, glossary);
             if enforced {
                 // An enforced check that fails keeps the string from counting as translated.
                 new_state = UnitState::NeedsRewriting;
@@ -474,28 +477,43 @@ impl Planned {
     }
 }
 
-/// The quality checks `text` fails as a translation of `view` in `state`
-/// (as stored), and whether one of them is enforced by the component (a
-/// translated string failing one is sent back for editing; one that needs
-/// editing already stays as it is, as in Weblate).
-pub(crate) fn checks_of(view: &UnitView, text: &str, state: UnitState) -> (String, bool) {
+/// Every flag that applies to `view`'s string: the unit's, its string's
+/// (kept on the source unit), its component's and its project's.
+pub(crate) fn flags_of(view: &UnitView) -> Flags {
     let component = &view.translation.component;
-    let (settings, project) = (&component.component.settings, component.inherited());
-    let check_flags = settings.check_flags_in(project);
-    let flags = Flags::parse([
+    let check_flags = component
+        .component
+        .settings
+        .check_flags_in(component.inherited());
+    Flags::parse([
         view.unit.flags.as_str(),
         view.unit.extra_flags.as_str(),
         view.unit.source_flags.as_str(),
         check_flags.as_str(),
-    ]);
+    ])
+}
+
+/// The quality checks `text` fails as a translation of `view` in `state`
+/// (as stored), and whether one of them is enforced by the component (a
+/// translated string failing one is sent back for editing; one that needs
+/// editing already stays as it is, as in Weblate).
+/// `glossary` holds the terms of its language when its flags ask for the
+/// glossary check.
+pub(crate) fn checks_of(
+    view: &UnitView,
+    text: &str,
+    state: UnitState,
+    glossary: &[Term],
+) -> (String, bool) {
+    let component = &view.translation.component;
+    let (settings, project) = (&component.component.settings, component.inherited());
     let names = component.check_names();
-    let failing = tolk_domain::checks::stored(
-        &view.unit.source,
-        text,
-        state,
-        &view.translation.check_context(&names),
-        &flags,
-    );
+    let context = view
+        .translation
+        .check_context(&names)
+        .with_glossary(glossary, settings.is_glossary);
+    let failing =
+        tolk_domain::checks::stored(&view.unit.source, text, state, &context, &flags_of(view));
     let enforced = settings.enforced_checks_in(project);
     let enforced = state.is_translated()
         && failing
@@ -558,7 +576,9 @@ fn translate(
     state: i32,
     at: chrono::NaiveDateTime,
 ) -> ServiceResult<Option<Spread>> {
-    let Some(planned) = Planned::new(subject, view, target, state)? else {
+    let mut glossary = GlossaryTerms::default();
+    let terms = glossary.for_unit(conn, view)?;
+    let Some(planned) = Planned::new(subject, view, target, state, terms)? else {
         return Ok(None);
     };
     if !planned.write(conn, view, at)? {

@@ -346,6 +346,47 @@ pub fn translated_in(
         .load(conn)?)
 }
 
+/// The strings of one language in these (glossary) components: source,
+/// translation, and the flags of the unit with the extra flags of its
+/// string (kept on the source unit); two statements.
+pub fn terms_in(
+    conn: &mut DbConnection,
+    language_id: i64,
+    component_ids: &[i64],
+) -> StoreResult<Vec<(String, String, String)>> {
+    let rows: Vec<(String, String, String, String, Option<i64>)> = units::table
+        .inner_join(translations::table)
+        .filter(translations::language_id.eq(language_id))
+        .filter(translations::component_id.eq_any(component_ids.to_vec()))
+        .order(units::id)
+        .select((
+            units::source,
+            units::target,
+            units::flags,
+            units::extra_flags,
+            units::source_unit_id,
+        ))
+        .load(conn)?;
+    let sources: Vec<i64> = rows.iter().filter_map(|r| r.4).collect();
+    let extra: std::collections::HashMap<i64, String> = if sources.is_empty() {
+        std::collections::HashMap::new()
+    } else {
+        units::table
+            .filter(units::id.eq_any(sources))
+            .select((units::id, units::extra_flags))
+            .load::<(i64, String)>(conn)?
+            .into_iter()
+            .collect()
+    };
+    Ok(rows
+        .into_iter()
+        .map(|(source, target, flags, own, source_unit)| {
+            let string = source_unit.and_then(|id| extra.get(&id)).unwrap_or(&own);
+            (source, target, format!("{flags},{string}"))
+        })
+        .collect())
+}
+
 /// A unit by id.
 pub fn get(conn: &mut DbConnection, id: i64) -> StoreResult<Option<UnitRow>> {
     Ok(units::table

@@ -336,10 +336,20 @@ pub const CHECKS: &[Check] = &[
         "icu-message-format",
     ),
     with_terms(
-        translation("check_glossary", &["Open file"], &["Otevřít dokument"], "check-glossary"),
+        translation(
+            "check_glossary",
+            &["Open file"],
+            &["Otevřít dokument"],
+            "check-glossary",
+        ),
         &[("file", "soubor")],
     ),
-    in_glossary(translation("prohibited_initial_character", &["=SUM"], &["=SUMA"], "")),
+    in_glossary(translation(
+        "prohibited_initial_character",
+        &["=SUM"],
+        &["=SUMA"],
+        "",
+    )),
     source("ellipsis", &["Loading..."], ""),
     source("optional_plural", &["Delete file(s)"], ""),
     source("unnamed_format", &["%s of %s"], "c-format"),

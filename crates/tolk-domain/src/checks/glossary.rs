@@ -146,11 +146,29 @@ mod tests {
             !misses_terms("Open file", "Otevřít složka", &terms, spaced),
             "one of a term's translations is enough"
         );
-        assert!(misses_terms("Open file", "Otevřít dokument", &terms, spaced));
+        assert!(misses_terms(
+            "Open file",
+            "Otevřít dokument",
+            &terms,
+            spaced
+        ));
         assert!(!misses_terms("Tolk file", "Tolk soubor", &terms, spaced));
-        assert!(misses_terms("Tolk file", "Tolku soubor", &terms, spaced), "a name kept");
-        assert!(misses_terms("Open folder", "Otevřít adresář", &terms, spaced));
-        assert!(!misses_terms("Open folder", "Otevřít složku", &terms, spaced));
+        assert!(
+            misses_terms("Tolk file", "Tolku soubor", &terms, spaced),
+            "a name kept"
+        );
+        assert!(misses_terms(
+            "Open folder",
+            "Otevřít adresář",
+            &terms,
+            spaced
+        ));
+        assert!(!misses_terms(
+            "Open folder",
+            "Otevřít složku",
+            &terms,
+            spaced
+        ));
         assert!(!misses_terms("Save", "Uložit", &terms, spaced), "no term");
     }
 
