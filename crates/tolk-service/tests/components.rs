@@ -12,7 +12,6 @@ use tolk_vcs::testing::{Upstream, git};
 use tolk_domain::component::ComponentSettings;
 use tolk_domain::permission::Subject;
 use tolk_domain::project::ProjectSettings;
-use tolk_domain::user::UserFields;
 use tolk_service::components::CreateOptions;
 use tolk_service::repository::Operation;
 use tolk_service::units::UnitEdit;
@@ -57,22 +56,7 @@ impl World {
         let upstream = Upstream::new(&files);
         let config = ServiceConfig::local(upstream.root());
         let service = Service::new(db.store.clone(), config).unwrap();
-        let admin = service
-            .create_user(
-                &Subject::System,
-                Ok(UserFields {
-                    username: "jane".into(),
-                    full_name: "Jane Doe".into(),
-                    email: "jane@example.com".into(),
-                    is_superuser: true,
-                    is_active: true,
-                    is_bot: false,
-                    date_expires: None,
-                }),
-            )
-            .unwrap()
-            .row
-            .id;
+        let admin = common::user(&service, "jane", true);
         common::demo_project(&service);
         World {
             upstream,

@@ -3,11 +3,12 @@
 //! JSON read, imported entries seen by every user, written back in both
 //! formats, and a bad file refused without changing anything.
 
+mod common;
+
 use std::collections::HashMap;
 
 use serde_json::{Value, json};
 use tolk_domain::permission::Subject;
-use tolk_domain::user::UserFields;
 use tolk_service::memory::MemoryFilter;
 use tolk_service::memory_transfer::MemoryFormat;
 use tolk_service::{PageRequest, Service, ServiceConfig};
@@ -62,22 +63,7 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
             .unwrap();
         assert_eq!(read, 3);
         // A plain user sees what was imported from a file.
-        let user = service
-            .create_user(
-                &Subject::System,
-                Ok(UserFields {
-                    username: "tm".into(),
-                    full_name: "T M".into(),
-                    email: "tm@example.com".into(),
-                    is_superuser: false,
-                    is_active: true,
-                    is_bot: false,
-                    date_expires: None,
-                }),
-            )
-            .unwrap()
-            .row
-            .id;
+        let user = common::user(&service, "tm", false);
         let seen = entries(&service, &Subject::user(user, false));
         let texts: Vec<(&str, &str, &str, bool)> = seen
             .iter()

@@ -1,7 +1,11 @@
 //! What the use-case tests share.
 
+// Each test file uses some of these.
+#![allow(dead_code)]
+
 use tolk_domain::permission::Subject;
 use tolk_domain::project::ProjectSettings;
+use tolk_domain::user::UserFields;
 use tolk_service::Service;
 
 /// Creates the public project `demo` that the tests put components in.
@@ -30,4 +34,24 @@ pub fn field_errors<T: std::fmt::Debug>(
             .collect(),
         other => panic!("not refused field by field: {other:?}"),
     }
+}
+
+/// Creates an active account `username` (a superuser or not); its id.
+pub fn user(service: &Service, username: &str, superuser: bool) -> i64 {
+    service
+        .create_user(
+            &Subject::System,
+            Ok(UserFields {
+                username: username.into(),
+                full_name: username.to_uppercase(),
+                email: format!("{username}@example.com"),
+                is_superuser: superuser,
+                is_active: true,
+                is_bot: false,
+                date_expires: None,
+            }),
+        )
+        .unwrap()
+        .row
+        .id
 }
