@@ -56,7 +56,7 @@ impl World {
         let upstream = Upstream::new(&files);
         let config = ServiceConfig::local(upstream.root());
         let service = Service::new(db.store.clone(), config).unwrap();
-        let admin = common::user(&service, "jane", true);
+        let admin = common::user(&service, "jane", "Jane Doe", true);
         common::demo_project(&service);
         World {
             upstream,

@@ -63,7 +63,7 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
             .unwrap();
         assert_eq!(read, 3);
         // A plain user sees what was imported from a file.
-        let user = common::user(&service, "tm", false);
+        let user = common::user(&service, "tm", "T M", false);
         let seen = entries(&service, &Subject::user(user, false));
         let texts: Vec<(&str, &str, &str, bool)> = seen
             .iter()

@@ -36,14 +36,15 @@ pub fn field_errors<T: std::fmt::Debug>(
     }
 }
 
-/// Creates an active account `username` (a superuser or not); its id.
-pub fn user(service: &Service, username: &str, superuser: bool) -> i64 {
+/// Creates an active account `username` of `full_name` (a superuser or
+/// not); its id.
+pub fn user(service: &Service, username: &str, full_name: &str, superuser: bool) -> i64 {
     service
         .create_user(
             &Subject::System,
             Ok(UserFields {
                 username: username.into(),
-                full_name: username.to_uppercase(),
+                full_name: full_name.into(),
                 email: format!("{username}@example.com"),
                 is_superuser: superuser,
                 is_active: true,
