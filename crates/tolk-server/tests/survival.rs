@@ -403,14 +403,20 @@ fn two_servers_on_one_postgresql_share_the_work() {
     let deadline = Instant::now() + Duration::from_secs(60);
     let runs = loop {
         let runs = tolk_service::testing::task_runs(&site.db.store);
-        if runs.iter().all(|(_, _, _, completed)| *completed) {
+        if runs.iter().all(|(_, _, _, completed, _)| *completed) {
             break runs;
         }
         assert!(Instant::now() < deadline, "tasks left: {runs:?}");
         std::thread::sleep(Duration::from_millis(100));
     };
     assert!(runs.len() >= 2, "{runs:?}");
-    for (kind, attempts, failed, _) in runs {
-        assert_eq!((attempts, failed), (1, false), "a {kind} task");
+    for (kind, attempts, failed, _, log) in runs {
+        assert_eq!(
+            (attempts, failed),
+            (1, false),
+            "a {kind} task: {log}\n{}\n{}",
+            servers[0].log(),
+            servers[1].log()
+        );
     }
 }

@@ -158,6 +158,12 @@ impl Service {
             .iter()
             .map(|(id, verdict)| (*id, verdict.failing.clone()))
             .collect();
+        if !deltas.is_empty() {
+            // The translations' rows first, as every writer of their units
+            // takes them: concurrent writers queue instead of deadlocking.
+            let touched: Vec<i64> = deltas.keys().copied().collect();
+            translations::lock_all(conn, &touched)?;
+        }
         units::set_failing(conn, &lists)?;
         send_back(conn, &enforced, now)?;
         for (id, (delta, last_change)) in deltas {

@@ -519,6 +519,9 @@ fn refresh_source_checks(
     source_id: i64,
     check_flags: &str,
 ) -> Result<(), ServiceError> {
+    // The translation's row first, as every writer of its units takes it:
+    // a concurrent read of the same files queues instead of deadlocking.
+    translations::lock(conn, source_id)?;
     let failing = units::failing_translations_by_source(conn, source_id)?;
     let mut changed = Vec::new();
     let mut delta = Counters::default();

@@ -575,6 +575,7 @@ impl Service {
             Ok(value) => (StoredOutcome::Finished(value.to_string(), false), false),
             Err(failure) if failure.transient && task.attempts < MAX_ATTEMPTS => {
                 let wait = backoff(task.attempts);
+                tracing::info!(task = %task.id, kind = %task.kind, "task to be retried: {}", failure.message);
                 run.line(format!(
                     "attempt {} failed: {}; trying again in {} s",
                     task.attempts,

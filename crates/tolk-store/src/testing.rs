@@ -303,9 +303,9 @@ pub fn make_tasks_due(store: &Store) {
         .expect("make tasks due");
 }
 
-/// Every task's kind, attempts, whether it failed and whether it is
-/// completed, for tests that check each task ran once.
-pub fn task_runs(store: &Store) -> Vec<(String, i32, bool, bool)> {
+/// Every task's kind, attempts, whether it failed, whether it is
+/// completed and its log, for tests that check each task ran once.
+pub fn task_runs(store: &Store) -> Vec<(String, i32, bool, bool, String)> {
     use crate::schema::tasks;
     let mut conn = store.conn().expect("a connection");
     tasks::table
@@ -314,6 +314,7 @@ pub fn task_runs(store: &Store) -> Vec<(String, i32, bool, bool)> {
             tasks::attempts,
             tasks::failed,
             tasks::completed,
+            tasks::log,
         ))
         .order(tasks::created)
         .load(&mut **conn)
