@@ -648,10 +648,14 @@ fn store_translation(
         )?,
     };
     // The glossary's terms, for strings whose flags ask for its check.
-    let asks = |flags: &str| Flags::parse([flags]).has(crate::glossary::CHECK_GLOSSARY);
+    let glossary = crate::glossary::CHECK_GLOSSARY;
     let terms = if read.role == Role::Translation
-        && (asks(checks.flags) || read.units.iter().any(|u| asks(&u.flags.join(","))))
-    {
+        && (Flags::parse([checks.flags]).has(glossary)
+            || read.units.iter().any(|u| {
+                u.flags
+                    .iter()
+                    .any(|f| f.split(',').any(|f| f.trim() == glossary))
+            })) {
         crate::glossary::terms_of(
             conn,
             component.project_id,
