@@ -384,8 +384,7 @@ impl Service {
             .read(|conn| translations::of_component(conn, view.component.id))?;
         let owner = self.repository_owner(&view.component)?;
         let mut problems = Vec::new();
-        // Translation files the add-ons changed, to read again.
-        let mut changed: Vec<String> = Vec::new();
+        let mut rescan = false;
         {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
@@ -401,13 +400,13 @@ impl Service {
                 }
                 let message = addon_message(view, acting.kind.verbose, &self.config);
                 let paths: Vec<String> = files.into_iter().map(|(p, _)| p).collect();
-                if repo.commit(&paths, &author_of(None), &message)?.is_some() && translation_files {
-                    changed.extend(paths);
+                if repo.commit(&paths, &author_of(None), &message)?.is_some() {
+                    rescan |= translation_files;
                 }
             }
         }
-        if !changed.is_empty() {
-            self.rescan_sharing(view, Some(&changed))?;
+        if rescan {
+            self.rescan_now(view)?;
         }
         Ok(problems)
     }

@@ -482,7 +482,7 @@ impl Service {
             let message = render(&effective.add_message, &values);
             repo.commit(std::slice::from_ref(&path), &author, &message)?;
         }
-        self.rescan_sharing(&view, Some(std::slice::from_ref(&path)))?;
+        self.rescan_now(&view)?;
         let event = crate::addon_runs::Event::LanguageAdded { spread };
         for problem in self.run_addons(&view, event, None)? {
             tracing::warn!(component = view.component.id, "{problem}");
@@ -762,29 +762,27 @@ impl Service {
             })?;
         }
         self.record(view, Action::RESET, user, String::new())?;
-        self.rescan_sharing(view, None)?;
+        self.rescan_sharing(view)?;
         Ok((true, None))
     }
 
-    /// Reads again, in this thread, the files of `view` and of the other
-    /// components working in its clone that read one of the files `changed`
-    /// there (every one of them when `changed` is `None`: the whole tree
-    /// moved).
-    pub(crate) fn rescan_sharing(
-        &self,
-        view: &ComponentView,
-        changed: Option<&[String]>,
-    ) -> ServiceResult<()> {
+    /// Reads the component's files again in this thread.
+    pub(crate) fn rescan_now(&self, view: &ComponentView) -> ServiceResult<()> {
+        let run = Run::detached(self);
+        self.rescan_component(view.component.id, &run).map(|_| ())
+    }
+
+    /// Reads again, in this thread, the files of every component that
+    /// reads the same clone as `view` (itself included), after its files
+    /// changed there.
+    pub(crate) fn rescan_sharing(&self, view: &ComponentView) -> ServiceResult<()> {
         let owner = self.repository_owner(&view.component)?;
         let sharing = self
             .store
             .read(|conn| components::sharing(conn, owner.id))?;
         let run = Run::detached(self);
         for component in &sharing {
-            let reads = |paths: &[String]| paths.iter().any(|p| component.settings.reads(p));
-            if component.id == view.component.id || changed.is_none_or(reads) {
-                self.rescan_component(component.id, &run)?;
-            }
+            self.rescan_component(component.id, &run)?;
         }
         Ok(())
     }

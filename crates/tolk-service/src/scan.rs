@@ -648,14 +648,10 @@ fn store_translation(
         )?,
     };
     // The glossary's terms, for strings whose flags ask for its check.
-    let glossary = crate::glossary::CHECK_GLOSSARY;
+    let asks = |flags: &str| Flags::parse([flags]).has(crate::glossary::CHECK_GLOSSARY);
     let terms = if read.role == Role::Translation
-        && (Flags::parse([checks.flags]).has(glossary)
-            || read.units.iter().any(|u| {
-                u.flags
-                    .iter()
-                    .any(|f| f.split(',').any(|f| f.trim() == glossary))
-            })) {
+        && (asks(checks.flags) || read.units.iter().any(|u| asks(&u.flags.join(","))))
+    {
         crate::glossary::terms_of(
             conn,
             component.project_id,
