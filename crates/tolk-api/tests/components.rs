@@ -711,7 +711,25 @@ async fn a_language_is_added_from_the_base_file() {
             Body::Json(body),
         )
         .await;
+        // A component of the project reading the same clone.
+        let mirror = json!({"name": "Mirror", "slug": "mirror", "repo": "weblate://demo/app", "filemask": "po/*.po", "file_format": "po"});
+        call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            Body::Json(mirror),
+        )
+        .await;
         ctx.service.run_due_tasks().unwrap();
+        let mirrored = || async {
+            let listed = get_json(&app, "/api/components/demo/mirror/translations/", admin).await;
+            pluck(&listed["results"], "language_code")
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        };
+        assert!(!mirrored().await.contains(&json!("de")));
         let add = |code: &'static str, token: Option<&'static str>| {
             let app = &app;
             let token = token.map(|_| ctx.admin.clone());
@@ -764,6 +782,10 @@ async fn a_language_is_added_from_the_base_file() {
             "chore(l10n): add German translation"
         );
         assert_eq!(status["needs_commit"], false);
+        assert!(
+            mirrored().await.contains(&json!("de")),
+            "the component sharing the clone reads the new file"
+        );
 
         let again = add("de", Some("admin")).await;
         assert_eq!(again.status, StatusCode::BAD_REQUEST);
@@ -786,6 +808,19 @@ async fn a_language_is_added_from_the_base_file() {
         assert_eq!(
             listed["count"], 5,
             "en, the files but the base file, and de"
+        );
+        let removed = call(
+            &app,
+            Method::DELETE,
+            "/api/translations/demo/app/de/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(removed.status, StatusCode::NO_CONTENT, "{}", removed.text());
+        assert!(
+            !mirrored().await.contains(&json!("de")),
+            "the component sharing the clone lost the removed file"
         );
     }
 }
@@ -1550,5 +1585,58 @@ async fn a_project_locks_and_unlocks_all_its_components() {
             .filter(|a| *a == "Component unlocked")
             .count();
         assert_eq!(unlocks, 2);
+    }
+}
+
+#[actix_web::test]
+async fn a_file_removed_upstream_takes_its_translation_with_it() {
+    for db in TestDb::all() {
+        let upstream = upstream();
+        let ctx = context(db, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let body = Body::Json(gettext(&upstream));
+        call(
+            &app,
+            Method::POST,
+            "/api/projects/demo/components/",
+            admin,
+            body,
+        )
+        .await;
+        ctx.service.run_due_tasks().unwrap();
+        let languages = || async {
+            let listed = get_json(&app, "/api/components/demo/app/translations/", admin).await;
+            pluck(&listed["results"], "language_code")
+        };
+        assert_eq!(languages().await, json!(["en", "ar", "ja", "pt_BR", "ru"]));
+
+        let dev = upstream.developer();
+        tolk_service::vcs_testing::git(&dev, &["rm", "--quiet", "po/ja.po"]);
+        tolk_service::vcs_testing::git(&dev, &["commit", "--quiet", "-m", "no Japanese"]);
+        tolk_service::vcs_testing::git(&dev, &["push", "--quiet", "origin", "main"]);
+        let pulled = call(
+            &app,
+            Method::POST,
+            "/api/components/demo/app/repository/",
+            admin,
+            Body::Json(json!({"operation": "pull"})),
+        )
+        .await;
+        assert_eq!(pulled.json()["result"], json!(true), "{}", pulled.text());
+        ctx.service.run_due_tasks().unwrap();
+        assert_eq!(languages().await, json!(["en", "ar", "pt_BR", "ru"]));
+        let gone = get_json(&app, "/api/translations/demo/app/ja/", admin).await;
+        assert_eq!(gone["detail"], "Not found.");
+        let changes = get_json(&app, "/api/components/demo/app/changes/", admin).await;
+        let removed: Vec<&Value> = changes["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["action"] == 25)
+            .collect();
+        assert_eq!(removed.len(), 1, "{changes}");
+        assert_eq!(removed[0]["target"], "Japanese");
+        assert_eq!(removed[0]["user"], Value::Null, "the server removed it");
     }
 }

@@ -491,6 +491,16 @@ impl ComponentSettings {
         Filemask::new(&self.filemask).ok()
     }
 
+    /// Whether the component reads the work-tree file `path`: one its
+    /// filemask matches, or its template, base or intermediate file.
+    pub fn reads(&self, path: &str) -> bool {
+        !path.is_empty()
+            && ([&self.template, &self.new_base, &self.intermediate]
+                .iter()
+                .any(|special| special.as_str() == path)
+                || self.mask().is_some_and(|mask| mask.code_of(path).is_some()))
+    }
+
     /// The component whose repository this one shares (`weblate://p/c`), as project and component slug.
     pub fn linked(&self) -> Option<(&str, &str)> {
         self.repo.strip_prefix(LINK_PREFIX)?.split_once('/')
@@ -597,6 +607,20 @@ mod tests {
             file_format: "po".into(),
             ..ComponentSettings::default()
         }
+    }
+
+    #[test]
+    fn components_read_the_files_of_their_mask_and_special_files() {
+        let settings = ComponentSettings {
+            filemask: "po/*.po".into(),
+            new_base: "po/app.pot".into(),
+            ..ComponentSettings::default()
+        };
+        assert!(settings.reads("po/cs.po"));
+        assert!(settings.reads("po/app.pot"));
+        assert!(!settings.reads("locales/cs.json"));
+        assert!(!settings.reads("po/sub/cs.po"));
+        assert!(!settings.reads(""));
     }
 
     #[test]

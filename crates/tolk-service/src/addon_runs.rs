@@ -384,7 +384,8 @@ impl Service {
             .read(|conn| translations::of_component(conn, view.component.id))?;
         let owner = self.repository_owner(&view.component)?;
         let mut problems = Vec::new();
-        let mut rescan = false;
+        // Translation files the add-ons changed, to read again.
+        let mut changed: Vec<String> = Vec::new();
         {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
@@ -400,13 +401,13 @@ impl Service {
                 }
                 let message = addon_message(view, acting.kind.verbose, &self.config);
                 let paths: Vec<String> = files.into_iter().map(|(p, _)| p).collect();
-                if repo.commit(&paths, &author_of(None), &message)?.is_some() {
-                    rescan |= translation_files;
+                if repo.commit(&paths, &author_of(None), &message)?.is_some() && translation_files {
+                    changed.extend(paths);
                 }
             }
         }
-        if rescan {
-            self.rescan_now(view)?;
+        if !changed.is_empty() {
+            self.rescan_sharing(view, Some(&changed))?;
         }
         Ok(problems)
     }

@@ -72,7 +72,8 @@ impl Service {
             );
             repo.commit(std::slice::from_ref(path), &author, &message)?;
         }
-        self.replaced(subject, view, UploadMethod::Replace, total)
+        let written = [view.translation.filename.clone()];
+        self.replaced(subject, view, UploadMethod::Replace, total, &written)
     }
 
     /// `source`: the uploaded file becomes the component's `new_base`, and
@@ -93,6 +94,7 @@ impl Service {
             .map(|t| t.filename)
             .filter(|f| !f.is_empty() && *f != settings.new_base)
             .collect();
+        let paths: Vec<String>;
         {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
@@ -119,14 +121,15 @@ impl Service {
                 tree.write(path, new)?;
             }
             let message = addon_message(component, SOURCE_UPDATE, &self.config);
-            let paths: Vec<String> = written.into_iter().map(|(p, _)| p).collect();
+            paths = written.into_iter().map(|(p, _)| p).collect();
             repo.commit(&paths, &author_of(None), &message)?;
         }
-        self.replaced(subject, view, UploadMethod::Source, total)
+        self.replaced(subject, view, UploadMethod::Source, total, &paths)
     }
 
-    /// Reads the component again after a file was replaced, records the
-    /// upload and answers as Weblate: nothing skipped or not found, the
+    /// Reads the component again after the files `written` were replaced
+    /// (and the other components of its clone that read them), records
+    /// the upload and answers as Weblate: nothing skipped or not found, the
     /// translation's strings accepted, the file's strings in total.
     fn replaced(
         &self,
@@ -134,9 +137,10 @@ impl Service {
         view: &TranslationView,
         method: UploadMethod,
         total: usize,
+        written: &[String],
     ) -> ServiceResult<UploadReport> {
         let component = &view.component;
-        self.rescan_sharing(component)?;
+        self.rescan_sharing(component, Some(written))?;
         let accepted = self.store.write(|conn| {
             let now = translations::of_component(conn, component.component.id)?
                 .into_iter()

@@ -13,7 +13,10 @@ use tolk_domain::message::render;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::percent;
 use tolk_formats::{MergeError, merge_units};
+use tolk_store::DbConnection;
 use tolk_store::changes::{self, NewChange};
+use tolk_store::components::Component;
+use tolk_store::languages::LanguageRow;
 use tolk_store::translations::Translation;
 use tolk_store::{components, languages, time, translations};
 use tolk_store::{unit_removals, units};
@@ -482,7 +485,7 @@ impl Service {
             let message = render(&effective.add_message, &values);
             repo.commit(std::slice::from_ref(&path), &author, &message)?;
         }
-        self.rescan_now(&view)?;
+        self.rescan_sharing(&view, Some(std::slice::from_ref(&path)))?;
         let event = crate::addon_runs::Event::LanguageAdded { spread };
         for problem in self.run_addons(&view, event, None)? {
             tracing::warn!(component = view.component.id, "{problem}");
@@ -548,22 +551,18 @@ impl Service {
             }
         }
         let images = self.store.write(|conn| {
-            let holder = tolk_store::screenshots::Holder::Translation(view.translation.id);
-            let images = tolk_store::screenshots::images_of(conn, holder)?;
-            if !translations::delete(conn, view.translation.id)? {
-                return Err(ServiceError::NotFound);
-            }
-            let change = NewChange {
-                project_id: Some(component.project.id),
-                component_id: Some(component.component.id),
-                language_id: Some(view.language.row.id),
-                target: view.language.row.name.clone(),
-                ..NewChange::new(Action::REMOVE_TRANSLATION, subject.user_id())
-            };
-            changes::record(conn, &change, time::now())?;
-            Ok(images)
+            remove_translation(
+                conn,
+                &component.component,
+                (view.translation.id, &view.language.row),
+                subject.user_id(),
+            )
         })?;
         self.forget_images(&images);
+        // Other components of the clone may read the file that went.
+        if !filename.is_empty() {
+            self.rescan_sharing(component, Some(std::slice::from_ref(filename)))?;
+        }
         Ok(())
     }
 
@@ -762,27 +761,29 @@ impl Service {
             })?;
         }
         self.record(view, Action::RESET, user, String::new())?;
-        self.rescan_sharing(view)?;
+        self.rescan_sharing(view, None)?;
         Ok((true, None))
     }
 
-    /// Reads the component's files again in this thread.
-    pub(crate) fn rescan_now(&self, view: &ComponentView) -> ServiceResult<()> {
-        let run = Run::detached(self);
-        self.rescan_component(view.component.id, &run).map(|_| ())
-    }
-
-    /// Reads again, in this thread, the files of every component that
-    /// reads the same clone as `view` (itself included), after its files
-    /// changed there.
-    pub(crate) fn rescan_sharing(&self, view: &ComponentView) -> ServiceResult<()> {
+    /// Reads again, in this thread, the files of `view` and of the other
+    /// components working in its clone that read one of the files `changed`
+    /// there (every one of them when `changed` is `None`: the whole tree
+    /// moved).
+    pub(crate) fn rescan_sharing(
+        &self,
+        view: &ComponentView,
+        changed: Option<&[String]>,
+    ) -> ServiceResult<()> {
         let owner = self.repository_owner(&view.component)?;
         let sharing = self
             .store
             .read(|conn| components::sharing(conn, owner.id))?;
         let run = Run::detached(self);
         for component in &sharing {
-            self.rescan_component(component.id, &run)?;
+            let reads = |paths: &[String]| paths.iter().any(|p| component.settings.reads(p));
+            if component.id == view.component.id || changed.is_none_or(reads) {
+                self.rescan_component(component.id, &run)?;
+            }
         }
         Ok(())
     }
@@ -930,4 +931,29 @@ fn merge_style(view: &ComponentView) -> MergeStyle {
         "merge_noff" => MergeStyle::MergeNoFf,
         _ => MergeStyle::Rebase,
     }
+}
+
+/// Deletes the translation `id` (of `language`) from `component` and
+/// records it, by `user` or by the server itself; answers the images of
+/// its screenshots, to forget once the transaction is over.
+pub(crate) fn remove_translation(
+    conn: &mut DbConnection,
+    component: &Component,
+    (id, language): (i64, &LanguageRow),
+    user: Option<i64>,
+) -> ServiceResult<Vec<String>> {
+    let holder = tolk_store::screenshots::Holder::Translation(id);
+    let images = tolk_store::screenshots::images_of(conn, holder)?;
+    if !translations::delete(conn, id)? {
+        return Err(ServiceError::NotFound);
+    }
+    let change = NewChange {
+        project_id: Some(component.project_id),
+        component_id: Some(component.id),
+        language_id: Some(language.id),
+        target: language.name.clone(),
+        ..NewChange::new(Action::REMOVE_TRANSLATION, user)
+    };
+    changes::record(conn, &change, time::now())?;
+    Ok(images)
 }

@@ -8,7 +8,7 @@
 //! one transaction afterwards. Units edited in Tolk and not yet written to
 //! their file keep their translation when the file is read again.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::json;
 use tolk_domain::change::Action;
@@ -60,6 +60,8 @@ struct Snapshot {
     files: Vec<FileRead>,
     /// Translation files refused or left out, with the reason.
     problems: Vec<String>,
+    /// Every file of the work tree, read or refused.
+    present: HashSet<String>,
     /// The work tree's head.
     revision: String,
 }
@@ -139,6 +141,12 @@ fn read_tree(
         &settings.intermediate,
     ];
     let listing = tree.list()?;
+    let present: HashSet<String> = listing
+        .files
+        .iter()
+        .chain(listing.refused.iter().map(|(path, _)| path))
+        .cloned()
+        .collect();
     let wanted = |p: &String| {
         !special.contains(&p)
             && mask
@@ -237,6 +245,7 @@ fn read_tree(
         source_units,
         files,
         problems,
+        present,
         revision: repo.head()?,
     })
 }
@@ -648,10 +657,14 @@ fn store_translation(
         )?,
     };
     // The glossary's terms, for strings whose flags ask for its check.
-    let asks = |flags: &str| Flags::parse([flags]).has(crate::glossary::CHECK_GLOSSARY);
+    let glossary = crate::glossary::CHECK_GLOSSARY;
     let terms = if read.role == Role::Translation
-        && (asks(checks.flags) || read.units.iter().any(|u| asks(&u.flags.join(","))))
-    {
+        && (Flags::parse([checks.flags]).has(glossary)
+            || read.units.iter().any(|u| {
+                u.flags
+                    .iter()
+                    .any(|f| f.split(',').any(|f| f.trim() == glossary))
+            })) {
         crate::glossary::terms_of(
             conn,
             component.project_id,
@@ -955,7 +968,7 @@ impl Service {
                 .map(|u| (u.context, u.target))
                 .collect()
         };
-        let mut done = std::collections::HashSet::from([source.row.id]);
+        let mut done = HashSet::from([source.row.id]);
         for file in &snapshot.files {
             let Some(language) = code_candidates(&file.code)
                 .iter()
@@ -989,6 +1002,7 @@ impl Service {
             totals.translations += 1;
             totals.units += strings;
         }
+        self.remove_stale(component, &snapshot.present, &done)?;
         self.refresh_component_consistency(component, source.row.id)?;
         self.store
             .write(|conn| refresh_source_checks(conn, source_id, &check_flags))?;
@@ -1006,6 +1020,49 @@ impl Service {
             Ok::<_, ServiceError>(())
         })?;
         Ok(totals)
+    }
+
+    /// After a scan of `component`: deletes its translations whose file
+    /// left the work tree (the languages `read` aside), as Weblate does.
+    fn remove_stale(
+        &self,
+        component: &Component,
+        present: &HashSet<String>,
+        read: &HashSet<i64>,
+    ) -> ServiceResult<()> {
+        let gone: Vec<_> = self
+            .store
+            .read(|conn| translations::of_component(conn, component.id))?
+            .into_iter()
+            .filter(|t| {
+                !read.contains(&t.language_id)
+                    && !t.filename.is_empty()
+                    && !present.contains(&t.filename)
+            })
+            .collect();
+        if gone.is_empty() {
+            return Ok(());
+        }
+        let images = self.store.write(|conn| {
+            let ids: Vec<i64> = gone.iter().map(|t| t.language_id).collect();
+            let languages: HashMap<i64, Language> = languages::get_full_by_ids(conn, &ids)?
+                .into_iter()
+                .map(|l| (l.row.id, l))
+                .collect();
+            let mut images = Vec::new();
+            for translation in &gone {
+                let Some(language) = languages.get(&translation.language_id) else {
+                    continue;
+                };
+                let row = (translation.id, &language.row);
+                images.extend(crate::repository::remove_translation(
+                    conn, component, row, None,
+                )?);
+            }
+            Ok::<_, ServiceError>(images)
+        })?;
+        self.forget_images(&images);
+        Ok(())
     }
 
     /// After a scan of `component`: the `inconsistent` verdicts of its

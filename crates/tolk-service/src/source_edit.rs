@@ -17,7 +17,7 @@ use tolk_store::{DbConnection, translations};
 
 use crate::ServiceResult;
 use crate::translations::TranslationView;
-use crate::units::{Planned, UnitView, checks_of};
+use crate::units::{Planned, UnitView, checks_of, size};
 
 /// What `planned` (written to the unit `unit_id` of the `template`
 /// translation) changes in the string's other units: their source, words,
@@ -55,10 +55,6 @@ pub(crate) fn follow(
         .collect();
     let component = &template.component;
     let components = HashMap::from([(component.component.id, component.clone())]);
-    let size = |text: &str, words: i32| {
-        let chars = i64::try_from(text.chars().count()).unwrap_or(i64::MAX);
-        (i64::from(words), chars)
-    };
     let (new_words, new_chars) = size(new_source, words);
     let mut deltas: HashMap<i64, Counters> = HashMap::new();
     let mut followed = Vec::with_capacity(rows.len());

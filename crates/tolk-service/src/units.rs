@@ -1,13 +1,12 @@
 //! Units: listing (with the query language), reading and translating.
 
-use crate::glossary::GlossaryTerms;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tolk_domain::checks::glossary::Term;
 
 use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
+use tolk_domain::checks::glossary::Term;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, join_plurals, split_plurals, word_count};
@@ -20,6 +19,7 @@ use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
 use crate::cache::Generation;
+use crate::glossary::GlossaryTerms;
 use crate::propagation::Spread;
 use crate::translations::TranslationView;
 use crate::{Service, ServiceError, ServiceResult};
@@ -388,10 +388,6 @@ impl Planned {
             failing
         };
         let source_words = template.then(|| word_count(&split_plurals(&text)));
-        let size = |text: &str, words: i32| {
-            let chars = i64::try_from(text.chars().count()).unwrap_or(i64::MAX);
-            (i64::from(words), chars)
-        };
         let (words, chars) = size(&view.unit.source, view.unit.num_words);
         let (new_words, new_chars) = match source_words {
             Some(count) => size(&text, count),
@@ -475,6 +471,13 @@ impl Planned {
         view.unit.pending = true;
         view.unit.last_updated = at;
     }
+}
+
+/// The words (`words`, as counted) and characters of a source `text`, as
+/// the counters take them.
+pub(crate) fn size(text: &str, words: i32) -> (i64, i64) {
+    let chars = i64::try_from(text.chars().count()).unwrap_or(i64::MAX);
+    (i64::from(words), chars)
 }
 
 /// Every flag that applies to `view`'s string: the unit's, its string's

@@ -275,20 +275,16 @@ pub fn set_file(
 }
 
 /// Sets a translation's counters (after a scan), and the time of its last
-/// change when the scan changed it.
+/// change when the scan changed it; one statement.
 pub fn set_counters(
     conn: &mut DbConnection,
     id: i64,
     c: &Counters,
     changed_at: Option<NaiveDateTime>,
 ) -> StoreResult<()> {
-    if let Some(at) = changed_at {
-        diesel::update(translations::table.find(id))
-            .set(translations::last_change.eq(at))
-            .execute(conn)?;
-    }
     diesel::update(translations::table.find(id))
         .set((
+            changed_at.map(|at| translations::last_change.eq(at)),
             translations::total.eq(c.total.strings),
             translations::total_words.eq(c.total.words),
             translations::total_chars.eq(c.total.chars),

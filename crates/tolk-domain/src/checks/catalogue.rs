@@ -82,26 +82,27 @@ const fn in_language(
     }
 }
 
-const fn with_terms(check: Check, terms: &'static [(&'static str, &'static str)]) -> Check {
-    match check.runs {
-        Runs::Translation(example) => Check {
-            runs: Runs::Translation(Example { terms, ..example }),
-            ..check
-        },
-        _ => check,
-    }
-}
-
-const fn in_glossary(check: Check) -> Check {
-    match check.runs {
-        Runs::Translation(example) => Check {
-            runs: Runs::Translation(Example {
-                in_glossary: true,
-                ..example
-            }),
-            ..check
-        },
-        _ => check,
+/// A translation check judged against a glossary: `terms` are the
+/// glossary's (source, translation) in the language, and `in_glossary`
+/// says whether the string is itself a glossary's term.
+const fn glossary(
+    id: &'static str,
+    source: &'static [&'static str],
+    target: &'static [&'static str],
+    flags: &'static str,
+    terms: &'static [(&'static str, &'static str)],
+    in_glossary: bool,
+) -> Check {
+    Check {
+        id,
+        runs: Runs::Translation(Example {
+            source,
+            target,
+            language: "cs",
+            flags,
+            terms,
+            in_glossary,
+        }),
     }
 }
 
@@ -335,21 +336,22 @@ pub const CHECKS: &[Check] = &[
         &["soubory"],
         "icu-message-format",
     ),
-    with_terms(
-        translation(
-            "check_glossary",
-            &["Open file"],
-            &["Otevřít dokument"],
-            "check-glossary",
-        ),
+    glossary(
+        "check_glossary",
+        &["Open file"],
+        &["Otevřít dokument"],
+        "check-glossary",
         &[("file", "soubor")],
+        false,
     ),
-    in_glossary(translation(
+    glossary(
         "prohibited_initial_character",
         &["=SUM"],
         &["=SUMA"],
         "",
-    )),
+        &[],
+        true,
+    ),
     source("ellipsis", &["Loading..."], ""),
     source("optional_plural", &["Delete file(s)"], ""),
     source("unnamed_format", &["%s of %s"], "c-format"),

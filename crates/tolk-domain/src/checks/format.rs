@@ -21,25 +21,39 @@ pub struct Format {
     /// The flag that turns it on (`c-format`).
     pub flag: &'static str,
     placeholders: fn(&str) -> Vec<String>,
+    /// How many placeholders of a text take their argument by their place
+    /// alone (`%s`, `{}`), for formats whose arguments can also be numbered
+    /// or named (`unnamed_format`).
+    positional: Option<fn(&str) -> usize>,
 }
 
 /// Every format checked.
 pub const FORMATS: &[Format] = &[
-    format("c_format", "c-format", c_placeholders),
-    format("python_format", "python-format", python_placeholders),
+    format("c_format", "c-format", c_placeholders).positional(|t| by_place(&C, t)),
+    format("python_format", "python-format", python_placeholders).positional(|t| {
+        python_placeholders(t)
+            .iter()
+            .filter(|p| !p.starts_with('('))
+            .count()
+    }),
     format(
         "python_brace_format",
         "python-brace-format",
         brace_placeholders,
-    ),
-    format("php_format", "php-format", |t| printf_placeholders(&PHP, t)),
+    )
+    .positional(unnamed_fields),
+    format("php_format", "php-format", |t| printf_placeholders(&PHP, t))
+        .positional(|t| by_place(&PHP, t)),
     format("java_printf_format", "java-printf-format", |t| {
         printf_placeholders(&JAVA_PRINTF, t)
-    }),
+    })
+    .positional(|t| by_place(&JAVA_PRINTF, t)),
     format("javascript_format", "javascript-format", |t| {
         printf_placeholders(&JAVASCRIPT, t)
-    }),
-    format("lua_format", "lua-format", |t| printf_placeholders(&LUA, t)),
+    })
+    .positional(|t| by_place(&JAVASCRIPT, t)),
+    format("lua_format", "lua-format", |t| printf_placeholders(&LUA, t))
+        .positional(|t| by_place(&LUA, t)),
     format("qt_format", "qt-format", |t| sorted_names(&QT, t)),
     format("java_format", "java-format", |t| {
         sorted_names(&MESSAGE_FORMAT, t)
@@ -53,13 +67,14 @@ pub const FORMATS: &[Format] = &[
     format("percent_placeholders", "percent-placeholders", |t| {
         sorted_names(&PERCENT, t)
     }),
-    format("perl_format", "perl-format", c_placeholders),
+    format("perl_format", "perl-format", c_placeholders).positional(|t| by_place(&C, t)),
     format("objc_format", "objc-format", |t| {
         printf_placeholders(&OBJC, t)
     }),
     format("object_pascal_format", "object-pascal-format", |t| {
         printf_placeholders(&OBJECT_PASCAL, t)
-    }),
+    })
+    .positional(|t| by_place(&OBJECT_PASCAL, t)),
     format("i18next_interpolation", "i18next-interpolation", |t| {
         sorted_names(&I18NEXT, t)
     }),
@@ -79,7 +94,8 @@ pub const FORMATS: &[Format] = &[
     format("ruby_format", "ruby-format", ruby_placeholders),
     format("scheme_format", "scheme-format", |t| {
         printf_placeholders(&SCHEME, t)
-    }),
+    })
+    .positional(|t| by_place(&SCHEME, t)),
     format("qt_plural_format", "qt-plural-format", |t| {
         sorted_names(&QT_PLURAL, t)
     }),
@@ -102,6 +118,17 @@ const fn format(
         id,
         flag,
         placeholders,
+        positional: None,
+    }
+}
+
+impl Format {
+    /// The row with its count of placeholders taken by place.
+    const fn positional(self, positional: fn(&str) -> usize) -> Format {
+        Format {
+            positional: Some(positional),
+            ..self
+        }
     }
 }
 
@@ -160,45 +187,40 @@ static OBJECT_PASCAL: LazyLock<Regex> =
 /// `flags` turns on whose arguments can be numbered or named instead; a
 /// translator cannot reorder such arguments.
 pub fn unnamed(flags: &super::Flags, text: &str) -> usize {
-    let printf = |expression: &Regex| {
-        expression
-            .captures_iter(text)
-            .filter(|c| {
-                c.get(1).is_none()
-                    && c.get(2)
-                        .is_some_and(|kind| !matches!(kind.as_str(), "%" | "n" | "~"))
-            })
-            .count()
-    };
     FORMATS
         .iter()
         .filter(|format| flags.has(format.flag))
-        .map(|format| match format.id {
-            "c_format" | "perl_format" => printf(&C),
-            "php_format" => printf(&PHP),
-            "javascript_format" => printf(&JAVASCRIPT),
-            "lua_format" => printf(&LUA),
-            "java_printf_format" => printf(&JAVA_PRINTF),
-            "object_pascal_format" => printf(&OBJECT_PASCAL),
-            "scheme_format" => printf(&SCHEME),
-            "python_format" => python_placeholders(text)
-                .iter()
-                .filter(|p| !p.starts_with('('))
-                .count(),
-            "python_brace_format" => BRACE
-                .captures_iter(text)
-                .filter_map(|c| c.get(1))
-                .filter(|field| {
-                    field
-                        .as_str()
-                        .split([':', '!'])
-                        .next()
-                        .is_none_or(|name| name.trim().is_empty())
-                })
-                .count(),
-            _ => 0,
-        })
+        .filter_map(|format| format.positional)
+        .map(|count| count(text))
         .sum()
+}
+
+/// The placeholders of a printf-like format with no position (`%s`, not
+/// `%1$s`); `%%` is no placeholder.
+fn by_place(expression: &Regex, text: &str) -> usize {
+    expression
+        .captures_iter(text)
+        .filter(|c| {
+            c.get(1).is_none()
+                && c.get(2)
+                    .is_some_and(|kind| !matches!(kind.as_str(), "%" | "n" | "~"))
+        })
+        .count()
+}
+
+/// Python `{}` fields without a name or number (`{}`, `{:>8}`).
+fn unnamed_fields(text: &str) -> usize {
+    BRACE
+        .captures_iter(text)
+        .filter_map(|c| c.get(1))
+        .filter(|field| {
+            field
+                .as_str()
+                .split([':', '!'])
+                .next()
+                .is_none_or(|name| name.trim().is_empty())
+        })
+        .count()
 }
 
 /// Placeholders of a printf-like format: kinds in order, numbered ones by

@@ -32,10 +32,11 @@ pub fn separates_words(language: &str) -> bool {
     !NO_SPACES.contains(&base.as_str())
 }
 
-/// Whether `text` holds `term`, in any case; with `whole_words`, only
-/// where neither end of it touches a letter, digit or `_`.
+/// Whether `text` (in small letters) holds `term`, in any case; with
+/// `whole_words`, only where neither end of it touches a letter, digit or
+/// `_`.
 fn holds(text: &str, term: &str, whole_words: bool) -> bool {
-    let (text, term) = (text.to_lowercase(), term.to_lowercase());
+    let term = term.to_lowercase();
     if term.is_empty() {
         return true;
     }
@@ -50,9 +51,10 @@ fn holds(text: &str, term: &str, whole_words: bool) -> bool {
 /// The terms whose source `source` holds (as whole words where the
 /// source language is written with spaces).
 pub fn matching<'a>(source: &str, terms: &'a [Term], whole_words: bool) -> Vec<&'a Term> {
+    let source = source.to_lowercase();
     terms
         .iter()
-        .filter(|term| !term.source.is_empty() && holds(source, &term.source, whole_words))
+        .filter(|term| !term.source.is_empty() && holds(&source, &term.source, whole_words))
         .collect()
 }
 
@@ -67,6 +69,7 @@ pub fn misses_terms(
     terms: &[Term],
     (source_spaced, target_spaced): (bool, bool),
 ) -> bool {
+    let target = target.to_lowercase();
     let mut missing: Vec<String> = Vec::new();
     let mut followed: Vec<String> = Vec::new();
     for term in matching(source, terms, source_spaced) {
@@ -75,7 +78,7 @@ pub fn misses_terms(
         } else {
             &term.target
         };
-        let found = holds(target, expected, target_spaced);
+        let found = holds(&target, expected, target_spaced);
         let key = term.source.to_lowercase();
         if term.forbidden {
             if found {

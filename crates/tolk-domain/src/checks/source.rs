@@ -81,6 +81,24 @@ mod tests {
         assert!(ids(&["%d file(s)", "%d files"], 0, "").is_empty());
         assert!(ids(&["Remove (s)elected"], 0, "").is_empty());
         assert!(ids(&["Open file"], 1, "").is_empty());
+        assert_eq!(ids(&["%s of %d"], 0, "c-format"), ["unnamed_format"]);
+        assert_eq!(
+            ids(&["{} of {:>3}"], 0, "python-brace-format"),
+            ["unnamed_format"]
+        );
+        assert!(ids(&["%1$s of %2$s, 100%%"], 0, "c-format").is_empty());
+        assert!(ids(&["%(a)s of %(b)s"], 0, "python-format").is_empty());
+        assert!(ids(&["%s of %s"], 0, "").is_empty(), "no format flag");
+        assert_eq!(
+            ids(&["{n, plural, one {#}"], 0, "icu-message-format"),
+            ["icu_message_format_syntax"]
+        );
+        assert!(ids(&["{n, plural, one {#} other {#}}"], 0, "icu-message-format").is_empty());
+        assert_eq!(
+            ids(&["Save file"], 0, "max-length:5"),
+            ["source-max-length"]
+        );
+        assert!(ids(&["Save"], 0, "max-length:5").is_empty());
         assert_eq!(ids(&["Open file"], 2, ""), ["multiple_failures"]);
         assert!(
             ids(
