@@ -7,25 +7,8 @@ mod common;
 use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, Ctx, TestApp, call, join_team, pluck};
+use common::{Body, Ctx, TestApp, call, join_team, pluck, team};
 use serde_json::json;
-
-/// A team `name` giving `permission` on the project `slug` to `username`,
-/// written as the team endpoints will write it.
-fn team(ctx: &Ctx, name: &str, permission: &str, slug: &str, username: &str) {
-    ctx.db.execute(&format!(
-        "INSERT INTO roles (name) VALUES ('{name} role');
-         INSERT INTO role_permissions (role_id, codename)
-           SELECT id, '{permission}' FROM roles WHERE name = '{name} role';
-         INSERT INTO teams (name, project_selection, language_selection) VALUES ('{name}', 0, 1);
-         INSERT INTO team_roles (team_id, role_id)
-           SELECT t.id, r.id FROM teams t, roles r WHERE t.name = '{name}' AND r.name = '{name} role';
-         INSERT INTO team_members (team_id, user_id)
-           SELECT t.id, u.id FROM teams t, users u WHERE t.name = '{name}' AND u.username = '{username}';
-         INSERT INTO team_projects (team_id, project_id)
-           SELECT t.id, p.id FROM teams t, projects p WHERE t.name = '{name}' AND p.slug = '{slug}';"
-    ));
-}
 
 #[actix_web::test]
 async fn a_team_opens_its_private_project_to_its_members() {

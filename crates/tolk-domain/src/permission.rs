@@ -13,6 +13,24 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Permission(&'static str);
 
+impl Permission {
+    /// The permission asked instead on the strings of a glossary
+    /// (`glossary`), as Weblate does: adding, editing and deleting terms
+    /// and uploading files are the `glossary.*` permissions there.
+    pub fn on_glossary(self, glossary: bool) -> Permission {
+        if !glossary {
+            return self;
+        }
+        match self {
+            Permission::UNIT_ADD => Permission::GLOSSARY_ADD,
+            Permission::UNIT_EDIT => Permission::GLOSSARY_EDIT,
+            Permission::UNIT_DELETE => Permission::GLOSSARY_DELETE,
+            Permission::UPLOAD_PERFORM => Permission::GLOSSARY_UPLOAD,
+            other => other,
+        }
+    }
+}
+
 macro_rules! permissions {
     ($($name:ident = $code:literal),* $(,)?) => {
         impl Permission {
@@ -740,5 +758,19 @@ mod tests {
         }
         assert_eq!(AccessControl::from_code(100), Some(AccessControl::Private));
         assert_eq!(AccessControl::from_code(5), None);
+    }
+
+    #[test]
+    fn a_glossarys_strings_ask_for_glossary_permissions() {
+        for (asked, on_glossary) in [
+            (Permission::UNIT_ADD, Permission::GLOSSARY_ADD),
+            (Permission::UNIT_EDIT, Permission::GLOSSARY_EDIT),
+            (Permission::UNIT_DELETE, Permission::GLOSSARY_DELETE),
+            (Permission::UPLOAD_PERFORM, Permission::GLOSSARY_UPLOAD),
+            (Permission::UNIT_REVIEW, Permission::UNIT_REVIEW),
+        ] {
+            assert_eq!(asked.on_glossary(true), on_glossary);
+            assert_eq!(asked.on_glossary(false), asked);
+        }
     }
 }

@@ -35,6 +35,11 @@ pub struct StorageFlags {
     /// [example: git.internal.example,10.0.0.5]
     #[arg(long, env = "TOLK_VCS_PRIVATE_ALLOWLIST")]
     pub vcs_private_allowlist: Option<String>,
+    /// Give each project a glossary component (TBX, in a local
+    /// repository) with its first components, as Weblate does [default: true].
+    /// [example: false]
+    #[arg(long, env = "TOLK_CREATE_GLOSSARIES")]
+    pub create_glossaries: Option<bool>,
 }
 
 /// How the HTTP server runs: the settings only `serve` takes.
@@ -109,6 +114,7 @@ struct FileSettings {
     trusted_proxies: Option<String>,
     vcs_allow_local: Option<bool>,
     vcs_private_allowlist: Option<String>,
+    create_glossaries: Option<bool>,
     task_workers: Option<usize>,
     enable_hooks: Option<bool>,
     metrics_token: Option<String>,
@@ -140,6 +146,8 @@ pub struct Settings {
     pub vcs_allow_local: bool,
     /// Hosts allowed to resolve to internal addresses.
     pub vcs_private_allowlist: String,
+    /// Projects get a glossary component.
+    pub create_glossaries: bool,
     /// Background task workers.
     pub task_workers: usize,
     /// Notifications from Git hosts are accepted.
@@ -287,6 +295,10 @@ impl Settings {
                 .clone()
                 .or(file.vcs_private_allowlist)
                 .unwrap_or_default(),
+            create_glossaries: storage
+                .create_glossaries
+                .or(file.create_glossaries)
+                .unwrap_or(true),
             task_workers: flags.task_workers.or(file.task_workers).unwrap_or(2),
             enable_hooks: flags.enable_hooks.or(file.enable_hooks).unwrap_or(false),
             metrics_token: flags

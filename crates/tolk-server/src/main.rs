@@ -150,6 +150,7 @@ fn open_service(settings: &Settings) -> Result<Service, String> {
                 &settings.vcs_private_allowlist,
             ),
             task_lease: tolk_service::tasks::DEFAULT_LEASE,
+            create_glossaries: settings.create_glossaries,
         },
     )
     .map_err(|e| format!("{e} (Tolk needs the git binary)"))

@@ -394,6 +394,8 @@ impl Service {
         let condition = condition_of(Some(&job.q))?;
         let (translation, proposals) = self.store.read(|conn| {
             let translation = Arc::new(visible_translation(conn, &subject, path)?);
+            let project = Some(translation.component.project.id);
+            let condition = crate::glossary::resolve_search(conn, condition, project)?;
             let filter = UnitFilter {
                 translation_id: Some(translation.translation.id),
                 condition,

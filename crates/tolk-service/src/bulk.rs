@@ -76,7 +76,7 @@ impl Service {
             let translation = Arc::new(self.translation_of_units(conn, subject, path)?);
             require(
                 subject,
-                Permission::UNIT_EDIT,
+                translation.on_strings(Permission::UNIT_EDIT),
                 translation.target(),
                 "You do not have permission to perform this action.",
             )?;

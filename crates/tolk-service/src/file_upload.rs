@@ -83,7 +83,7 @@ fn check_allowed(
     upload: &FileUpload,
 ) -> ServiceResult<()> {
     let target = view.target();
-    let can = |permission| subject.can(permission, target);
+    let can = |permission| subject.can(view.on_strings(permission), target);
     let permitted = match upload.method {
         UploadMethod::Translate | UploadMethod::Fuzzy => can(Permission::UNIT_EDIT),
         UploadMethod::Approve => can(Permission::UNIT_REVIEW),
@@ -99,7 +99,7 @@ fn check_allowed(
     };
     require(
         subject,
-        Permission::UPLOAD_PERFORM,
+        view.on_strings(Permission::UPLOAD_PERFORM),
         target,
         "Insufficient privileges for uploading.",
     )?;

@@ -63,9 +63,12 @@ impl Service {
             })?),
         };
         let condition = condition_of(q)?;
-        let view = self
-            .store
-            .read(|conn| self.translation_of_units(conn, subject, path))?;
+        let (view, condition) = self.store.read(|conn| {
+            let view = self.translation_of_units(conn, subject, path)?;
+            let project = Some(view.component.project.id);
+            let condition = crate::glossary::resolve_search(conn, condition, project)?;
+            Ok::<_, ServiceError>((view, condition))
+        })?;
         require(
             subject,
             Permission::TRANSLATION_DOWNLOAD,

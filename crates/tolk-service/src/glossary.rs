@@ -2,12 +2,14 @@
 //! the strings, in a translation's language, of its project's glossary
 //! components (`is_glossary`) of the same source language. They are read
 //! only for strings whose flags ask for the check, once per translation.
+//! Their sources are what `has:glossary` looks for.
 
 use std::collections::HashMap;
 
 use tolk_domain::checks::Flags;
 use tolk_domain::checks::glossary::Term;
-use tolk_store::{DbConnection, components, units};
+use tolk_domain::query::Condition;
+use tolk_store::{DbConnection, components, translations, units};
 
 use crate::ServiceResult;
 use crate::translations::TranslationView;
@@ -45,6 +47,36 @@ pub(crate) fn terms_of(
             }
         })
         .collect())
+}
+
+/// `condition` with `has:glossary` looking for the terms of `project`'s
+/// glossaries (the translated strings of their source translations, as
+/// Weblate); outside a project it matches nothing. Three statements when
+/// the condition asks, none otherwise.
+pub(crate) fn resolve_search(
+    conn: &mut DbConnection,
+    condition: Option<Condition>,
+    project: Option<i64>,
+) -> ServiceResult<Option<Condition>> {
+    let Some(condition) = condition else {
+        return Ok(None);
+    };
+    let Some(project_id) = project.filter(|_| condition.asks_glossary()) else {
+        return Ok(Some(condition));
+    };
+    let glossaries: Vec<(i64, i64)> = components::of_project(conn, project_id)?
+        .into_iter()
+        .filter(|c| c.settings.is_glossary)
+        .map(|c| (c.id, c.source_language_id))
+        .collect();
+    let ids: Vec<i64> = glossaries.iter().map(|(id, _)| *id).collect();
+    let sources: Vec<i64> = translations::of_components(conn, &ids)?
+        .into_iter()
+        .filter(|t| glossaries.contains(&(t.component_id, t.language_id)))
+        .map(|t| t.id)
+        .collect();
+    let terms = units::terms_of_translations(conn, &sources)?;
+    Ok(Some(condition.with_glossary(&terms)))
 }
 
 /// Glossary terms read as strings need them, kept by translation.

@@ -13,6 +13,7 @@ mod consistency;
 mod error;
 mod file_replace;
 mod glossary;
+mod glossary_setup;
 mod nul;
 mod propagation;
 mod source_edit;
@@ -122,6 +123,9 @@ pub struct ServiceConfig {
     /// How long a task worker's claim holds without renewal: the task of
     /// a process that died is taken over this long after its last sign.
     pub task_lease: std::time::Duration,
+    /// Whether a project gets a glossary component with its first
+    /// components, as Weblate's `CREATE_GLOSSARIES`.
+    pub create_glossaries: bool,
 }
 
 impl Default for ServiceConfig {
@@ -137,6 +141,7 @@ impl Default for ServiceConfig {
             media_root: root.join("media"),
             url_policy: UrlPolicy::default(),
             task_lease: tasks::DEFAULT_LEASE,
+            create_glossaries: true,
         }
     }
 }
@@ -154,6 +159,8 @@ impl ServiceConfig {
             vcs_root: root.join("vcs"),
             media_root: root.join("media"),
             url_policy: UrlPolicy::new(true, ""),
+            // Tests ask for glossaries where they are what is tested.
+            create_glossaries: false,
             ..Self::default()
         }
     }

@@ -410,7 +410,6 @@ impl Service {
             view.target(),
             "Can not create translation",
         )?;
-        let settings = &view.component.settings;
         let effective = view.effective();
         if effective.new_lang != "add" {
             return Err(ServiceError::PermissionDenied(
@@ -430,61 +429,17 @@ impl Service {
             Ok((Some(language), exists))
         })?;
         let language = language.ok_or_else(could_not)?;
-        let Some(mask) = settings.mask() else {
-            return Err(could_not());
-        };
-        let file_code = styled_code(&language.row.code, &effective.language_code_style);
-        let path = mask.path_for(&file_code);
-        if exists || !settings.accepts_language(&file_code) || !safe_path(&path) {
+        if exists {
             return Err(could_not());
         }
         let author = self.author(subject)?;
         let owner = self.repository_owner(&view.component)?;
-        {
+        let path = {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            let tree = repo.work_tree()?;
-            // A link or anything else already there: the file is not made.
-            if std::fs::symlink_metadata(tree.resolve(&path)?).is_ok() {
-                return Err(could_not());
-            }
-            // A document's translation starts as a copy of its template.
-            let base_path = match settings.new_base.as_str() {
-                "" if tolk_formats::is_document(&settings.file_format) => {
-                    settings.template.as_str()
-                }
-                path => path,
-            };
-            let base = if base_path.is_empty() {
-                None
-            } else {
-                Some(tree.read(base_path)?.ok_or_else(|| {
-                    ServiceError::Failed(format!("{base_path}: the file does not exist"))
-                })?)
-            };
-            let plural = tolk_formats::PluralRule {
-                forms: usize::try_from(language.plural.number.max(1)).unwrap_or(1),
-                formula: &language.plural.formula,
-            };
-            let bytes = tolk_formats::new_translation(
-                &settings.file_format,
-                &path,
-                &language.row.code,
-                Some(plural),
-                base.as_deref(),
-            )
-            .map_err(|e| ServiceError::Failed(e.to_string()))?;
-            tree.write(&path, &bytes)?;
-            let values = message_values(&view, None, &self.config)
-                .into_iter()
-                .chain([
-                    ("language_code", file_code.clone()),
-                    ("language_name", language.row.name.clone()),
-                ])
-                .collect::<Vec<_>>();
-            let message = render(&effective.add_message, &values);
-            repo.commit(std::slice::from_ref(&path), &author, &message)?;
-        }
+            self.add_language_file(&view, &repo, &language, &author)?
+                .ok_or_else(could_not)?
+        };
         self.rescan_sharing(&view, Some(std::slice::from_ref(&path)))?;
         let event = crate::addon_runs::Event::LanguageAdded { spread };
         for problem in self.run_addons(&view, event, None)? {
@@ -502,6 +457,71 @@ impl Service {
                 .pop()
                 .ok_or(ServiceError::NotFound)
         })
+    }
+
+    /// Writes the new translation file of `language` into `repo` (the
+    /// work tree of `view`'s clone, locked by the caller), from the
+    /// component's base file (or a document's template), and commits it
+    /// with the component's add message by `author`. Answers its path, or
+    /// `None` when the component cannot hold the language there: outside
+    /// its mask or language filter, or something already at that path.
+    pub(crate) fn add_language_file(
+        &self,
+        view: &ComponentView,
+        repo: &tolk_vcs::Repository,
+        language: &languages::Language,
+        author: &tolk_vcs::Identity,
+    ) -> ServiceResult<Option<String>> {
+        let settings = &view.component.settings;
+        let effective = view.effective();
+        let Some(mask) = settings.mask() else {
+            return Ok(None);
+        };
+        let file_code = styled_code(&language.row.code, &effective.language_code_style);
+        let path = mask.path_for(&file_code);
+        if !settings.accepts_language(&file_code) || !safe_path(&path) {
+            return Ok(None);
+        }
+        let tree = repo.work_tree()?;
+        // A link or anything else already there: the file is not made.
+        if std::fs::symlink_metadata(tree.resolve(&path)?).is_ok() {
+            return Ok(None);
+        }
+        // A document's translation starts as a copy of its template.
+        let base_path = match settings.new_base.as_str() {
+            "" if tolk_formats::is_document(&settings.file_format) => settings.template.as_str(),
+            path => path,
+        };
+        let base = if base_path.is_empty() {
+            None
+        } else {
+            Some(tree.read(base_path)?.ok_or_else(|| {
+                ServiceError::Failed(format!("{base_path}: the file does not exist"))
+            })?)
+        };
+        let plural = tolk_formats::PluralRule {
+            forms: usize::try_from(language.plural.number.max(1)).unwrap_or(1),
+            formula: &language.plural.formula,
+        };
+        let bytes = tolk_formats::new_translation(
+            &settings.file_format,
+            &path,
+            &language.row.code,
+            Some(plural),
+            base.as_deref(),
+        )
+        .map_err(|e| ServiceError::Failed(e.to_string()))?;
+        tree.write(&path, &bytes)?;
+        let values = message_values(view, None, &self.config)
+            .into_iter()
+            .chain([
+                ("language_code", file_code),
+                ("language_name", language.row.name.clone()),
+            ])
+            .collect::<Vec<_>>();
+        let message = render(&effective.add_message, &values);
+        repo.commit(std::slice::from_ref(&path), author, &message)?;
+        Ok(Some(path))
     }
 
     /// Removes a translation (`translation.delete`; never the source

@@ -815,7 +815,9 @@ impl Service {
                 }
             }
         }
-        Ok(self.rescan_component(component_id, run)?)
+        let scanned = self.rescan_component(component_id, run)?;
+        self.ensure_glossary(&component)?;
+        Ok(scanned)
     }
 
     /// Task: after its `repo` or `branch` changed, point the component's
@@ -882,6 +884,10 @@ impl Service {
     ) -> ServiceResult<serde_json::Value> {
         let component = self.task_component(component_id)?;
         let totals = self.scan(&component, run)?;
+        // Languages may have come or gone: the glossaries follow.
+        if !component.settings.is_glossary {
+            self.sync_glossaries(component.project_id)?;
+        }
         run.report(
             99,
             format!(

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use tolk_domain::permission::{Subject, Target};
+use tolk_domain::permission::{Permission, Subject, Target};
 use tolk_store::languages::{self, Language};
 use tolk_store::stats::{self, Summary};
 use tolk_store::translations::{self, Translation};
@@ -54,6 +54,12 @@ impl TranslationView {
     pub fn file_stem(&self) -> String {
         let component = self.component.full_slug().replace('/', "-");
         format!("{component}-{}", self.language.row.code)
+    }
+
+    /// `permission` as asked on this translation's strings: a glossary's
+    /// have their own (see [`Permission::on_glossary`]).
+    pub fn on_strings(&self, permission: Permission) -> Permission {
+        permission.on_glossary(self.component.component.settings.is_glossary)
     }
 
     /// The translation as the access check sees it.

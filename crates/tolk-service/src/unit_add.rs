@@ -63,7 +63,7 @@ fn check(
     }
     require(
         subject,
-        Permission::UNIT_ADD,
+        translation.on_strings(Permission::UNIT_ADD),
         target_ref,
         "You do not have permission to perform this action.",
     )?;

@@ -26,7 +26,7 @@ fn check(subject: &Subject, unit: &UnitView) -> ServiceResult<()> {
     let settings = &translation.component.component.settings;
     require(
         subject,
-        Permission::UNIT_DELETE,
+        translation.on_strings(Permission::UNIT_DELETE),
         translation.target(),
         "You do not have permission to perform this action.",
     )?;

@@ -203,11 +203,13 @@ impl Service {
         request: PageRequest,
     ) -> ServiceResult<Page<UnitView>> {
         let condition = condition_of(q)?;
-        self.store.read(|conn| {
+        self.store.read(move |conn| {
             let known = match translation {
                 Some(path) => Some(self.translation_of_units(conn, subject, path)?),
                 None => None,
             };
+            let project = known.as_ref().map(|t| t.component.project.id);
+            let condition = crate::glossary::resolve_search(conn, condition, project)?;
             // A translation's counters count its units.
             let known_count = known
                 .as_ref()
@@ -734,7 +736,7 @@ fn check_edit(
     let target_ref = view.translation.target();
     require(
         subject,
-        Permission::UNIT_EDIT,
+        view.translation.on_strings(Permission::UNIT_EDIT),
         target_ref,
         "You do not have permission to perform this action.",
     )?;

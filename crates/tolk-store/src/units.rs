@@ -346,6 +346,28 @@ pub fn translated_in(
         .load(conn)?)
 }
 
+/// The terms of these (glossary) translations: the sources of their
+/// translated strings (state 20 and up), in lower case, each once; one
+/// statement.
+pub fn terms_of_translations(
+    conn: &mut DbConnection,
+    translation_ids: &[i64],
+) -> StoreResult<Vec<String>> {
+    let sources: Vec<String> = units::table
+        .filter(units::translation_id.eq_any(translation_ids.to_vec()))
+        .filter(units::state.ge(20))
+        .select(units::source)
+        .load(conn)?;
+    let mut terms: Vec<String> = sources
+        .into_iter()
+        .map(|s| s.to_lowercase())
+        .filter(|s| !s.trim().is_empty())
+        .collect();
+    terms.sort_unstable();
+    terms.dedup();
+    Ok(terms)
+}
+
 /// The strings of one language in these (glossary) components: source,
 /// translation, and the flags of the unit with the extra flags of its
 /// string (kept on the source unit); two statements.

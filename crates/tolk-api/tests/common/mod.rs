@@ -32,8 +32,15 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// A context on `db` with the server's settings, but no glossary
+    /// made with a project's first component (the tests that ask for one
+    /// say so).
     pub fn new(db: TestDb) -> Ctx {
-        Ctx::with_config(db, ServiceConfig::default())
+        let config = ServiceConfig {
+            create_glossaries: false,
+            ..ServiceConfig::default()
+        };
+        Ctx::with_config(db, config)
     }
 
     /// A context whose service runs with `config`.
@@ -598,4 +605,21 @@ pub fn png(width: u32) -> Vec<u8> {
     chunk(b"IDAT", &zlib);
     chunk(b"IEND", &[]);
     out
+}
+
+/// A team `name` giving `permission` on the project `slug` to `username`,
+/// written as the team endpoints will write it.
+pub fn team(ctx: &Ctx, name: &str, permission: &str, slug: &str, username: &str) {
+    ctx.db.execute(&format!(
+        "INSERT INTO roles (name) VALUES ('{name} role');
+         INSERT INTO role_permissions (role_id, codename)
+           SELECT id, '{permission}' FROM roles WHERE name = '{name} role';
+         INSERT INTO teams (name, project_selection, language_selection) VALUES ('{name}', 0, 1);
+         INSERT INTO team_roles (team_id, role_id)
+           SELECT t.id, r.id FROM teams t, roles r WHERE t.name = '{name}' AND r.name = '{name} role';
+         INSERT INTO team_members (team_id, user_id)
+           SELECT t.id, u.id FROM teams t, users u WHERE t.name = '{name}' AND u.username = '{username}';
+         INSERT INTO team_projects (team_id, project_id)
+           SELECT t.id, p.id FROM teams t, projects p WHERE t.name = '{name}' AND p.slug = '{slug}';"
+    ));
 }

@@ -116,6 +116,10 @@ pub enum Condition {
     Pending(bool),
     /// The unit has plural forms.
     Plural,
+    /// The source holds a term of the project's glossaries (`has:glossary`):
+    /// the searcher puts the terms in with [`Condition::with_glossary`];
+    /// left as it is, it matches nothing.
+    Glossary,
     /// The unit has something attached: suggestions, unresolved comments
     /// (its own or its string's), labels (its string's).
     Has(Attachment),
@@ -151,6 +155,40 @@ pub enum Attachment {
     Label,
     /// Screenshots showing the string.
     Screenshot,
+}
+
+impl Condition {
+    /// Whether `has:glossary` is part of the condition.
+    pub fn asks_glossary(&self) -> bool {
+        match self {
+            Condition::Glossary => true,
+            Condition::Not(inner) => inner.asks_glossary(),
+            Condition::And(parts) | Condition::Or(parts) => parts.iter().any(Self::asks_glossary),
+            _ => false,
+        }
+    }
+
+    /// The condition with `has:glossary` as the glossaries' `terms` make
+    /// it: the source holds one of them as a whole word, in any case. With
+    /// no terms it matches nothing, as in Weblate.
+    pub fn with_glossary(self, terms: &[String]) -> Condition {
+        let with = |parts: Vec<Condition>| -> Vec<Condition> {
+            parts.into_iter().map(|p| p.with_glossary(terms)).collect()
+        };
+        match self {
+            Condition::Glossary if !terms.is_empty() => {
+                let words: Vec<String> = terms.iter().map(|t| regex::escape(t)).collect();
+                Condition::Regex {
+                    field: TextField::Source,
+                    pattern: format!(r"(?i)(?:^|\W)(?:{})(?:\W|$)", words.join("|")),
+                }
+            }
+            Condition::Not(inner) => Condition::Not(Box::new(inner.with_glossary(terms))),
+            Condition::And(parts) => Condition::And(with(parts)),
+            Condition::Or(parts) => Condition::Or(with(parts)),
+            other => other,
+        }
+    }
 }
 
 /// What one change event of a unit must be.
@@ -560,7 +598,8 @@ fn has(value: &str) -> Result<Condition, String> {
         "label" => Condition::Has(Attachment::Label),
         "screenshot" => Condition::Has(Attachment::Screenshot),
         "check" => Condition::Check(None),
-        other @ ("source-comment" | "dismissed-check" | "variant" | "glossary") => {
+        "glossary" => Condition::Glossary,
+        other @ ("source-comment" | "dismissed-check" | "variant") => {
             return Err(format!(
                 "Searching by has:{other} is not supported by this server yet."
             ));

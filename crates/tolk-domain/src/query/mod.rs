@@ -628,4 +628,24 @@ mod tests {
             "Unsupported change action: dancing"
         );
     }
+
+    #[test]
+    fn has_glossary_looks_for_the_terms_it_is_given() {
+        assert!(condition("has:glossary").asks_glossary());
+        assert!(condition("NOT (has:glossary OR has:plural)").asks_glossary());
+        assert!(!condition("has:plural").asks_glossary());
+        assert_eq!(
+            condition("has:glossary").with_glossary(&[]),
+            Condition::Glossary,
+            "no terms, no match"
+        );
+        let terms = ["a.b".to_owned(), "file".to_owned()];
+        assert_eq!(
+            condition("NOT has:glossary").with_glossary(&terms),
+            Condition::Not(Box::new(Condition::Regex {
+                field: TextField::Source,
+                pattern: r"(?i)(?:^|\W)(?:a\.b|file)(?:\W|$)".into(),
+            }))
+        );
+    }
 }
