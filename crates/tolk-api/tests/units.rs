@@ -893,6 +893,34 @@ async fn quality_checks_follow_scans_and_edits() {
         assert_eq!(emptied["has_failing_check"], json!(false));
         assert_eq!(translation().await["failing_checks"], json!(scanned));
 
+        // Emptied after a translation, it fails `translated` (one marked
+        // for editing first, as above, starts its history afresh), at the
+        // edit and at each read of the files, until translated again.
+        let translated = patch(format!("{source} 訳"), 20).await;
+        assert_eq!(translated["has_failing_check"], json!(false));
+        let lost = patch(String::new(), 0).await;
+        assert_eq!(lost["has_failing_check"], json!(true));
+        assert_eq!(count("check:translated").await, 1);
+        assert_eq!(translation().await["failing_checks"], json!(scanned + 1));
+        for operation in ["commit", "file-scan"] {
+            let done = call(
+                &app,
+                Method::POST,
+                "/api/components/demo/app/repository/",
+                admin,
+                Body::Json(json!({"operation": operation})),
+            )
+            .await;
+            assert_eq!(done.json()["result"], json!(true), "{}", done.text());
+        }
+        ctx.service.run_due_tasks().unwrap();
+        assert_eq!(count("check:translated").await, 1, "after a read");
+        assert_eq!(translation().await["failing_checks"], json!(scanned + 1));
+        let back = patch(format!("{source} 訳"), 20).await;
+        assert_eq!(back["has_failing_check"], json!(false));
+        assert_eq!(count("check:translated").await, 0);
+        assert_eq!(translation().await["failing_checks"], json!(scanned));
+
         // A check Tolk does not run cannot be enforced.
         let refused = call(
             &app,

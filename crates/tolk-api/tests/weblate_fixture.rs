@@ -150,7 +150,7 @@ const KNOWN: &[(&str, &str)] = &[
     ("git_export", "Tolk exports no repository over HTTP"),
     (
         "29-changes-list.count",
-        "changes: Weblate's glossary component and alerts",
+        "changes: 1,458 against Weblate's 1,462, which also records its alerts (not built)",
     ),
 ];
 

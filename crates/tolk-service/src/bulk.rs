@@ -129,6 +129,7 @@ pub(crate) fn apply_edits(
                 if let Some(action) = action {
                     plan.change.action = action;
                 }
+                plan.judge_history(conn, &view)?;
                 planned.push((outcomes.len(), view, plan));
                 outcomes.push(BulkOutcome::Applied);
             }

@@ -17,6 +17,7 @@ mod glossary_setup;
 mod nul;
 mod propagation;
 mod source_edit;
+mod translated_check;
 mod workspace;
 
 pub mod addons;

@@ -33,6 +33,7 @@ use tolk_vcs::Repository;
 use crate::memory::MemoryScopes;
 use crate::nul::read_units;
 use crate::tasks::{Run, TaskResult};
+use crate::translated_check::Histories;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// How a scan's log line about a file it left out begins (`skipped
@@ -405,6 +406,16 @@ fn sync_units(
     let mut updated = false;
     // Deleted strings count as seen: the file's copy is skipped.
     let mut seen = unit_removals::hashes_of(conn, translation_id)?;
+    // What strings untranslated now were before (`translated`).
+    let histories = if role == Role::Translation
+        && !keep_translations
+        && !existing.is_empty()
+        && read.iter().any(|u| !state_of(u.state).is_translated())
+    {
+        Histories::of_translation(conn, translation_id)?
+    } else {
+        Histories::default()
+    };
     for (position, unit) in read.iter().enumerate() {
         let mut row = new_unit(translation_id, position, unit, role, checks, now);
         row.id_hash = id_hash(&row.source, &row.context, monolingual);
@@ -426,6 +437,14 @@ fn sync_units(
                 }
                 if monolingual && role == Role::Translation && !keep {
                     keep_monolingual_state(&old, &mut row);
+                }
+                let state = UnitState::from_code(row.state).unwrap_or(UnitState::Empty);
+                if role == Role::Translation
+                    && !keep
+                    && histories.fails(old.id, state, &row.target, None)
+                {
+                    let flags = Flags::parse([row.flags.as_str(), checks.flags]);
+                    crate::translated_check::add_to(&mut row.failing, &flags);
                 }
                 let changed = old.position != row.position
                     || old.context != row.context

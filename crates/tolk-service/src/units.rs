@@ -583,9 +583,10 @@ fn translate(
 ) -> ServiceResult<Option<Spread>> {
     let mut glossary = GlossaryTerms::default();
     let terms = glossary.for_unit(conn, view)?;
-    let Some(planned) = Planned::new(subject, view, target, state, terms)? else {
+    let Some(mut planned) = Planned::new(subject, view, target, state, terms)? else {
         return Ok(None);
     };
+    planned.judge_history(conn, view)?;
     if !planned.write(conn, view, at)? {
         // Changed or removed since it was read: the caller's edit lost.
         return Err(ServiceError::NotFound);

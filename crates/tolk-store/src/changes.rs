@@ -317,6 +317,49 @@ pub fn latest_repository_change(
         .optional()?)
 }
 
+/// A change of a string as a check reads it: the unit, the action, the
+/// translation written and the change's details (JSON).
+pub type UnitHistoryRow = (i64, i32, String, String);
+
+/// The changes with one of `actions` of the units `unit_ids`, or of every
+/// unit of `translation_id`, newest first; one statement.
+pub fn unit_history(
+    conn: &mut DbConnection,
+    of: HistoryOf<'_>,
+    actions: &[i32],
+) -> StoreResult<Vec<UnitHistoryRow>> {
+    let query = changes::table
+        .filter(changes::action.eq_any(actions.to_vec()))
+        .order(changes::id.desc())
+        .select((
+            changes::unit_id,
+            changes::action,
+            changes::target,
+            changes::details,
+        ))
+        .into_boxed();
+    let query = match of {
+        HistoryOf::Units(ids) => query.filter(changes::unit_id.eq_any(ids.to_vec())),
+        HistoryOf::Translation(id) => query
+            .filter(changes::translation_id.eq(id))
+            .filter(changes::unit_id.is_not_null()),
+    };
+    let rows: Vec<(Option<i64>, i32, String, String)> = query.load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(unit, action, target, details)| Some((unit?, action, target, details)))
+        .collect())
+}
+
+/// Whose history [`unit_history`] reads.
+#[derive(Debug, Clone, Copy)]
+pub enum HistoryOf<'a> {
+    /// These units'.
+    Units(&'a [i64]),
+    /// Every unit's of this translation.
+    Translation(i64),
+}
+
 /// The user of each unit's latest change with a user, by unit id.
 pub fn last_editors(conn: &mut DbConnection, unit_ids: &[i64]) -> StoreResult<HashMap<i64, i64>> {
     let rows: Vec<(Option<i64>, Option<i64>)> = changes::table

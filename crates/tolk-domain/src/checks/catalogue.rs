@@ -22,9 +22,10 @@ pub enum Runs {
     /// On the source strings when the files are read
     /// ([`super::source::failing_source`]), as this example fails it.
     Source(Example),
-    /// Across the strings of a project or component, by the service:
-    /// `inconsistent` after edits and reads, `multiple_failures` after
-    /// reads.
+    /// Across the strings of a project or component, or over a string's
+    /// history, by the service: `inconsistent` after edits and reads,
+    /// `multiple_failures` after reads, `translated`
+    /// ([`super::history`]) at edits and reads.
     Batch,
 }
 
@@ -363,6 +364,7 @@ pub const CHECKS: &[Check] = &[
     source("source-max-length", &["Save the file"], "max-length:4"),
     batch(INCONSISTENT),
     batch(MULTIPLE_FAILURES),
+    batch(super::history::TRANSLATED),
 ];
 
 /// Weblate's checks Tolk does not run yet. They are refused in
@@ -377,7 +379,6 @@ pub const NOT_RUN: &[&str] = &[
     "fluent-target-syntax",
     "fluent-source-inner-html",
     "fluent-source-syntax",
-    "translated",
     "reused",
     "long_untranslated",
     "max-size",

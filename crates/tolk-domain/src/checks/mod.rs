@@ -7,6 +7,7 @@ pub mod chars;
 pub mod flags;
 pub mod format;
 pub mod glossary;
+pub mod history;
 pub mod icu;
 pub mod markdown;
 pub mod markup;
