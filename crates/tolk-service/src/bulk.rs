@@ -129,10 +129,21 @@ pub(crate) fn apply_edits(
                 if let Some(action) = action {
                     plan.change.action = action;
                 }
-                plan.judge_history(conn, &view)?;
                 planned.push((outcomes.len(), view, plan));
                 outcomes.push(BulkOutcome::Applied);
             }
+        }
+    }
+    // Strings left untranslated: `translated` reads their histories at once.
+    let untranslated: Vec<i64> = planned
+        .iter()
+        .filter(|(_, _, plan)| plan.needs_history())
+        .map(|(_, view, _)| view.unit.id)
+        .collect();
+    if !untranslated.is_empty() {
+        let histories = crate::translated_check::Histories::of_units(conn, &untranslated)?;
+        for (_, view, plan) in &mut planned {
+            plan.judge_history(&histories, view);
         }
     }
     let writes: Vec<units::TranslationWrite<'_>> = planned

@@ -31,6 +31,17 @@ impl Histories {
         read(conn, HistoryOf::Translation(translation_id))
     }
 
+    /// The changes the check reads of the strings `unit_ids`; one
+    /// statement per thousand strings.
+    pub(crate) fn of_units(conn: &mut DbConnection, unit_ids: &[i64]) -> ServiceResult<Histories> {
+        let mut all = Histories::default();
+        for chunk in unit_ids.chunks(CHUNK) {
+            all.by_unit
+                .extend(read(conn, HistoryOf::Units(chunk))?.by_unit);
+        }
+        Ok(all)
+    }
+
     /// Whether the string `unit_id`, now `target` in `state`, fails the
     /// check (after `latest`, a change about to be recorded, if any).
     pub(crate) fn fails(
@@ -44,6 +55,9 @@ impl Histories {
         translated_before(state, target, latest.into_iter().chain(recorded.map(past)))
     }
 }
+
+/// Strings whose history one statement reads.
+const CHUNK: usize = 1_000;
 
 /// Reads the changes the check looks at.
 fn read(conn: &mut DbConnection, of: HistoryOf<'_>) -> ServiceResult<Histories> {
@@ -81,31 +95,31 @@ pub(crate) fn add_to(failing: &mut String, flags: &Flags) {
 }
 
 impl Planned {
+    /// Whether the check needs the string's history: the edit leaves it
+    /// untranslated without marking it for editing.
+    pub(crate) fn needs_history(&self) -> bool {
+        !self.state.is_translated() && self.change.action != Action::MARKED_EDIT
+    }
+
     /// Adds the check to an edit of `view` that leaves its string
-    /// untranslated where the string was translated before (one statement
-    /// for such edits, none for others).
-    pub(crate) fn judge_history(
-        &mut self,
-        conn: &mut DbConnection,
-        view: &UnitView,
-    ) -> ServiceResult<()> {
-        if self.state.is_translated() || self.change.action == Action::MARKED_EDIT {
-            return Ok(());
+    /// untranslated where `histories` (holding the string's, when
+    /// [`Self::needs_history`]) show it translated before.
+    pub(crate) fn judge_history(&mut self, histories: &Histories, view: &UnitView) {
+        if !self.needs_history() {
+            return;
         }
-        let histories = read(conn, HistoryOf::Units(&[view.unit.id]))?;
         let latest = PastChange {
             action: self.change.action,
             target: &self.text,
             state: Some(self.state.code()),
         };
         if !histories.fails(view.unit.id, self.state, &self.text, Some(latest)) {
-            return Ok(());
+            return;
         }
         let before = self.failing.clone();
         add_to(&mut self.failing, &flags_of(view));
         let (words, chars) = size(&view.unit.source, view.unit.num_words);
         let unit = Counters::of_unit(self.state, words, chars);
         self.delta += Counters::delta(unit.with_failing(&before), unit.with_failing(&self.failing));
-        Ok(())
     }
 }

@@ -21,6 +21,7 @@ use crate::access::{page, require};
 use crate::cache::Generation;
 use crate::glossary::GlossaryTerms;
 use crate::propagation::Spread;
+use crate::translated_check::Histories;
 use crate::translations::TranslationView;
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -586,7 +587,10 @@ fn translate(
     let Some(mut planned) = Planned::new(subject, view, target, state, terms)? else {
         return Ok(None);
     };
-    planned.judge_history(conn, view)?;
+    if planned.needs_history() {
+        let histories = Histories::of_units(conn, &[view.unit.id])?;
+        planned.judge_history(&histories, view);
+    }
     if !planned.write(conn, view, at)? {
         // Changed or removed since it was read: the caller's edit lost.
         return Err(ServiceError::NotFound);
