@@ -70,17 +70,7 @@ const fn in_language(
     language: &'static str,
     flags: &'static str,
 ) -> Check {
-    Check {
-        id,
-        runs: Runs::Translation(Example {
-            source,
-            target,
-            language,
-            flags,
-            terms: &[],
-            in_glossary: false,
-        }),
-    }
+    checked(id, source, target, language, flags, &[], false)
 }
 
 /// A translation check judged against a glossary: `terms` are the
@@ -94,12 +84,25 @@ const fn glossary(
     terms: &'static [(&'static str, &'static str)],
     in_glossary: bool,
 ) -> Check {
+    checked(id, source, target, "cs", flags, terms, in_glossary)
+}
+
+/// A translation check with its example.
+const fn checked(
+    id: &'static str,
+    source: &'static [&'static str],
+    target: &'static [&'static str],
+    language: &'static str,
+    flags: &'static str,
+    terms: &'static [(&'static str, &'static str)],
+    in_glossary: bool,
+) -> Check {
     Check {
         id,
         runs: Runs::Translation(Example {
             source,
             target,
-            language: "cs",
+            language,
             flags,
             terms,
             in_glossary,
