@@ -1759,3 +1759,89 @@ async fn units_failing<S: TestApp<B>, B: MessageBody>(
         .filter(|u| u["has_failing_check"] == json!(true))
         .count()
 }
+
+#[actix_web::test]
+async fn old_strings_most_languages_leave_untranslated_are_flagged_at_a_read() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = with_component(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let flagged = || async {
+            get_json(
+                &app,
+                "/api/translations/demo/app/en/units/?q=check:long_untranslated",
+                admin,
+            )
+            .await["count"]
+                .as_i64()
+                .unwrap()
+        };
+        let read_files = || async {
+            let done = call(
+                &app,
+                Method::POST,
+                "/api/components/demo/app/repository/",
+                admin,
+                Body::Json(json!({"operation": "file-scan"})),
+            )
+            .await;
+            assert_eq!(done.json()["result"], json!(true), "{}", done.text());
+            ctx.service.run_due_tasks().unwrap();
+        };
+        assert_eq!(flagged().await, 0, "new strings are not long untranslated");
+        // One string left untranslated in every language.
+        for code in ["ar", "ja", "pt_BR", "ru"] {
+            let uri = format!("/api/translations/demo/app/{code}/units/?q=source:=Afrikaans");
+            let unit = get_json(&app, &uri, admin).await["results"][0].clone();
+            let emptied = call(
+                &app,
+                Method::PATCH,
+                unit["url"].as_str().unwrap(),
+                admin,
+                Body::Json(json!({"target": [""], "state": 0})),
+            )
+            .await;
+            assert_eq!(emptied.status, StatusCode::OK, "{}", emptied.text());
+        }
+        read_files().await;
+        assert_eq!(flagged().await, 0, "not yet 90 days old");
+
+        // Read 100 days ago: a string whose units are translated less than
+        // half as much as the component is flagged at the next read.
+        let earlier = match ctx.db.backend() {
+            tolk_service::BackendKind::Postgres => "created - INTERVAL '100 days'",
+            tolk_service::BackendKind::Sqlite => "datetime(created, '-100 days')",
+        };
+        ctx.db
+            .execute(&format!("UPDATE units SET created = {earlier}"));
+        read_files().await;
+        // The component's translated percentage, to a tenth rounded down.
+        let listed = get_json(&app, "/api/components/demo/app/translations/", admin).await;
+        let sum = |key: &str| -> i64 {
+            let all = listed["results"].as_array().unwrap();
+            all.iter().map(|t| t[key].as_i64().unwrap()).sum()
+        };
+        let percent = ((1000 * sum("translated") / sum("total")) as f64) / 10.0;
+        let mut units: std::collections::HashMap<String, (i64, i64)> = Default::default();
+        for code in ["en", "ar", "ja", "pt_BR", "ru"] {
+            let uri = format!("/api/translations/demo/app/{code}/units/?page_size=1000");
+            for unit in get_json(&app, &uri, admin).await["results"]
+                .as_array()
+                .unwrap()
+            {
+                let key = unit["source_unit"].as_str().unwrap().to_owned();
+                let entry = units.entry(key).or_default();
+                entry.0 += 1;
+                entry.1 += i64::from(unit["state"].as_i64().unwrap() > 10);
+            }
+        }
+        let expected = units
+            .values()
+            .filter(|(total, translated)| ((100 * translated / total) as f64) < percent / 2.0)
+            .count();
+        assert!(expected > 0, "the corpus leaves strings untranslated");
+        assert_eq!(flagged().await, i64::try_from(expected).unwrap());
+        let source = get_json(&app, "/api/translations/demo/app/en/", admin).await;
+        assert!(source["failing_checks"].as_i64().unwrap() >= i64::try_from(expected).unwrap());
+    }
+}

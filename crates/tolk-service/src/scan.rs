@@ -13,7 +13,9 @@ use std::collections::{HashMap, HashSet};
 use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
-use tolk_domain::checks::source::failing_source;
+use tolk_domain::checks::source::{
+    LONG_UNTRANSLATED_DAYS, Translations, failing_source, long_untranslated,
+};
 use tolk_domain::component::ComponentSettings;
 use tolk_domain::filemask::code_candidates;
 use tolk_domain::stats::Counters;
@@ -544,6 +546,7 @@ impl Recorded {
 /// and moves the translation's failing counters by them.
 fn refresh_source_checks(
     conn: &mut DbConnection,
+    component: &Component,
     source_id: i64,
     check_flags: &str,
 ) -> Result<(), ServiceError> {
@@ -551,17 +554,26 @@ fn refresh_source_checks(
     // a concurrent read of the same files queues instead of deadlocking.
     translations::lock(conn, source_id)?;
     let failing = units::failing_translations_by_source(conn, source_id)?;
+    let mut counters = Counters::default();
+    for translation in translations::of_component(conn, component.id)? {
+        counters += translation.counters;
+    }
+    let translated =
+        tolk_domain::stats::percent(counters.translated.strings, counters.total.strings, false);
+    let old = time::now() - chrono::Duration::days(LONG_UNTRANSLATED_DAYS);
+    let progress = units::progress_by_source(conn, source_id, old)?;
     let mut changed = Vec::new();
     let mut delta = Counters::default();
     for unit in units::of_translation(conn, source_id)? {
         let flags = Flags::parse([unit.flags.as_str(), unit.extra_flags.as_str(), check_flags]);
         let count = failing.get(&unit.id).copied().unwrap_or(0);
-        let verdict = failing_source(
-            &split_plurals(&unit.source),
-            usize::try_from(count).unwrap_or(usize::MAX),
-            &flags,
-        )
-        .join(",");
+        let units = Translations {
+            failing: usize::try_from(count).unwrap_or(usize::MAX),
+            long_untranslated: progress
+                .get(&unit.id)
+                .is_some_and(|(total, missing)| long_untranslated(*total, *missing, translated)),
+        };
+        let verdict = failing_source(&split_plurals(&unit.source), units, &flags).join(",");
         if verdict == unit.failing {
             continue;
         }
@@ -1030,7 +1042,7 @@ impl Service {
         self.remove_stale(component, &snapshot.present, &done)?;
         self.refresh_component_consistency(component, source.row.id)?;
         self.store
-            .write(|conn| refresh_source_checks(conn, source_id, &check_flags))?;
+            .write(|conn| refresh_source_checks(conn, component, source_id, &check_flags))?;
         self.store.write(|conn| {
             let now = time::now();
             for problem in &snapshot.problems {

@@ -593,6 +593,40 @@ pub fn failing_translations_by_source(
     Ok(rows.into_iter().map(|r| (r.unit_id, r.failing)).collect())
 }
 
+/// For each unit of the source translation `source_translation_id`
+/// created before `before`: how many units its string has (its own
+/// included) and how many of them are empty or need editing (state 10 or
+/// less), by the source unit's id; one statement.
+pub fn progress_by_source(
+    conn: &mut DbConnection,
+    source_translation_id: i64,
+    before: chrono::NaiveDateTime,
+) -> StoreResult<std::collections::HashMap<i64, (i64, i64)>> {
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        unit_id: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        total: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        not_translated: i64,
+    }
+    let rows: Vec<Row> = diesel::sql_query(
+        "SELECT t.source_unit_id AS unit_id, COUNT(*) AS total, \
+         CAST(SUM(CASE WHEN t.state <= 10 THEN 1 ELSE 0 END) AS BIGINT) AS not_translated \
+         FROM units t JOIN units s ON s.id = t.source_unit_id \
+         WHERE s.translation_id = $1 AND s.created < $2 \
+         GROUP BY t.source_unit_id",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(source_translation_id)
+    .bind::<diesel::sql_types::Timestamp, _>(before)
+    .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.unit_id, (r.total, r.not_translated)))
+        .collect())
+}
+
 /// The ids of a translation's units by `id_hash`.
 pub fn ids_of(
     conn: &mut DbConnection,

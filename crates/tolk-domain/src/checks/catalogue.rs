@@ -24,7 +24,7 @@ pub enum Runs {
     Source(Example),
     /// Across the strings of a project or component, or over a string's
     /// history, by the service: `inconsistent` after edits and reads,
-    /// `multiple_failures` after reads, `translated`
+    /// `multiple_failures` and `long_untranslated` after reads, `translated`
     /// ([`super::history`]) at edits and reads.
     Batch,
 }
@@ -53,6 +53,10 @@ pub const INCONSISTENT: &str = "inconsistent";
 /// The id of the source check of strings whose translations fail checks
 /// in several languages.
 pub const MULTIPLE_FAILURES: &str = "multiple_failures";
+
+/// The id of the source check of old strings most of whose translations
+/// are missing.
+pub const LONG_UNTRANSLATED: &str = "long_untranslated";
 
 const fn translation(
     id: &'static str,
@@ -367,6 +371,7 @@ pub const CHECKS: &[Check] = &[
     source("source-max-length", &["Save the file"], "max-length:4"),
     batch(INCONSISTENT),
     batch(MULTIPLE_FAILURES),
+    batch(LONG_UNTRANSLATED),
     batch(super::history::TRANSLATED),
 ];
 
@@ -383,7 +388,6 @@ pub const NOT_RUN: &[&str] = &[
     "fluent-source-inner-html",
     "fluent-source-syntax",
     "reused",
-    "long_untranslated",
     "max-size",
     "rst-syntax",
     "safe-html",
@@ -440,7 +444,11 @@ mod tests {
                         &Flags::parse([e.flags]),
                     )
                 }
-                Runs::Source(e) => failing_source(&forms(e.source), 0, &Flags::parse([e.flags])),
+                Runs::Source(e) => failing_source(
+                    &forms(e.source),
+                    crate::checks::source::Translations::default(),
+                    &Flags::parse([e.flags]),
+                ),
                 Runs::Batch => continue,
             };
             assert!(
@@ -514,7 +522,15 @@ mod tests {
                 assert!(runs(id), "{id} runs but is not listed");
             }
         }
-        for id in failing_source(&forms(&["%s %s... file(s) {x, plural,"]), 3, &flags) {
+        let translations = crate::checks::source::Translations {
+            failing: 3,
+            long_untranslated: true,
+        };
+        for id in failing_source(
+            &forms(&["%s %s... file(s) {x, plural,"]),
+            translations,
+            &flags,
+        ) {
             assert!(runs(id), "{id} runs but is not listed");
         }
     }

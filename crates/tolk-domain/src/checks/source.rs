@@ -16,9 +16,36 @@ static OPTIONAL_PLURAL: LazyLock<Regex> =
 /// source is flagged (`multiple_failures`).
 pub const SEVERAL: usize = 2;
 
+/// Days after which a string whose translations are mostly missing is
+/// long untranslated.
+pub const LONG_UNTRANSLATED_DAYS: i64 = 90;
+
+/// What a source string's units say (its translations' and its own), for
+/// the checks that look at them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Translations {
+    /// How many of its translations fail a check.
+    pub failing: usize,
+    /// Whether it is long untranslated (see [`long_untranslated`]).
+    pub long_untranslated: bool,
+}
+
+/// Whether a string older than [`LONG_UNTRANSLATED_DAYS`], of whose
+/// `total` units (its own included) `not_translated` are empty or need
+/// editing, is long untranslated: its translated share, in whole percent
+/// rounded down, is under half the component's translated percentage.
+pub fn long_untranslated(total: i64, not_translated: i64, component_percent: f64) -> bool {
+    if total <= 0 {
+        return false;
+    }
+    let share = 100 * (total - not_translated) / total;
+    // A whole percentage, 0 to 100: exact as a float.
+    (share as f64) < component_percent / 2.0
+}
+
 /// The ids of the checks a source string fails: `forms` are its forms,
-/// `failing_translations` how many of its translations fail a check,
-/// `flags` every flag that applies (`ignore-*` turns a check off).
+/// `translations` what its units say, `flags` every flag that applies
+/// (`ignore-*` turns a check off).
 /// `ellipsis`: three dots where an ellipsis character belongs;
 /// `optional_plural`: a single form written as a plural (`file(s)`);
 /// `unnamed_format`: two placeholders or more that take their arguments
@@ -26,10 +53,11 @@ pub const SEVERAL: usize = 2;
 /// `icu_message_format_syntax`: with `icu-message-format`, the string is
 /// no ICU message; `source-max-length`: with `max-length:N`, a form is
 /// longer than N characters; `multiple_failures`: the translations in
-/// several languages fail checks.
+/// several languages fail checks; `long_untranslated`: see
+/// [`long_untranslated`].
 pub fn failing_source(
     forms: &[String],
-    failing_translations: usize,
+    translations: Translations,
     flags: &Flags,
 ) -> Vec<&'static str> {
     let first = forms.first().map_or("", String::as_str);
@@ -55,7 +83,11 @@ pub fn failing_source(
         ),
         (
             super::catalogue::MULTIPLE_FAILURES,
-            failing_translations >= SEVERAL,
+            translations.failing >= SEVERAL,
+        ),
+        (
+            super::catalogue::LONG_UNTRANSLATED,
+            translations.long_untranslated,
         ),
     ]
     .into_iter()
@@ -70,7 +102,11 @@ mod tests {
 
     fn ids(source: &[&str], failing: usize, flags: &str) -> Vec<&'static str> {
         let forms: Vec<String> = source.iter().map(|s| (*s).to_owned()).collect();
-        failing_source(&forms, failing, &Flags::parse([flags]))
+        let translations = Translations {
+            failing,
+            ..Translations::default()
+        };
+        failing_source(&forms, translations, &Flags::parse([flags]))
     }
 
     #[test]
@@ -108,5 +144,26 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn a_string_is_long_untranslated_below_half_the_components_progress() {
+        // 1 of 4 units translated: 25 %.
+        assert!(long_untranslated(4, 3, 50.1));
+        assert!(!long_untranslated(4, 3, 50.0));
+        // 2 of 3: 66 % (rounded down), against a complete component.
+        assert!(!long_untranslated(3, 1, 100.0));
+        assert!(!long_untranslated(0, 0, 100.0));
+        let long = Translations {
+            long_untranslated: true,
+            ..Translations::default()
+        };
+        let forms = ["Save".to_owned()];
+        assert_eq!(
+            failing_source(&forms, long, &Flags::default()),
+            ["long_untranslated"]
+        );
+        let ignored = Flags::parse(["ignore-long-untranslated"]);
+        assert!(failing_source(&forms, long, &ignored).is_empty());
     }
 }
