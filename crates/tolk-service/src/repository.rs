@@ -579,10 +579,46 @@ impl Service {
             )
         })?;
         self.forget_images(&images);
-        // Other components of the clone may read the file that went.
         if !filename.is_empty() {
-            self.rescan_sharing(component, Some(std::slice::from_ref(filename)))?;
+            self.forget_elsewhere(component, filename)?;
         }
+        if !component.component.settings.is_glossary {
+            self.sync_glossaries(component.project.id)?;
+        }
+        Ok(())
+    }
+
+    /// Removes the translations of `filename` from the other components
+    /// working in `view`'s clone, after the file left it; nothing is read
+    /// again.
+    fn forget_elsewhere(&self, view: &ComponentView, filename: &str) -> ServiceResult<()> {
+        let owner = self.repository_owner(&view.component)?;
+        let images = self.store.write(|conn| {
+            let others: Vec<Component> = components::sharing(conn, owner.id)?
+                .into_iter()
+                .filter(|c| c.id != view.component.id)
+                .collect();
+            let ids: Vec<i64> = others.iter().map(|c| c.id).collect();
+            let gone: Vec<Translation> = translations::of_components(conn, &ids)?
+                .into_iter()
+                .filter(|t| t.filename == filename)
+                .collect();
+            let codes: Vec<i64> = gone.iter().map(|t| t.language_id).collect();
+            let languages = languages::get_full_by_ids(conn, &codes)?;
+            let mut images = Vec::new();
+            for translation in &gone {
+                let component = others.iter().find(|c| c.id == translation.component_id);
+                let language = languages
+                    .iter()
+                    .find(|l| l.row.id == translation.language_id);
+                if let (Some(component), Some(language)) = (component, language) {
+                    let row = (translation.id, &language.row);
+                    images.extend(remove_translation(conn, component, row, None)?);
+                }
+            }
+            Ok::<_, ServiceError>(images)
+        })?;
+        self.forget_images(&images);
         Ok(())
     }
 
