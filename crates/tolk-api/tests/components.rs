@@ -1615,15 +1615,7 @@ async fn a_file_removed_upstream_takes_its_translation_with_it() {
         tolk_service::vcs_testing::git(&dev, &["rm", "--quiet", "po/ja.po"]);
         tolk_service::vcs_testing::git(&dev, &["commit", "--quiet", "-m", "no Japanese"]);
         tolk_service::vcs_testing::git(&dev, &["push", "--quiet", "origin", "main"]);
-        let pulled = call(
-            &app,
-            Method::POST,
-            "/api/components/demo/app/repository/",
-            admin,
-            Body::Json(json!({"operation": "pull"})),
-        )
-        .await;
-        assert_eq!(pulled.json()["result"], json!(true), "{}", pulled.text());
+        common::operate(&app, admin, "demo/app", "pull").await;
         ctx.service.run_due_tasks().unwrap();
         assert_eq!(languages().await, json!(["en", "ar", "pt_BR", "ru"]));
         let gone = get_json(&app, "/api/translations/demo/app/ja/", admin).await;

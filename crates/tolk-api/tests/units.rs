@@ -903,15 +903,7 @@ async fn quality_checks_follow_scans_and_edits() {
         assert_eq!(count("check:translated").await, 1);
         assert_eq!(translation().await["failing_checks"], json!(scanned + 1));
         for operation in ["commit", "file-scan"] {
-            let done = call(
-                &app,
-                Method::POST,
-                "/api/components/demo/app/repository/",
-                admin,
-                Body::Json(json!({"operation": operation})),
-            )
-            .await;
-            assert_eq!(done.json()["result"], json!(true), "{}", done.text());
+            common::operate(&app, admin, "demo/app", operation).await;
         }
         ctx.service.run_due_tasks().unwrap();
         assert_eq!(count("check:translated").await, 1, "after a read");
@@ -1777,15 +1769,7 @@ async fn old_strings_most_languages_leave_untranslated_are_flagged_at_a_read() {
                 .unwrap()
         };
         let read_files = || async {
-            let done = call(
-                &app,
-                Method::POST,
-                "/api/components/demo/app/repository/",
-                admin,
-                Body::Json(json!({"operation": "file-scan"})),
-            )
-            .await;
-            assert_eq!(done.json()["result"], json!(true), "{}", done.text());
+            common::operate(&app, admin, "demo/app", "file-scan").await;
             ctx.service.run_due_tasks().unwrap();
         };
         assert_eq!(flagged().await, 0, "new strings are not long untranslated");

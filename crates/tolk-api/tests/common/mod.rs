@@ -195,6 +195,25 @@ pub async fn get_json<S: TestApp<B>, B: MessageBody>(
     call(app, Method::GET, uri, token, Body::None).await.json()
 }
 
+/// Runs the repository `operation` on the component `component`
+/// (`project/slug`) and asserts that it succeeded.
+pub async fn operate<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    token: Option<&str>,
+    component: &str,
+    operation: &str,
+) {
+    let uri = format!("/api/components/{component}/repository/");
+    let body = Body::Json(serde_json::json!({"operation": operation}));
+    let done = call(app, Method::POST, &uri, token, body).await;
+    assert_eq!(
+        done.json()["result"],
+        Value::Bool(true),
+        "{operation}: {}",
+        done.text()
+    );
+}
+
 /// The superuser (`admin`) puts `username` in the team `team`.
 pub async fn join_team<S: TestApp<B>, B: MessageBody>(
     app: &S,
