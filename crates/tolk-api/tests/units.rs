@@ -1829,3 +1829,135 @@ async fn old_strings_most_languages_leave_untranslated_are_flagged_at_a_read() {
         assert!(source["failing_checks"].as_i64().unwrap() >= i64::try_from(expected).unwrap());
     }
 }
+
+/// A catalogue of `pairs` (source, translation) in `language`, which has
+/// `plurals` forms.
+fn catalogue(language: &str, plurals: &str, pairs: &[(&str, &str)]) -> Vec<u8> {
+    let mut po = format!(
+        "msgid \"\"\nmsgstr \"\"\n\"Language: {language}\\n\"\n\"Content-Type: text/plain; \
+         charset=UTF-8\\n\"\n\"Plural-Forms: {plurals};\\n\"\n"
+    );
+    for (source, target) in pairs {
+        po.push_str(&format!("\nmsgid \"{source}\"\nmsgstr \"{target}\"\n"));
+    }
+    po.into_bytes()
+}
+
+#[actix_web::test]
+async fn one_translation_for_different_sources_fails_the_reused_check() {
+    for db in TestDb::all() {
+        let german = "nplurals=2; plural=(n != 1)";
+        let de = [
+            ("Open", "Öffnen"),
+            ("Open file", "Öffnen"),
+            ("Close", "Schließen"),
+        ];
+        let ja = [("Open", "開く"), ("Open file", "開く")];
+        let upstream = Upstream::new(&[
+            ("one/de.po", catalogue("de", german, &de)),
+            ("one/ja.po", catalogue("ja", "nplurals=1; plural=0", &ja)),
+            (
+                "two/de.po",
+                catalogue("de", german, &[("Save", "Schließen")]),
+            ),
+        ]);
+        let ctx = context(db, &upstream);
+        for slug in ["one", "two"] {
+            common::add_component(
+                &ctx,
+                tolk_domain::component::ComponentSettings {
+                    name: slug.into(),
+                    slug: slug.into(),
+                    repo: upstream.url(),
+                    filemask: format!("{slug}/*.po"),
+                    file_format: "po".into(),
+                    manage_units: true,
+                    ..Default::default()
+                },
+            );
+        }
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        // The sources failing the check in a translation, sorted, and its
+        // `failing_checks`, which must be a recount of its units.
+        let reused = |slug: &'static str, language: &'static str| {
+            let app = &app;
+            async move {
+                let uri = format!("/api/translations/demo/{slug}/{language}/units/?q=check:reused");
+                let page = get_json(app, &uri, admin).await;
+                let mut sources: Vec<String> = page["results"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|u| u["source"][0].as_str().unwrap().to_owned())
+                    .collect();
+                sources.sort();
+                let uri = format!("/api/translations/demo/{slug}/{language}/units/?page_size=100");
+                let all = get_json(app, &uri, admin).await;
+                let recount = all["results"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|u| u["has_failing_check"] == json!(true))
+                    .count();
+                let uri = format!("/api/translations/demo/{slug}/{language}/");
+                let failing = get_json(app, &uri, admin).await["failing_checks"].clone();
+                assert_eq!(failing, json!(recount), "{slug}/{language}: failing_checks");
+                sources
+            }
+        };
+        // Read from the files: the two sources translated alike, and across
+        // components (that share translations) the source translated as
+        // another's; Japanese, of one plural form, is not checked.
+        assert_eq!(reused("one", "de").await, ["Close", "Open", "Open file"]);
+        assert_eq!(reused("two", "de").await, ["Save"]);
+        assert_eq!(reused("one", "ja").await, Vec::<String>::new());
+
+        let unit = |source: &'static str| {
+            let app = &app;
+            async move {
+                let source = source.replace(' ', "%20");
+                let uri =
+                    format!("/api/translations/demo/one/de/units/?q=source:%3D%22{source}%22");
+                let page = get_json(app, &uri, admin).await;
+                page["results"][0]["url"].as_str().unwrap().to_owned()
+            }
+        };
+        let translate = |url: String, text: &'static str| {
+            let app = &app;
+            async move {
+                let body = Body::Json(json!({"target": [text], "state": 20}));
+                let edited = call(app, Method::PATCH, &url, admin, body).await;
+                assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+                edited.json()
+            }
+        };
+        // An edit to a text of its own clears both strings that held it.
+        translate(unit("Open file").await, "Datei öffnen").await;
+        assert_eq!(reused("one", "de").await, ["Close"]);
+        // An edit to another string's text fails at once.
+        let url = unit("Open file").await;
+        translate(url.clone(), "Öffnen").await;
+        let edited = get_json(&app, &url, admin).await;
+        assert_eq!(edited["has_failing_check"], json!(true), "{edited}");
+        assert_eq!(reused("one", "de").await, ["Close", "Open", "Open file"]);
+        // A string needing editing fails; it makes no other fail.
+        let body = Body::Json(json!({"target": ["Öffnen"], "state": 10}));
+        let fuzzy = call(&app, Method::PATCH, &unit("Open").await, admin, body).await;
+        assert_eq!(fuzzy.status, StatusCode::OK, "{}", fuzzy.text());
+        assert_eq!(reused("one", "de").await, ["Close", "Open"]);
+        translate(unit("Open file").await, "Datei öffnen").await;
+        assert_eq!(reused("one", "de").await, ["Close"]);
+        // A string removed leaves its text to one source.
+        let gone = call(
+            &app,
+            Method::DELETE,
+            &unit("Close").await,
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.text());
+        assert_eq!(reused("two", "de").await, Vec::<String>::new());
+    }
+}

@@ -1,5 +1,8 @@
 //! Languages: the built-in language table and the rules for language fields.
 
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
 use serde::Deserialize;
 
 use crate::plural::{PluralFormula, PluralType};
@@ -38,6 +41,24 @@ pub struct LanguageSeed {
     pub plurals: Vec<PluralSeed>,
     /// Other codes that name this language, sorted.
     pub aliases: Vec<String>,
+}
+
+/// Whether case tells texts apart in the language `code` (Weblate's
+/// rule: neither the code nor its base, the part before `_` or `-`, is
+/// one of the language data's case-insensitive languages, such as the
+/// scripts without letter case).
+pub fn is_case_sensitive(code: &str) -> bool {
+    static INSENSITIVE: LazyLock<HashSet<String>> = LazyLock::new(|| {
+        #[derive(Deserialize)]
+        struct Cases {
+            case_insensitive: HashSet<String>,
+        }
+        let data: Cases = serde_json::from_str(include_str!("../data/languages.json"))
+            .expect("the embedded language table is valid JSON");
+        data.case_insensitive
+    });
+    let base = code.split(['_', '-']).next().unwrap_or(code);
+    !INSENSITIVE.contains(code) && !INSENSITIVE.contains(base)
 }
 
 /// A plural definition of a built-in language.
@@ -265,6 +286,16 @@ pub fn validate_plural(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn case_tells_texts_apart_in_languages_with_letter_case() {
+        for code in ["cs", "en", "de", "pt_BR", "sr_Latn"] {
+            assert!(is_case_sensitive(code), "{code}");
+        }
+        for code in ["ja", "zh_Hans", "zh_Hant", "ar", "ar_EG", "he", "ko"] {
+            assert!(!is_case_sensitive(code), "{code}");
+        }
+    }
 
     #[test]
     fn builtin_table_is_complete_and_consistent() {

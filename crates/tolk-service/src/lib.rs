@@ -16,8 +16,10 @@ mod glossary;
 mod glossary_setup;
 mod nul;
 mod propagation;
+mod reused;
 mod source_edit;
 mod translated_check;
+mod verdicts;
 mod workspace;
 
 pub mod addons;

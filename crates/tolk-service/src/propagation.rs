@@ -7,7 +7,8 @@
 //! strings, reviews, its component's checks) and is recorded as a
 //! `Propagated change`; what the rules refuse is left as it was, and
 //! fails the `inconsistent` check ([`crate::consistency`]). A project of
-//! one component costs no statement.
+//! one component spreads nothing; the `reused` verdicts of the texts
+//! ([`crate::reused`]) follow in every project.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,8 +19,9 @@ use tolk_domain::unit::split_plurals;
 use tolk_store::{DbConnection, units};
 
 use crate::bulk::{BulkEdit, apply_edits};
-use crate::consistency::Verdict;
+use crate::cache::Generation;
 use crate::translations::TranslationView;
+use crate::verdicts::{self, Verdict};
 use crate::{Service, ServiceResult};
 
 /// A translation written, as it spreads to the same string elsewhere.
@@ -31,13 +33,16 @@ pub(crate) struct Spread {
     pub(crate) target: String,
     /// The new state number.
     pub(crate) state: i32,
+    /// The text it replaced.
+    pub(crate) previous: String,
 }
 
 impl Service {
     /// Spreads what was `written` in `translation` to the same strings of
     /// the project's other components that share translations, in the
     /// caller's transaction, then brings the strings' `inconsistent`
-    /// verdicts up to date; the units whose failing checks changed.
+    /// verdicts and the `reused` verdicts of the old and new texts up to
+    /// date; the units whose failing checks changed.
     pub(crate) fn propagate(
         &self,
         conn: &mut DbConnection,
@@ -45,13 +50,38 @@ impl Service {
         translation: &TranslationView,
         written: &[Spread],
     ) -> ServiceResult<HashMap<i64, Verdict>> {
-        let component = &translation.component;
         // Source strings are a component's own (a template's edits
         // change them, see `source_edit`).
         if written.is_empty() || translation.is_source() {
             return Ok(HashMap::new());
         }
         let generation = self.cache.latest_or_sync(conn)?;
+        let mut verdicts = self.spread(conn, generation, subject, translation, written)?;
+        let mut texts: Vec<String> = written
+            .iter()
+            .flat_map(|w| [w.previous.clone(), w.target.clone()])
+            .collect();
+        texts.sort_unstable();
+        texts.dedup();
+        let place = (
+            translation.component.project.id,
+            translation.translation.language_id,
+        );
+        let reused = self.refresh_reused(conn, generation, place, Some(&texts))?;
+        verdicts::merge(&mut verdicts, reused);
+        Ok(verdicts)
+    }
+
+    /// [`Service::propagate`]'s spreading and `inconsistent` verdicts.
+    fn spread(
+        &self,
+        conn: &mut DbConnection,
+        generation: Generation,
+        subject: &Subject,
+        translation: &TranslationView,
+        written: &[Spread],
+    ) -> ServiceResult<HashMap<i64, Verdict>> {
+        let component = &translation.component;
         let Some(sharing) = self.sharing(
             conn,
             generation,

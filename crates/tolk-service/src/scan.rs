@@ -1041,6 +1041,7 @@ impl Service {
         }
         self.remove_stale(component, &snapshot.present, &done)?;
         self.refresh_component_consistency(component, source.row.id)?;
+        self.refresh_component_reuse(component, source.row.id)?;
         self.store
             .write(|conn| refresh_source_checks(conn, component, source_id, &check_flags))?;
         self.store.write(|conn| {

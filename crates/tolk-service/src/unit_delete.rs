@@ -137,7 +137,19 @@ impl Service {
             languages.sort_unstable();
             languages.dedup();
             let owner = (component.project.id, component.component.id);
-            self.refresh_strings(conn, owner, &languages, &[unit.unit.id_hash])
+            self.refresh_strings(conn, owner, &languages, &[unit.unit.id_hash])?;
+            // Texts it held may now be held by one source only.
+            let generation = self.cache.latest_or_sync(conn)?;
+            for u in gone.iter().filter(|u| !u.target.is_empty()) {
+                let language = all.iter().find(|t| t.id == u.translation_id);
+                if let Some(t) =
+                    language.filter(|t| t.language_id != component.component.source_language_id)
+                {
+                    let place = (component.project.id, t.language_id);
+                    self.refresh_reused(conn, generation, place, Some(&[u.target.clone()]))?;
+                }
+            }
+            Ok(())
         })
     }
 }

@@ -459,6 +459,7 @@ impl Planned {
             id_hash,
             target: self.text.clone(),
             state: self.state.code(),
+            previous: self.change.old.clone(),
         }
     }
 

@@ -46,6 +46,7 @@ pub mod time;
 pub mod tokens;
 pub mod translations;
 pub mod unit_removals;
+pub mod unit_texts;
 pub mod units;
 pub mod users;
 

@@ -23,7 +23,8 @@ pub enum Runs {
     /// ([`super::source::failing_source`]), as this example fails it.
     Source(Example),
     /// Across the strings of a project or component, or over a string's
-    /// history, by the service: `inconsistent` after edits and reads,
+    /// history, by the service: `inconsistent` and `reused` after edits
+    /// and reads,
     /// `multiple_failures` and `long_untranslated` after reads, `translated`
     /// ([`super::history`]) at edits and reads.
     Batch,
@@ -49,6 +50,10 @@ pub struct Example {
 /// The id of the check of strings translated differently across
 /// components.
 pub const INCONSISTENT: &str = "inconsistent";
+
+/// The id of the check of one translation given to different source
+/// strings.
+pub const REUSED: &str = "reused";
 
 /// The id of the source check of strings whose translations fail checks
 /// in several languages.
@@ -370,6 +375,7 @@ pub const CHECKS: &[Check] = &[
     ),
     source("source-max-length", &["Save the file"], "max-length:4"),
     batch(INCONSISTENT),
+    batch(REUSED),
     batch(MULTIPLE_FAILURES),
     batch(LONG_UNTRANSLATED),
     batch(super::history::TRANSLATED),
@@ -387,7 +393,6 @@ pub const NOT_RUN: &[&str] = &[
     "fluent-target-syntax",
     "fluent-source-inner-html",
     "fluent-source-syntax",
-    "reused",
     "max-size",
     "rst-syntax",
     "safe-html",

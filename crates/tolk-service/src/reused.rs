@@ -1,0 +1,127 @@
+//! The `reused` check (Weblate's): a string fails it when a translated
+//! string of another source holds the same text in the same language, in
+//! its component or another component of its project with the same source
+//! language, where the components share translations
+//! (`allow_translation_propagation`). Sources that differ only in case
+//! count as one in languages without letter case; languages with a single
+//! plural form are not checked, as Weblate leaves them out for the false
+//! alarms they give. Like `inconsistent` it needs other strings, so it is
+//! kept up to date apart from the checks of one unit: after each edit for
+//! the old and new texts, after each scan for every repeated text.
+
+use std::collections::HashMap;
+
+use tolk_domain::checks::catalogue::REUSED;
+use tolk_domain::language::is_case_sensitive;
+use tolk_domain::unit::{UnitState, split_plurals};
+use tolk_store::{DbConnection, unit_texts};
+
+use crate::cache::Generation;
+use crate::units::UnitView;
+use crate::verdicts::{self, Verdict};
+use crate::{Service, ServiceResult};
+
+impl Service {
+    /// Brings the `reused` verdicts of the units holding `texts` (plural
+    /// forms joined: the old and new texts of edited strings; every text
+    /// held twice or failing the check when `None`) in the translations
+    /// into one language of a project up to date, in the caller's
+    /// transaction; the units whose failing checks changed.
+    pub(crate) fn refresh_reused(
+        &self,
+        conn: &mut DbConnection,
+        generation: Generation,
+        (project_id, language_id): (i64, i64),
+        texts: Option<&[String]>,
+    ) -> ServiceResult<HashMap<i64, Verdict>> {
+        let components = self.cache.propagating(generation, conn, project_id)?;
+        if components.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let checked_from = UnitState::Fuzzy.code();
+        let texts: Vec<String> = match texts {
+            Some(texts) => texts.iter().filter(|t| !t.is_empty()).cloned().collect(),
+            None => unit_texts::repeated_or_failing(
+                conn,
+                &components,
+                language_id,
+                checked_from,
+                REUSED,
+            )?,
+        };
+        if texts.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let found = unit_texts::holding(conn, &components, language_id, &texts, checked_from)?;
+        let views = self.unit_views(conn, generation, found, false)?;
+        verdicts::apply(conn, REUSED, &judge(&views))
+    }
+}
+
+/// Whether each unit fails the check, among units holding its text.
+fn judge(views: &[UnitView]) -> Vec<(&UnitView, bool)> {
+    let key = |view: &UnitView| {
+        (
+            view.translation.component.component.source_language_id,
+            view.translation.translation.plural_id,
+            view.unit.target.clone(),
+        )
+    };
+    let mut holders: HashMap<_, Vec<&UnitView>> = HashMap::new();
+    for view in views {
+        holders.entry(key(view)).or_default().push(view);
+    }
+    let translated = UnitState::Translated.code();
+    views
+        .iter()
+        .map(|view| {
+            let fold = !is_case_sensitive(&view.translation.language.row.code);
+            let differs = |other: &str| {
+                if fold {
+                    other.to_lowercase() != view.unit.source.to_lowercase()
+                } else {
+                    other != view.unit.source
+                }
+            };
+            let fails = applies(view)
+                && holders[&key(view)]
+                    .iter()
+                    .any(|other| other.unit.state >= translated && differs(&other.unit.source));
+            (view, fails)
+        })
+        .collect()
+}
+
+/// Whether the check applies to a unit: checked, in a language of more
+/// than one plural form, with some text.
+fn applies(view: &UnitView) -> bool {
+    verdicts::checked(view, REUSED)
+        && view.translation.language.plural.number > 1
+        && split_plurals(&view.unit.target)
+            .iter()
+            .any(|form| !form.is_empty())
+}
+
+impl Service {
+    /// After a scan of `component`: the `reused` verdicts of every text
+    /// held twice in each of its languages (the source language left out)
+    /// across the components of its project that share translations, one
+    /// transaction per language.
+    pub(crate) fn refresh_component_reuse(
+        &self,
+        component: &tolk_store::components::Component,
+        source_language: i64,
+    ) -> ServiceResult<()> {
+        let all = self
+            .store
+            .read(|conn| tolk_store::translations::of_component(conn, component.id))?;
+        for translation in all.iter().filter(|t| t.language_id != source_language) {
+            self.store.write(|conn| {
+                let generation = self.cache.sync(conn)?;
+                let place = (component.project_id, translation.language_id);
+                self.refresh_reused(conn, generation, place, None)
+            })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,89 @@
+//! Units by their text (plural forms joined), across the translations
+//! into one language of some components: what the `reused` check
+//! compares. Lookups go through the index of the texts' first characters
+//! (migration `units_by_text`).
+
+use diesel::dsl::{count_star, sql};
+use diesel::prelude::*;
+use diesel::sql_types::Text;
+
+use crate::DbConnection;
+use crate::error::StoreResult;
+use crate::schema::{translations, units};
+use crate::translations::Translation;
+use crate::units::UnitRow;
+
+/// How many characters of a text the index holds; the expression below
+/// must be the index's, word for word, for the databases to use it.
+const PREFIX: usize = 48;
+
+/// The indexed start of a unit's text.
+fn prefix() -> diesel::expression::SqlLiteral<Text> {
+    sql::<Text>("substr(units.target, 1, 48)")
+}
+
+/// Texts per statement.
+const CHUNK: usize = 200;
+
+/// The units whose text is one of `texts`, in states from `min_state` up,
+/// in the translations into `language_id` of these components, with
+/// their translations; one statement per chunk of texts.
+pub fn holding(
+    conn: &mut DbConnection,
+    component_ids: &[i64],
+    language_id: i64,
+    texts: &[String],
+    min_state: i32,
+) -> StoreResult<Vec<(UnitRow, Translation)>> {
+    let mut found = Vec::new();
+    for chunk in texts.chunks(CHUNK) {
+        let prefixes: Vec<String> = chunk
+            .iter()
+            .map(|text| text.chars().take(PREFIX).collect())
+            .collect();
+        let rows: Vec<(UnitRow, crate::translations::Row)> = units::table
+            .inner_join(translations::table)
+            .filter(translations::language_id.eq(language_id))
+            .filter(translations::component_id.eq_any(component_ids))
+            .filter(prefix().eq_any(prefixes))
+            .filter(units::target.eq_any(chunk))
+            .filter(units::state.ge(min_state))
+            .select((UnitRow::as_select(), crate::translations::Row::as_select()))
+            .load(conn)?;
+        found.extend(rows.into_iter().map(|(unit, t)| (unit, t.into())));
+    }
+    Ok(found)
+}
+
+/// The texts that two units or more hold in states from `min_state` up,
+/// and the texts of the units whose failing checks name `check`, in the
+/// translations into `language_id` of these components; two statements.
+pub fn repeated_or_failing(
+    conn: &mut DbConnection,
+    component_ids: &[i64],
+    language_id: i64,
+    min_state: i32,
+    check: &str,
+) -> StoreResult<Vec<String>> {
+    let mut texts: Vec<String> = units::table
+        .inner_join(translations::table)
+        .filter(translations::language_id.eq(language_id))
+        .filter(translations::component_id.eq_any(component_ids))
+        .filter(units::state.ge(min_state))
+        .filter(units::target.ne(""))
+        .group_by(units::target)
+        .having(count_star().gt(1))
+        .select(units::target)
+        .load(conn)?;
+    let failing: Vec<String> = units::table
+        .inner_join(translations::table)
+        .filter(translations::language_id.eq(language_id))
+        .filter(translations::component_id.eq_any(component_ids))
+        .filter(units::failing.like(format!("%{check}%")))
+        .select(units::target)
+        .load(conn)?;
+    texts.extend(failing);
+    texts.sort_unstable();
+    texts.dedup();
+    Ok(texts)
+}
