@@ -255,5 +255,17 @@ async fn unit_reads_and_edits_cost_a_few_statements() {
             tolk_service::BackendKind::Postgres
         ));
         assert_eq!((patch, again), (11 + pg, 9 + pg), "unit PATCH");
+        // In a language of several plural forms, the units holding the
+        // old and new texts too (the reused check; Japanese has one form).
+        let page = get_json(
+            &app,
+            "/api/translations/demo/app/ru/units/?page_size=3",
+            Some(&ctx.admin),
+        )
+        .await;
+        let uri = format!("/api/units/{}/", page["results"][2]["id"]);
+        let body = json!({"target": ["перевод"], "state": 10});
+        let (russian, _) = cost_of(&ctx, &app, Method::PATCH, &uri, body).await;
+        assert_eq!(russian, again + 1, "unit PATCH in Russian");
     }
 }

@@ -57,6 +57,10 @@ impl Service {
         }
         let generation = self.cache.latest_or_sync(conn)?;
         let mut verdicts = self.spread(conn, generation, subject, translation, written)?;
+        if translation.language.plural.number < 2 {
+            // Languages of one plural form are not checked for reuse.
+            return Ok(verdicts);
+        }
         let mut texts: Vec<String> = written
             .iter()
             .flat_map(|w| [w.previous.clone(), w.target.clone()])
