@@ -223,6 +223,12 @@ pub const CHECKS: &[Check] = &[
     ),
     translation("url", &["https://example.com/"], &["example"], "url"),
     translation(
+        "safe-html",
+        &["<a href=\"https://example.com/\">Save</a>"],
+        &["<a href=\"javascript:x()\">Uložit</a>"],
+        "safe-html",
+    ),
+    translation(
         "placeholders",
         &["Hello $NAME$"],
         &["Ahoj"],
@@ -395,7 +401,6 @@ pub const NOT_RUN: &[&str] = &[
     "fluent-source-syntax",
     "max-size",
     "rst-syntax",
-    "safe-html",
     "safe-mdx",
 ];
 
@@ -476,7 +481,7 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), count, "an id listed twice");
         assert!(refusal("end_stop").is_none());
-        assert!(refusal("safe-html").is_some_and(|r| r.contains("does not run")));
+        assert!(refusal("safe-mdx").is_some_and(|r| r.contains("does not run")));
         assert_eq!(
             refusal("bogus").as_deref(),
             Some("Unsupported enforced check: bogus")
@@ -516,7 +521,7 @@ mod tests {
         let flags = Flags::parse([
             "c-format, python-format, python-brace-format, php-format, qt-format, \
              java-format, i18next-interpolation, vue-format, icu-message-format, md-text, \
-             rst-text, bbcode-text, url, max-length:1, max-lines:1, accelerator:&, \
+             rst-text, bbcode-text, url, safe-html, max-length:1, max-lines:1, accelerator:&, \
              regex:^x$, placeholders:$A$",
         ]);
         let source = forms(&["&Open %s {0} {{a}} {a} [b]x[/b] **x** :ref:`x` $A$ <b>x</b>?!\n"]);

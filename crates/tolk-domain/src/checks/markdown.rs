@@ -128,7 +128,28 @@ fn bracket_close(c: &[char], from: usize) -> Option<usize> {
 /// The links of `c`: inline links `[text](target "title")` with their
 /// target, and autolinks `<https://…>` and `<name@host.domain>` (none).
 fn links(c: &[char]) -> Vec<Option<String>> {
-    super::matches_in(c.len(), |at| match c[at] {
+    super::matches_in(c.len(), |at| link_at(c, at))
+}
+
+/// `text` without its links (as [`links`] finds them).
+pub(crate) fn without_links(text: &str) -> String {
+    let c = chars(text);
+    let spans = super::matches_in(c.len(), |at| {
+        link_at(&c, at).map(|(_, next)| ((at, next), next))
+    });
+    let mut kept = String::with_capacity(text.len());
+    let mut from = 0;
+    for (start, end) in spans {
+        kept.extend(&c[from..start]);
+        from = end;
+    }
+    kept.extend(&c[from..]);
+    kept
+}
+
+/// The link that starts at `at`, with its target, and where it ends.
+fn link_at(c: &[char], at: usize) -> Option<(Option<String>, usize)> {
+    match c[at] {
         '[' => text_ends(c, at).into_iter().find_map(|end| {
             (c.get(end + 1) == Some(&'('))
                 .then(|| link_target(c, end + 2))
@@ -137,7 +158,7 @@ fn links(c: &[char]) -> Vec<Option<String>> {
         }),
         '<' => autolink(c, at).map(|next| (None, next)),
         _ => None,
-    })
+    }
 }
 
 /// The target of an inline link whose `(` ends before `from`, and where

@@ -12,6 +12,7 @@ pub mod icu;
 pub mod markdown;
 pub mod markup;
 pub mod rst;
+pub mod safe_html;
 pub mod same;
 pub mod source;
 pub mod words;
@@ -152,6 +153,12 @@ pub fn failing(
             fail("md-link", markdown::md_link(s, t));
             fail("md-reflink", markdown::md_reflink(s, t));
             fail("md-syntax", markdown::md_syntax(s, t));
+        }
+        if flags.has("safe-html") {
+            fail(
+                "safe-html",
+                safe_html::unsafe_html(s, t, flags.has("md-text")),
+            );
         }
         if flags.has("rst-text") {
             fail("rst-references", rst::rst_references(s, t));
