@@ -192,6 +192,12 @@ pub const CHECKS: &[Check] = &[
         "",
     ),
     translation(
+        "xml-chars-around-tags",
+        &["Open <b>file</b> now"],
+        &["Otevřít<b>soubor</b> teď"],
+        "",
+    ),
+    translation(
         "bbcode",
         &["[b]Save[/b] file"],
         &["Uložit soubor"],
@@ -392,7 +398,6 @@ pub const CHECKS: &[Check] = &[
 /// what does not happen) and listed as such in `docs/checks.md`.
 pub const NOT_RUN: &[&str] = &[
     "asciidoc-markup",
-    "xml-chars-around-tags",
     "fluent-parts",
     "fluent-references",
     "fluent-target-inner-html",

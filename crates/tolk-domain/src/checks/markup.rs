@@ -89,6 +89,71 @@ pub fn xml_invalid(source: &str, target: &str) -> bool {
     source_elements(source).is_some() && elements(target).is_none()
 }
 
+// Anything between `<` and `>`: the tags whose neighbours
+// `xml-chars-around-tags` compares.
+static ANY_TAG: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"<[^>]+>").expect("a valid expression"));
+
+static LETTER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\p{L}$").expect("a valid expression"));
+
+/// Arabic's conjunction waw (`و`), written against the next word.
+const ARABIC_WAW: char = '\u{648}';
+
+/// `xml-chars-around-tags` (Weblate 2026): the source holds XML markup
+/// (or is flagged `xml-text`), source and translation hold as many tags,
+/// and next to some tag (before it, after it, or both for a tag inside
+/// the text) one of them has a letter where the other has none, as in
+/// `<b>soubor</b>y` for `<b>file</b>s`. A space beside an Arabic waw passes.
+pub fn xml_chars_around_tags(source: &str, target: &str, xml_text: bool) -> bool {
+    if !xml_text && source_elements(source).is_none() {
+        return false;
+    }
+    let spans = |text: &str| -> (Vec<char>, Vec<(usize, usize)>) {
+        // Positions in characters, as Weblate (Python) counts them.
+        let at = |byte: usize| text[..byte].chars().count();
+        let spans = ANY_TAG
+            .find_iter(text)
+            .map(|m| (at(m.start()), at(m.end())))
+            .collect();
+        (text.chars().collect(), spans)
+    };
+    let (s, s_tags) = spans(source);
+    let (t, t_tags) = spans(target);
+    if s_tags.len() != t_tags.len() {
+        return false;
+    }
+    s_tags.iter().zip(&t_tags).any(|(&(s_start, s_end), &(t_start, t_end))| {
+        let after = || s_end < s.len() && t_end < t.len() && letter_differs(s[s_end], t[t_end]);
+        let before =
+            || s_start > 0 && t_start > 0 && letter_differs(s[s_start - 1], t[t_start - 1]);
+        if s_start == 0 || t_start == 0 {
+            after()
+        } else if s_end == s.len() || t_end == t.len() {
+            before()
+        } else {
+            before() || after()
+        }
+    })
+}
+
+/// Whether one of two characters is a letter and the other not (a space
+/// against an Arabic waw passes).
+fn letter_differs(a: char, b: char) -> bool {
+    let is_letter = |c: char| LETTER.is_match(c.encode_utf8(&mut [0; 4]));
+    if is_letter(a) == is_letter(b) {
+        return false;
+    }
+    let other = if a == ARABIC_WAW {
+        Some(b)
+    } else if b == ARABIC_WAW {
+        Some(a)
+    } else {
+        None
+    };
+    !other.is_some_and(char::is_whitespace)
+}
+
 /// `url`: a string flagged `url` whose translation is no absolute URL.
 pub fn url(target: &str) -> bool {
     let Some((scheme, rest)) = target.split_once("://") else {
@@ -153,6 +218,30 @@ pub fn bbcode(source: &str, target: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn letters_around_tags_follow_the_source() {
+        use super::xml_chars_around_tags as around;
+        let source = "Open <b>file</b> now";
+        assert!(!around(source, "Otevřít <b>soubor</b> teď", false));
+        // A letter glued to a tag where the source has a space.
+        assert!(around(source, "Otevřít<b>soubor</b> teď", false));
+        assert!(around(source, "Otevřít <b>soubor</b>y teď", false));
+        // A tag at the start: only what follows it counts.
+        assert!(!around("<b>Open</b> it", "<b>Otevři</b> to", false));
+        assert!(around("<b>Open</b> it", "<b>Otevři</b>to", false));
+        // At the end: only what precedes it.
+        assert!(around("Open <br/>", "Otevřít<br/>", false));
+        // Another number of tags, or a source without XML: not judged.
+        assert!(!around(source, "Otevřít<b>soubor teď", false));
+        assert!(!around("a < b and c > d", "a<b a c>d", false));
+        // Unless flagged `xml-text`.
+        assert!(around("x <y> z", "x<y> z", true));
+        // Arabic's waw may be written against a tag where the source has a space.
+        assert!(!around("Open <b>file</b>", "افتح و<b>ملف</b>", false));
+        assert!(!around("Open <b>file</b>", "افتح <b>ملف</b>", false));
+        assert!(!around("a <b>x</b> b", "a \u{648}<b>x</b> b", false));
+    }
+
     use super::*;
 
     #[test]

@@ -144,8 +144,15 @@ pub fn failing(
             "duplicate",
             words::duplicate(s, t, language, source_language),
         );
-        fail("xml-tags", markup::xml_tags(s, t));
-        fail("xml-invalid", markup::xml_invalid(s, t));
+        // As in Weblate 2026, strings checked as HTML are not checked as XML.
+        if !flags.has("safe-html") {
+            fail("xml-tags", markup::xml_tags(s, t));
+            fail("xml-invalid", markup::xml_invalid(s, t));
+            fail(
+                "xml-chars-around-tags",
+                markup::xml_chars_around_tags(s, t, flags.has("xml-text")),
+            );
+        }
         if flags.has("bbcode-text") {
             fail("bbcode", markup::bbcode(s, t));
         }
