@@ -229,6 +229,12 @@ pub const CHECKS: &[Check] = &[
     ),
     translation("url", &["https://example.com/"], &["example"], "url"),
     translation(
+        "asciidoc-markup",
+        &["See <<setup>>."],
+        &["Viz nastavení."],
+        "asciidoc-text",
+    ),
+    translation(
         "safe-html",
         &["<a href=\"https://example.com/\">Save</a>"],
         &["<a href=\"javascript:x()\">Uložit</a>"],
@@ -397,7 +403,6 @@ pub const CHECKS: &[Check] = &[
 /// `enforced_checks` (enforcing a check that never runs would promise
 /// what does not happen) and listed as such in `docs/checks.md`.
 pub const NOT_RUN: &[&str] = &[
-    "asciidoc-markup",
     "fluent-parts",
     "fluent-references",
     "fluent-target-inner-html",
@@ -526,7 +531,7 @@ mod tests {
         let flags = Flags::parse([
             "c-format, python-format, python-brace-format, php-format, qt-format, \
              java-format, i18next-interpolation, vue-format, icu-message-format, md-text, \
-             rst-text, bbcode-text, url, safe-html, max-length:1, max-lines:1, accelerator:&, \
+             rst-text, bbcode-text, url, safe-html, asciidoc-text, max-length:1, max-lines:1, accelerator:&, \
              regex:^x$, placeholders:$A$",
         ]);
         let source = forms(&["&Open %s {0} {{a}} {a} [b]x[/b] **x** :ref:`x` $A$ <b>x</b>?!\n"]);

@@ -123,18 +123,21 @@ pub fn xml_chars_around_tags(source: &str, target: &str, xml_text: bool) -> bool
     if s_tags.len() != t_tags.len() {
         return false;
     }
-    s_tags.iter().zip(&t_tags).any(|(&(s_start, s_end), &(t_start, t_end))| {
-        let after = || s_end < s.len() && t_end < t.len() && letter_differs(s[s_end], t[t_end]);
-        let before =
-            || s_start > 0 && t_start > 0 && letter_differs(s[s_start - 1], t[t_start - 1]);
-        if s_start == 0 || t_start == 0 {
-            after()
-        } else if s_end == s.len() || t_end == t.len() {
-            before()
-        } else {
-            before() || after()
-        }
-    })
+    s_tags
+        .iter()
+        .zip(&t_tags)
+        .any(|(&(s_start, s_end), &(t_start, t_end))| {
+            let after = || s_end < s.len() && t_end < t.len() && letter_differs(s[s_end], t[t_end]);
+            let before =
+                || s_start > 0 && t_start > 0 && letter_differs(s[s_start - 1], t[t_start - 1]);
+            if s_start == 0 || t_start == 0 {
+                after()
+            } else if s_end == s.len() || t_end == t.len() {
+                before()
+            } else {
+                before() || after()
+            }
+        })
 }
 
 /// Whether one of two characters is a letter and the other not (a space

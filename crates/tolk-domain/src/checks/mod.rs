@@ -2,6 +2,7 @@
 //! `check:` searches name, and the checks Tolk runs on translated strings
 //! ([`failing`]), each after Weblate's rules.
 
+pub mod asciidoc;
 pub mod catalogue;
 pub mod chars;
 pub mod flags;
@@ -160,6 +161,9 @@ pub fn failing(
             fail("md-link", markdown::md_link(s, t));
             fail("md-reflink", markdown::md_reflink(s, t));
             fail("md-syntax", markdown::md_syntax(s, t));
+        }
+        if flags.has("asciidoc-text") {
+            fail("asciidoc-markup", asciidoc::asciidoc_markup(s, t));
         }
         if flags.has("safe-html") {
             fail(
