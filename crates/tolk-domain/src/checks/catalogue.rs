@@ -234,6 +234,7 @@ pub const CHECKS: &[Check] = &[
         &["Viz nastavení."],
         "asciidoc-text",
     ),
+    translation("safe-mdx", &["Hello {name}"], &["Ahoj {jmeno}"], "safe-mdx"),
     translation(
         "safe-html",
         &["<a href=\"https://example.com/\">Save</a>"],
@@ -411,7 +412,6 @@ pub const NOT_RUN: &[&str] = &[
     "fluent-source-syntax",
     "max-size",
     "rst-syntax",
-    "safe-mdx",
 ];
 
 /// Whether Tolk runs the check `id`.
@@ -491,7 +491,7 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), count, "an id listed twice");
         assert!(refusal("end_stop").is_none());
-        assert!(refusal("safe-mdx").is_some_and(|r| r.contains("does not run")));
+        assert!(refusal("rst-syntax").is_some_and(|r| r.contains("does not run")));
         assert_eq!(
             refusal("bogus").as_deref(),
             Some("Unsupported enforced check: bogus")
@@ -531,7 +531,7 @@ mod tests {
         let flags = Flags::parse([
             "c-format, python-format, python-brace-format, php-format, qt-format, \
              java-format, i18next-interpolation, vue-format, icu-message-format, md-text, \
-             rst-text, bbcode-text, url, safe-html, asciidoc-text, max-length:1, max-lines:1, accelerator:&, \
+             rst-text, bbcode-text, url, safe-html, asciidoc-text, safe-mdx, max-length:1, max-lines:1, accelerator:&, \
              regex:^x$, placeholders:$A$",
         ]);
         let source = forms(&["&Open %s {0} {{a}} {a} [b]x[/b] **x** :ref:`x` $A$ <b>x</b>?!\n"]);

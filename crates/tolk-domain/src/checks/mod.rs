@@ -12,6 +12,7 @@ pub mod history;
 pub mod icu;
 pub mod markdown;
 pub mod markup;
+pub mod mdx;
 pub mod rst;
 pub mod safe_html;
 pub mod same;
@@ -161,6 +162,9 @@ pub fn failing(
             fail("md-link", markdown::md_link(s, t));
             fail("md-reflink", markdown::md_reflink(s, t));
             fail("md-syntax", markdown::md_syntax(s, t));
+        }
+        if flags.has("safe-mdx") {
+            fail("safe-mdx", mdx::safe_mdx(s, t));
         }
         if flags.has("asciidoc-text") {
             fail("asciidoc-markup", asciidoc::asciidoc_markup(s, t));
