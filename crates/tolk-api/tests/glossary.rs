@@ -356,3 +356,61 @@ async fn a_project_gets_its_glossary_with_its_first_component() {
         assert_eq!(made["user"], serde_json::Value::Null, "{changes}");
     }
 }
+
+#[actix_web::test]
+async fn a_glossary_of_thousands_of_terms_is_searched_at_once() {
+    for db in TestDb::all() {
+        // More terms than one regular expression could hold.
+        let mut terms: String = (0..5_000)
+            .map(|i| format!("msgid \"term{i} word\"\nmsgstr \"用語{i}\"\n\n"))
+            .collect();
+        terms.push_str("msgid \"Folder\"\nmsgstr \"フォルダー\"\n");
+        let upstream = Upstream::new(&[
+            (
+                "po/ja.po",
+                po("msgid \"Open the folder\"\nmsgstr \"開く\"\n\n\
+                    msgid \"Open TERM4999 Word now\"\nmsgstr \"今\"\n\n\
+                    msgid \"Folders\"\nmsgstr \"フォルダー\"\n\n\
+                    msgid \"Save\"\nmsgstr \"保存\"\n"),
+            ),
+            ("terms/ja.po", po(&terms)),
+        ]);
+        let ctx = context(db, &upstream);
+        for (slug, mask, glossary) in [("terms", "terms/*.po", true), ("app", "po/*.po", false)] {
+            common::add_component(
+                &ctx,
+                tolk_domain::component::ComponentSettings {
+                    name: slug.to_uppercase(),
+                    slug: slug.into(),
+                    repo: upstream.url(),
+                    filemask: mask.into(),
+                    file_format: "po".into(),
+                    is_glossary: glossary,
+                    ..Default::default()
+                },
+            );
+        }
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let sources = |q: &'static str| {
+            let app = &app;
+            async move {
+                let uri = format!("/api/translations/demo/app/ja/units/?q={q}");
+                let page = get_json(app, &uri, admin).await;
+                let mut found: Vec<String> = page["results"]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{page}"))
+                    .iter()
+                    .map(|u| u["source"][0].as_str().unwrap().to_owned())
+                    .collect();
+                found.sort();
+                found
+            }
+        };
+        assert_eq!(
+            sources("has:glossary").await,
+            ["Open TERM4999 Word now", "Open the folder"]
+        );
+        assert_eq!(sources("NOT%20has:glossary").await, ["Folders", "Save"]);
+    }
+}

@@ -5,7 +5,9 @@
 //! candidate units (those the rest of the query admits) in batches, runs
 //! each expression over its column here, and the query then names the
 //! matching units by id ([`Matched`]); both databases give the same
-//! answer for every pattern.
+//! answer for every pattern. Glossary terms (`has:glossary`) are looked
+//! for the same way, all at once ([`TermFinder`]), as no regular
+//! expression could hold the thousands of terms of a big glossary.
 //!
 //! Each search has a budget, whoever asks: [`TIME_BUDGET`] of reading and
 //! matching, and [`TEXT_BUDGET`] of text looked at. Past either, the
@@ -15,6 +17,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
+use tolk_domain::checks::glossary::TermFinder;
 use tolk_domain::query::{Condition, TextField};
 
 use crate::schema::units;
@@ -31,35 +34,80 @@ pub const TEXT_BUDGET: usize = 256 << 20;
 /// Candidates read at a time.
 const BATCH: i64 = 5_000;
 
-/// The units each regular expression of a search matched, among its
-/// candidates, by column and pattern.
+/// What a search looks for in a text column outside the database.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Pattern<'a> {
+    /// A regular expression.
+    Regex(&'a str),
+    /// Any of these glossary terms, as a whole word.
+    Terms(&'a [String]),
+}
+
+impl<'a> Pattern<'a> {
+    /// The pattern of a condition that is one, with its column.
+    pub(crate) fn of(condition: &'a Condition) -> Option<(TextField, Pattern<'a>)> {
+        match condition {
+            Condition::Regex { field, pattern } => Some((*field, Pattern::Regex(pattern))),
+            Condition::Terms { field, terms } => Some((*field, Pattern::Terms(terms))),
+            _ => None,
+        }
+    }
+
+    /// The key it is kept under.
+    fn key(&self) -> String {
+        match self {
+            Pattern::Regex(pattern) => format!("r{pattern}"),
+            Pattern::Terms(terms) => format!("t{}", terms.join("\0")),
+        }
+    }
+}
+
+/// A pattern ready to run.
+enum Compiled {
+    Regex(regex::Regex),
+    Terms(TermFinder),
+}
+
+impl Compiled {
+    fn is_match(&self, text: &str) -> bool {
+        match self {
+            Compiled::Regex(regex) => regex.is_match(text),
+            Compiled::Terms(finder) => finder.finds_in(text),
+        }
+    }
+}
+
+/// The units each pattern of a search matched, among its candidates, by
+/// column and pattern.
 #[derive(Debug, Default)]
 pub(crate) struct Matched {
     ids: HashMap<(TextField, String), Vec<i64>>,
 }
 
 impl Matched {
-    /// The ids the expression `pattern` on `field` matched (none when it
-    /// was not run).
-    pub(crate) fn ids(&self, field: TextField, pattern: &str) -> &[i64] {
+    /// The ids `pattern` on `field` matched (none when it was not run).
+    pub(crate) fn ids(&self, field: TextField, pattern: &Pattern<'_>) -> &[i64] {
         self.ids
-            .get(&(field, pattern.to_owned()))
+            .get(&(field, pattern.key()))
             .map_or(&[], Vec::as_slice)
     }
 }
 
-/// Every regular expression of `condition` with its column, each once.
-pub(crate) fn patterns(condition: &Condition) -> Vec<(TextField, &str)> {
+/// Every pattern of `condition` with its column, each once.
+pub(crate) fn patterns(condition: &Condition) -> Vec<(TextField, Pattern<'_>)> {
     let mut found = Vec::new();
     collect(condition, &mut found);
-    found.sort_unstable_by_key(|(field, pattern)| (*field as u8, *pattern));
+    found.sort_unstable_by(|(a, p), (b, q)| (*a as u8, p).cmp(&(*b as u8, q)));
     found.dedup();
     found
 }
 
-fn collect<'a>(condition: &'a Condition, found: &mut Vec<(TextField, &'a str)>) {
+fn collect<'a>(condition: &'a Condition, found: &mut Vec<(TextField, Pattern<'a>)>) {
+    if let Some(pattern) = Pattern::of(condition) {
+        found.push(pattern);
+        return;
+    }
     match condition {
-        Condition::Regex { field, pattern } => found.push((*field, pattern)),
         Condition::And(parts) | Condition::Or(parts) => {
             parts.iter().for_each(|p| collect(p, found));
         }
@@ -88,7 +136,7 @@ pub(crate) fn run(
         let compiled = patterns
             .iter()
             .filter(|(f, _)| *f == field)
-            .map(|(_, pattern)| compile(pattern).map(|regex| (*pattern, regex)))
+            .map(|(_, pattern)| compile(pattern).map(|compiled| (pattern, compiled)))
             .collect::<StoreResult<Vec<_>>>()?;
         let mut found: Vec<Vec<i64>> = vec![Vec::new(); compiled.len()];
         let mut after = i64::MIN;
@@ -101,8 +149,8 @@ pub(crate) fn run(
                 .load(conn)?;
             for (id, text) in &rows {
                 budget.spend(text.len())?;
-                for ((_, regex), ids) in compiled.iter().zip(&mut found) {
-                    if regex.is_match(text) {
+                for ((_, compiled), ids) in compiled.iter().zip(&mut found) {
+                    if compiled.is_match(text) {
                         ids.push(*id);
                     }
                 }
@@ -113,18 +161,25 @@ pub(crate) fn run(
             }
         }
         for ((pattern, _), ids) in compiled.into_iter().zip(found) {
-            matched.ids.insert((field, pattern.to_owned()), ids);
+            matched.ids.insert((field, pattern.key()), ids);
         }
     }
     Ok(matched)
 }
 
-/// One pattern compiled as the query parser checked it.
-fn compile(pattern: &str) -> StoreResult<regex::Regex> {
-    regex::RegexBuilder::new(pattern)
-        .size_limit(tolk_domain::query::REGEX_SIZE_LIMIT)
-        .build()
-        .map_err(|e| StoreError::SearchBudget(format!("Invalid regular expression: {e}")))
+/// One pattern compiled (a regular expression as the query parser
+/// checked it).
+fn compile(pattern: &Pattern<'_>) -> StoreResult<Compiled> {
+    match pattern {
+        Pattern::Regex(pattern) => regex::RegexBuilder::new(pattern)
+            .size_limit(tolk_domain::query::REGEX_SIZE_LIMIT)
+            .build()
+            .map(Compiled::Regex)
+            .map_err(|e| StoreError::SearchBudget(format!("Invalid regular expression: {e}"))),
+        Pattern::Terms(terms) => Ok(Compiled::Terms(TermFinder::new(
+            terms.iter().map(String::as_str),
+        ))),
+    }
 }
 
 /// What a search may spend, and has spent.
@@ -185,17 +240,22 @@ mod tests {
     #[test]
     fn patterns_are_listed_once_each_with_their_column() {
         let query = tolk_domain::query::parse(
-            r#"source:r"a" (target:r"b" OR NOT source:r"a") context:r"a" source:x"#,
+            r#"source:r"a" (target:r"b" OR NOT source:r"a") context:r"a" source:x has:glossary"#,
         )
         .unwrap()
         .unwrap();
-        let condition = query.condition(chrono::Utc::now().naive_utc()).unwrap();
+        let terms = ["file".to_owned()];
+        let condition = query
+            .condition(chrono::Utc::now().naive_utc())
+            .unwrap()
+            .with_glossary(&terms);
         assert_eq!(
             patterns(&condition),
             [
-                (TextField::Source, "a"),
-                (TextField::Target, "b"),
-                (TextField::Context, "a")
+                (TextField::Source, Pattern::Regex("a")),
+                (TextField::Source, Pattern::Terms(&terms)),
+                (TextField::Target, Pattern::Regex("b")),
+                (TextField::Context, Pattern::Regex("a"))
             ]
         );
     }

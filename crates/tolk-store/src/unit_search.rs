@@ -27,7 +27,7 @@ use tolk_domain::query::{
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState};
 
 use crate::MultiBackend;
-use crate::regex_search::Matched;
+use crate::regex_search::{Matched, Pattern};
 use crate::schema::{
     changes, components, labels, languages, projects, translations, unit_labels, units, users,
 };
@@ -213,7 +213,7 @@ fn joined(mut queries: Vec<String>, operator: &str) -> Option<String> {
 /// Whether `condition` holds a regular expression.
 fn has_regex(condition: &Condition) -> bool {
     match condition {
-        Condition::Regex { .. } => true,
+        Condition::Regex { .. } | Condition::Terms { .. } => true,
         Condition::Not(inner) => has_regex(inner),
         Condition::And(parts) | Condition::Or(parts) => parts.iter().any(has_regex),
         _ => false,
@@ -233,7 +233,7 @@ fn negates_regex(condition: &Condition) -> bool {
 /// taken as true; `None` when that is true of every unit.
 fn candidates(condition: &Condition, ctx: Ctx<'_>) -> Option<Expression> {
     match condition {
-        Condition::Regex { .. } => None,
+        Condition::Regex { .. } | Condition::Terms { .. } => None,
         Condition::Not(inner) if has_regex(inner) => None,
         // Joined as balanced trees, as the exact condition is: a chain of
         // a thousand terms must not nest a thousand deep.
@@ -292,7 +292,11 @@ fn expression(condition: &Condition, ctx: Ctx<'_>) -> Expression {
                 .like(lower(containing(text)))
                 .escape('\\'),
         ),
-        Condition::Regex { field, pattern } => with_ids(ctx.matched.ids(*field, pattern), sqlite),
+        Condition::Regex { .. } | Condition::Terms { .. } => {
+            let ids = Pattern::of(condition)
+                .map_or(&[][..], |(field, pattern)| ctx.matched.ids(field, &pattern));
+            with_ids(ids, sqlite)
+        }
         Condition::Filled(field) => Box::new(text_column(*field).ne("")),
         Condition::States(states) => Box::new(
             units::state.eq_any(

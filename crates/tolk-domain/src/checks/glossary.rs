@@ -32,6 +32,52 @@ pub fn separates_words(language: &str) -> bool {
     !NO_SPACES.contains(&base.as_str())
 }
 
+/// Finds any of many glossary terms in texts at once (an Aho-Corasick
+/// automaton), as Weblate finds them: in small letters, matches allowed
+/// to overlap, as whole words (neither end touching a letter, digit or
+/// `_`).
+#[derive(Debug, Clone)]
+pub struct TermFinder {
+    automaton: Option<aho_corasick::AhoCorasick>,
+}
+
+impl TermFinder {
+    /// A finder of `terms` (empty ones left out).
+    pub fn new<'a>(terms: impl IntoIterator<Item = &'a str>) -> TermFinder {
+        let mut lowered: Vec<String> = terms
+            .into_iter()
+            .map(str::to_lowercase)
+            .filter(|term| !term.is_empty())
+            .collect();
+        lowered.sort_unstable();
+        lowered.dedup();
+        // Building fails only past billions of states, far beyond what
+        // any glossary's terms make.
+        let automaton = (!lowered.is_empty())
+            .then(|| aho_corasick::AhoCorasick::new(&lowered).ok())
+            .flatten();
+        TermFinder { automaton }
+    }
+
+    /// Whether `text` holds one of the terms as a whole word, in any case.
+    pub fn finds_in(&self, text: &str) -> bool {
+        let Some(automaton) = &self.automaton else {
+            return false;
+        };
+        let text = text.to_lowercase();
+        automaton
+            .find_overlapping_iter(&text)
+            .any(|found| whole_word(&text, found.start(), found.end()))
+    }
+}
+
+/// Whether the part `start..end` of `text` touches no letter, digit or
+/// `_` on either side.
+fn whole_word(text: &str, start: usize, end: usize) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    !word(text[..start].chars().next_back()) && !word(text[end..].chars().next())
+}
+
 /// Whether `text` (in small letters) holds `term`, in any case; with
 /// `whole_words`, only where neither end of it touches a letter, digit or
 /// `_`.
@@ -40,12 +86,8 @@ fn holds(text: &str, term: &str, whole_words: bool) -> bool {
     if term.is_empty() {
         return true;
     }
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-    text.match_indices(&term).any(|(at, found)| {
-        !whole_words
-            || (!word(text[..at].chars().next_back())
-                && !word(text[at + found.len()..].chars().next()))
-    })
+    text.match_indices(&term)
+        .any(|(at, found)| !whole_words || whole_word(text, at, at + found.len()))
 }
 
 /// The terms whose source `source` holds (as whole words where the
@@ -115,6 +157,26 @@ mod tests {
             target: target.into(),
             ..Term::default()
         }
+    }
+
+    #[test]
+    fn the_finder_finds_whole_words_among_many_terms() {
+        let finder = TermFinder::new(["File", "a.b", "open file", ""]);
+        assert!(finder.finds_in("Open FILE now"));
+        assert!(finder.finds_in("see a.b."));
+        assert!(!finder.finds_in("Profile"));
+        assert!(!finder.finds_in("files"));
+        // Overlapping matches: `open file` fails as a word, `file` holds.
+        let finder = TermFinder::new(["reopen file", "file"]);
+        assert!(finder.finds_in("reopen file"));
+        assert!(finder.finds_in("to reopen file"));
+        assert!(!TermFinder::new(["x"]).finds_in("xx"));
+        assert!(!TermFinder::new(Vec::<&str>::new()).finds_in("anything"));
+        // Far more terms than one regular expression may hold.
+        let many: Vec<String> = (0..20_000).map(|i| format!("term{i} word")).collect();
+        let finder = TermFinder::new(many.iter().map(String::as_str));
+        assert!(finder.finds_in("A TERM19999 Word here"));
+        assert!(!finder.finds_in("term20000 word"));
     }
 
     #[test]

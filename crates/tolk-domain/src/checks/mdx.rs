@@ -337,12 +337,11 @@ fn autolinks(c: &[char]) -> HashMap<usize, usize> {
         backslashes = 0;
         if ch == '<' && !escaped {
             opening = Some(at);
-        } else if ch == '>' {
-            if let Some(open) = opening.take() {
-                if is_autolink(&c[open + 1..at]) {
-                    found.insert(open, at + 1);
-                }
-            }
+        } else if ch == '>'
+            && let Some(open) = opening.take()
+            && is_autolink(&c[open + 1..at])
+        {
+            found.insert(open, at + 1);
         }
     }
     found

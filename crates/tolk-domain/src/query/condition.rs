@@ -120,6 +120,15 @@ pub enum Condition {
     /// the searcher puts the terms in with [`Condition::with_glossary`];
     /// left as it is, it matches nothing.
     Glossary,
+    /// The text holds one of these terms as a whole word, in any case
+    /// (found as [`crate::checks::glossary::TermFinder`] finds them): what
+    /// `has:glossary` becomes once the terms are known.
+    Terms {
+        /// The field searched.
+        field: TextField,
+        /// The terms.
+        terms: Vec<String>,
+    },
     /// The unit has something attached: suggestions, unresolved comments
     /// (its own or its string's), labels (its string's).
     Has(Attachment),
@@ -169,20 +178,18 @@ impl Condition {
     }
 
     /// The condition with `has:glossary` as the glossaries' `terms` make
-    /// it: the source holds one of them as a whole word, in any case. With
-    /// no terms it matches nothing, as in Weblate.
+    /// it: the source holds one of them as a whole word, in any case
+    /// ([`Condition::Terms`]). With no terms it matches nothing, as in
+    /// Weblate.
     pub fn with_glossary(self, terms: &[String]) -> Condition {
         let with = |parts: Vec<Condition>| -> Vec<Condition> {
             parts.into_iter().map(|p| p.with_glossary(terms)).collect()
         };
         match self {
-            Condition::Glossary if !terms.is_empty() => {
-                let words: Vec<String> = terms.iter().map(|t| regex::escape(t)).collect();
-                Condition::Regex {
-                    field: TextField::Source,
-                    pattern: format!(r"(?i)(?:^|\W)(?:{})(?:\W|$)", words.join("|")),
-                }
-            }
+            Condition::Glossary if !terms.is_empty() => Condition::Terms {
+                field: TextField::Source,
+                terms: terms.to_vec(),
+            },
             Condition::Not(inner) => Condition::Not(Box::new(inner.with_glossary(terms))),
             Condition::And(parts) => Condition::And(with(parts)),
             Condition::Or(parts) => Condition::Or(with(parts)),

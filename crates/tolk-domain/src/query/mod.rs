@@ -642,9 +642,9 @@ mod tests {
         let terms = ["a.b".to_owned(), "file".to_owned()];
         assert_eq!(
             condition("NOT has:glossary").with_glossary(&terms),
-            Condition::Not(Box::new(Condition::Regex {
+            Condition::Not(Box::new(Condition::Terms {
                 field: TextField::Source,
-                pattern: r"(?i)(?:^|\W)(?:a\.b|file)(?:\W|$)".into(),
+                terms: terms.to_vec(),
             }))
         );
     }
