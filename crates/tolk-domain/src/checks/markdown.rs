@@ -10,6 +10,8 @@
 //! position and takes the first construct that starts there, as a regular
 //! expression search would.
 
+use std::collections::HashMap;
+
 /// `md-reflink`: the source uses reference links (`[text][label]`) and
 /// the translation's labels are not the same set.
 pub fn md_reflink(source: &str, target: &str) -> bool {
@@ -22,8 +24,10 @@ pub fn md_reflink(source: &str, target: &str) -> bool {
 
 /// `md-link`: the source holds links and the translation holds another
 /// number of them, or other relative (`.`), anchor (`#`) or templated
-/// (`{`) targets.
-pub fn md_link(source: &str, target: &str) -> bool {
+/// (`{`) targets, or (Weblate 2026) a link whose title is left out,
+/// added, or left `unchanged` from the source's. Links are paired by
+/// target first (a translation may reorder them), the rest in order.
+pub fn md_link(source: &str, target: &str, unchanged: impl Fn(&str, &str) -> bool) -> bool {
     let wanted = links(&chars(source));
     if wanted.is_empty() {
         return false;
@@ -32,16 +36,51 @@ pub fn md_link(source: &str, target: &str) -> bool {
     if wanted.len() != given.len() {
         return true;
     }
-    let fixed = |links: Vec<Option<String>>| {
+    let fixed = |links: &[Link]| {
         sorted(
             links
-                .into_iter()
-                .flatten()
+                .iter()
+                .map(|link| link.target.clone())
                 .filter(|url| url.starts_with(['.', '#', '{']))
                 .collect(),
         )
     };
-    fixed(wanted) != fixed(given)
+    if fixed(&wanted) != fixed(&given) {
+        return true;
+    }
+    if wanted.iter().chain(&given).all(|link| link.title.is_none()) {
+        return false;
+    }
+    let mut free: Vec<bool> = vec![true; given.len()];
+    let mut pairs: Vec<(usize, Option<usize>)> = Vec::new();
+    for (i, link) in wanted.iter().enumerate() {
+        let same_target = (0..given.len()).find(|&j| free[j] && given[j].target == link.target);
+        if let Some(j) = same_target {
+            free[j] = false;
+        }
+        pairs.push((i, same_target));
+    }
+    let mut rest = (0..given.len()).filter(|&j| free[j]);
+    let inner = |title: &Option<String>| -> String {
+        let text: Vec<char> = title.as_deref().unwrap_or_default().chars().collect();
+        text.get(1..text.len().saturating_sub(1))
+            .map(text_of)
+            .unwrap_or_default()
+    };
+    let mut paired: Vec<(usize, usize)> = pairs
+        .iter()
+        .filter_map(|&(i, j)| j.map(|j| (i, j)))
+        .collect();
+    for &(i, _) in pairs.iter().filter(|(_, j)| j.is_none()) {
+        if let Some(j) = rest.next() {
+            paired.push((i, j));
+        }
+    }
+    paired.iter().any(|&(i, j)| {
+        let (title, translated) = (inner(&wanted[i].title), inner(&given[j].title));
+        title.is_empty() != translated.is_empty()
+            || (!title.is_empty() && unchanged(&title, &translated))
+    })
 }
 
 /// `md-syntax`: the kinds of inline markup of source and translation
@@ -125,9 +164,18 @@ fn bracket_close(c: &[char], from: usize) -> Option<usize> {
     (c[close] == ']').then_some(close)
 }
 
-/// The links of `c`: inline links `[text](target "title")` with their
-/// target, and autolinks `<https://…>` and `<name@host.domain>` (none).
-fn links(c: &[char]) -> Vec<Option<String>> {
+/// A link of a text.
+#[derive(Debug, PartialEq, Eq)]
+struct Link {
+    /// Its target (empty for autolinks).
+    target: String,
+    /// Its title with its delimiters (`"…"`, `'…'`, `(…)`), if any.
+    title: Option<String>,
+}
+
+/// The links of `c`: inline links `[text](target "title")` and autolinks
+/// `<https://…>` and `<name@host.domain>`.
+fn links(c: &[char]) -> Vec<Link> {
     super::matches_in(c.len(), |at| link_at(c, at))
 }
 
@@ -147,56 +195,87 @@ pub(crate) fn without_links(text: &str) -> String {
     kept
 }
 
-/// The link that starts at `at`, with its target, and where it ends.
-fn link_at(c: &[char], at: usize) -> Option<(Option<String>, usize)> {
+/// The link that starts at `at`, and where it ends.
+fn link_at(c: &[char], at: usize) -> Option<(Link, usize)> {
     match c[at] {
         '[' => text_ends(c, at).into_iter().find_map(|end| {
             (c.get(end + 1) == Some(&'('))
                 .then(|| link_target(c, end + 2))
                 .flatten()
-                .map(|(target, next)| (Some(target), next))
         }),
-        '<' => autolink(c, at).map(|next| (None, next)),
+        '<' => autolink(c, at).map(|next| {
+            let link = Link {
+                target: String::new(),
+                title: None,
+            };
+            (link, next)
+        }),
         _ => None,
     }
 }
 
-/// The target of an inline link whose `(` ends before `from`, and where
-/// the link ends: the target may be in `<…>` and followed by a quoted
+/// The target and title of an inline link whose `(` ends before `from`,
+/// and where the link ends: the target may be in `<…>` and followed by a
 /// title; it ends at the first place the rest closes the link.
-fn link_target(c: &[char], from: usize) -> Option<(String, usize)> {
+fn link_target(c: &[char], from: usize) -> Option<(Link, usize)> {
     let start = skip_space(c, from);
+    let link = |target: &[char], (title, next): (Option<String>, usize)| {
+        let target = text_of(target);
+        (Link { target, title }, next)
+    };
     if c.get(start) == Some(&'<') {
         let found = (start + 1..c.len())
             .filter(|&gt| c[gt] == '>')
-            .find_map(|gt| closing(c, gt + 1).map(|next| (text_of(&c[start + 1..gt]), next)));
+            .find_map(|gt| closing(c, gt + 1).map(|end| link(&c[start + 1..gt], end)));
         if found.is_some() {
             return found;
         }
     }
-    (start..=c.len()).find_map(|end| closing(c, end).map(|next| (text_of(&c[start..end]), next)))
+    (start..=c.len()).find_map(|end| closing(c, end).map(|rest| link(&c[start..end], rest)))
 }
 
 /// Where a link closes when its target ends at `at`: an optional title
-/// (white space, then text between quotes), white space, `)`.
-fn closing(c: &[char], at: usize) -> Option<usize> {
-    let quote = |ch: Option<&char>| matches!(ch, Some('"' | '\''));
+/// (white space, then the title), white space, `)`; with the title.
+fn closing(c: &[char], at: usize) -> Option<(Option<String>, usize)> {
     if c.get(at).is_some_and(|ch| ch.is_whitespace()) {
         let open = skip_space(c, at);
-        if quote(c.get(open)) {
-            let titled = (open + 1..c.len())
-                .filter(|&q| quote(c.get(q)))
-                .find_map(|q| {
-                    let close = skip_space(c, q + 1);
-                    (c.get(close) == Some(&')')).then_some(close + 1)
-                });
-            if titled.is_some() {
-                return titled;
+        if let Some(end) = title_end(c, open) {
+            let close = skip_space(c, end);
+            if c.get(close) == Some(&')') {
+                return Some((Some(text_of(&c[open..end])), close + 1));
             }
         }
     }
     let close = skip_space(c, at);
-    (c.get(close) == Some(&')')).then_some(close + 1)
+    (c.get(close) == Some(&')')).then_some((None, close + 1))
+}
+
+/// Where a link title opened at `open` ends, past its closing delimiter:
+/// `"…"`, `'…'` or `(…)` (holding no other `(`), where a backslash
+/// escapes the next character but a line break.
+fn title_end(c: &[char], open: usize) -> Option<usize> {
+    let (close, nested) = match c.get(open)? {
+        '"' => ('"', None),
+        '\'' => ('\'', None),
+        '(' => (')', Some('(')),
+        _ => return None,
+    };
+    let mut p = open + 1;
+    while let Some(&ch) = c.get(p) {
+        if ch == '\\' {
+            if c.get(p + 1).is_none_or(|next| *next == '\n') {
+                return None;
+            }
+            p += 2;
+        } else if ch == close {
+            return Some(p + 1);
+        } else if Some(ch) == nested {
+            return None;
+        } else {
+            p += 1;
+        }
+    }
+    None
 }
 
 /// Where an autolink opened at `open` (a `<`) ends: `<http://…>`,
@@ -222,14 +301,35 @@ fn is_word(ch: Option<&char>) -> bool {
     ch.is_some_and(|ch| ch.is_alphanumeric() || *ch == '_')
 }
 
-/// The markers of the inline markup of `c`, in order.
+/// The kinds of inline markup of `c`, as Weblate 2026 reads them: the
+/// opening backticks of each code span and `<` for each autolink (not one
+/// inside a code span), then emphasis, strong and strike-through markers
+/// in the rest (code spans and autolinks blanked out).
 fn markers(c: &[char]) -> Vec<String> {
-    super::matches_in(c.len(), |at| marked(c, at))
+    let links = autolinks(c);
+    let spans = code_spans(c, &links);
+    let mut found: Vec<String> = spans
+        .iter()
+        .map(|span| c[span.start..span.opening_end].iter().collect())
+        .collect();
+    let mut blank: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
+    for (&start, &end) in &links {
+        if !spans.iter().any(|s| s.start < start && start < s.end) {
+            found.push("<".into());
+            blank.push((start, end));
+        }
+    }
+    let mut masked = c.to_vec();
+    for (start, end) in blank {
+        masked[start..end].iter_mut().for_each(|ch| *ch = 'x');
+    }
+    found.extend(super::matches_in(masked.len(), |at| emphasis(&masked, at)));
+    found
 }
 
-/// The markup starting at `at`, tried in Weblate's order: its marker and
-/// where it ends.
-fn marked(c: &[char], at: usize) -> Option<(String, usize)> {
+/// The emphasis, strong or strike-through markup starting at `at`, tried
+/// in Weblate's order: its marker and where it ends.
+fn emphasis(c: &[char], at: usize) -> Option<(String, usize)> {
     let is = |n: usize, ch: char| c.get(n) == Some(&ch);
     let pair = |ch: char| -> Option<usize> {
         // `__…__` and `**…**`: any text, closed by a pair not followed by a third.
@@ -275,29 +375,6 @@ fn marked(c: &[char], at: usize) -> Option<(String, usize)> {
     {
         return Some(("*".into(), end));
     }
-    if is(at, '`') {
-        // Code: a run of backticks closed by a later run of the same
-        // length; the longest opening that closes wins (its rest, if
-        // shorter, is part of the code).
-        let run = c[at..].iter().take_while(|&&x| x == '`').count();
-        let mut later: Vec<(usize, usize)> = Vec::new();
-        let mut p = at + run;
-        while p < c.len() {
-            let length = c[p..].iter().take_while(|&&x| x == '`').count();
-            if length > 0 {
-                later.push((p, length));
-            }
-            p += length.max(1);
-        }
-        for n in (1..=run).rev() {
-            let closed = later
-                .iter()
-                .find(|(start, length)| *length == n && *start > at + n);
-            if let Some((start, _)) = closed {
-                return Some(("`".repeat(n), start + n));
-            }
-        }
-    }
     if is(at, '~')
         && is(at + 1, '~')
         && c.get(at + 2).is_some_and(|ch| !ch.is_whitespace())
@@ -306,10 +383,154 @@ fn marked(c: &[char], at: usize) -> Option<(String, usize)> {
     {
         return Some(("~~".into(), p + 2));
     }
-    if is(at, '<') {
-        return autolink(c, at).map(|end| ("<".into(), end));
-    }
     None
+}
+
+/// Markdown autolinks (`<https://…>`, `<name@host.tld>`) as Weblate 2026
+/// finds them: where each starts, with where it ends. A `<` after an odd number of backslashes
+/// opens none.
+pub(crate) fn autolinks(c: &[char]) -> HashMap<usize, usize> {
+    let mut found = HashMap::new();
+    let mut opening: Option<usize> = None;
+    let mut backslashes = 0;
+    for (at, &ch) in c.iter().enumerate() {
+        if ch == '\\' {
+            backslashes += 1;
+            continue;
+        }
+        let escaped = backslashes % 2 == 1;
+        backslashes = 0;
+        if ch == '<' && !escaped {
+            opening = Some(at);
+        } else if ch == '>'
+            && let Some(open) = opening.take()
+            && is_autolink(&c[open + 1..at])
+        {
+            found.insert(open, at + 1);
+        }
+    }
+    found
+}
+
+/// Whether the text between `<` and `>` makes an autolink: a web address
+/// with something after the scheme, or an `@` after the first character
+/// with a `.` later that has characters on both sides.
+fn is_autolink(value: &[char]) -> bool {
+    for scheme in ["http://", "https://"] {
+        let scheme: Vec<char> = scheme.chars().collect();
+        if value.starts_with(&scheme) {
+            return value.len() > scheme.len();
+        }
+    }
+    let Some(at) = value
+        .iter()
+        .skip(1)
+        .position(|&ch| ch == '@')
+        .map(|p| p + 1)
+    else {
+        return false;
+    };
+    (at + 2..value.len().saturating_sub(1)).any(|dot| value[dot] == '.')
+}
+
+/// A run of backticks: where it starts and ends, whether it may open and
+/// close a code span.
+struct Run {
+    start: usize,
+    end: usize,
+    opens: bool,
+    closes: bool,
+}
+
+/// A Markdown code span.
+pub(crate) struct CodeSpan {
+    /// Where its opening run of backticks starts.
+    pub(crate) start: usize,
+    /// Where that run ends.
+    pub(crate) opening_end: usize,
+    /// Where the span ends, past its closing run.
+    pub(crate) end: usize,
+}
+
+/// Markdown code spans, in order. A span closes at the next run of as
+/// many backticks; a backslash before a run escapes its first backtick
+/// (the rest may open a span, the whole may close one); a run inside an
+/// autolink opens none.
+pub(crate) fn code_spans(c: &[char], autolinks: &HashMap<usize, usize>) -> Vec<CodeSpan> {
+    let mut runs: Vec<Run> = Vec::new();
+    let mut at = 0;
+    let mut backslashes = 0;
+    while at < c.len() {
+        if c[at] != '`' {
+            backslashes = if c[at] == '\\' { backslashes + 1 } else { 0 };
+            at += 1;
+            continue;
+        }
+        let mut end = at + 1;
+        while c.get(end) == Some(&'`') {
+            end += 1;
+        }
+        if backslashes % 2 == 1 {
+            runs.push(Run {
+                start: at,
+                end,
+                opens: false,
+                closes: true,
+            });
+            if at + 1 < end {
+                runs.push(Run {
+                    start: at + 1,
+                    end,
+                    opens: true,
+                    closes: false,
+                });
+            }
+        } else {
+            runs.push(Run {
+                start: at,
+                end,
+                opens: true,
+                closes: true,
+            });
+        }
+        at = end;
+        backslashes = 0;
+    }
+    // For each run, the next later run of its length that may close it.
+    let mut closer: Vec<Option<usize>> = vec![None; runs.len()];
+    let mut last_of_length: HashMap<usize, usize> = HashMap::new();
+    for index in (0..runs.len()).rev() {
+        let length = runs[index].end - runs[index].start;
+        closer[index] = last_of_length.get(&length).copied();
+        if runs[index].closes {
+            last_of_length.insert(length, index);
+        }
+    }
+    let inside_autolink = |at: usize| {
+        autolinks
+            .iter()
+            .any(|(&start, &end)| start <= at && at < end)
+    };
+    let mut spans = Vec::new();
+    let mut index = 0;
+    while index < runs.len() {
+        let run = &runs[index];
+        let Some(close) = closer[index].filter(|_| run.opens && !inside_autolink(run.start)) else {
+            index += 1;
+            continue;
+        };
+        let end = runs[close].end;
+        spans.push(CodeSpan {
+            start: run.start,
+            opening_end: run.end,
+            end,
+        });
+        index = close + 1;
+        while runs.get(index).is_some_and(|r| r.start < end) {
+            index += 1;
+        }
+    }
+    spans
 }
 
 #[cfg(test)]
@@ -329,28 +550,77 @@ mod tests {
         );
     }
 
+    /// `md-link` with titles compared as they are written.
+    fn md_link_check(source: &str, target: &str) -> bool {
+        md_link(source, target, |a, b| a == b)
+    }
+
     #[test]
     fn links_keep_count_and_fixed_targets() {
         let source = "Read [docs](./docs.md \"Docs\") or <https://example.com>.";
-        assert!(!md_link(
+        assert!(!md_link_check(
             source,
             "Čti [dokumentaci](./docs.md 'Dokumentace') nebo <https://example.cz>."
         ));
-        assert!(md_link(source, "Čti [dokumentaci](./dokumentace.md)."));
-        assert!(md_link(
+        assert!(md_link_check(
+            source,
+            "Čti [dokumentaci](./dokumentace.md)."
+        ));
+        assert!(md_link_check(
             source,
             "Čti [dokumentaci](./jine.md) nebo <https://example.com>."
         ));
         // Remote targets may be localised.
-        assert!(!md_link(
+        assert!(!md_link_check(
             "[Wiki](https://en.wikipedia.org/)",
             "[Wiki](https://cs.wikipedia.org/)"
         ));
-        assert!(md_link("[top](#top)", "[nahoru](#nahoru)"));
-        assert!(!md_link("plain", "[x](#y)"));
+        assert!(md_link_check("[top](#top)", "[nahoru](#nahoru)"));
+        assert!(!md_link_check("plain", "[x](#y)"));
         assert_eq!(
             links(&chars("[a](<b c> \"t\") [d]( e ) <me@example.org> <x@y>")),
-            [Some("b c".to_owned()), Some("e".to_owned()), None]
+            [
+                Link {
+                    target: "b c".into(),
+                    title: Some("\"t\"".into())
+                },
+                Link {
+                    target: "e".into(),
+                    title: None
+                },
+                Link {
+                    target: String::new(),
+                    title: None
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn link_titles_are_translated_and_kept() {
+        let source = "See [a](./a.md \"Guide\") and [b](https://x.org/ (Site))";
+        // Titles translated, links reordered: paired by target.
+        assert!(!md_link_check(
+            source,
+            "Viz [b](https://x.org/ (Web)) a [a](./a.md \"Návod\")"
+        ));
+        // A title left out, or left as the source has it.
+        assert!(md_link_check(
+            source,
+            "Viz [a](./a.md) a [b](https://x.org/ (Web))"
+        ));
+        assert!(md_link_check(
+            source,
+            "Viz [a](./a.md \"Guide\") a [b](https://x.org/ (Web))"
+        ));
+        // Escaped delimiters belong to the title; a bare `(` ends none.
+        assert_eq!(
+            links(&chars(r#"[a](u "x \" y") [b](v (p(q)))"#))
+                .into_iter()
+                .map(|l| l.title)
+                .collect::<Vec<_>>(),
+            // The second link's target is `v (p(q`, up to the first `)`.
+            [Some(r#""x \" y""#.to_owned()), None]
         );
     }
 
@@ -367,11 +637,14 @@ mod tests {
             markers(&chars(
                 "__a__ _b_ *c* ``d`` ~~e~~ <https://x.org> a_b_c ~~ f~~"
             )),
-            ["__", "_", "*", "``", "~~", "<"]
+            ["``", "<", "__", "_", "*", "~~"]
         );
         assert_eq!(markers(&chars("**a *b* c**")), ["**"]);
         assert_eq!(markers(&chars("*a **b** c*")), ["*"]);
-        assert_eq!(markers(&chars("``a`")), ["`"]);
+        // A code span closes only at a run as long as its opening one.
+        assert!(markers(&chars("``a`")).is_empty());
+        // Code spans and autolinks hide the markup inside them.
+        assert_eq!(markers(&chars("Use `*x*` and <https://a_b_>")), ["`", "<"]);
     }
 
     #[test]
@@ -402,7 +675,7 @@ mod tests {
             "<".repeat(3000),
             "[x](".repeat(800),
         ] {
-            assert!(!md_link(&text, &text));
+            assert!(!md_link_check(&text, &text));
             assert!(!md_reflink(&text, &text));
             assert!(!md_syntax(&text, &text));
         }
@@ -412,7 +685,7 @@ mod tests {
     fn hostile_text_ends() {
         let odd = "[[[[]]]](((( <<<< ____ **** ```` ~~~~ ]]]] [^] [a](< b";
         for text in [odd, "[", "]", "(", "<", "_", "*", "`", "~", ""] {
-            md_link(text, text);
+            md_link_check(text, text);
             md_reflink(text, text);
             md_syntax(text, text);
         }

@@ -9,6 +9,8 @@
 
 use std::collections::HashMap;
 
+use super::markdown::{autolinks, code_spans};
+
 /// `safe-mdx`: the JSX expressions of source and translation differ.
 pub fn safe_mdx(source: &str, target: &str) -> bool {
     signatures(&chars(source)) != signatures(&chars(target))
@@ -39,7 +41,10 @@ struct Tag {
 /// The expressions of a text with their places, in order.
 fn signatures(c: &[char]) -> Vec<Signature> {
     let autolinks = autolinks(c);
-    let spans = code_spans(c, &autolinks);
+    let spans: HashMap<usize, usize> = code_spans(c, &autolinks)
+        .into_iter()
+        .map(|span| (span.start, span.end))
+        .collect();
     let mut found = Vec::new();
     let mut stack: Vec<String> = Vec::new();
     let mut open: Option<Tag> = None;
@@ -319,139 +324,6 @@ fn past_code(c: &[char], start: usize, spans: &HashMap<usize, usize>) -> usize {
         end += 1;
     }
     end
-}
-
-/// Markdown autolinks (`<https://…>`, `<name@host.tld>`): where each
-/// starts, with where it ends. A `<` after an odd number of backslashes
-/// opens none.
-fn autolinks(c: &[char]) -> HashMap<usize, usize> {
-    let mut found = HashMap::new();
-    let mut opening: Option<usize> = None;
-    let mut backslashes = 0;
-    for (at, &ch) in c.iter().enumerate() {
-        if ch == '\\' {
-            backslashes += 1;
-            continue;
-        }
-        let escaped = backslashes % 2 == 1;
-        backslashes = 0;
-        if ch == '<' && !escaped {
-            opening = Some(at);
-        } else if ch == '>'
-            && let Some(open) = opening.take()
-            && is_autolink(&c[open + 1..at])
-        {
-            found.insert(open, at + 1);
-        }
-    }
-    found
-}
-
-/// Whether the text between `<` and `>` makes an autolink: a web address
-/// with something after the scheme, or an `@` after the first character
-/// with a `.` later that has characters on both sides.
-fn is_autolink(value: &[char]) -> bool {
-    for scheme in ["http://", "https://"] {
-        let scheme: Vec<char> = scheme.chars().collect();
-        if value.starts_with(&scheme) {
-            return value.len() > scheme.len();
-        }
-    }
-    let Some(at) = value
-        .iter()
-        .skip(1)
-        .position(|&ch| ch == '@')
-        .map(|p| p + 1)
-    else {
-        return false;
-    };
-    (at + 2..value.len().saturating_sub(1)).any(|dot| value[dot] == '.')
-}
-
-/// A run of backticks: where it starts and ends, whether it may open and
-/// close a code span.
-struct Run {
-    start: usize,
-    end: usize,
-    opens: bool,
-    closes: bool,
-}
-
-/// Markdown code spans: where each starts, with where it ends. A span
-/// closes at the next run of as many backticks; a backslash before a run
-/// escapes its first backtick (the rest may open a span, the whole may
-/// close one); a run inside an autolink opens none.
-fn code_spans(c: &[char], autolinks: &HashMap<usize, usize>) -> HashMap<usize, usize> {
-    let mut runs: Vec<Run> = Vec::new();
-    let mut at = 0;
-    let mut backslashes = 0;
-    while at < c.len() {
-        if c[at] != '`' {
-            backslashes = if c[at] == '\\' { backslashes + 1 } else { 0 };
-            at += 1;
-            continue;
-        }
-        let mut end = at + 1;
-        while c.get(end) == Some(&'`') {
-            end += 1;
-        }
-        if backslashes % 2 == 1 {
-            runs.push(Run {
-                start: at,
-                end,
-                opens: false,
-                closes: true,
-            });
-            if at + 1 < end {
-                runs.push(Run {
-                    start: at + 1,
-                    end,
-                    opens: true,
-                    closes: false,
-                });
-            }
-        } else {
-            runs.push(Run {
-                start: at,
-                end,
-                opens: true,
-                closes: true,
-            });
-        }
-        at = end;
-        backslashes = 0;
-    }
-    // For each run, the next later run of its length that may close it.
-    let mut closer: Vec<Option<usize>> = vec![None; runs.len()];
-    let mut last_of_length: HashMap<usize, usize> = HashMap::new();
-    for index in (0..runs.len()).rev() {
-        let length = runs[index].end - runs[index].start;
-        closer[index] = last_of_length.get(&length).copied();
-        if runs[index].closes {
-            last_of_length.insert(length, index);
-        }
-    }
-    let inside_autolink = |at: usize| {
-        autolinks
-            .iter()
-            .any(|(&start, &end)| start <= at && at < end)
-    };
-    let mut spans = HashMap::new();
-    let mut index = 0;
-    while index < runs.len() {
-        let run = &runs[index];
-        let Some(close) = closer[index].filter(|_| run.opens && !inside_autolink(run.start)) else {
-            index += 1;
-            continue;
-        };
-        let end = runs[close].end;
-        spans.insert(run.start, end);
-        index = close + 1;
-        while runs.get(index).is_some_and(|r| r.start < end) {
-            index += 1;
-        }
-    }
-    spans
 }
 
 #[cfg(test)]

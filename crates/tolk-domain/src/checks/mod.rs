@@ -159,7 +159,9 @@ pub fn failing(
             fail("bbcode", markup::bbcode(s, t));
         }
         if flags.has("md-text") {
-            fail("md-link", markdown::md_link(s, t));
+            let unchanged =
+                |a: &str, b: &str| !flags.ignores("same") && same::same(a, b, context, flags);
+            fail("md-link", markdown::md_link(s, t, unchanged));
             fail("md-reflink", markdown::md_reflink(s, t));
             fail("md-syntax", markdown::md_syntax(s, t));
         }
