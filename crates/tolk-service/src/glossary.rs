@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use tolk_domain::checks::Flags;
-use tolk_domain::checks::glossary::Term;
+use tolk_domain::checks::glossary::{Glossary, NO_GLOSSARY, Term};
 use tolk_domain::query::Condition;
 use tolk_store::{DbConnection, components, translations, units};
 
@@ -26,16 +26,16 @@ pub(crate) fn terms_of(
     project_id: i64,
     source_language_id: i64,
     language_id: i64,
-) -> ServiceResult<Vec<Term>> {
+) -> ServiceResult<Glossary> {
     let glossaries: Vec<i64> = components::of_project(conn, project_id)?
         .into_iter()
         .filter(|c| c.settings.is_glossary && c.source_language_id == source_language_id)
         .map(|c| c.id)
         .collect();
     if glossaries.is_empty() {
-        return Ok(Vec::new());
+        return Ok(Glossary::new(Vec::new()));
     }
-    Ok(units::terms_in(conn, language_id, &glossaries)?
+    let terms = units::terms_in(conn, language_id, &glossaries)?
         .into_iter()
         .map(|(source, target, flags)| {
             let flags = Flags::parse([flags.as_str()]);
@@ -46,7 +46,8 @@ pub(crate) fn terms_of(
                 untranslatable: flags.has("read-only"),
             }
         })
-        .collect())
+        .collect();
+    Ok(Glossary::new(terms))
 }
 
 /// `condition` with `has:glossary` looking for the terms of `project`'s
@@ -82,7 +83,7 @@ pub(crate) fn resolve_search(
 /// Glossary terms read as strings need them, kept by translation.
 #[derive(Debug, Default)]
 pub(crate) struct GlossaryTerms {
-    read: HashMap<i64, Vec<Term>>,
+    read: HashMap<i64, Glossary>,
 }
 
 impl GlossaryTerms {
@@ -93,9 +94,9 @@ impl GlossaryTerms {
         &mut self,
         conn: &mut DbConnection,
         view: &UnitView,
-    ) -> ServiceResult<&[Term]> {
+    ) -> ServiceResult<&Glossary> {
         if !crate::units::flags_of(view).has(CHECK_GLOSSARY) {
-            return Ok(&[]);
+            return Ok(&NO_GLOSSARY);
         }
         self.of(conn, &view.translation)
     }
@@ -106,11 +107,11 @@ impl GlossaryTerms {
         &mut self,
         conn: &mut DbConnection,
         translation: &TranslationView,
-    ) -> ServiceResult<&[Term]> {
+    ) -> ServiceResult<&Glossary> {
         let id = translation.translation.id;
         if let std::collections::hash_map::Entry::Vacant(slot) = self.read.entry(id) {
             let terms = if translation.is_source() {
-                Vec::new()
+                Glossary::new(Vec::new())
             } else {
                 terms_of(
                     conn,
@@ -121,6 +122,6 @@ impl GlossaryTerms {
             };
             slot.insert(terms);
         }
-        Ok(self.read.get(&id).map_or(&[], Vec::as_slice))
+        Ok(self.read.get(&id).unwrap_or(&NO_GLOSSARY))
     }
 }

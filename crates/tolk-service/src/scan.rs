@@ -703,7 +703,7 @@ fn store_translation(
             read.language.row.id,
         )?
     } else {
-        Vec::new()
+        tolk_domain::checks::glossary::Glossary::new(Vec::new())
     };
     let checks = CheckContext {
         context: checks

@@ -215,7 +215,7 @@ pub(crate) fn add_string(
         let terms = if flags.has(crate::glossary::CHECK_GLOSSARY) {
             glossary.of(conn, translation)?
         } else {
-            &[]
+            &tolk_domain::checks::glossary::NO_GLOSSARY
         };
         tolk_domain::checks::stored(
             &source,

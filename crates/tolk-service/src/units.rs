@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
-use tolk_domain::checks::glossary::Term;
+use tolk_domain::checks::glossary::Glossary;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::{PLURAL_SEPARATOR, UnitState, join_plurals, split_plurals, word_count};
@@ -369,7 +369,7 @@ impl Planned {
         view: &UnitView,
         target: &[String],
         state: i32,
-        glossary: &[Term],
+        glossary: &Glossary,
     ) -> ServiceResult<Option<Planned>> {
         check_edit(subject, view, target, state)?;
         let old_state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
@@ -510,7 +510,7 @@ pub(crate) fn checks_of(
     view: &UnitView,
     text: &str,
     state: UnitState,
-    glossary: &[Term],
+    glossary: &Glossary,
 ) -> (String, bool) {
     let component = &view.translation.component;
     let (settings, project) = (&component.component.settings, component.inherited());

@@ -435,7 +435,7 @@ pub fn refusal(id: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checks::glossary::Term;
+    use crate::checks::glossary::{Glossary, Term};
     use crate::checks::{Context, Flags, failing, source::failing_source};
 
     fn forms(list: &[&str]) -> Vec<String> {
@@ -447,15 +447,16 @@ mod tests {
         for check in CHECKS {
             let found = match check.runs {
                 Runs::Translation(e) => {
-                    let terms: Vec<Term> = e
-                        .terms
-                        .iter()
-                        .map(|(source, target)| Term {
-                            source: (*source).into(),
-                            target: (*target).into(),
-                            ..Term::default()
-                        })
-                        .collect();
+                    let terms = Glossary::new(
+                        e.terms
+                            .iter()
+                            .map(|(source, target)| Term {
+                                source: (*source).into(),
+                                target: (*target).into(),
+                                ..Term::default()
+                            })
+                            .collect(),
+                    );
                     failing(
                         &forms(e.source),
                         &forms(e.target),

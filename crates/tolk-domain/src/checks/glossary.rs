@@ -35,28 +35,46 @@ pub fn separates_words(language: &str) -> bool {
 /// Finds any of many glossary terms in texts at once (an Aho-Corasick
 /// automaton), as Weblate finds them: in small letters, matches allowed
 /// to overlap, as whole words (neither end touching a letter, digit or
-/// `_`).
+/// `_`) where the language is written with spaces.
 #[derive(Debug, Clone)]
 pub struct TermFinder {
     automaton: Option<aho_corasick::AhoCorasick>,
+    /// The index in the list given of each term the automaton holds.
+    given: Vec<usize>,
 }
 
 impl TermFinder {
     /// A finder of `terms` (empty ones left out).
     pub fn new<'a>(terms: impl IntoIterator<Item = &'a str>) -> TermFinder {
-        let mut lowered: Vec<String> = terms
+        let (given, lowered): (Vec<usize>, Vec<String>) = terms
             .into_iter()
             .map(str::to_lowercase)
-            .filter(|term| !term.is_empty())
-            .collect();
-        lowered.sort_unstable();
-        lowered.dedup();
+            .enumerate()
+            .filter(|(_, term)| !term.is_empty())
+            .unzip();
         // Building fails only past billions of states, far beyond what
         // any glossary's terms make.
         let automaton = (!lowered.is_empty())
             .then(|| aho_corasick::AhoCorasick::new(&lowered).ok())
             .flatten();
-        TermFinder { automaton }
+        TermFinder { automaton, given }
+    }
+
+    /// The indexes (in the list given) of the terms `text` holds, in any
+    /// case, as whole words when `whole_words`; sorted, each once.
+    pub fn found_in(&self, text: &str, whole_words: bool) -> Vec<usize> {
+        let Some(automaton) = &self.automaton else {
+            return Vec::new();
+        };
+        let text = text.to_lowercase();
+        let mut found: Vec<usize> = automaton
+            .find_overlapping_iter(&text)
+            .filter(|m| !whole_words || whole_word(&text, m.start(), m.end()))
+            .map(|m| self.given[m.pattern().as_usize()])
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
     }
 
     /// Whether `text` holds one of the terms as a whole word, in any case.
@@ -68,6 +86,46 @@ impl TermFinder {
         automaton
             .find_overlapping_iter(&text)
             .any(|found| whole_word(&text, found.start(), found.end()))
+    }
+}
+
+/// The terms of a translation's language in its project's glossaries,
+/// ready to be found in strings.
+#[derive(Debug, Clone)]
+pub struct Glossary {
+    terms: Vec<Term>,
+    finder: TermFinder,
+}
+
+/// A glossary of no term.
+pub static NO_GLOSSARY: Glossary = Glossary {
+    terms: Vec::new(),
+    finder: TermFinder {
+        automaton: None,
+        given: Vec::new(),
+    },
+};
+
+impl Glossary {
+    /// A glossary of these terms.
+    pub fn new(terms: Vec<Term>) -> Glossary {
+        let finder = TermFinder::new(terms.iter().map(|term| term.source.as_str()));
+        Glossary { terms, finder }
+    }
+
+    /// Whether it has no term.
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    /// The terms whose source `source` holds (as whole words where the
+    /// source language is written with spaces), in the glossary's order.
+    pub fn matching(&self, source: &str, whole_words: bool) -> Vec<&Term> {
+        self.finder
+            .found_in(source, whole_words)
+            .into_iter()
+            .filter_map(|index| self.terms.get(index))
+            .collect()
     }
 }
 
@@ -90,16 +148,6 @@ fn holds(text: &str, term: &str, whole_words: bool) -> bool {
         .any(|(at, found)| !whole_words || whole_word(text, at, at + found.len()))
 }
 
-/// The terms whose source `source` holds (as whole words where the
-/// source language is written with spaces).
-pub fn matching<'a>(source: &str, terms: &'a [Term], whole_words: bool) -> Vec<&'a Term> {
-    let source = source.to_lowercase();
-    terms
-        .iter()
-        .filter(|term| !term.source.is_empty() && holds(&source, &term.source, whole_words))
-        .collect()
-}
-
 /// Whether `target` leaves the glossary: a term of `source` is not
 /// translated as the glossary says (a term of several translations
 /// needs one of them), or a forbidden translation is used. `languages`
@@ -108,13 +156,13 @@ pub fn matching<'a>(source: &str, terms: &'a [Term], whole_words: bool) -> Vec<&
 pub fn misses_terms(
     source: &str,
     target: &str,
-    terms: &[Term],
+    glossary: &Glossary,
     (source_spaced, target_spaced): (bool, bool),
 ) -> bool {
     let target = target.to_lowercase();
     let mut missing: Vec<String> = Vec::new();
     let mut followed: Vec<String> = Vec::new();
-    for term in matching(source, terms, source_spaced) {
+    for term in glossary.matching(source, source_spaced) {
         let expected = if term.untranslatable {
             &term.source
         } else {
@@ -181,20 +229,25 @@ mod tests {
 
     #[test]
     fn terms_match_as_whole_words_in_any_case() {
-        let terms = [term("file", "soubor"), term("open file", "otevřít soubor")];
-        let found: Vec<&str> = matching("Open File now", &terms, true)
+        let glossary = Glossary::new(vec![
+            term("file", "soubor"),
+            term("open file", "otevřít soubor"),
+        ]);
+        let found: Vec<&str> = glossary
+            .matching("Open File now", true)
             .iter()
             .map(|t| t.source.as_str())
             .collect();
         assert_eq!(found, ["file", "open file"]);
-        assert!(matching("Profile", &terms, true).is_empty());
-        assert_eq!(matching("ファイルfile", &terms, false).len(), 1);
+        assert!(glossary.matching("Profile", true).is_empty());
+        assert_eq!(glossary.matching("ファイルfile", false).len(), 1);
+        assert!(NO_GLOSSARY.matching("file", true).is_empty());
     }
 
     #[test]
     fn translations_follow_the_glossary_or_fail() {
         let spaced = (true, true);
-        let terms = [
+        let terms = Glossary::new(vec![
             term("file", "soubor"),
             term("file", "složka"),
             Term {
@@ -205,7 +258,7 @@ mod tests {
                 forbidden: true,
                 ..term("folder", "adresář")
             },
-        ];
+        ]);
         assert!(!misses_terms("Open file", "Otevřít soubor", &terms, spaced));
         assert!(
             !misses_terms("Open file", "Otevřít složka", &terms, spaced),

@@ -36,7 +36,7 @@ pub struct Context<'a> {
     pub names: &'a str,
     /// The glossary terms of the translation's language
     /// (`check_glossary`, with `check-glossary`).
-    pub glossary: &'a [glossary::Term],
+    pub glossary: Option<&'a glossary::Glossary>,
     /// Whether the strings are a glossary's terms.
     pub is_glossary: bool,
 }
@@ -60,9 +60,9 @@ impl<'a> Context<'a> {
 
     /// The same context with the glossary terms of its language, in a
     /// glossary or not.
-    pub fn with_glossary(self, glossary: &'a [glossary::Term], is_glossary: bool) -> Context<'a> {
+    pub fn with_glossary(self, glossary: &'a glossary::Glossary, is_glossary: bool) -> Context<'a> {
         Context {
-            glossary,
+            glossary: Some(glossary),
             is_glossary,
             ..self
         }
@@ -125,7 +125,12 @@ pub fn failing(
             );
             fail(
                 "check_glossary",
-                glossary::misses_terms(s, t, context.glossary, spaced),
+                glossary::misses_terms(
+                    s,
+                    t,
+                    context.glossary.unwrap_or(&glossary::NO_GLOSSARY),
+                    spaced,
+                ),
             );
         }
         if context.is_glossary {
