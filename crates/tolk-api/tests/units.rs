@@ -919,14 +919,14 @@ async fn quality_checks_follow_scans_and_edits() {
             Method::PATCH,
             "/api/components/demo/app/",
             admin,
-            Body::Json(json!({"enforced_checks": ["double_space", "safe-html"]})),
+            Body::Json(json!({"enforced_checks": ["double_space", "rst-syntax"]})),
         )
         .await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
         assert!(
             refused
                 .text()
-                .contains("Tolk does not run the check safe-html yet"),
+                .contains("Tolk does not run the check rst-syntax yet"),
             "{}",
             refused.text()
         );

@@ -71,7 +71,7 @@ impl Service {
             translation.component.project.id,
             translation.translation.language_id,
         );
-        let reused = self.refresh_reused(conn, generation, place, Some(&texts))?;
+        let reused = self.refresh_reused(conn, generation, place, &texts)?;
         verdicts::merge(&mut verdicts, reused);
         Ok(verdicts)
     }

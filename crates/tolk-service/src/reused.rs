@@ -23,38 +23,66 @@ use crate::{Service, ServiceResult};
 
 impl Service {
     /// Brings the `reused` verdicts of the units holding `texts` (plural
-    /// forms joined: the old and new texts of edited strings; every text
-    /// held twice or failing the check when `None`) in the translations
-    /// into one language of a project up to date, in the caller's
-    /// transaction; the units whose failing checks changed.
+    /// forms joined: the old and new texts of edited strings) in the
+    /// translations into one language of a project up to date, in the
+    /// caller's transaction; the units whose failing checks changed.
     pub(crate) fn refresh_reused(
         &self,
         conn: &mut DbConnection,
         generation: Generation,
         (project_id, language_id): (i64, i64),
-        texts: Option<&[String]>,
+        texts: &[String],
     ) -> ServiceResult<HashMap<i64, Verdict>> {
         let components = self.cache.propagating(generation, conn, project_id)?;
-        if components.is_empty() {
+        let texts: Vec<String> = texts.iter().filter(|t| !t.is_empty()).cloned().collect();
+        if components.is_empty() || texts.is_empty() {
             return Ok(HashMap::new());
         }
         let checked_from = UnitState::Fuzzy.code();
-        let texts: Vec<String> = match texts {
-            Some(texts) => texts.iter().filter(|t| !t.is_empty()).cloned().collect(),
-            None => unit_texts::repeated_or_failing(
-                conn,
-                &components,
-                language_id,
-                checked_from,
-                REUSED,
-            )?,
-        };
-        if texts.is_empty() {
-            return Ok(HashMap::new());
-        }
         let found = unit_texts::holding(conn, &components, language_id, &texts, checked_from)?;
         let views = self.unit_views(conn, generation, found, false)?;
         verdicts::apply(conn, REUSED, &judge(&views))
+    }
+
+    /// After a scan of `component`: the `reused` verdicts of every text
+    /// held twice, or failing the check, in its languages (the source
+    /// language left out) across the components of its project that share
+    /// translations; one transaction, two statements when no text repeats.
+    pub(crate) fn refresh_component_reuse(
+        &self,
+        component: &tolk_store::components::Component,
+        source_language: i64,
+    ) -> ServiceResult<()> {
+        self.store.write(|conn| {
+            let generation = self.cache.sync(conn)?;
+            let components = self
+                .cache
+                .propagating(generation, conn, component.project_id)?;
+            if !components.contains(&component.id) {
+                return Ok(());
+            }
+            let languages: Vec<i64> = tolk_store::translations::of_component(conn, component.id)?
+                .iter()
+                .map(|t| t.language_id)
+                .filter(|id| *id != source_language)
+                .collect();
+            let found = unit_texts::repeated_or_failing(
+                conn,
+                &components,
+                &languages,
+                UnitState::Fuzzy.code(),
+                REUSED,
+            )?;
+            let mut by_language: HashMap<i64, Vec<String>> = HashMap::new();
+            for (language, text) in found {
+                by_language.entry(language).or_default().push(text);
+            }
+            for (language, texts) in by_language {
+                let place = (component.project_id, language);
+                self.refresh_reused(conn, generation, place, &texts)?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -100,28 +128,4 @@ fn applies(view: &UnitView) -> bool {
         && split_plurals(&view.unit.target)
             .iter()
             .any(|form| !form.is_empty())
-}
-
-impl Service {
-    /// After a scan of `component`: the `reused` verdicts of every text
-    /// held twice in each of its languages (the source language left out)
-    /// across the components of its project that share translations, one
-    /// transaction per language.
-    pub(crate) fn refresh_component_reuse(
-        &self,
-        component: &tolk_store::components::Component,
-        source_language: i64,
-    ) -> ServiceResult<()> {
-        let all = self
-            .store
-            .read(|conn| tolk_store::translations::of_component(conn, component.id))?;
-        for translation in all.iter().filter(|t| t.language_id != source_language) {
-            self.store.write(|conn| {
-                let generation = self.cache.sync(conn)?;
-                let place = (component.project_id, translation.language_id);
-                self.refresh_reused(conn, generation, place, None)
-            })?;
-        }
-        Ok(())
-    }
 }

@@ -146,12 +146,7 @@ impl Service {
                     language.filter(|t| t.language_id != component.component.source_language_id)
                 {
                     let place = (component.project.id, t.language_id);
-                    self.refresh_reused(
-                        conn,
-                        generation,
-                        place,
-                        Some(std::slice::from_ref(&u.target)),
-                    )?;
+                    self.refresh_reused(conn, generation, place, std::slice::from_ref(&u.target))?;
                 }
             }
             Ok(())

@@ -13,6 +13,9 @@ use crate::schema::{translations, units};
 use crate::translations::Translation;
 use crate::units::UnitRow;
 
+// Texts are counted per language.
+diesel::allow_columns_to_appear_in_same_group_by_clause!(translations::language_id, units::target);
+
 /// How many characters of a text the index holds; the expression below
 /// must be the index's, word for word, for the databases to use it.
 const PREFIX: usize = 48;
@@ -55,32 +58,33 @@ pub fn holding(
     Ok(found)
 }
 
-/// The texts that two units or more hold in states from `min_state` up,
-/// and the texts of the units whose failing checks name `check`, in the
-/// translations into `language_id` of these components; two statements.
+/// The texts that two units or more hold in states from `min_state` up
+/// in one language, and the texts of the units whose failing checks name
+/// `check`, in the translations into `language_ids` of these components,
+/// each with its language; two statements.
 pub fn repeated_or_failing(
     conn: &mut DbConnection,
     component_ids: &[i64],
-    language_id: i64,
+    language_ids: &[i64],
     min_state: i32,
     check: &str,
-) -> StoreResult<Vec<String>> {
-    let mut texts: Vec<String> = units::table
+) -> StoreResult<Vec<(i64, String)>> {
+    let mut texts: Vec<(i64, String)> = units::table
         .inner_join(translations::table)
-        .filter(translations::language_id.eq(language_id))
+        .filter(translations::language_id.eq_any(language_ids))
         .filter(translations::component_id.eq_any(component_ids))
         .filter(units::state.ge(min_state))
         .filter(units::target.ne(""))
-        .group_by(units::target)
+        .group_by((translations::language_id, units::target))
         .having(count_star().gt(1))
-        .select(units::target)
+        .select((translations::language_id, units::target))
         .load(conn)?;
-    let failing: Vec<String> = units::table
+    let failing: Vec<(i64, String)> = units::table
         .inner_join(translations::table)
-        .filter(translations::language_id.eq(language_id))
+        .filter(translations::language_id.eq_any(language_ids))
         .filter(translations::component_id.eq_any(component_ids))
         .filter(units::failing.like(format!("%{check}%")))
-        .select(units::target)
+        .select((translations::language_id, units::target))
         .load(conn)?;
     texts.extend(failing);
     texts.sort_unstable();
