@@ -3,7 +3,7 @@
 //! compares. Lookups go through the index of the texts' first characters
 //! (migration `units_by_text`).
 
-use diesel::dsl::{count_star, sql};
+use diesel::dsl::{count, sql};
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 
@@ -58,8 +58,9 @@ pub fn holding(
     Ok(found)
 }
 
-/// The texts that two units or more hold in states from `min_state` up
-/// in one language, and the texts of the units whose failing checks name
+/// The texts that units of two sources or more hold in states from
+/// `min_state` up in one language (the same string shared by several
+/// components is one source), and the texts of the units whose failing checks name
 /// `check`, in the translations into `language_ids` of these components,
 /// each with its language; two statements.
 pub fn repeated_or_failing(
@@ -76,7 +77,7 @@ pub fn repeated_or_failing(
         .filter(units::state.ge(min_state))
         .filter(units::target.ne(""))
         .group_by((translations::language_id, units::target))
-        .having(count_star().gt(1))
+        .having(count(units::source).aggregate_distinct().gt(1))
         .select((translations::language_id, units::target))
         .load(conn)?;
     let failing: Vec<(i64, String)> = units::table
