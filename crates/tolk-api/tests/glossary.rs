@@ -43,14 +43,9 @@ async fn translations_follow_the_projects_glossary() {
             common::add_component(
                 &ctx,
                 tolk_domain::component::ComponentSettings {
-                    name: slug.to_uppercase(),
-                    slug: slug.into(),
-                    repo: upstream.url(),
-                    filemask: mask.into(),
-                    file_format: "po".into(),
                     is_glossary: glossary,
                     check_flags: flags.into(),
-                    ..Default::default()
+                    ..common::po_settings(&upstream, slug, mask)
                 },
             );
         }
@@ -60,15 +55,7 @@ async fn translations_follow_the_projects_glossary() {
             let app = &app;
             async move {
                 let uri = format!("/api/translations/demo/{slug}/ja/units/?q=check:{check}");
-                let page = get_json(app, &uri, admin).await;
-                let mut sources: Vec<String> = page["results"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|u| u["source"][0].as_str().unwrap().to_owned())
-                    .collect();
-                sources.sort();
-                sources
+                common::sorted_sources(app, &uri, admin).await
             }
         };
         // Read from the files: a term left out, a forbidden one used.
@@ -380,13 +367,8 @@ async fn a_glossary_of_thousands_of_terms_is_searched_at_once() {
             common::add_component(
                 &ctx,
                 tolk_domain::component::ComponentSettings {
-                    name: slug.to_uppercase(),
-                    slug: slug.into(),
-                    repo: upstream.url(),
-                    filemask: mask.into(),
-                    file_format: "po".into(),
                     is_glossary: glossary,
-                    ..Default::default()
+                    ..common::po_settings(&upstream, slug, mask)
                 },
             );
         }
@@ -396,15 +378,7 @@ async fn a_glossary_of_thousands_of_terms_is_searched_at_once() {
             let app = &app;
             async move {
                 let uri = format!("/api/translations/demo/app/ja/units/?q={q}");
-                let page = get_json(app, &uri, admin).await;
-                let mut found: Vec<String> = page["results"]
-                    .as_array()
-                    .unwrap_or_else(|| panic!("{page}"))
-                    .iter()
-                    .map(|u| u["source"][0].as_str().unwrap().to_owned())
-                    .collect();
-                found.sort();
-                found
+                common::sorted_sources(app, &uri, admin).await
             }
         };
         assert_eq!(

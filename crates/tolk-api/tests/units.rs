@@ -1469,13 +1469,8 @@ async fn a_translation_spreads_to_the_same_string_of_components_that_share() {
         // translations (the default), one keeps its own.
         for (slug, shares) in [("twin", true), ("own", false)] {
             let settings = tolk_domain::component::ComponentSettings {
-                name: slug.into(),
-                slug: slug.into(),
-                repo: upstream.url(),
-                filemask: "po/*.po".into(),
-                file_format: "po".into(),
                 allow_translation_propagation: shares,
-                ..Default::default()
+                ..common::po_settings(&upstream, slug, "po/*.po")
             };
             common::add_component(&ctx, settings);
         }
@@ -1605,6 +1600,18 @@ async fn a_scan_finds_the_strings_translated_otherwise_in_a_component_that_share
             let sources: Vec<&Value> = found.iter().map(|u| &u["source"]).collect();
             assert_eq!(sources, [&json!(["Arabic"])], "{slug}");
         }
+        // A component that stops sharing is compared no more, on both
+        // sides; sharing again, both fail again.
+        for (shares, expected) in [(false, 0), (true, 1)] {
+            let body = Body::Json(json!({"allow_translation_propagation": shares}));
+            let uri = "/api/components/demo/one/";
+            let patched = call(&app, Method::PATCH, uri, admin, body).await;
+            assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
+            ctx.service.run_due_tasks().unwrap();
+            for slug in ["one", "two"] {
+                assert_eq!(inconsistent(slug).await.len(), expected, "{slug} {shares}");
+            }
+        }
         // Without its twin, the string is consistent again.
         let twin = inconsistent("two").await[0]["url"]
             .as_str()
@@ -1705,14 +1712,9 @@ fn disagreeing_catalogues(db: TestDb, enforced: &[&str]) -> (Upstream, common::C
         common::add_component(
             &ctx,
             tolk_domain::component::ComponentSettings {
-                name: slug.into(),
-                slug: slug.into(),
-                repo: upstream.url(),
-                filemask: format!("{slug}/*.po"),
-                file_format: "po".into(),
                 manage_units: true,
                 enforced_checks,
-                ..Default::default()
+                ..common::po_settings(&upstream, slug, &format!("{slug}/*.po"))
             },
         );
     }
@@ -1866,13 +1868,8 @@ async fn one_translation_for_different_sources_fails_the_reused_check() {
             common::add_component(
                 &ctx,
                 tolk_domain::component::ComponentSettings {
-                    name: slug.into(),
-                    slug: slug.into(),
-                    repo: upstream.url(),
-                    filemask: format!("{slug}/*.po"),
-                    file_format: "po".into(),
                     manage_units: true,
-                    ..Default::default()
+                    ..common::po_settings(&upstream, slug, &format!("{slug}/*.po"))
                 },
             );
         }
@@ -1884,14 +1881,7 @@ async fn one_translation_for_different_sources_fails_the_reused_check() {
             let app = &app;
             async move {
                 let uri = format!("/api/translations/demo/{slug}/{language}/units/?q=check:reused");
-                let page = get_json(app, &uri, admin).await;
-                let mut sources: Vec<String> = page["results"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|u| u["source"][0].as_str().unwrap().to_owned())
-                    .collect();
-                sources.sort();
+                let sources = common::sorted_sources(app, &uri, admin).await;
                 let uri = format!("/api/translations/demo/{slug}/{language}/units/?page_size=100");
                 let all = get_json(app, &uri, admin).await;
                 let recount = all["results"]
@@ -1959,5 +1949,24 @@ async fn one_translation_for_different_sources_fails_the_reused_check() {
         .await;
         assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.text());
         assert_eq!(reused("two", "de").await, Vec::<String>::new());
+        // A component that stops sharing translations is compared no more,
+        // and the strings it made fail elsewhere pass again.
+        translate(unit("Open").await, "Schließen").await;
+        assert_eq!(reused("one", "de").await, ["Open"]);
+        assert_eq!(reused("two", "de").await, ["Save"]);
+        let body = Body::Json(json!({"allow_translation_propagation": false}));
+        let uri = "/api/components/demo/two/";
+        let patched = call(&app, Method::PATCH, uri, admin, body).await;
+        assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
+        ctx.service.run_due_tasks().unwrap();
+        assert_eq!(reused("one", "de").await, Vec::<String>::new());
+        assert_eq!(reused("two", "de").await, Vec::<String>::new());
+        // Sharing again, they fail again.
+        let body = Body::Json(json!({"allow_translation_propagation": true}));
+        let patched = call(&app, Method::PATCH, uri, admin, body).await;
+        assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
+        ctx.service.run_due_tasks().unwrap();
+        assert_eq!(reused("one", "de").await, ["Open"]);
+        assert_eq!(reused("two", "de").await, ["Save"]);
     }
 }

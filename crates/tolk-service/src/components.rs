@@ -640,7 +640,8 @@ impl Service {
     /// are committed first; a new `repo` or `branch` is then given to the
     /// work tree by a task (its remote and branch, then a rescan), and
     /// settings that change how the files are read (mask, format,
-    /// template, checks...) have them read again by a task.
+    /// template, checks...) or what it shares translations with
+    /// (propagation, source language) have them read again by a task.
     pub fn update_component<E>(
         &self,
         subject: &Subject,
@@ -731,7 +732,12 @@ impl Service {
                 && settings.linked().is_none()
             {
                 Some(Job::Relocate { component_id })
-            } else if settings.reads_files_unlike(old) {
+            } else if settings.reads_files_unlike(old)
+                || settings.allow_translation_propagation != old.allow_translation_propagation
+                || source_id != view.component.source_language_id
+            {
+                // Read again, and compared again with the strings of the
+                // components it shares translations with.
                 Some(Job::Rescan { component_id })
             } else {
                 None

@@ -70,7 +70,8 @@ impl Service {
 
     /// Brings the `inconsistent` verdicts of strings (`id_hashes`; all of
     /// them when `None`) in one language up to date across the components
-    /// `sharing`; the units whose list of failing checks changed, with
+    /// `sharing` (a component among them that no longer shares
+    /// translations has its verdicts cleared); the units whose list of failing checks changed, with
     /// the new list.
     pub(crate) fn refresh_consistency(
         &self,
@@ -91,9 +92,11 @@ impl Service {
             .flat_map(|units| {
                 units.iter().map(|view| {
                     let fails = verdicts::checked(view, INCONSISTENT)
+                        && shares(view)
                         && units.iter().any(|other| {
-                            other.translation.component.component.id
-                                != view.translation.component.component.id
+                            shares(other)
+                                && other.translation.component.component.id
+                                    != view.translation.component.component.id
                                 && other.unit.target != view.unit.target
                         });
                     (*view, fails)
@@ -102,4 +105,14 @@ impl Service {
             .collect();
         verdicts::apply(conn, INCONSISTENT, &judged)
     }
+}
+
+/// Whether a unit's component shares translations: only those are
+/// compared, by this check and by `reused`.
+pub(crate) fn shares(view: &UnitView) -> bool {
+    view.translation
+        .component
+        .component
+        .settings
+        .allow_translation_propagation
 }

@@ -20,6 +20,7 @@ use tolk_store::{DbConnection, units};
 
 use crate::bulk::{BulkEdit, apply_edits};
 use crate::cache::Generation;
+use crate::reused;
 use crate::translations::TranslationView;
 use crate::verdicts::{self, Verdict};
 use crate::{Service, ServiceResult};
@@ -57,20 +58,16 @@ impl Service {
         }
         let generation = self.cache.latest_or_sync(conn)?;
         let mut verdicts = self.spread(conn, generation, subject, translation, written)?;
-        if translation.language.plural.number < 2 {
-            // Languages of one plural form are not checked for reuse.
+        if !reused::checks_language(&translation.language) {
             return Ok(verdicts);
         }
-        let mut texts: Vec<String> = written
+        let language = translation.translation.language_id;
+        let texts: Vec<(i64, String)> = written
             .iter()
             .flat_map(|w| [w.previous.clone(), w.target.clone()])
+            .map(|text| (language, text))
             .collect();
-        texts.sort_unstable();
-        texts.dedup();
-        let place = (
-            translation.component.project.id,
-            translation.translation.language_id,
-        );
+        let place = (translation.component.project.id, None);
         let reused = self.refresh_reused(conn, generation, place, &texts)?;
         verdicts::merge(&mut verdicts, reused);
         Ok(verdicts)

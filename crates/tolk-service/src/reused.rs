@@ -14,32 +14,46 @@ use std::collections::HashMap;
 use tolk_domain::checks::catalogue::REUSED;
 use tolk_domain::language::is_case_sensitive;
 use tolk_domain::unit::{UnitState, split_plurals};
+use tolk_store::languages::Language;
 use tolk_store::{DbConnection, unit_texts};
 
 use crate::cache::Generation;
+use crate::consistency::shares;
 use crate::units::UnitView;
 use crate::verdicts::{self, Verdict};
 use crate::{Service, ServiceResult};
 
 impl Service {
-    /// Brings the `reused` verdicts of the units holding `texts` (plural
-    /// forms joined: the old and new texts of edited strings) in the
-    /// translations into one language of a project up to date, in the
-    /// caller's transaction; the units whose failing checks changed.
+    /// Brings the `reused` verdicts of the units holding some texts
+    /// (each with its language; plural forms joined: the old and new
+    /// texts of edited strings) in the translations of a project up to
+    /// date, in the caller's transaction; `also` names a component that
+    /// has stopped sharing translations, whose verdicts are cleared. The
+    /// units whose failing checks changed.
     pub(crate) fn refresh_reused(
         &self,
         conn: &mut DbConnection,
         generation: Generation,
-        (project_id, language_id): (i64, i64),
-        texts: &[String],
+        (project_id, also): (i64, Option<i64>),
+        texts: &[(i64, String)],
     ) -> ServiceResult<HashMap<i64, Verdict>> {
-        let components = self.cache.propagating(generation, conn, project_id)?;
-        let texts: Vec<String> = texts.iter().filter(|t| !t.is_empty()).cloned().collect();
+        let mut components = self.cache.propagating(generation, conn, project_id)?;
+        components.extend(also.filter(|id| !components.contains(id)));
+        let mut languages: Vec<i64> = texts.iter().map(|(language, _)| *language).collect();
+        languages.sort_unstable();
+        languages.dedup();
+        let mut texts: Vec<String> = texts
+            .iter()
+            .map(|(_, text)| text.clone())
+            .filter(|text| !text.is_empty())
+            .collect();
+        texts.sort_unstable();
+        texts.dedup();
         if components.is_empty() || texts.is_empty() {
             return Ok(HashMap::new());
         }
         let checked_from = UnitState::Fuzzy.code();
-        let found = unit_texts::holding(conn, &components, language_id, &texts, checked_from)?;
+        let found = unit_texts::holding(conn, &components, &languages, &texts, checked_from)?;
         let views = self.unit_views(conn, generation, found, false)?;
         verdicts::apply(conn, REUSED, &judge(&views))
     }
@@ -47,7 +61,8 @@ impl Service {
     /// After a scan of `component`: the `reused` verdicts of every text
     /// held twice, or failing the check, in its languages (the source
     /// language left out) across the components of its project that share
-    /// translations; one transaction, two statements when no text repeats.
+    /// translations, and of its own failing strings when it shares with
+    /// none; one transaction, three statements when no text repeats.
     pub(crate) fn refresh_component_reuse(
         &self,
         component: &tolk_store::components::Component,
@@ -55,12 +70,10 @@ impl Service {
     ) -> ServiceResult<()> {
         self.store.write(|conn| {
             let generation = self.cache.sync(conn)?;
-            let components = self
+            let mut components = self
                 .cache
                 .propagating(generation, conn, component.project_id)?;
-            if !components.contains(&component.id) {
-                return Ok(());
-            }
+            components.push(component.id);
             let languages: Vec<i64> = tolk_store::translations::of_component(conn, component.id)?
                 .iter()
                 .map(|t| t.language_id)
@@ -73,14 +86,8 @@ impl Service {
                 UnitState::Fuzzy.code(),
                 REUSED,
             )?;
-            let mut by_language: HashMap<i64, Vec<String>> = HashMap::new();
-            for (language, text) in found {
-                by_language.entry(language).or_default().push(text);
-            }
-            for (language, texts) in by_language {
-                let place = (component.project_id, language);
-                self.refresh_reused(conn, generation, place, &texts)?;
-            }
+            let place = (component.project_id, Some(component.id));
+            self.refresh_reused(conn, generation, place, &found)?;
             Ok(())
         })
     }
@@ -90,13 +97,14 @@ impl Service {
 fn judge(views: &[UnitView]) -> Vec<(&UnitView, bool)> {
     let key = |view: &UnitView| {
         (
+            view.translation.translation.language_id,
             view.translation.component.component.source_language_id,
             view.translation.translation.plural_id,
             view.unit.target.clone(),
         )
     };
     let mut holders: HashMap<_, Vec<&UnitView>> = HashMap::new();
-    for view in views {
+    for view in views.iter().filter(|view| shares(view)) {
         holders.entry(key(view)).or_default().push(view);
     }
     let translated = UnitState::Translated.code();
@@ -120,12 +128,21 @@ fn judge(views: &[UnitView]) -> Vec<(&UnitView, bool)> {
         .collect()
 }
 
-/// Whether the check applies to a unit: checked, in a language of more
-/// than one plural form, with some text.
+/// Whether the check applies to a unit: checked, in a component sharing
+/// translations, in a language whose strings are checked for reuse, with
+/// some text.
 fn applies(view: &UnitView) -> bool {
     verdicts::checked(view, REUSED)
-        && view.translation.language.plural.number > 1
+        && shares(view)
+        && checks_language(&view.translation.language)
         && split_plurals(&view.unit.target)
             .iter()
             .any(|form| !form.is_empty())
+}
+
+/// Whether strings in `language` are checked for reuse: not in languages
+/// of a single plural form, which Weblate leaves out for the false alarms
+/// they give.
+pub(crate) fn checks_language(language: &Language) -> bool {
+    language.plural.number > 1
 }

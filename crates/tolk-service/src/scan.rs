@@ -13,6 +13,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
+use tolk_domain::checks::catalogue::INCONSISTENT;
 use tolk_domain::checks::source::{
     LONG_UNTRANSLATED_DAYS, Translations, failing_source, long_untranslated,
 };
@@ -1116,24 +1117,38 @@ impl Service {
             .store
             .read(|conn| translations::of_component(conn, component.id))?;
         for translation in all.iter().filter(|t| t.language_id != source_language) {
-            let shared = self.store.write(|conn| {
+            let compared = self.store.write(|conn| {
                 let generation = self.cache.sync(conn)?;
-                let Some(sharing) =
-                    self.sharing(conn, generation, component.project_id, component.id)?
-                else {
+                let mut sharing = self
+                    .cache
+                    .propagating(generation, conn, component.project_id)?;
+                let shares = sharing.contains(&component.id);
+                sharing.retain(|id| *id != component.id);
+                if shares && sharing.is_empty() {
                     return Ok::<_, ServiceError>(false);
-                };
-                // Only the strings another component holds can disagree.
+                }
+                // Only the strings another component holds can disagree;
+                // those of a component that stopped sharing are cleared.
                 let language = translation.language_id;
-                let hashes = units::hashes_of(conn, translation.id)?;
-                let shared = units::shared_hashes(conn, &sharing.others, language, &hashes)?;
-                if !shared.is_empty() {
-                    let hashes = Some(shared.as_slice());
-                    self.refresh_consistency(conn, generation, &sharing.all, language, hashes)?;
+                let strings = units::hashes_of(conn, translation.id)?;
+                let hashes: Vec<i64> = strings.iter().map(|(hash, _)| *hash).collect();
+                let mut compared = units::shared_hashes(conn, &sharing, language, &hashes)?;
+                if !shares {
+                    compared.extend(strings.iter().filter_map(|(hash, failing)| {
+                        failing
+                            .split(',')
+                            .any(|id| id == INCONSISTENT)
+                            .then_some(*hash)
+                    }));
+                }
+                if !compared.is_empty() {
+                    sharing.push(component.id);
+                    let hashes = Some(compared.as_slice());
+                    self.refresh_consistency(conn, generation, &sharing, language, hashes)?;
                 }
                 Ok(true)
             })?;
-            if !shared {
+            if !compared {
                 break;
             }
         }

@@ -140,15 +140,15 @@ impl Service {
             self.refresh_strings(conn, owner, &languages, &[unit.unit.id_hash])?;
             // Texts it held may now be held by one source only.
             let generation = self.cache.latest_or_sync(conn)?;
-            for u in gone.iter().filter(|u| !u.target.is_empty()) {
-                let language = all.iter().find(|t| t.id == u.translation_id);
-                if let Some(t) =
-                    language.filter(|t| t.language_id != component.component.source_language_id)
-                {
-                    let place = (component.project.id, t.language_id);
-                    self.refresh_reused(conn, generation, place, std::slice::from_ref(&u.target))?;
-                }
-            }
+            let texts: Vec<(i64, String)> = gone
+                .iter()
+                .filter_map(|u| {
+                    let t = all.iter().find(|t| t.id == u.translation_id)?;
+                    (t.language_id != component.component.source_language_id)
+                        .then(|| (t.language_id, u.target.clone()))
+                })
+                .collect();
+            self.refresh_reused(conn, generation, (component.project.id, None), &texts)?;
             Ok(())
         })
     }

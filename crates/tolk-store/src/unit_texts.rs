@@ -29,12 +29,12 @@ fn prefix() -> diesel::expression::SqlLiteral<Text> {
 const CHUNK: usize = 200;
 
 /// The units whose text is one of `texts`, in states from `min_state` up,
-/// in the translations into `language_id` of these components, with
+/// in the translations into `language_ids` of these components, with
 /// their translations; one statement per chunk of texts.
 pub fn holding(
     conn: &mut DbConnection,
     component_ids: &[i64],
-    language_id: i64,
+    language_ids: &[i64],
     texts: &[String],
     min_state: i32,
 ) -> StoreResult<Vec<(UnitRow, Translation)>> {
@@ -46,7 +46,7 @@ pub fn holding(
             .collect();
         let rows: Vec<(UnitRow, crate::translations::Row)> = units::table
             .inner_join(translations::table)
-            .filter(translations::language_id.eq(language_id))
+            .filter(translations::language_id.eq_any(language_ids))
             .filter(translations::component_id.eq_any(component_ids))
             .filter(prefix().eq_any(prefixes))
             .filter(units::target.eq_any(chunk))

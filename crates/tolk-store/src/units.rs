@@ -559,11 +559,12 @@ pub fn shared_hashes(
     Ok(hashes)
 }
 
-/// The strings (`id_hash`) of a translation's units; one statement.
-pub fn hashes_of(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<i64>> {
+/// The strings (`id_hash`) of a translation's units, each with its
+/// failing checks as stored; one statement.
+pub fn hashes_of(conn: &mut DbConnection, translation_id: i64) -> StoreResult<Vec<(i64, String)>> {
     Ok(units::table
         .filter(units::translation_id.eq(translation_id))
-        .select(units::id_hash)
+        .select((units::id_hash, units::failing))
         .load(conn)?)
 }
 

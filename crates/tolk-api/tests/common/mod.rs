@@ -195,6 +195,23 @@ pub async fn get_json<S: TestApp<B>, B: MessageBody>(
     call(app, Method::GET, uri, token, Body::None).await.json()
 }
 
+/// The first source text of each unit a unit list (`uri`) answers, sorted.
+pub async fn sorted_sources<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    uri: &str,
+    token: Option<&str>,
+) -> Vec<String> {
+    let page = get_json(app, uri, token).await;
+    let mut sources: Vec<String> = page["results"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{uri}: {page}"))
+        .iter()
+        .map(|u| u["source"][0].as_str().unwrap().to_owned())
+        .collect();
+    sources.sort();
+    sources
+}
+
 /// Runs the repository `operation` on the component `component`
 /// (`project/slug`) and asserts that it succeeded.
 pub async fn operate<S: TestApp<B>, B: MessageBody>(
@@ -514,6 +531,23 @@ pub fn countries_component(ctx: &Ctx, upstream: &Upstream) {
         ..Default::default()
     };
     add_component(ctx, settings);
+}
+
+/// The settings of a gettext component `slug` (also its name) reading
+/// the upstream's files of `mask`.
+pub fn po_settings(
+    upstream: &Upstream,
+    slug: &str,
+    mask: &str,
+) -> tolk_domain::component::ComponentSettings {
+    tolk_domain::component::ComponentSettings {
+        name: slug.into(),
+        slug: slug.into(),
+        repo: upstream.url(),
+        filemask: mask.into(),
+        file_format: "po".into(),
+        ..Default::default()
+    }
 }
 
 /// Creates a component of `demo` and runs its setup.
