@@ -1970,3 +1970,98 @@ async fn one_translation_for_different_sources_fails_the_reused_check() {
         assert_eq!(reused("two", "de").await, ["Save"]);
     }
 }
+
+#[actix_web::test]
+async fn fluent_strings_are_checked_as_entries_of_their_keys() {
+    for db in TestDb::all() {
+        // Keys (contexts) name the Fluent entries; `-brand` is a term.
+        let strings = [
+            ("hello", "Hello { $name }", "Hallo { $user }"),
+            ("dialog", "Open\\n.title = Opens a file", "Öffnen"),
+            ("-brand", "Tolk", "Tolk\\n.gender = masculine"),
+            ("broken", "Save { $n", "Speichern { $n }"),
+            ("close", "Close", "Schließen {"),
+            (
+                "count",
+                "{ $n ->\\n [one] a file\\n *[other] { $n } files\\n}",
+                "{ $n } Dateien",
+            ),
+        ];
+        let mut po = String::from(
+            "msgid \"\"\nmsgstr \"\"\n\"Language: de\\n\"\n\
+             \"Content-Type: text/plain; charset=UTF-8\\n\"\n",
+        );
+        for (key, source, target) in strings {
+            po.push_str(&format!(
+                "\nmsgctxt \"{key}\"\nmsgid \"{source}\"\nmsgstr \"{target}\"\n"
+            ));
+        }
+        let upstream = Upstream::new(&[("app/de.po", po.into_bytes())]);
+        let ctx = context(db, &upstream);
+        common::add_component(
+            &ctx,
+            tolk_domain::component::ComponentSettings {
+                check_flags: "fluent-source-syntax, fluent-target-syntax, fluent-parts, \
+                              fluent-references"
+                    .into(),
+                ..common::po_settings(&upstream, "app", "app/*.po")
+            },
+        );
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let failing = |language: &'static str, check: &'static str| {
+            let app = &app;
+            async move {
+                let uri = format!("/api/translations/demo/app/{language}/units/?q=check:{check}");
+                let page = get_json(app, &uri, admin).await;
+                let mut keys: Vec<String> = page["results"]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{page}"))
+                    .iter()
+                    .map(|u| u["context"].as_str().unwrap().to_owned())
+                    .collect();
+                keys.sort();
+                keys
+            }
+        };
+        assert_eq!(failing("de", "fluent-references").await, ["hello"]);
+        // A term's attributes are its language's own.
+        assert_eq!(failing("de", "fluent-parts").await, ["dialog"]);
+        assert_eq!(failing("de", "fluent-target-syntax").await, ["close"]);
+        assert_eq!(failing("en", "fluent-source-syntax").await, ["broken"]);
+
+        // Mended translations pass.
+        for (key, text) in [
+            ("close", "Schließen"),
+            ("dialog", "Öffnen\n.title = Öffnet eine Datei"),
+        ] {
+            let uri = format!("/api/translations/demo/app/de/units/?q=context:%3D{key}");
+            let url = get_json(&app, &uri, admin).await["results"][0]["url"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            let body = Body::Json(json!({"target": [text], "state": 20}));
+            let edited = call(&app, Method::PATCH, &url, admin, body).await;
+            assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        }
+        assert_eq!(failing("de", "fluent-parts").await, Vec::<String>::new());
+        assert_eq!(
+            failing("de", "fluent-target-syntax").await,
+            Vec::<String>::new()
+        );
+
+        // The checks that run can be enforced; those that do not cannot.
+        let uri = "/api/components/demo/app/";
+        let body = Body::Json(json!({"enforced_checks": ["fluent-references"]}));
+        let enforced = call(&app, Method::PATCH, uri, admin, body).await;
+        assert_eq!(enforced.status, StatusCode::OK, "{}", enforced.text());
+        let body = Body::Json(json!({"enforced_checks": ["fluent-target-inner-html"]}));
+        let refused = call(&app, Method::PATCH, uri, admin, body).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::BAD_REQUEST,
+            "{}",
+            refused.text()
+        );
+    }
+}

@@ -313,7 +313,7 @@ fn new_unit(
             &source_text,
             &target,
             state,
-            &checks.context,
+            &checks.context.at_key(&unit.context),
             &tolk_domain::checks::Flags::parse([flags.as_str(), checks.flags]),
         )
     } else {
@@ -574,7 +574,8 @@ fn refresh_source_checks(
                 .get(&unit.id)
                 .is_some_and(|(total, missing)| long_untranslated(*total, *missing, translated)),
         };
-        let verdict = failing_source(&split_plurals(&unit.source), units, &flags).join(",");
+        let forms = split_plurals(&unit.source);
+        let verdict = failing_source(&forms, &unit.context, units, &flags).join(",");
         if verdict == unit.failing {
             continue;
         }

@@ -223,7 +223,8 @@ pub(crate) fn add_string(
             checked.state,
             &translation
                 .check_context(&names)
-                .with_glossary(terms, settings.is_glossary),
+                .with_glossary(terms, settings.is_glossary)
+                .at_key(&checked.context),
             &flags,
         )
     };

@@ -518,7 +518,8 @@ pub(crate) fn checks_of(
     let context = view
         .translation
         .check_context(&names)
-        .with_glossary(glossary, settings.is_glossary);
+        .with_glossary(glossary, settings.is_glossary)
+        .at_key(&view.unit.context);
     let failing =
         tolk_domain::checks::stored(&view.unit.source, text, state, &context, &flags_of(view));
     let enforced = settings.enforced_checks_in(project);

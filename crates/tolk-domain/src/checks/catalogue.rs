@@ -236,6 +236,24 @@ pub const CHECKS: &[Check] = &[
     ),
     translation("safe-mdx", &["Hello {name}"], &["Ahoj {jmeno}"], "safe-mdx"),
     translation(
+        "fluent-target-syntax",
+        &["Hello { $name }"],
+        &["Ahoj { $name"],
+        "fluent-target-syntax",
+    ),
+    translation(
+        "fluent-parts",
+        &["Hello\n.title = Greeting"],
+        &["Ahoj"],
+        "fluent-parts",
+    ),
+    translation(
+        "fluent-references",
+        &["Hello { $name }"],
+        &["Ahoj { $user }"],
+        "fluent-references",
+    ),
+    translation(
         "safe-html",
         &["<a href=\"https://example.com/\">Save</a>"],
         &["<a href=\"javascript:x()\">Uložit</a>"],
@@ -393,6 +411,11 @@ pub const CHECKS: &[Check] = &[
         "icu-message-format",
     ),
     source("source-max-length", &["Save the file"], "max-length:4"),
+    source(
+        "fluent-source-syntax",
+        &["Hello { $name"],
+        "fluent-source-syntax",
+    ),
     batch(INCONSISTENT),
     batch(REUSED),
     batch(MULTIPLE_FAILURES),
@@ -404,12 +427,8 @@ pub const CHECKS: &[Check] = &[
 /// `enforced_checks` (enforcing a check that never runs would promise
 /// what does not happen) and listed as such in `docs/checks.md`.
 pub const NOT_RUN: &[&str] = &[
-    "fluent-parts",
-    "fluent-references",
     "fluent-target-inner-html",
-    "fluent-target-syntax",
     "fluent-source-inner-html",
-    "fluent-source-syntax",
     "max-size",
     "rst-syntax",
 ];
@@ -467,6 +486,7 @@ mod tests {
                 }
                 Runs::Source(e) => failing_source(
                     &forms(e.source),
+                    "",
                     crate::checks::source::Translations::default(),
                     &Flags::parse([e.flags]),
                 ),
@@ -533,7 +553,8 @@ mod tests {
             "c-format, python-format, python-brace-format, php-format, qt-format, \
              java-format, i18next-interpolation, vue-format, icu-message-format, md-text, \
              rst-text, bbcode-text, url, safe-html, asciidoc-text, safe-mdx, max-length:1, max-lines:1, accelerator:&, \
-             regex:^x$, placeholders:$A$",
+             regex:^x$, placeholders:$A$, fluent-source-syntax, fluent-target-syntax, fluent-parts, \
+             fluent-references",
         ]);
         let source = forms(&["&Open %s {0} {{a}} {a} [b]x[/b] **x** :ref:`x` $A$ <b>x</b>?!\n"]);
         let target = forms(&["ABC  ـ γ\u{200b} x x <i>"]);
@@ -549,6 +570,7 @@ mod tests {
         };
         for id in failing_source(
             &forms(&["%s %s... file(s) {x, plural,"]),
+            "",
             translations,
             &flags,
         ) {

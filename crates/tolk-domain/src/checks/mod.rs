@@ -6,6 +6,7 @@ pub mod asciidoc;
 pub mod catalogue;
 pub mod chars;
 pub mod flags;
+pub mod fluent;
 pub mod format;
 pub mod glossary;
 pub mod history;
@@ -39,6 +40,9 @@ pub struct Context<'a> {
     pub glossary: Option<&'a glossary::Glossary>,
     /// Whether the strings are a glossary's terms.
     pub is_glossary: bool,
+    /// The key (context) of the string checked: the entry a Fluent string
+    /// belongs to.
+    pub key: &'a str,
 }
 
 impl<'a> Context<'a> {
@@ -56,6 +60,11 @@ impl<'a> Context<'a> {
     /// (joined by a space).
     pub fn named(self, names: &'a str) -> Context<'a> {
         Context { names, ..self }
+    }
+
+    /// The same context for the string of this key (context).
+    pub fn at_key(self, key: &'a str) -> Context<'a> {
+        Context { key, ..self }
     }
 
     /// The same context with the glossary terms of its language, in a
@@ -187,6 +196,19 @@ pub fn failing(
         }
         if flags.has("url") {
             fail("url", !t.is_empty() && markup::url(t));
+        }
+        let key = context.key;
+        if flags.has("fluent-target-syntax") {
+            fail("fluent-target-syntax", fluent::syntax_error(t, key, flags));
+        }
+        if flags.has("fluent-parts") {
+            fail("fluent-parts", fluent::parts_differ(s, t, key, flags));
+        }
+        if flags.has("fluent-references") {
+            fail(
+                "fluent-references",
+                fluent::references_differ(s, t, key, flags),
+            );
         }
         if let Some(listed) = flags.value("placeholders") {
             fail("placeholders", words::placeholders(s, t, listed));

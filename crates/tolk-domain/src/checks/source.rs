@@ -44,8 +44,8 @@ pub fn long_untranslated(total: i64, not_translated: i64, component_percent: f64
 }
 
 /// The ids of the checks a source string fails: `forms` are its forms,
-/// `translations` what its units say, `flags` every flag that applies
-/// (`ignore-*` turns a check off).
+/// `key` its key (context), `translations` what its units say, `flags`
+/// every flag that applies (`ignore-*` turns a check off).
 /// `ellipsis`: three dots where an ellipsis character belongs;
 /// `optional_plural`: a single form written as a plural (`file(s)`);
 /// `unnamed_format`: two placeholders or more that take their arguments
@@ -54,9 +54,11 @@ pub fn long_untranslated(total: i64, not_translated: i64, component_percent: f64
 /// no ICU message; `source-max-length`: with `max-length:N`, a form is
 /// longer than N characters; `multiple_failures`: the translations in
 /// several languages fail checks; `long_untranslated`: see
-/// [`long_untranslated`].
+/// [`long_untranslated`]; `fluent-source-syntax`: with its flag, the
+/// string is no valid Fluent ([`super::fluent`]).
 pub fn failing_source(
     forms: &[String],
+    key: &str,
     translations: Translations,
     flags: &Flags,
 ) -> Vec<&'static str> {
@@ -80,6 +82,10 @@ pub fn failing_source(
         (
             "source-max-length",
             limit.is_some_and(|limit| forms.iter().any(|f| f.chars().count() > limit)),
+        ),
+        (
+            "fluent-source-syntax",
+            flags.has("fluent-source-syntax") && super::fluent::syntax_error(first, key, flags),
         ),
         (
             super::catalogue::MULTIPLE_FAILURES,
@@ -106,7 +112,7 @@ mod tests {
             failing,
             ..Translations::default()
         };
-        failing_source(&forms, translations, &Flags::parse([flags]))
+        failing_source(&forms, "", translations, &Flags::parse([flags]))
     }
 
     #[test]
@@ -160,10 +166,10 @@ mod tests {
         };
         let forms = ["Save".to_owned()];
         assert_eq!(
-            failing_source(&forms, long, &Flags::default()),
+            failing_source(&forms, "", long, &Flags::default()),
             ["long_untranslated"]
         );
         let ignored = Flags::parse(["ignore-long-untranslated"]);
-        assert!(failing_source(&forms, long, &ignored).is_empty());
+        assert!(failing_source(&forms, "", long, &ignored).is_empty());
     }
 }
