@@ -1986,6 +1986,8 @@ async fn fluent_strings_are_checked_as_entries_of_their_keys() {
                 "{ $n ->\\n [one] a file\\n *[other] { $n } files\\n}",
                 "{ $n } Dateien",
             ),
+            ("bold", "<b>Open</b> now", "<i>Öffnen</i>"),
+            ("unclosed", "<b>Save</i>", "<b>Speichern</b>"),
         ];
         let mut po = String::from(
             "msgid \"\"\nmsgstr \"\"\n\"Language: de\\n\"\n\
@@ -2002,7 +2004,8 @@ async fn fluent_strings_are_checked_as_entries_of_their_keys() {
             &ctx,
             tolk_domain::component::ComponentSettings {
                 check_flags: "fluent-source-syntax, fluent-target-syntax, fluent-parts, \
-                              fluent-references"
+                              fluent-references, fluent-source-inner-html, \
+                              fluent-target-inner-html"
                     .into(),
                 ..common::po_settings(&upstream, "app", "app/*.po")
             },
@@ -2029,6 +2032,11 @@ async fn fluent_strings_are_checked_as_entries_of_their_keys() {
         assert_eq!(failing("de", "fluent-parts").await, ["dialog"]);
         assert_eq!(failing("de", "fluent-target-syntax").await, ["close"]);
         assert_eq!(failing("en", "fluent-source-syntax").await, ["broken"]);
+        assert_eq!(failing("de", "fluent-target-inner-html").await, ["bold"]);
+        assert_eq!(
+            failing("en", "fluent-source-inner-html").await,
+            ["unclosed"]
+        );
 
         // Mended translations pass.
         for (key, text) in [
@@ -2055,7 +2063,7 @@ async fn fluent_strings_are_checked_as_entries_of_their_keys() {
         let body = Body::Json(json!({"enforced_checks": ["fluent-references"]}));
         let enforced = call(&app, Method::PATCH, uri, admin, body).await;
         assert_eq!(enforced.status, StatusCode::OK, "{}", enforced.text());
-        let body = Body::Json(json!({"enforced_checks": ["fluent-target-inner-html"]}));
+        let body = Body::Json(json!({"enforced_checks": ["max-size"]}));
         let refused = call(&app, Method::PATCH, uri, admin, body).await;
         assert_eq!(
             refused.status,

@@ -254,6 +254,12 @@ pub const CHECKS: &[Check] = &[
         "fluent-references",
     ),
     translation(
+        "fluent-target-inner-html",
+        &["<b>Save</b>"],
+        &["<i>Uložit</i>"],
+        "fluent-target-inner-html",
+    ),
+    translation(
         "safe-html",
         &["<a href=\"https://example.com/\">Save</a>"],
         &["<a href=\"javascript:x()\">Uložit</a>"],
@@ -416,6 +422,11 @@ pub const CHECKS: &[Check] = &[
         &["Hello { $name"],
         "fluent-source-syntax",
     ),
+    source(
+        "fluent-source-inner-html",
+        &["<b>Save</i>"],
+        "fluent-source-inner-html",
+    ),
     batch(INCONSISTENT),
     batch(REUSED),
     batch(MULTIPLE_FAILURES),
@@ -426,12 +437,7 @@ pub const CHECKS: &[Check] = &[
 /// Weblate's checks Tolk does not run yet. They are refused in
 /// `enforced_checks` (enforcing a check that never runs would promise
 /// what does not happen) and listed as such in `docs/checks.md`.
-pub const NOT_RUN: &[&str] = &[
-    "fluent-target-inner-html",
-    "fluent-source-inner-html",
-    "max-size",
-    "rst-syntax",
-];
+pub const NOT_RUN: &[&str] = &["max-size", "rst-syntax"];
 
 /// Whether Tolk runs the check `id`.
 pub fn runs(id: &str) -> bool {
@@ -554,7 +560,7 @@ mod tests {
              java-format, i18next-interpolation, vue-format, icu-message-format, md-text, \
              rst-text, bbcode-text, url, safe-html, asciidoc-text, safe-mdx, max-length:1, max-lines:1, accelerator:&, \
              regex:^x$, placeholders:$A$, fluent-source-syntax, fluent-target-syntax, fluent-parts, \
-             fluent-references",
+             fluent-references, fluent-source-inner-html, fluent-target-inner-html",
         ]);
         let source = forms(&["&Open %s {0} {{a}} {a} [b]x[/b] **x** :ref:`x` $A$ <b>x</b>?!\n"]);
         let target = forms(&["ABC  ـ γ\u{200b} x x <i>"]);

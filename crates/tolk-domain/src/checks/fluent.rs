@@ -16,6 +16,8 @@
 //!   round. A variable a select expression chooses by counts as used in
 //!   every variant of it when the variants agree on how often the others
 //!   use it (`{ $n -> [one] a file *[other] { $n } files }`).
+//!
+//! The inner-HTML checks read the same strings: see [`super::fluent_html`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -76,10 +78,10 @@ fn reading<'a>(key: &'a str, flags: &Flags) -> Reading<'a> {
 }
 
 /// The value (named `""`) and attributes of a parsed string.
-type Parts<'s> = Vec<(&'s str, Pattern<&'s str>)>;
+pub(super) type Parts<'s> = Vec<(&'s str, Pattern<&'s str>)>;
 
 /// A string read as Fluent.
-enum Read<'s> {
+pub(super) enum Read<'s> {
     /// Nothing to read: an empty string, or a comment.
     Nothing,
     /// It does not parse.
@@ -89,7 +91,7 @@ enum Read<'s> {
 }
 
 /// Reads `text` as Weblate does: each line indented under `key =`.
-fn read<'s>(text: &str, holder: &'s mut String, key: &str, flags: &Flags) -> Read<'s> {
+pub(super) fn read<'s>(text: &str, holder: &'s mut String, key: &str, flags: &Flags) -> Read<'s> {
     let id = match reading(key, flags) {
         _ if text.is_empty() => return Read::Nothing,
         Reading::Comment => return Read::Nothing,
@@ -345,7 +347,7 @@ fn branch(pattern: &Pattern<&str>) -> Branch {
 }
 
 /// The select expression a placeable holds, perhaps within placeables.
-fn select<'a, 's>(
+pub(super) fn select<'a, 's>(
     expression: &'a Expression<&'s str>,
 ) -> Option<(
     &'a InlineExpression<&'s str>,

@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod chars;
 pub mod flags;
 pub mod fluent;
+pub mod fluent_html;
 pub mod format;
 pub mod glossary;
 pub mod history;
@@ -208,6 +209,12 @@ pub fn failing(
             fail(
                 "fluent-references",
                 fluent::references_differ(s, t, key, flags),
+            );
+        }
+        if flags.has("fluent-target-inner-html") {
+            fail(
+                "fluent-target-inner-html",
+                fluent_html::target_fails(s, t, key, flags),
             );
         }
         if let Some(listed) = flags.value("placeholders") {

@@ -55,7 +55,9 @@ pub fn long_untranslated(total: i64, not_translated: i64, component_percent: f64
 /// longer than N characters; `multiple_failures`: the translations in
 /// several languages fail checks; `long_untranslated`: see
 /// [`long_untranslated`]; `fluent-source-syntax`: with its flag, the
-/// string is no valid Fluent ([`super::fluent`]).
+/// string is no valid Fluent ([`super::fluent`]);
+/// `fluent-source-inner-html`: with its flag, its value is no simple
+/// HTML ([`super::fluent_html`]).
 pub fn failing_source(
     forms: &[String],
     key: &str,
@@ -86,6 +88,11 @@ pub fn failing_source(
         (
             "fluent-source-syntax",
             flags.has("fluent-source-syntax") && super::fluent::syntax_error(first, key, flags),
+        ),
+        (
+            "fluent-source-inner-html",
+            flags.has("fluent-source-inner-html")
+                && super::fluent_html::source_fails(first, key, flags),
         ),
         (
             super::catalogue::MULTIPLE_FAILURES,
