@@ -509,6 +509,8 @@ fn components_are_listed_shared_edited_locked_and_removed() {
             .unwrap();
         assert_eq!(renamed.component.settings.name, "Renamed");
         assert_eq!(renamed.source_language.row.code, "de");
+        // Another source language: the files are read and compared again.
+        assert_eq!(service.run_due_tasks().unwrap(), 1);
         assert!(
             service
                 .lock_component(&world.admin, "demo", "app", Some(true))
