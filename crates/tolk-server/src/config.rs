@@ -2,6 +2,7 @@
 //! optional TOML file, over defaults.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::Args;
 use serde::Deserialize;
@@ -40,6 +41,11 @@ pub struct StorageFlags {
     /// [example: false]
     #[arg(long, env = "TOLK_CREATE_GLOSSARIES")]
     pub create_glossaries: Option<bool>,
+    /// Longest time one Git command (clone, fetch, push...) may run, in
+    /// seconds [default: 120].
+    /// [example: 600]
+    #[arg(long, env = "TOLK_GIT_TIMEOUT")]
+    pub git_timeout: Option<u64>,
 }
 
 /// How the HTTP server runs: the settings only `serve` takes.
@@ -96,6 +102,11 @@ pub struct ServerFlags {
     /// [example: 512]
     #[arg(long, env = "TOLK_BODY_MEMORY")]
     pub body_memory: Option<usize>,
+    /// Days finished background tasks are kept, with their result and log
+    /// at /api/tasks/ID/ [default: 7].
+    /// [example: 30]
+    #[arg(long, env = "TOLK_TASK_RETENTION_DAYS")]
+    pub task_retention_days: Option<u64>,
 }
 
 /// The same settings as read from a TOML file.
@@ -119,6 +130,8 @@ struct FileSettings {
     enable_hooks: Option<bool>,
     metrics_token: Option<String>,
     body_memory: Option<usize>,
+    git_timeout: Option<u64>,
+    task_retention_days: Option<u64>,
 }
 
 /// Resolved settings.
@@ -156,6 +169,10 @@ pub struct Settings {
     pub metrics_token: Option<String>,
     /// Bytes request bodies in flight may take together.
     pub body_memory: usize,
+    /// Longest time one Git command may run.
+    pub git_timeout: Duration,
+    /// How long finished tasks are kept.
+    pub task_retention: Duration,
 }
 
 /// Why the settings could not be read.
@@ -260,7 +277,22 @@ impl Settings {
                 defaults.user,
             )?,
         };
+        let git_timeout = match storage.git_timeout.or(file.git_timeout).unwrap_or(120) {
+            0 => {
+                return Err(ConfigError::Invalid {
+                    name: "git_timeout",
+                    message: "a Git command needs at least 1 second".into(),
+                });
+            }
+            seconds => Duration::from_secs(seconds),
+        };
+        let retention_days = flags
+            .task_retention_days
+            .or(file.task_retention_days)
+            .unwrap_or(7);
         Ok(Settings {
+            git_timeout,
+            task_retention: Duration::from_secs(retention_days.saturating_mul(24 * 3600)),
             database_url,
             data_dir,
             site_url: site_url.trim_end_matches('/').to_owned(),
@@ -329,6 +361,42 @@ mod tests {
         assert_eq!(s.site_url, "http://127.0.0.1:8000");
         assert_eq!(s.site_title, "Tolk");
         assert_eq!(s.rate_limits, RateLimits::default());
+        assert_eq!(s.git_timeout, Duration::from_secs(120));
+        assert_eq!(s.task_retention, Duration::from_secs(7 * 24 * 3600));
+    }
+
+    #[test]
+    fn git_timeout_and_task_retention_are_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tolk.toml");
+        std::fs::write(&path, "git_timeout = 600\ntask_retention_days = 30\n").unwrap();
+        let storage = StorageFlags {
+            config: Some(path),
+            ..StorageFlags::default()
+        };
+        let s = Settings::resolve(&storage, &ServerFlags::default()).unwrap();
+        assert_eq!(s.git_timeout, Duration::from_secs(600));
+        assert_eq!(s.task_retention, Duration::from_secs(30 * 24 * 3600));
+        let flags = ServerFlags {
+            task_retention_days: Some(0),
+            ..ServerFlags::default()
+        };
+        let none_kept = StorageFlags {
+            git_timeout: Some(5),
+            ..storage.clone()
+        };
+        let s = Settings::resolve(&none_kept, &flags).unwrap();
+        assert_eq!(s.git_timeout, Duration::from_secs(5));
+        assert_eq!(s.task_retention, Duration::ZERO);
+        let never = StorageFlags {
+            git_timeout: Some(0),
+            ..storage
+        };
+        let err = Settings::resolve(&never, &flags).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "invalid git_timeout: a Git command needs at least 1 second"
+        );
     }
 
     #[test]

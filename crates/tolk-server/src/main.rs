@@ -143,6 +143,7 @@ fn open_service(settings: &Settings) -> Result<Service, String> {
             media_root: data_dir.join("media"),
             git: tolk_service::GitConfig {
                 allow_local: settings.vcs_allow_local,
+                timeout: settings.git_timeout,
                 ..tolk_service::GitConfig::new(data_dir.join("home"))
             },
             url_policy: tolk_service::UrlPolicy::new(
@@ -151,6 +152,7 @@ fn open_service(settings: &Settings) -> Result<Service, String> {
             ),
             task_lease: tolk_service::tasks::DEFAULT_LEASE,
             create_glossaries: settings.create_glossaries,
+            task_retention: settings.task_retention,
         },
     )
     .map_err(|e| format!("{e} (Tolk needs the git binary)"))
@@ -217,14 +219,19 @@ fn stop_task_workers(
 }
 
 /// Every minute, commits the pending edits older than their component's
-/// `commit_pending_age`.
-fn start_pending_committer(service: &Service) {
+/// `commit_pending_age` and deletes the tasks finished longer ago than
+/// the retention setting.
+fn start_housekeeping(service: &Service) {
     let service = service.clone();
     std::thread::spawn(move || {
         loop {
             std::thread::sleep(std::time::Duration::from_secs(60));
-            if let Err(e) = service.commit_pending_due(chrono::Utc::now().naive_utc()) {
+            let now = chrono::Utc::now().naive_utc();
+            if let Err(e) = service.commit_pending_due(now) {
                 tracing::error!("committing pending edits: {e}");
+            }
+            if let Err(e) = service.delete_old_tasks(now) {
+                tracing::error!("deleting finished tasks: {e}");
             }
         }
     });
@@ -255,7 +262,7 @@ fn serve(settings: Settings) -> Result<(), String> {
     let _one_server = instance::claim(&settings.database_url)?;
     let service = open_service(&settings)?;
     let (workers, names) = start_task_workers(&service, settings.task_workers);
-    start_pending_committer(&service);
+    start_housekeeping(&service);
     let state = AppState {
         service: service.clone(),
         site_url: settings.site_url.clone(),

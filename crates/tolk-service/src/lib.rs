@@ -129,6 +129,8 @@ pub struct ServiceConfig {
     /// Whether a project gets a glossary component with its first
     /// components, as Weblate's `CREATE_GLOSSARIES`.
     pub create_glossaries: bool,
+    /// How long finished tasks are kept, with their result and log.
+    pub task_retention: std::time::Duration,
 }
 
 impl Default for ServiceConfig {
@@ -145,6 +147,7 @@ impl Default for ServiceConfig {
             url_policy: UrlPolicy::default(),
             task_lease: tasks::DEFAULT_LEASE,
             create_glossaries: true,
+            task_retention: tasks::DEFAULT_RETENTION,
         }
     }
 }

@@ -38,6 +38,10 @@ const REPORT_EVERY: Duration = Duration::from_millis(250);
 /// far longer than any request takes to fill one.
 pub(crate) const SCRATCH_AGE: Duration = Duration::from_secs(3600);
 
+/// How long finished tasks (their status, result and log) are kept by
+/// default ([`ServiceConfig::task_retention`]): a week.
+pub const DEFAULT_RETENTION: Duration = Duration::from_secs(7 * 24 * 3600);
+
 /// What a task does, with its typed payload.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "job", rename_all = "snake_case")]
@@ -525,6 +529,20 @@ impl Service {
         now + chrono::Duration::from_std(self.config.task_lease).unwrap_or_default()
     }
 
+    /// Deletes the tasks finished longer than
+    /// [`ServiceConfig::task_retention`] before `now`; the number deleted.
+    /// One statement.
+    pub fn delete_old_tasks(&self, now: chrono::NaiveDateTime) -> ServiceResult<usize> {
+        let kept =
+            chrono::Duration::from_std(self.config.task_retention).unwrap_or(chrono::Duration::MAX);
+        let Some(before) = now.checked_sub_signed(kept) else {
+            return Ok(0);
+        };
+        Ok(self
+            .store
+            .quick(|conn| tasks::delete_finished(conn, before))?)
+    }
+
     /// Runs every due task in this thread; the number run. For tests and
     /// one-shot commands.
     pub fn run_due_tasks(&self) -> ServiceResult<usize> {
@@ -1008,6 +1026,35 @@ mod tests {
                 .map(|d| d.exists())
                 .collect();
             assert_eq!(kept, [false, false, true, true, true]);
+        }
+    }
+
+    #[test]
+    fn finished_tasks_are_deleted_after_the_retention() {
+        for db in TestDb::all() {
+            let (service, done) = queued(&db, DEFAULT_LEASE);
+            assert!(run_with(&service, "w", &|_, _| Ok(serde_json::json!(
+                "done"
+            ))));
+            let job = Job::RemoveTree {
+                path: "/nonexistent/tolk-waiting".into(),
+            };
+            let waiting = service
+                .store
+                .write(|c| enqueue(c, &job, Owner::default()))
+                .unwrap();
+            let now = time::now();
+            assert_eq!(service.delete_old_tasks(now).unwrap(), 0);
+            let week = chrono::Duration::from_std(DEFAULT_RETENTION).unwrap();
+            let later = now + week + chrono::Duration::minutes(1);
+            assert_eq!(service.delete_old_tasks(later).unwrap(), 1);
+            assert!(matches!(
+                service.task(&Subject::System, &done),
+                Err(ServiceError::NotFound)
+            ));
+            // Unfinished work is never deleted.
+            assert!(!view(&service, &waiting).completed);
+            assert_eq!(service.delete_old_tasks(later).unwrap(), 0);
         }
     }
 

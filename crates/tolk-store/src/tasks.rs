@@ -321,6 +321,18 @@ pub fn counts(conn: &mut DbConnection) -> StoreResult<TaskCounts> {
     })
 }
 
+/// Deletes the finished tasks (done, or failed for good) last changed
+/// before `before`; the number deleted. One statement. (A component shows
+/// its task only until it finishes.)
+pub fn delete_finished(conn: &mut DbConnection, before: NaiveDateTime) -> StoreResult<usize> {
+    Ok(diesel::delete(
+        tasks::table
+            .filter(tasks::completed.eq(true))
+            .filter(tasks::updated.lt(before)),
+    )
+    .execute(conn)?)
+}
+
 /// The payloads of the unfinished tasks (to tell which files they still need).
 pub fn unfinished_payloads(conn: &mut DbConnection) -> StoreResult<Vec<String>> {
     Ok(tasks::table
