@@ -782,14 +782,20 @@ mod tests {
             ..ServiceConfig::default()
         };
         let service = Service::new(db.store.clone(), config).unwrap();
+        let id = queue_harmless(&service, "tolk-test");
+        (service, id)
+    }
+
+    /// Queues the removal of a directory that does not exist (`name`
+    /// under `/nonexistent`); its id.
+    fn queue_harmless(service: &Service, name: &str) -> String {
         let job = Job::RemoveTree {
-            path: "/nonexistent/tolk-test".into(),
+            path: format!("/nonexistent/{name}"),
         };
-        let id = service
+        service
             .store
             .write(|c| enqueue(c, &job, Owner::default()))
-            .unwrap();
-        (service, id)
+            .unwrap()
     }
 
     /// Claims the next task as `worker` and runs it with `perform`.
@@ -1036,13 +1042,7 @@ mod tests {
             assert!(run_with(&service, "w", &|_, _| Ok(serde_json::json!(
                 "done"
             ))));
-            let job = Job::RemoveTree {
-                path: "/nonexistent/tolk-waiting".into(),
-            };
-            let waiting = service
-                .store
-                .write(|c| enqueue(c, &job, Owner::default()))
-                .unwrap();
+            let waiting = queue_harmless(&service, "tolk-waiting");
             let now = time::now();
             assert_eq!(service.delete_old_tasks(now).unwrap(), 0);
             let week = chrono::Duration::from_std(DEFAULT_RETENTION).unwrap();
