@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::filemask::Filemask;
+use crate::filemask::{Filemask, safe_path};
 use crate::project::{LANGUAGE_CODE_STYLES, NEW_LANG, ProjectSettings};
 use crate::settings::settings;
 use crate::validation::{FieldErrors, check_length, check_slug, check_text};
@@ -580,18 +580,6 @@ fn valid_branch(name: &str) -> bool {
         && name
             .chars()
             .all(|c| !c.is_control() && !" ~^:?*[\\".contains(c))
-}
-
-/// A relative path that stays inside the repository and outside Git's
-/// own directory: no empty, `.` or `..` part, no part named `.git` (in
-/// any case), no backslash or NUL.
-pub fn safe_path(path: &str) -> bool {
-    !path.starts_with('/')
-        && !path.contains('\\')
-        && !path.contains('\0')
-        && path.split('/').all(|part| {
-            !part.is_empty() && part != "." && part != ".." && !part.eq_ignore_ascii_case(".git")
-        })
 }
 
 #[cfg(test)]

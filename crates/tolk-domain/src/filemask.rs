@@ -18,7 +18,7 @@ impl Filemask {
             return Err("File mask contains more than one *.".into());
         }
         let filled = format!("{prefix}x{suffix}");
-        if !crate::component::safe_path(&filled) {
+        if !safe_path(&filled) {
             return Err(
                 "File mask must be a relative path inside the repository, outside .git.".into(),
             );
@@ -119,6 +119,18 @@ fn capitalize(word: &str) -> String {
         Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
     }
+}
+
+/// A relative path that stays inside the repository and outside Git's
+/// own directory: no empty, `.` or `..` part, no part named `.git` (in
+/// any case), no backslash or NUL.
+pub fn safe_path(path: &str) -> bool {
+    !path.starts_with('/')
+        && !path.contains('\\')
+        && !path.contains('\0')
+        && path.split('/').all(|part| {
+            !part.is_empty() && part != "." && part != ".." && !part.eq_ignore_ascii_case(".git")
+        })
 }
 
 #[cfg(test)]

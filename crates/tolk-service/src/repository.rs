@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::json;
 use tolk_domain::change::Action;
-use tolk_domain::component::safe_path;
+use tolk_domain::filemask::safe_path;
 use tolk_domain::filemask::styled_code;
 use tolk_domain::message::render;
 use tolk_domain::permission::{Permission, Subject};

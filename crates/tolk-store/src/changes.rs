@@ -110,7 +110,16 @@ pub fn record_many(
     list: Vec<&NewChange>,
     at: NaiveDateTime,
 ) -> StoreResult<()> {
-    crate::recent_changes::tally(conn, &list, at)?;
+    let places: Vec<crate::recent_changes::Place> = list
+        .iter()
+        .filter(|change| change.action.is_content())
+        .map(|change| crate::recent_changes::Place {
+            project_id: change.project_id,
+            language_id: change.language_id,
+            translation_id: change.translation_id,
+        })
+        .collect();
+    crate::recent_changes::tally(conn, &places, at)?;
     for chunk in list.chunks(CHUNK) {
         let rows: Vec<_> = chunk
             .iter()

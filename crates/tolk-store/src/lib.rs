@@ -15,6 +15,7 @@ mod regex_search;
 mod seed;
 mod sql;
 mod store;
+mod unit_columns;
 mod unit_search;
 
 pub mod addons;

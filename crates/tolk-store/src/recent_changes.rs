@@ -16,9 +16,19 @@ use diesel::upsert::excluded;
 use tolk_domain::change::Action;
 
 use crate::DbConnection;
-use crate::changes::NewChange;
 use crate::error::StoreResult;
 use crate::schema::change_minutes as m;
+
+/// Where a content change was made, as tallied.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Place {
+    /// Its project.
+    pub(crate) project_id: Option<i64>,
+    /// Its language.
+    pub(crate) language_id: Option<i64>,
+    /// Its translation.
+    pub(crate) translation_id: Option<i64>,
+}
 
 /// Whose changes a count covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -62,19 +72,19 @@ fn minute_of(at: NaiveDateTime) -> NaiveDateTime {
         - Duration::nanoseconds(i64::from(at.nanosecond()))
 }
 
-/// Adds the content changes among `list`, all made at `at`, to the tallies
-/// of their project, language and translation: one statement.
+/// Adds content changes made at `at` in these places to the tallies of
+/// their project, language and translation: one statement.
 pub(crate) fn tally(
     conn: &mut DbConnection,
-    list: &[&NewChange],
+    places: &[Place],
     at: NaiveDateTime,
 ) -> StoreResult<()> {
     let mut counts: BTreeMap<(i16, i64), i64> = BTreeMap::new();
-    for change in list.iter().filter(|c| c.action.is_content()) {
+    for place in places {
         let scopes = [
-            (Scope::Project, change.project_id),
-            (Scope::Language, change.language_id),
-            (Scope::Translation, change.translation_id),
+            (Scope::Project, place.project_id),
+            (Scope::Language, place.language_id),
+            (Scope::Translation, place.translation_id),
         ];
         for (scope, id) in scopes {
             if let Some(id) = id {

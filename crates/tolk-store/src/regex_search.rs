@@ -145,7 +145,7 @@ pub(crate) fn run(
                 .filter(units::id.gt(after))
                 .order(units::id)
                 .limit(BATCH)
-                .select((units::id, crate::unit_search::text_column(field)))
+                .select((units::id, crate::unit_columns::text_column(field)))
                 .load(conn)?;
             for (id, text) in &rows {
                 budget.spend(text.len())?;

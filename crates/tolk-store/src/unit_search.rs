@@ -32,6 +32,7 @@ use crate::schema::{
     changes, components, labels, languages, projects, translations, unit_labels, units, users,
 };
 use crate::sql::lower;
+use crate::unit_columns::text_column;
 
 /// Units with unresolved comments.
 const UNRESOLVED: &str = "SELECT comments.unit_id FROM comments WHERE NOT comments.resolved";
@@ -52,21 +53,6 @@ pub(crate) fn containing(text: &str) -> String {
     }
     pattern.push('%');
     pattern
-}
-
-/// The column of a text field (flags: the file's and the added ones).
-pub(crate) fn text_column(
-    field: TextField,
-) -> Box<dyn BoxableExpression<units::table, MultiBackend, SqlType = diesel::sql_types::Text>> {
-    match field {
-        TextField::Source => Box::new(units::source),
-        TextField::Target => Box::new(units::target),
-        TextField::Context => Box::new(units::context),
-        TextField::Note => Box::new(units::note),
-        TextField::Location => Box::new(units::location),
-        TextField::Explanation => Box::new(units::explanation),
-        TextField::Flags => Box::new(units::flags.concat(units::extra_flags)),
-    }
 }
 
 /// `column OP value` for a comparison (`Contains` counts as equality).

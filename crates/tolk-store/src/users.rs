@@ -12,7 +12,7 @@ use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
 use crate::schema::{
-    languages, projects, user_languages, users, verified_emails, watched_projects,
+    languages, projects, tokens, user_languages, users, verified_emails, watched_projects,
 };
 use crate::sql::lower;
 
@@ -452,7 +452,8 @@ pub fn deactivate(conn: &mut DbConnection, id: i64, username: &str) -> StoreResu
     diesel::delete(user_languages::table.filter(user_languages::user_id.eq(id))).execute(conn)?;
     diesel::delete(watched_projects::table.filter(watched_projects::user_id.eq(id)))
         .execute(conn)?;
-    crate::tokens::delete_for_user(conn, id)?;
+    // Its tokens are revoked.
+    diesel::delete(tokens::table.filter(tokens::user_id.eq(id))).execute(conn)?;
     Ok(true)
 }
 
