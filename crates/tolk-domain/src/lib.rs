@@ -13,6 +13,7 @@ pub mod json;
 pub mod language;
 pub mod message;
 pub mod notification;
+pub mod operation;
 pub mod permission;
 pub mod plural;
 pub mod project;

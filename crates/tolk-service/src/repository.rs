@@ -27,51 +27,7 @@ use crate::projects::visible_project;
 use crate::tasks::{Job, Owner, Run, TaskResult, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
 
-/// A repository operation (§24.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Operation {
-    /// Write pending units and commit.
-    Commit,
-    /// Commit and push.
-    Push,
-    /// Fetch and merge with the component's merge style.
-    Pull,
-    /// Pull forcing a rebase.
-    PullRebase,
-    /// Pull forcing a merge.
-    PullMerge,
-    /// Pull with a merge commit.
-    PullMergeNoff,
-    /// Discard Tolk's commits and pending edits: back to upstream.
-    Reset,
-    /// Back to upstream, then every translation written again from the database.
-    ResetKeep,
-    /// Remove untracked files.
-    Cleanup,
-    /// Write every translation file from the database again.
-    FileSync,
-    /// Read every file again (a background task).
-    FileScan,
-}
-
-impl Operation {
-    /// The permission the operation needs.
-    fn permission(self) -> Permission {
-        match self {
-            Operation::Commit => Permission::VCS_COMMIT,
-            Operation::Push => Permission::VCS_PUSH,
-            Operation::Pull
-            | Operation::PullRebase
-            | Operation::PullMerge
-            | Operation::PullMergeNoff => Permission::VCS_UPDATE,
-            Operation::Reset
-            | Operation::ResetKeep
-            | Operation::Cleanup
-            | Operation::FileSync
-            | Operation::FileScan => Permission::VCS_RESET,
-        }
-    }
-}
+pub use tolk_domain::operation::Operation;
 
 /// A component's repository as `GET …/repository/` shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -170,57 +170,11 @@ impl RepositoryDto {
     }
 }
 
-/// A repository operation's name (§24.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum OperationName {
-    /// Write pending units and commit.
-    Commit,
-    /// Commit and push.
-    Push,
-    /// Fetch and merge with the component's merge style.
-    Pull,
-    /// Pull forcing a rebase.
-    PullRebase,
-    /// Pull forcing a merge.
-    PullMerge,
-    /// Pull with a merge commit.
-    PullMergeNoff,
-    /// Back to upstream, dropping Tolk's commits and pending edits.
-    Reset,
-    /// Back to upstream, then Tolk's translations written again.
-    ResetKeep,
-    /// Remove untracked files.
-    Cleanup,
-    /// Write every translation file again.
-    FileSync,
-    /// Read every file again (a background task).
-    FileScan,
-}
-
-impl From<OperationName> for Operation {
-    fn from(name: OperationName) -> Self {
-        match name {
-            OperationName::Commit => Operation::Commit,
-            OperationName::Push => Operation::Push,
-            OperationName::Pull => Operation::Pull,
-            OperationName::PullRebase => Operation::PullRebase,
-            OperationName::PullMerge => Operation::PullMerge,
-            OperationName::PullMergeNoff => Operation::PullMergeNoff,
-            OperationName::Reset => Operation::Reset,
-            OperationName::ResetKeep => Operation::ResetKeep,
-            OperationName::Cleanup => Operation::Cleanup,
-            OperationName::FileSync => Operation::FileSync,
-            OperationName::FileScan => Operation::FileScan,
-        }
-    }
-}
-
 /// The body of `POST …/repository/`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
 pub struct OperationBody {
     /// What to do.
-    pub operation: OperationName,
+    pub operation: Operation,
 }
 
 /// What an operation answers: whether it succeeded, and Git's words when not.

@@ -28,7 +28,7 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
 fn operation_of(
     input: &crate::input::Input,
 ) -> Result<Operation, tolk_domain::validation::FieldErrors> {
-    Ok(input.parse::<OperationBody>()?.operation.into())
+    Ok(input.parse::<OperationBody>()?.operation)
 }
 
 /// Reads the operation from the body, runs `act` with it off the async
