@@ -23,3 +23,43 @@ macro_rules! with_backend {
         }
     };
 }
+
+impl DbConnection {
+    /// Runs `f` in a transaction that writes: committed when it returns
+    /// `Ok`, rolled back when it returns `Err`. On SQLite the outermost
+    /// one begins `IMMEDIATE`, holding the database's write lock from its
+    /// first statement: a transaction that read first and took the lock
+    /// only at its first write would fail at once ("database is locked",
+    /// no waiting) whenever another process (a `tolk import` beside the
+    /// server) committed in between. Nested ones are savepoints as usual.
+    pub fn write_transaction<T, E>(
+        &mut self,
+        f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<diesel::result::Error>,
+    {
+        use diesel::connection::{AnsiTransactionManager, Connection, TransactionManager};
+        type Manager = <DbConnection as Connection>::TransactionManager;
+        let DbConnection::Sqlite(sqlite) = self else {
+            return self.transaction(f);
+        };
+        let outermost = AnsiTransactionManager::transaction_manager_status_mut(sqlite)
+            .transaction_depth()?
+            .is_none();
+        if !outermost {
+            return self.transaction(f);
+        }
+        AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+        match f(self) {
+            Ok(value) => {
+                Manager::commit_transaction(self)?;
+                Ok(value)
+            }
+            Err(error) => match Manager::rollback_transaction(self) {
+                Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(error),
+                Err(rollback) => Err(rollback.into()),
+            },
+        }
+    }
+}

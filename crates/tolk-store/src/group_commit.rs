@@ -18,7 +18,6 @@
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::Arc;
 
-use diesel::Connection;
 use parking_lot::{Condvar, Mutex};
 
 use crate::DbConnection;
@@ -87,7 +86,7 @@ where
         };
         let _entered = self.span.enter();
         let mut panic = None;
-        let result = conn.transaction(|c| {
+        let result = conn.write_transaction(|c| {
             catch_unwind(AssertUnwindSafe(|| write(c))).unwrap_or_else(|payload| {
                 panic = Some(payload);
                 Err(E::from(diesel::result::Error::RollbackTransaction))
@@ -196,7 +195,7 @@ impl Group {
         if let [job] = jobs.as_mut_slice() {
             job.run(&mut conn);
         } else {
-            let committed = conn.transaction(|c| {
+            let committed = conn.write_transaction(|c| {
                 jobs.iter_mut().for_each(|job| job.run(c));
                 Ok::<_, diesel::result::Error>(())
             });

@@ -336,7 +336,7 @@ impl Store {
             BackendKind::Postgres => None,
         };
         let mut conn = self.conn()?;
-        conn.conn.transaction(f)
+        conn.conn.write_transaction(f)
     }
 
     /// Runs `f` in a transaction as [`Store::write`] does, for small

@@ -1242,3 +1242,55 @@ fn a_missing_postgresql_database_is_named_at_once() {
     );
     assert!(error.contains("does not exist"), "{error}");
 }
+
+/// Two processes on one SQLite file (a `tolk import` beside the server):
+/// a write that reads first and writes later, while the other process
+/// commits in between, waits its turn instead of failing with "database
+/// is locked"; neither write is lost.
+#[test]
+fn writers_of_two_processes_take_turns_on_one_file() {
+    use diesel::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    fn read(conn: &mut tolk_store::DbConnection) -> Result<i64, StoreError> {
+        let rows: Vec<Count> = diesel::sql_query("SELECT n FROM counter").load(conn)?;
+        Ok(rows[0].n)
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tolk.sqlite3");
+    let server = tolk_store::Store::open(&path.to_string_lossy(), 2).unwrap();
+    let importer = tolk_store::Store::open(&path.to_string_lossy(), 2).unwrap();
+    server
+        .write(|conn| {
+            diesel::sql_query("CREATE TABLE counter (n BIGINT NOT NULL)").execute(conn)?;
+            diesel::sql_query("INSERT INTO counter VALUES (0)").execute(conn)?;
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    let (has_read, read_done) = std::sync::mpsc::channel();
+    let outcomes = std::thread::scope(|scope| {
+        let first = scope.spawn(|| {
+            server.write(|conn| {
+                let n = read(conn)?;
+                has_read.send(()).unwrap();
+                // Time for the other process to commit, were it let in.
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                diesel::sql_query(format!("UPDATE counter SET n = {}", n + 1)).execute(conn)?;
+                Ok::<_, StoreError>(())
+            })
+        });
+        read_done.recv().unwrap();
+        let second = importer.write(|conn| {
+            let n = read(conn)?;
+            diesel::sql_query(format!("UPDATE counter SET n = {}", n + 1)).execute(conn)?;
+            Ok::<_, StoreError>(())
+        });
+        (first.join().unwrap(), second)
+    });
+    assert!(outcomes.0.is_ok(), "first writer: {:?}", outcomes.0.err());
+    assert!(outcomes.1.is_ok(), "second writer: {:?}", outcomes.1.err());
+    assert_eq!(server.read(read).unwrap(), 2);
+}
