@@ -3,12 +3,14 @@
 //! * `openapi` writes `openapi/openapi.json` from the code;
 //! * `bench [--seconds N] [--connections N] [--database-url URL]` measures
 //!   the API's throughput, latency and memory on a release build, and
-//!   components on Git: task, scan and commit times, reads at scale.
+//!   components on Git: task, scan and commit times, reads at scale;
+//! * `cycles` finds import cycles between the modules of each crate.
 
 mod bench;
 mod bench_components;
 mod bench_permissions;
 mod bench_reliability;
+mod cycles;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,8 +31,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("openapi") => openapi(),
+        Some("cycles") => cycles::run(&root()),
         Some("bench") => bench::Options::parse(&args[1..]).and_then(|o| bench::run(&root(), &o)),
-        _ => Err("usage: cargo xtask openapi | bench [--seconds N] [--connections N] [--database-url URL]".into()),
+        _ => Err("usage: cargo xtask openapi | cycles | bench [--seconds N] [--connections N] [--database-url URL]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

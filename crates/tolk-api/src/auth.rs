@@ -53,7 +53,7 @@ pub async fn identify(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if crate::routes::operations::PATHS.contains(&req.path()) {
+    if crate::probes::PATHS.contains(&req.path()) {
         return Ok(next.call(req).await?.map_into_boxed_body());
     }
     match authenticate(req.request()).await {

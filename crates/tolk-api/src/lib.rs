@@ -15,11 +15,14 @@ mod negotiate;
 mod nul_paths;
 mod pagination;
 mod params;
+mod probes;
 mod query;
 mod reencode;
+mod reply;
 mod request_id;
 mod request_metrics;
 mod routes;
+mod schemas;
 mod throttle;
 
 pub mod dto;
@@ -31,9 +34,7 @@ pub mod state;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::from_fn;
-use actix_web::{App, HttpResponse, web};
-use serde::Serialize;
-use tolk_service::ServiceResult;
+use actix_web::{App, web};
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -43,23 +44,6 @@ pub use error::{ApiError, ApiResult};
 pub use request_metrics::RequestMetrics;
 pub use state::AppState;
 pub use throttle::{Rate, RateLimits, Throttle};
-
-/// Runs a blocking use-case off the async workers.
-pub(crate) async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> ServiceResult<T> + Send + 'static,
-) -> ApiResult<T> {
-    web::block(f)
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
-        .map_err(ApiError::from)
-}
-
-/// A 201 response with the new object and its `Location`.
-pub(crate) fn created(location: &str, body: impl Serialize) -> HttpResponse {
-    HttpResponse::Created()
-        .insert_header((actix_web::http::header::LOCATION, location))
-        .json(body)
-}
 
 /// The whole application: API routes, documentation and the shared
 /// request handling, ready for `HttpServer` or `actix_web::test`.
@@ -84,8 +68,10 @@ pub fn app(
     let throttle = web::Data::from(state.throttle.clone());
     let proxies = web::Data::new(state.trusted_proxies.clone());
     let bodies = web::Data::from(state.body_budget.clone());
+    let metrics = web::Data::from(state.request_metrics.clone());
     app.app_data(web::Data::new(state))
         .app_data(throttle)
+        .app_data(metrics)
         .app_data(proxies)
         .app_data(bodies)
         .app_data(allow)

@@ -216,7 +216,7 @@ fn normalized_uri(uri: &Uri) -> Option<Uri> {
         return format!("{path}/{}", query()).parse().ok();
     }
     if let Some(bare) = path.strip_suffix('/')
-        && crate::routes::operations::PATHS.contains(&bare)
+        && crate::probes::PATHS.contains(&bare)
     {
         return format!("{bare}{}", query()).parse().ok();
     }

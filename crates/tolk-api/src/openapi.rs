@@ -375,18 +375,6 @@ fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
     }
 }
 
-/// The schema of a text that is one of `values` (a query parameter's
-/// choices, for `#[param(schema_with = …)]`).
-pub(crate) fn text_choices<'a>(
-    values: impl IntoIterator<Item = &'a str>,
-) -> utoipa::openapi::schema::Object {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(values))
-        .build()
-}
-
 /// The document as written to `openapi/openapi.json`.
 pub fn document_json() -> String {
     let mut json = document()

@@ -13,8 +13,6 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 
-use crate::state::AppState;
-
 /// The route a request matched, `unmatched` when none did.
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub(crate) struct RouteLabels {
@@ -72,9 +70,7 @@ pub async fn record(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
-    let metrics = req
-        .app_data::<web::Data<AppState>>()
-        .map(|state| state.request_metrics.clone());
+    let metrics = req.app_data::<web::Data<RequestMetrics>>().cloned();
     let method = method_label(req.method());
     let response = next.call(req).await?;
     if let Some(metrics) = metrics {

@@ -6,7 +6,7 @@
 
 use clap::CommandFactory;
 
-use crate::Cli;
+use crate::cli::Cli;
 
 /// One setting as the reference lists it.
 struct Row {

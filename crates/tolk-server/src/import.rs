@@ -17,7 +17,7 @@ use tolk_service::import::{ImportPlan, ImportSource};
 use tolk_service::tasks::TaskView;
 
 use crate::config::StorageFlags;
-use crate::{describe, open_service, storage_settings};
+use crate::opening::{describe, open_service, storage_settings};
 
 /// How often the bars are redrawn from the tasks' saved progress.
 const POLL: Duration = Duration::from_millis(100);
@@ -119,7 +119,7 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
         components(imported.components.len())
     );
     // The tasks of an import cut off before (Ctrl-C) are taken back too.
-    if let Err(e) = service.recover_tasks(&crate::hostname()) {
+    if let Err(e) = service.recover_tasks(&crate::opening::hostname()) {
         tracing::warn!("cannot take back the tasks of stopped workers: {e}");
     }
     let all: Vec<_> = imported.components.iter().chain(&imported.kept).collect();
@@ -290,7 +290,7 @@ fn run_setup(service: &Service, tasks: &[(String, String)]) -> Vec<TaskView> {
             )
         })
         .collect();
-    let worker = tolk_service::tasks::worker_name(&crate::hostname(), 0);
+    let worker = tolk_service::tasks::worker_name(&crate::opening::hostname(), 0);
     let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|scope| {
         scope.spawn(|| {

@@ -10,7 +10,7 @@ use clap::{Subcommand, ValueEnum};
 use tolk_service::memory_transfer::MemoryFormat;
 
 use crate::config::StorageFlags;
-use crate::{describe, open_service, storage_settings};
+use crate::opening::{describe, open_service, storage_settings};
 
 /// Memory commands.
 #[derive(Debug, Subcommand)]

@@ -264,10 +264,10 @@ pub struct ComponentUpload {
     #[serde(flatten)]
     pub settings: tolk_domain::component::ComponentCreate,
     /// The translation files as a ZIP archive.
-    pub zipfile: Option<crate::routes::files::FileBytes>,
+    pub zipfile: Option<crate::schemas::FileBytes>,
     /// One document, stored where the file mask puts the source language
     /// (the file mask defaults to `{slug}/*.{extension of the document}`).
-    pub docfile: Option<crate::routes::files::FileBytes>,
+    pub docfile: Option<crate::schemas::FileBytes>,
 }
 
 /// What creates a component: its settings, with a repository to clone, or

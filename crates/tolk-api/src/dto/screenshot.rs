@@ -5,7 +5,7 @@ use tolk_service::screenshots::ScreenshotView;
 use utoipa::ToSchema;
 
 use crate::links::{Links, nested};
-use crate::routes::files::FileBytes;
+use crate::schemas::FileBytes;
 
 /// A screenshot, in Weblate's key order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]

@@ -44,7 +44,7 @@ impl UploadOptions {
 #[derive(ToSchema)]
 pub struct TranslationUpload {
     /// The file, in any format Tolk reads (named by its extension).
-    pub file: crate::routes::files::FileBytes,
+    pub file: crate::schemas::FileBytes,
     /// What to do with it.
     #[serde(flatten)]
     pub options: UploadOptions,

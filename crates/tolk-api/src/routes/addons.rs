@@ -10,10 +10,10 @@ use crate::dto::addon::AddonDto;
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
+use crate::reply::{blocking, created};
+use crate::routes::helpers::{page_of, with_body};
 use crate::routes::paths::ComponentPath;
-use crate::routes::{page_of, with_body};
 use crate::state::AppState;
-use crate::{blocking, created};
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)

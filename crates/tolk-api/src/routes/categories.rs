@@ -10,9 +10,9 @@ use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
-use crate::routes::{page_of, with_body};
+use crate::reply::{blocking, created};
+use crate::routes::helpers::{page_of, with_body};
 use crate::state::AppState;
-use crate::{blocking, created};
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)

@@ -6,7 +6,6 @@ use tolk_service::changes::ChangeQuery;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::change::ChangeDto;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -14,6 +13,7 @@ use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::params::{ActionCode, Timestamp};
 use crate::query;
+use crate::reply::blocking;
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

@@ -7,15 +7,15 @@ use tolk_domain::validation::FieldErrors;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::component::{ComponentDto, ComponentLinked, LinkCreate};
 use crate::dto::project::ProjectDto;
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
+use crate::reply::blocking;
+use crate::routes::helpers::{page_of, with_body};
 use crate::routes::paths::ComponentPath;
-use crate::routes::{page_of, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

@@ -19,12 +19,13 @@ use crate::error::{ApiResult, ErrorBody};
 use crate::input::Input;
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated, STANDARD, page_request, paginated};
+use crate::reply::{blocking, created};
 use crate::routes::changes::{ChangeFilters, change_query};
-use crate::routes::files::{ArchiveQuery, FileBytes, archive_download, download};
+use crate::routes::files::{ArchiveQuery, archive_download, download};
+use crate::routes::helpers::{page_of, with_body};
 use crate::routes::paths::ComponentPath;
-use crate::routes::{page_of, with_body};
+use crate::schemas::FileBytes;
 use crate::state::AppState;
-use crate::{blocking, created};
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)

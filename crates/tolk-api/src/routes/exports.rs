@@ -8,11 +8,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::statistics::StatisticsDto;
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
+use crate::reply::blocking;
 use crate::routes::paths::ComponentPath;
 use crate::routes::projects::language_statistics;
 use crate::state::AppState;

@@ -9,33 +9,18 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use crate::blocking;
 use crate::error::ApiResult;
+use crate::reply::blocking;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tolk_service::files::Download;
 use tolk_service::zip_download::{ArchivePlan, ArchiveRequest};
 use tolk_service::{Service, ServiceResult};
 use utoipa::IntoParams;
 
-/// A file's bytes, as the OpenAPI document describes a download.
-pub struct FileBytes;
-
-impl utoipa::PartialSchema for FileBytes {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
-            .into()
-    }
-}
-
-impl utoipa::ToSchema for FileBytes {}
-
 /// The ids of the download converters (§29.9), as the OpenAPI document
 /// lists them for `format`.
 fn converter_ids() -> utoipa::openapi::schema::Object {
-    crate::openapi::text_choices(tolk_service::conversion::CONVERTERS.iter().map(|c| c.id))
+    crate::schemas::text_choices(tolk_service::conversion::CONVERTERS.iter().map(|c| c.id))
 }
 
 /// What a translation file download asks for.

@@ -10,10 +10,10 @@ use tolk_domain::validation::FieldError;
 use tolk_service::hooks::HookOutcome;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::dto::hook::{HookAnswer, HookForm, HookPayload, MatchStatus};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::Input;
+use crate::reply::blocking;
 
 /// Largest notification body taken: Git hosts send a few kilobytes (a
 /// push of many commits some hundreds), and anyone may send one.

@@ -3,13 +3,13 @@
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::unit::{LabelCreate, LabelDto};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
-use crate::routes::{page_of, with_body};
+use crate::reply::blocking;
+use crate::routes::helpers::{page_of, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

@@ -14,9 +14,9 @@ use crate::error::{ApiResult, ErrorBody};
 use crate::input::Input;
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
-use crate::routes::{page_of, with_body};
+use crate::reply::{blocking, created};
+use crate::routes::helpers::{page_of, with_body};
 use crate::state::AppState;
-use crate::{blocking, created};
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)

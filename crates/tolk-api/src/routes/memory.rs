@@ -3,13 +3,13 @@
 use actix_web::{HttpRequest, HttpResponse, delete, get, web};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::memory::{MemoryDto, MemoryFilters};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated};
-use crate::routes::{page_of, path_id};
+use crate::reply::blocking;
+use crate::routes::helpers::{page_of, path_id};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

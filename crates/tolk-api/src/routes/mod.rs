@@ -1,16 +1,7 @@
 //! HTTP handlers, one module per resource. Every handler is registered
 //! with `.service()` so that its OpenAPI description is collected.
 
-use actix_web::{HttpRequest, web};
-use tolk_service::ServiceResult;
-use tolk_service::{Page, PageRequest};
 use utoipa_actix_web::service_config::ServiceConfig;
-
-use crate::blocking;
-use crate::error::ApiResult;
-use crate::input::{Input, is_partial};
-use crate::links::Links;
-use crate::pagination::{PageSizes, Paginated, page_request, paginated};
 
 /// Declares the PUT (`update`: the create body, whose required fields must
 /// be given) and PATCH (`partial_update`: the patch body) operations of one
@@ -73,6 +64,7 @@ pub mod components;
 pub mod exports;
 pub(crate) mod files;
 pub mod groups;
+pub(crate) mod helpers;
 pub mod hooks;
 pub mod labels;
 pub mod languages;
@@ -125,35 +117,4 @@ pub fn configure(cfg: &mut ServiceConfig) {
     screenshots::configure(cfg);
     addons::configure(cfg);
     operations::configure(cfg);
-}
-
-/// Answers a list request: reads the page parameters, runs `fetch` off the
-/// async workers and wraps the page with its links.
-async fn page_of<T: Send + 'static, D>(
-    req: &HttpRequest,
-    links: &Links,
-    sizes: PageSizes,
-    fetch: impl FnOnce(PageRequest) -> ServiceResult<Page<T>> + Send + 'static,
-    convert: impl FnMut(T) -> D,
-) -> ApiResult<web::Json<Paginated<D>>> {
-    let request = page_request(req, sizes)?;
-    let page = blocking(move || fetch(request)).await?;
-    Ok(web::Json(paginated(req, links, page, convert)))
-}
-
-/// Reads the request body, then runs `act` with it off the async workers;
-/// `act` also learns whether the request only changes the fields it gives (PATCH).
-/// A numeric id from the path; anything else names no object (404).
-fn path_id(id: &str) -> Result<i64, crate::error::ApiError> {
-    id.parse().map_err(|_| crate::error::ApiError::not_found())
-}
-
-async fn with_body<T: Send + 'static>(
-    req: &HttpRequest,
-    payload: web::Payload,
-    act: impl FnOnce(Input, bool) -> ServiceResult<T> + Send + 'static,
-) -> ApiResult<T> {
-    let input = Input::read(req, payload).await?;
-    let partial = is_partial(req);
-    blocking(move || act(input, partial)).await
 }

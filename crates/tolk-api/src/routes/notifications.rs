@@ -7,13 +7,13 @@ use tolk_domain::notification::{SubscriptionCreate, SubscriptionPatch};
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::notification::SubscriptionDto;
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
-use crate::routes::{page_of, with_body};
+use crate::reply::blocking;
+use crate::routes::helpers::{page_of, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

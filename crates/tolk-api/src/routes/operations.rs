@@ -23,10 +23,6 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::request_metrics::RequestMetrics;
 use crate::state::AppState;
 
-/// The paths answered without identifying the caller: they must answer
-/// while the database is down.
-pub(crate) const PATHS: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
-
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(healthz).service(readyz).service(metrics);
 }
@@ -109,7 +105,7 @@ async fn healthz() -> web::Json<Alive> {
 #[get("/readyz")]
 async fn readyz(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    let found = crate::blocking(move || Ok(service.readiness())).await?;
+    let found = crate::reply::blocking(move || Ok(service.readiness())).await?;
     let status = if found.ready() {
         StatusCode::OK
     } else {
@@ -150,7 +146,7 @@ async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<Http
         }
     }
     let service = state.service.clone();
-    let found = crate::blocking(move || service.operations()).await?;
+    let found = crate::reply::blocking(move || service.operations()).await?;
     let text = exposition(&state.request_metrics, found)
         .map_err(|e| ApiError::Internal(format!("encoding metrics: {e}")))?;
     let (media, text) = if wants_classic_text(&req) {

@@ -64,9 +64,10 @@ async fn projects(
             let path = inside.join("/");
             let service = state.service.clone();
             let (subject, owner) = (caller.0, project.clone());
-            let is_component =
-                crate::blocking(move || Ok(service.component(&subject, &owner, &path).is_ok()))
-                    .await?;
+            let is_component = crate::reply::blocking(move || {
+                Ok(service.component(&subject, &owner, &path).is_ok())
+            })
+            .await?;
             if is_component {
                 links.api(&["components", project, &nested(&inside.join("/"))])
             } else {

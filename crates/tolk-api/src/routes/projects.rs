@@ -12,11 +12,12 @@ use crate::dto::statistics::{StatisticsDto, Subject};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
+use crate::reply::{blocking, created};
 use crate::routes::changes::{ChangeFilters, change_query};
-use crate::routes::files::{ArchiveQuery, FileBytes, LanguageArchiveQuery, archive_download};
-use crate::routes::{page_of, with_body};
+use crate::routes::files::{ArchiveQuery, LanguageArchiveQuery, archive_download};
+use crate::routes::helpers::{page_of, with_body};
+use crate::schemas::FileBytes;
 use crate::state::AppState;
-use crate::{blocking, created};
 use tolk_service::changes::ChangeScope;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

@@ -6,13 +6,13 @@ use tolk_service::repository::{Operation, OperationResult};
 use tolk_service::{Service, ServiceResult};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::repository::{OperationBody, OperationResultDto, RepositoryDto};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::{Links, nested};
+use crate::reply::blocking;
+use crate::routes::helpers::with_body;
 use crate::routes::paths::{ComponentPath, TranslationPath};
-use crate::routes::with_body;
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

@@ -42,7 +42,7 @@ pub struct MetricsQuery {
 
 /// The representations of `/api/metrics/`.
 fn metrics_formats() -> utoipa::openapi::schema::Object {
-    crate::openapi::text_choices(["json", "api", "csv", "openmetrics"])
+    crate::schemas::text_choices(["json", "api", "csv", "openmetrics"])
 }
 
 /// Site-wide counts, as JSON or (with `?format=openmetrics` or
@@ -65,7 +65,7 @@ async fn metrics(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    let found = crate::blocking(move || service.metrics(&caller.0)).await?;
+    let found = crate::reply::blocking(move || service.metrics(&caller.0)).await?;
     let dto = MetricsDto::new(found, &state.service.config().site_title);
     let query: MetricsQuery = crate::query::parse(req.query_string())?;
     let wants_text = query.format.as_deref() == Some("openmetrics")

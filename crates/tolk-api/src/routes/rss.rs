@@ -10,12 +10,12 @@ use tolk_service::changes::{ChangeQuery, ChangeScope};
 use tolk_service::{ChangeLinks, ChangeRow, PageRequest};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::{Links, nested};
-use crate::routes::files::FileBytes;
+use crate::reply::blocking;
 use crate::routes::paths::{ComponentPath, TranslationPath};
+use crate::schemas::FileBytes;
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

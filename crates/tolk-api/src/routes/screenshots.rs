@@ -12,11 +12,12 @@ use crate::dto::screenshot::{
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
-use crate::routes::files::{FileBytes, streamed};
+use crate::reply::{blocking, created};
+use crate::routes::files::streamed;
+use crate::routes::helpers::{page_of, with_body};
 use crate::routes::paths::ComponentPath;
-use crate::routes::{page_of, with_body};
+use crate::schemas::FileBytes;
 use crate::state::AppState;
-use crate::{blocking, created};
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)

@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::error::{ApiResult, ErrorBody};
+use crate::reply::blocking;
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

@@ -6,7 +6,6 @@ use tolk_service::ServiceError;
 use tolk_service::suggestions::{CommentScope, Suggested};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::suggestion::{
     CommentCreate, CommentDto, SuggestionAccept, SuggestionAccepted, SuggestionCreate,
@@ -15,7 +14,8 @@ use crate::dto::suggestion::{
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated, STANDARD};
-use crate::routes::{page_of, path_id, with_body};
+use crate::reply::blocking;
+use crate::routes::helpers::{page_of, path_id, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

@@ -3,10 +3,10 @@
 use actix_web::{get, web};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::repository::TaskDto;
 use crate::error::{ApiResult, ErrorBody};
+use crate::reply::blocking;
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

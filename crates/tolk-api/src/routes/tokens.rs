@@ -5,12 +5,12 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use tolk_service::project_tokens::NewProjectToken;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::token::{ProjectTokenCreate, ProjectTokenCreated, ProjectTokenDto, TokenKey};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
-use crate::routes::with_body;
+use crate::reply::blocking;
+use crate::routes::helpers::with_body;
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

@@ -8,7 +8,6 @@ use tolk_service::file_upload::FileUpload;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::autotranslate::{AutoTranslateBody, AutoTranslateStarted};
 use crate::dto::change::ChangeDto;
@@ -19,10 +18,12 @@ use crate::dto::upload::{TranslationUpload, UploadOptions, UploadResultDto};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD};
+use crate::reply::blocking;
 use crate::routes::changes::{ChangeFilters, change_query};
-use crate::routes::files::{FileBytes, FileQuery, download};
+use crate::routes::files::{FileQuery, download};
+use crate::routes::helpers::{page_of, with_body};
 use crate::routes::paths::TranslationPath;
-use crate::routes::{page_of, with_body};
+use crate::schemas::FileBytes;
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

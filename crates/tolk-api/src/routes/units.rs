@@ -4,14 +4,14 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, patch, put, web};
 use tolk_service::units::UnitEdit;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::blocking;
 use crate::caller::Caller;
 use crate::dto::unit::{UnitDto, UnitPatch, UnitPut, UnitWritten};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated};
+use crate::reply::blocking;
+use crate::routes::helpers::{page_of, path_id, with_body};
 use crate::routes::translations::UnitFilters;
-use crate::routes::{page_of, path_id, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {

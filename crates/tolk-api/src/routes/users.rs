@@ -13,9 +13,9 @@ use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::query;
-use crate::routes::with_body;
+use crate::reply::{blocking, created};
+use crate::routes::helpers::with_body;
 use crate::state::AppState;
-use crate::{blocking, created};
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list)

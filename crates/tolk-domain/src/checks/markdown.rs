@@ -143,7 +143,7 @@ fn skip_space(c: &[char], mut at: usize) -> usize {
 /// The labels of reference links `[text][label]` (text and label may be
 /// apart by white space).
 fn reference_labels(c: &[char]) -> Vec<String> {
-    super::matches_in(c.len(), |at| {
+    super::matches::matches_in(c.len(), |at| {
         if c[at] != '[' {
             return None;
         }
@@ -176,13 +176,13 @@ struct Link {
 /// The links of `c`: inline links `[text](target "title")` and autolinks
 /// `<https://…>` and `<name@host.domain>`.
 fn links(c: &[char]) -> Vec<Link> {
-    super::matches_in(c.len(), |at| link_at(c, at))
+    super::matches::matches_in(c.len(), |at| link_at(c, at))
 }
 
 /// `text` without its links (as [`links`] finds them).
 pub(crate) fn without_links(text: &str) -> String {
     let c = chars(text);
-    let spans = super::matches_in(c.len(), |at| {
+    let spans = super::matches::matches_in(c.len(), |at| {
         link_at(&c, at).map(|(_, next)| ((at, next), next))
     });
     let mut kept = String::with_capacity(text.len());
@@ -323,7 +323,9 @@ fn markers(c: &[char]) -> Vec<String> {
     for (start, end) in blank {
         masked[start..end].iter_mut().for_each(|ch| *ch = 'x');
     }
-    found.extend(super::matches_in(masked.len(), |at| emphasis(&masked, at)));
+    found.extend(super::matches::matches_in(masked.len(), |at| {
+        emphasis(&masked, at)
+    }));
     found
 }
 

@@ -5,6 +5,7 @@
 pub mod asciidoc;
 pub mod catalogue;
 pub mod chars;
+mod context;
 pub mod flags;
 pub mod fluent;
 pub mod fluent_html;
@@ -14,6 +15,7 @@ pub mod history;
 pub mod icu;
 pub mod markdown;
 pub mod markup;
+mod matches;
 pub mod mdx;
 pub mod rst;
 pub mod safe_html;
@@ -21,63 +23,8 @@ pub mod same;
 pub mod source;
 pub mod words;
 
+pub use context::Context;
 pub use flags::Flags;
-
-/// Where a translation's strings are checked.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Context<'a> {
-    /// The translation's language code.
-    pub language: &'a str,
-    /// The source language's code.
-    pub source_language: &'a str,
-    /// The gettext formula of the translation's plural forms (which forms
-    /// stand for a single number).
-    pub plural: &'a str,
-    /// The names of the project and the component, whose words `same`
-    /// lets pass (names are seldom translated).
-    pub names: &'a str,
-    /// The glossary terms of the translation's language
-    /// (`check_glossary`, with `check-glossary`).
-    pub glossary: Option<&'a glossary::Glossary>,
-    /// Whether the strings are a glossary's terms.
-    pub is_glossary: bool,
-    /// The key (context) of the string checked: the entry a Fluent string
-    /// belongs to.
-    pub key: &'a str,
-}
-
-impl<'a> Context<'a> {
-    /// A context with no project or component names.
-    pub fn of(language: &'a str, source_language: &'a str, plural: &'a str) -> Context<'a> {
-        Context {
-            language,
-            source_language,
-            plural,
-            ..Context::default()
-        }
-    }
-
-    /// The same context in a project and component of these names
-    /// (joined by a space).
-    pub fn named(self, names: &'a str) -> Context<'a> {
-        Context { names, ..self }
-    }
-
-    /// The same context for the string of this key (context).
-    pub fn at_key(self, key: &'a str) -> Context<'a> {
-        Context { key, ..self }
-    }
-
-    /// The same context with the glossary terms of its language, in a
-    /// glossary or not.
-    pub fn with_glossary(self, glossary: &'a glossary::Glossary, is_glossary: bool) -> Context<'a> {
-        Context {
-            glossary: Some(glossary),
-            is_glossary,
-            ..self
-        }
-    }
-}
 
 /// The ids of the checks a string in need of editing or translated fails:
 /// `source` and `target` are its forms, `context` where it is checked,
@@ -282,24 +229,6 @@ pub fn stored(
         flags,
     )
     .join(",")
-}
-
-/// Every match in a text of `len` characters, left to right and without
-/// overlaps, as a regular-expression search finds them: `matched(at)` is
-/// the match that starts at `at`, if any, with where it ends.
-pub(crate) fn matches_in<T>(len: usize, matched: impl Fn(usize) -> Option<(T, usize)>) -> Vec<T> {
-    let mut found = Vec::new();
-    let mut at = 0;
-    while at < len {
-        match matched(at) {
-            Some((item, next)) => {
-                found.push(item);
-                at = next.max(at + 1);
-            }
-            None => at += 1,
-        }
-    }
-    found
 }
 
 /// Texts made of random runs of `pieces` (at most `longest` each), the

@@ -74,7 +74,7 @@ impl Scan {
 
     /// Every match of `construct` from left to right, without overlaps.
     fn all<T>(&self, construct: impl Fn(&Scan, usize) -> Option<(T, usize)>) -> Vec<T> {
-        super::matches_in(self.0.len(), |at| construct(self, at))
+        super::matches::matches_in(self.0.len(), |at| construct(self, at))
     }
 
     fn count(&self, construct: fn(&Scan, usize) -> Option<((), usize)>) -> usize {

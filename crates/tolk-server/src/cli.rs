@@ -1,0 +1,97 @@
+//! The command line: `tolk serve` and the administration commands, with
+//! their flags (the configuration reference is written from these).
+
+use clap::{Parser, Subcommand};
+
+use crate::config::{ServerFlags, StorageFlags};
+use crate::{files, import, memory};
+
+/// Tolk: a translation management server speaking Weblate's REST API.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tolk",
+    version,
+    about = "Tolk: a translation management server speaking Weblate's REST API."
+)]
+pub(crate) struct Cli {
+    /// Log lines as text, or as one JSON object per line [default: text].
+    /// [example: json]
+    #[arg(long, global = true, env = "TOLK_LOG_FORMAT", value_enum)]
+    pub(crate) log_format: Option<LogFormat>,
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum LogFormat {
+    /// Readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Run the HTTP server (migrating the database first).
+    Serve {
+        #[command(flatten)]
+        storage: StorageFlags,
+        #[command(flatten)]
+        server: ServerFlags,
+    },
+    /// Apply database migrations and load built-in data.
+    Migrate {
+        #[command(flatten)]
+        storage: StorageFlags,
+    },
+    /// Create a superuser and print a new API token on the last line.
+    Createadmin {
+        /// Username of the account.
+        #[arg(long)]
+        username: String,
+        /// E-mail of the account.
+        #[arg(long)]
+        email: String,
+        /// Promote the account if it exists instead of failing.
+        #[arg(long)]
+        update: bool,
+        #[command(flatten)]
+        storage: StorageFlags,
+    },
+    /// Print a new API token on the last line: a personal token of an
+    /// active account (`--username`), or a project token (`--project`),
+    /// whose bot account is in the project's Administration team.
+    Token {
+        /// Username of the account.
+        #[arg(long, required_unless_present = "project", conflicts_with = "project")]
+        username: Option<String>,
+        /// Slug of the project a new project token reaches.
+        #[arg(long)]
+        project: Option<String>,
+        /// Name of the project token.
+        #[arg(long, default_value = "Command line")]
+        name: String,
+        #[command(flatten)]
+        storage: StorageFlags,
+    },
+    /// Create a project and its components from a repository or a
+    /// directory in one step: formats, file masks and templates are
+    /// detected from the files and shown before anything is created.
+    Import(import::ImportArgs),
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Print the configuration reference (docs/configuration.md).
+    #[command(hide = true)]
+    ConfigReference,
+    /// Work with translation files without a server.
+    File {
+        #[command(subcommand)]
+        command: files::FileCommand,
+    },
+    /// Import or export the translation memory (TMX, Weblate's JSON).
+    Memory {
+        #[command(subcommand)]
+        command: memory::MemoryCommand,
+    },
+}
