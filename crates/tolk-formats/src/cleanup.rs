@@ -6,8 +6,9 @@
 
 use std::collections::HashSet;
 
+use crate::codecs::parse;
 use crate::error::FormatError;
-use crate::file::{TranslationFile, parse};
+use crate::translation_file::TranslationFile;
 use crate::unit::{State, Unit};
 
 /// What identifies a string of a bilingual file: context and source.

@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use crate::edits::{SpanEdits, line_at, removal_span, utf8};
 use crate::error::{FormatError, cannot_add, ensure_new, same_forms, unit_at};
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::{State, Unit};
 
 /// One field of a row: its value and the span of its text in the file.

@@ -18,8 +18,7 @@ use std::ops::Range;
 
 use crate::edits::SpanEdits;
 use crate::error::FormatError;
-use crate::file::TranslationFile;
-use crate::template::Paired;
+use crate::translation_file::TranslationFile;
 use crate::unit::{State, Unit};
 
 /// One translatable block of a document.
@@ -219,4 +218,17 @@ impl TranslationFile for DocumentFile {
     fn to_bytes(&self) -> Result<Vec<u8>, FormatError> {
         Ok(self.edits.apply(&self.original).into_bytes())
     }
+}
+
+/// How a translated document reads against its template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Paired {
+    /// The template's strings (keys and source texts) with the translated
+    /// texts; a block still equal to its source counts as untranslated (a
+    /// new translation starts as a copy of the template).
+    Units(Vec<Unit>),
+    /// The translation has another structure than the template (written
+    /// for an earlier version of it): its blocks cannot be told apart, so
+    /// nothing is read from it. The template's strings, untranslated.
+    Stale(Vec<Unit>),
 }

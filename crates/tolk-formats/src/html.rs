@@ -464,8 +464,8 @@ fn has_text(markup: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::file::TranslationFile;
-    use crate::template::Paired;
+    use crate::document::Paired;
+    use crate::translation_file::TranslationFile;
     use crate::unit::{State, Unit};
 
     const PAGE: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n  <title>Tolk &amp; friends</title>\n  <style>p { color: red }</style>\n</head>\n<body>\n  <h1>Welcome</h1>\n  <!-- <p>not this</p> -->\n  <p>Translate <a href=\"/docs?a=1&b=2\" title=\"x > y\">the\n     documentation</a>, one paragraph at a time.\n  <p>Second paragraph.</p>\n  <ul>\n    <li>First\n    <li>Second <em>item</em>\n  </ul>\n  <div>Intro text\n    <p>Inside</p>\n    tail text\n  </div>\n  <script>document.write(\"<p>no</p>\")</script>\n  <pre>  keep   this\n  as is</pre>\n  <p>Second paragraph.</p>\n  <p>1 < 2</p>\n</body>\n</html>\n";

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use crate::edits::{SpanEdits, insert_child, line_at, removal_span};
 use crate::error::{FormatError, cannot_add, ensure_new, stateless_forms, unit_at};
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::{State, Unit};
 use crate::xml::Slot;
 

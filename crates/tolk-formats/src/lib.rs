@@ -5,10 +5,10 @@
 //! This crate needs no other Tolk crate.
 
 pub mod cleanup;
+mod codecs;
 mod document;
 mod edits;
 mod error;
-mod file;
 mod keyed;
 mod merge;
 mod unit;
@@ -34,20 +34,22 @@ pub mod stringsdict;
 pub mod tbx;
 mod template;
 pub mod tmx;
+mod translation_file;
 pub mod ts;
 pub mod xliff;
 pub mod xlsx;
 pub mod yaml;
 
-pub use document::DocumentFile;
-pub use error::FormatError;
-pub use file::{
-    CODECS, Codec, Reader, TranslationFile, Writer, can_remove, key_text, parse, readable,
-    uploadable, writable, write_new,
+pub use codecs::{
+    CODECS, Codec, Reader, Writer, can_remove, key_text, parse, readable, uploadable, writable,
+    write_new,
 };
+pub use document::{DocumentFile, Paired};
+pub use error::FormatError;
 pub use keyed::KeyedXmlFile;
 pub use merge::{MergeError, merge_units};
 pub use new_file::{PluralRule, new_translation};
 pub use registry::{FORMATS, FormatInfo, Linguality, by_content, find, is_document};
-pub use template::{Paired, parse_document, with_document, with_intermediate, with_template};
+pub use template::{parse_document, with_document, with_intermediate, with_template};
+pub use translation_file::TranslationFile;
 pub use unit::{State, Unit};

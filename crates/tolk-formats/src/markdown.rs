@@ -494,7 +494,7 @@ fn link_definition(rest: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::file::TranslationFile;
+    use crate::translation_file::TranslationFile;
 
     const README: &str = "---\ntitle: Tolk\n---\n\n# Tolk — *translations* next to the code #\n\nTolk keeps translations\nin Git.\n\n    indented code\n\nSetup\n=====\n\n1. Install it:\n\n   ```sh\n   cargo install tolk\n   ```\n2. Run `tolk serve`.\n   It listens on port 8080.\n\n- one\n- two\n\n  A second paragraph of two.\n\n> Quoted text\n> over two lines.\n>\n> - a quoted item\n\n| Format | Files |\n|--------|:-----:|\n| PO     | `.po` |\n| HTML   | `a\\|b` |\n\n<div>\n<p>HTML block</p>\n</div>\n\n[link]: https://example.com\n\n***\nLast line with a [link].\n";
 

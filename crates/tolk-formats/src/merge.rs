@@ -7,8 +7,8 @@
 
 use std::collections::HashMap;
 
+use crate::codecs::parse;
 use crate::error::FormatError;
-use crate::file::parse;
 use crate::unit::{State, Unit};
 
 /// Why two versions of a file could not be merged.

@@ -7,7 +7,7 @@
 use encoding_rs::{Encoding, UTF_8};
 
 use crate::error::{FormatError, cannot_add, ensure_new, stateless_forms, unit_at};
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::{State, Unit};
 
 const MAGIC: u32 = 0x9504_12de;

@@ -3,8 +3,8 @@
 //! emptied, or the empty file of a monolingual format, whose strings come
 //! from the template and are added as they get translated.
 
+use crate::codecs::{parse, write_new};
 use crate::error::FormatError;
-use crate::file::{parse, write_new};
 use crate::unit::{State, Unit};
 use crate::xliff::Version;
 

@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use crate::edits::{SpanEdits, line_at, set_token, utf8};
 use crate::error::{FormatError, ensure_new, single_new_value, unit_at};
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::Unit;
 
 /// Deepest nesting of arrays accepted.

@@ -3,7 +3,7 @@
 //! and a clear error for any edit.
 
 use crate::error::FormatError;
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::Unit;
 
 /// The units of an uploaded file of a format Tolk does not edit.

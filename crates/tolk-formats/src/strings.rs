@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use crate::edits::{SpanEdits, line_at, removal_span, set_token, utf8};
 use crate::error::{FormatError, ensure_new, single_new_value, unit_at};
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::Unit;
 
 /// How the file's bytes encode its text.

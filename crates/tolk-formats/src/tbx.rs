@@ -12,7 +12,7 @@ use quick_xml::events::{BytesStart, Event};
 
 use crate::edits::{SpanEdits, insert_child, line_at, utf8};
 use crate::error::{FormatError, cannot_add, ensure_new, single_value, unit_at};
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::Unit;
 use crate::xml::{self, Scanner, Slot, attribute};
 

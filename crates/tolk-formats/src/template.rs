@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::document::DocumentFile;
+use crate::document::{DocumentFile, Paired};
 use crate::error::FormatError;
 use crate::unit::{State, Unit};
 
@@ -74,19 +74,6 @@ pub fn with_intermediate(units: Vec<Unit>, intermediate: &[Unit]) -> Vec<Unit> {
             _ => unit,
         })
         .collect()
-}
-
-/// How a translated document reads against its template.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Paired {
-    /// The template's strings (keys and source texts) with the translated
-    /// texts; a block still equal to its source counts as untranslated (a
-    /// new translation starts as a copy of the template).
-    Units(Vec<Unit>),
-    /// The translation has another structure than the template (written
-    /// for an earlier version of it): its blocks cannot be told apart, so
-    /// nothing is read from it. The template's strings, untranslated.
-    Stale(Vec<Unit>),
 }
 
 /// Parses `bytes` (named `name` in errors) as a document of `format` (see

@@ -13,7 +13,7 @@ use quick_xml::events::Event;
 
 use crate::edits::{SpanEdits, insert_child, line_at, removal_span, utf8};
 use crate::error::{FormatError, ensure_new, same_forms, unit_at};
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::{State, Unit};
 use crate::xml::{self, Scanner, Slot, attribute};
 

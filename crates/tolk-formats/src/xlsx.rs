@@ -11,7 +11,7 @@ use zip::write::SimpleFileOptions;
 use crate::csv::{CsvFile, EXPORT_COLUMNS, export_rows};
 use crate::edits::utf8;
 use crate::error::FormatError;
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::Unit;
 use crate::xml::{self, Scanner, attribute};
 

@@ -3,8 +3,53 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::entry::Entry;
 use super::parse::Value;
-use super::{Entry, Flavor};
+
+/// The JSON dialects this codec reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flavor {
+    /// Key/value pairs; nested objects give dotted keys, new ones are
+    /// written flat (`json`).
+    KeyValue,
+    /// Key/value pairs in nested objects, dotted keys both read and written
+    /// as nesting (`json-nested`).
+    Nested,
+    /// `{"key": {"message": …, "description": …}}` (`webextension`).
+    WebExtension,
+    /// Flutter ARB: `"key": "value"` with `"@key": {"description": …}` metadata (`arb`).
+    Arb,
+    /// i18next v3: nested keys; `key` and `key_plural` (or `key_0`, `key_1`, …)
+    /// are the forms of one plural.
+    I18nextV3,
+    /// i18next v4: nested keys; `key_one`, `key_few`, `key_other`, … are the
+    /// forms of one plural.
+    I18nextV4,
+    /// go-i18n: v2 objects of `{"other": …, "one": …, "description": …}` or
+    /// plain strings, or the v1 list of `{"id", "translation"}`.
+    GoI18n,
+}
+
+impl Flavor {
+    /// The flavor of a Weblate format id.
+    pub fn for_format(format: &str) -> Option<Flavor> {
+        match format {
+            "json" => Some(Flavor::KeyValue),
+            "json-nested" => Some(Flavor::Nested),
+            "webextension" => Some(Flavor::WebExtension),
+            "arb" => Some(Flavor::Arb),
+            "i18next" => Some(Flavor::I18nextV3),
+            "i18nextv4" => Some(Flavor::I18nextV4),
+            "go-i18n-json" | "go-i18n-json-v2" => Some(Flavor::GoI18n),
+            _ => None,
+        }
+    }
+
+    /// Whether dots in keys are nested objects when strings are added.
+    pub(super) fn nests(self) -> bool {
+        matches!(self, Flavor::Nested | Flavor::I18nextV3 | Flavor::I18nextV4)
+    }
+}
 
 /// Plural categories of CLDR in their usual order.
 const CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];

@@ -55,7 +55,7 @@ pub fn relayout(name: &str, bytes: &[u8], layout: &Layout) -> Result<Option<Vec<
     // keeps its last value, as in every JSON reader): a layout that would
     // change one is refused rather than written.
     let strings = |text: &[u8]| -> Result<Vec<(String, Vec<String>)>, FormatError> {
-        let mut units: Vec<(String, Vec<String>)> = crate::file::parse("json", name, text)?
+        let mut units: Vec<(String, Vec<String>)> = crate::codecs::parse("json", name, text)?
             .units()
             .into_iter()
             .map(|u| (u.context, u.target))

@@ -7,95 +7,26 @@
 //! the value's forms, so everything else (order, indentation, escapes) stays.
 
 mod add;
+mod entry;
 mod flavors;
 mod layout;
 mod parse;
 mod remove;
 mod write;
 
-use std::ops::Range;
-
+pub use flavors::Flavor;
 pub use layout::{Layout, relayout};
 pub(crate) use parse::quote;
 pub(crate) use write::write_new;
+
+use entry::Entry;
 
 use crate::edits::{SpanEdits, line_at, utf8};
 use crate::error::{
     FormatError, cannot_add, ensure_new, single_new_value, stateless_forms, unit_at,
 };
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::Unit;
-
-/// The JSON dialects this codec reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flavor {
-    /// Key/value pairs; nested objects give dotted keys, new ones are
-    /// written flat (`json`).
-    KeyValue,
-    /// Key/value pairs in nested objects, dotted keys both read and written
-    /// as nesting (`json-nested`).
-    Nested,
-    /// `{"key": {"message": …, "description": …}}` (`webextension`).
-    WebExtension,
-    /// Flutter ARB: `"key": "value"` with `"@key": {"description": …}` metadata (`arb`).
-    Arb,
-    /// i18next v3: nested keys; `key` and `key_plural` (or `key_0`, `key_1`, …)
-    /// are the forms of one plural.
-    I18nextV3,
-    /// i18next v4: nested keys; `key_one`, `key_few`, `key_other`, … are the
-    /// forms of one plural.
-    I18nextV4,
-    /// go-i18n: v2 objects of `{"other": …, "one": …, "description": …}` or
-    /// plain strings, or the v1 list of `{"id", "translation"}`.
-    GoI18n,
-}
-
-impl Flavor {
-    /// The flavor of a Weblate format id.
-    pub fn for_format(format: &str) -> Option<Flavor> {
-        match format {
-            "json" => Some(Flavor::KeyValue),
-            "json-nested" => Some(Flavor::Nested),
-            "webextension" => Some(Flavor::WebExtension),
-            "arb" => Some(Flavor::Arb),
-            "i18next" => Some(Flavor::I18nextV3),
-            "i18nextv4" => Some(Flavor::I18nextV4),
-            "go-i18n-json" | "go-i18n-json-v2" => Some(Flavor::GoI18n),
-            _ => None,
-        }
-    }
-
-    /// Whether dots in keys are nested objects when strings are added.
-    fn nests(self) -> bool {
-        matches!(self, Flavor::Nested | Flavor::I18nextV3 | Flavor::I18nextV4)
-    }
-}
-
-/// One translatable value (one form of it per token) and where it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Entry {
-    key: String,
-    /// Each form's text and the span of its token.
-    forms: Vec<(String, Range<usize>)>,
-    plural: bool,
-    note: Option<String>,
-    /// The values whose object members go when the string is removed
-    /// (its forms, or the object holding it and its metadata); none when
-    /// it cannot be removed (an item of a list).
-    removal: Vec<Range<usize>>,
-}
-
-impl Entry {
-    fn single(key: String, (value, span): (String, Range<usize>), note: Option<String>) -> Self {
-        Entry {
-            key,
-            forms: vec![(value, span.clone())],
-            plural: false,
-            note,
-            removal: vec![span],
-        }
-    }
-}
 
 /// A parsed JSON translation file.
 #[derive(Debug, Clone)]

@@ -6,6 +6,7 @@
 //! only its `msgstr` lines (and, when the state changed, its flags line)
 //! replaced, in the line-wrapping style of the file.
 
+mod entry;
 mod render;
 mod syntax;
 mod write;
@@ -16,80 +17,16 @@ use std::ops::Range;
 
 use encoding_rs::{Encoding, UTF_8};
 
+use entry::Entry;
+
 use crate::error::{FormatError, cannot_add, ensure_new, same_forms};
-use crate::file::TranslationFile;
 use crate::mo::CONTEXT_SEPARATOR;
-use crate::unit::{State, Unit};
+use crate::translation_file::TranslationFile;
+use crate::unit::Unit;
 use syntax::{Classified, Keyword, Line, classify};
 
 /// The UTF-8 byte order mark, kept if the file starts with one.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// One entry: comments, context, source and translation.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-struct Entry {
-    /// Lines of the file this entry spans, trailing blank lines included.
-    lines: Range<usize>,
-    obsolete: bool,
-    translator_comments: Vec<String>,
-    extracted_comments: Vec<String>,
-    references: Vec<String>,
-    flags: Vec<String>,
-    /// Index of the `#,` line.
-    flags_line: Option<usize>,
-    previous_msgid: Option<String>,
-    msgctxt: Option<String>,
-    msgid: String,
-    msgid_plural: Option<String>,
-    msgstr: Vec<String>,
-    /// Lines of the `msgstr` keywords and their continuations.
-    msgstr_lines: Range<usize>,
-    /// Replacement text of `lines`, once edited.
-    edited: Option<Vec<String>>,
-}
-
-impl Entry {
-    fn is_header(&self) -> bool {
-        !self.obsolete && self.msgctxt.is_none() && self.msgid.is_empty()
-    }
-
-    fn is_fuzzy(&self) -> bool {
-        self.flags.iter().any(|f| f == "fuzzy")
-    }
-
-    fn unit(&self) -> Unit {
-        let mut source = vec![self.msgid.clone()];
-        source.extend(self.msgid_plural.clone());
-        let has_text = self.msgstr.iter().any(|s| !s.is_empty());
-        let state = if self.is_fuzzy() {
-            State::Fuzzy
-        } else if has_text {
-            State::Translated
-        } else {
-            State::Untranslated
-        };
-        Unit {
-            context: self.msgctxt.clone().unwrap_or_default(),
-            source,
-            target: self.msgstr.clone(),
-            state,
-            developer_notes: self.extracted_comments.clone(),
-            translator_notes: self.translator_comments.clone(),
-            locations: self
-                .references
-                .iter()
-                .flat_map(|r| r.split_whitespace().map(str::to_owned))
-                .collect(),
-            flags: self
-                .flags
-                .iter()
-                .filter(|f| *f != "fuzzy")
-                .cloned()
-                .collect(),
-            previous_source: self.previous_msgid.clone(),
-        }
-    }
-}
 
 /// A parsed PO file.
 #[derive(Debug, Clone)]

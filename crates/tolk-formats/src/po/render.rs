@@ -1,6 +1,6 @@
 //! Writing edited entries in the file's own layout.
 
-use super::Entry;
+use super::entry::Entry;
 use super::syntax::escape;
 
 /// Renders `keyword "value"` the way gettext does: one line when it fits

@@ -1,5 +1,6 @@
 use super::*;
 use crate::TranslationFile;
+use crate::unit::State;
 
 const SAMPLE: &str = r#"# Czech translation.
 msgid ""

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use quick_xml::events::{BytesStart, Event};
 
-use super::{Entry, Target, Version};
+use super::entry::{Entry, Target, Version};
 use crate::error::FormatError;
 use crate::xml::{Scanner, attribute};
 

@@ -1,7 +1,7 @@
 //! New XLIFF documents and elements from units (downloads converted to
 //! XLIFF, new strings added to a file).
 
-use super::Version;
+use super::entry::Version;
 use crate::unit::{State, Unit};
 use crate::xml::{self, escape_attribute};
 
@@ -126,7 +126,7 @@ fn trans_unit(out: &mut String, indent: &str, id: &str, unit: &Unit, source: &st
     ));
     if !target.is_empty() {
         let state = match unit.state {
-            State::Fuzzy => super::V1_FUZZY,
+            State::Fuzzy => super::entry::V1_FUZZY,
             State::Approved => "final",
             _ => "translated",
         };

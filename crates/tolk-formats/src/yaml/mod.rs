@@ -18,7 +18,7 @@ use crate::edits::{SpanEdits, line_at, removal_span, utf8};
 use crate::error::{
     FormatError, cannot_add, ensure_new, single_new_value, stateless_forms, unit_at,
 };
-use crate::file::TranslationFile;
+use crate::translation_file::TranslationFile;
 use crate::unit::Unit;
 
 /// Plural categories of CLDR in their usual order.
