@@ -19,8 +19,8 @@ use tolk_store::{DbConnection, Page, PageRequest, components, projects, time};
 
 use crate::access::{page_in_memory, require};
 use crate::components::{ComponentView, component_for, views as component_views};
+use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::visible_project;
-use crate::tasks::{Job, Owner, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
 
 const DENIED: &str = "You do not have permission to perform this action.";

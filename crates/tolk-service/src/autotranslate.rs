@@ -8,7 +8,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::permission::{Permission, Subject};
@@ -21,9 +20,12 @@ use tolk_store::units::{self, UnitFilter, UnitRow};
 use tolk_store::{DbConnection, components, suggestions, time, translations};
 
 use crate::access::require;
+pub use crate::autotranslate_job::AutoMode;
+use crate::autotranslate_job::{AutoJob, OtherComponents, Sources};
 use crate::bulk::{BulkEdit, BulkOutcome, apply_edits};
+use crate::jobs::{Job, Owner, enqueue};
 use crate::memory::source_hash;
-use crate::tasks::{Job, Owner, Run, TaskResult, enqueue};
+use crate::tasks::{Run, TaskResult};
 use crate::translations::{TranslationView, visible_translation};
 use crate::units::{UnitView, condition_of, unit_change};
 use crate::{Service, ServiceError, ServiceResult};
@@ -36,41 +38,6 @@ pub const ENGINE_MEMORY: &str = "weblate-translation-memory";
 const BATCH: usize = 1_000;
 /// Most memory entries compared with each string for similar texts.
 const SIMILAR_CANDIDATES: i64 = 20_000;
-
-/// What the filled strings become.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AutoMode {
-    /// Suggestions.
-    Suggest,
-    /// Translated strings.
-    Translate,
-    /// Strings needing editing.
-    Fuzzy,
-    /// Approved strings (needs `unit.review`).
-    Approved,
-}
-
-impl AutoMode {
-    /// The mode a form value names.
-    pub fn parse(value: &str) -> Option<AutoMode> {
-        match value {
-            "suggest" => Some(AutoMode::Suggest),
-            "translate" => Some(AutoMode::Translate),
-            "fuzzy" => Some(AutoMode::Fuzzy),
-            "approved" => Some(AutoMode::Approved),
-            _ => None,
-        }
-    }
-
-    fn state(self) -> UnitState {
-        match self {
-            AutoMode::Fuzzy => UnitState::Fuzzy,
-            AutoMode::Approved => UnitState::Approved,
-            AutoMode::Suggest | AutoMode::Translate => UnitState::Translated,
-        }
-    }
-}
 
 /// An automatic translation as the API gives it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -87,39 +54,6 @@ pub struct AutoRequest {
     pub engines: Vec<String>,
     /// Least similarity (1-100) of a memory match.
     pub threshold: Option<i64>,
-}
-
-/// Which other components' translations are offered. (An enum, not an
-/// `Option<Option<i64>>`, which a task's JSON payload cannot carry: its
-/// "all of them" reads back as "none".)
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-enum OtherComponents {
-    /// Every other component of the project.
-    All,
-    /// This one.
-    Only(i64),
-}
-
-/// Where translations come from, checked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Sources {
-    /// Other components' translations.
-    others: Option<OtherComponents>,
-    /// The translation memory.
-    memory: bool,
-}
-
-/// The job of an automatic translation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct AutoJob {
-    /// The translation: project, component and language code.
-    path: (String, String, String),
-    /// Who asked.
-    user_id: Option<i64>,
-    mode: AutoMode,
-    q: String,
-    sources: Sources,
-    threshold: i64,
 }
 
 /// Checks a request against the translation it is for.

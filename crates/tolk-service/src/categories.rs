@@ -17,8 +17,8 @@ use tolk_store::{DbConnection, Page, PageRequest, components};
 
 use crate::access::page;
 use crate::conflict::{Unique, unique_violation};
+use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::{require_project_edit, visible_project};
-use crate::tasks::{Job, Owner, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
 
 const NAME: Unique = Unique {

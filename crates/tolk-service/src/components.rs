@@ -19,8 +19,8 @@ use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
 use crate::conflict::{Unique, unique_violation};
+use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::visible_project;
-use crate::tasks::{Job, Owner, enqueue};
 use crate::upload::Upload;
 use crate::{Service, ServiceError, ServiceResult};
 

@@ -9,7 +9,7 @@ use tolk_store::changes::{self, NewChange};
 use tolk_store::{components, time};
 
 use crate::components::{ComponentView, views, visible_component};
-use crate::tasks::{Job, Owner, enqueue};
+use crate::jobs::{Job, Owner, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
 
 /// What a notification matched, stage by stage, and what it updates.

@@ -8,24 +8,30 @@ mod addon_runs;
 mod archive;
 mod cache;
 mod commit;
+mod config;
 mod conflict;
 mod consistency;
 mod error;
 mod file_replace;
 mod glossary;
 mod glossary_setup;
+mod ids;
+mod jobs;
 mod nul;
 mod propagation;
 mod reused;
+mod service;
 mod source_edit;
 mod translated_check;
 mod verdicts;
+mod wakeup;
 mod workspace;
 
 pub mod addons;
 pub mod admin;
 pub mod auth;
 pub mod autotranslate;
+mod autotranslate_job;
 pub mod bulk;
 pub mod categories;
 pub mod changes;
@@ -106,102 +112,6 @@ pub mod upload_testing {
     }
 }
 
+pub use config::ServiceConfig;
+pub use service::Service;
 pub use tolk_vcs::{CommitInfo, GitConfig, UrlPolicy, VcsError};
-
-/// Site-wide settings the use-cases need.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ServiceConfig {
-    /// Name of the site, reported by metrics.
-    pub site_title: String,
-    /// Public URL of the site, for links in commit messages.
-    pub site_url: String,
-    /// Directory holding the components' repositories.
-    pub vcs_root: std::path::PathBuf,
-    /// Directory holding uploaded media (screenshots).
-    pub media_root: std::path::PathBuf,
-    /// How Git runs.
-    pub git: GitConfig,
-    /// Which repository URLs components may use.
-    pub url_policy: UrlPolicy,
-    /// How long a task worker's claim holds without renewal: the task of
-    /// a process that died is taken over this long after its last sign.
-    pub task_lease: std::time::Duration,
-    /// Whether a project gets a glossary component with its first
-    /// components, as Weblate's `CREATE_GLOSSARIES`.
-    pub create_glossaries: bool,
-    /// How long finished tasks are kept, with their result and log.
-    pub task_retention: std::time::Duration,
-}
-
-impl Default for ServiceConfig {
-    /// Repositories under a directory of this process in the system's
-    /// temporary directory; no local repository URLs.
-    fn default() -> Self {
-        let root = std::env::temp_dir().join(format!("tolk-{}", std::process::id()));
-        Self {
-            site_title: "Tolk".into(),
-            site_url: "http://127.0.0.1:8000".into(),
-            git: GitConfig::new(root.join("home")),
-            vcs_root: root.join("vcs"),
-            media_root: root.join("media"),
-            url_policy: UrlPolicy::default(),
-            task_lease: tasks::DEFAULT_LEASE,
-            create_glossaries: true,
-            task_retention: tasks::DEFAULT_RETENTION,
-        }
-    }
-}
-
-#[cfg(feature = "test-support")]
-impl ServiceConfig {
-    /// For tests: Git's home and the repositories under `root`, and local
-    /// repository URLs allowed (the tests' upstreams are directories).
-    pub fn local(root: &std::path::Path) -> Self {
-        Self {
-            git: GitConfig {
-                allow_local: true,
-                ..GitConfig::new(root.join("home"))
-            },
-            vcs_root: root.join("vcs"),
-            media_root: root.join("media"),
-            url_policy: UrlPolicy::new(true, ""),
-            // Tests ask for glossaries where they are what is tested.
-            create_glossaries: false,
-            ..Self::default()
-        }
-    }
-}
-
-/// Entry point to every use-case.
-#[derive(Clone)]
-pub struct Service {
-    store: Store,
-    config: std::sync::Arc<ServiceConfig>,
-    workspace: std::sync::Arc<workspace::Workspace>,
-    queue: tasks::Wakeup,
-    cache: std::sync::Arc<cache::Cache>,
-}
-
-impl Service {
-    /// Wraps a migrated store; fails when Git cannot run.
-    pub fn new(store: Store, config: ServiceConfig) -> Result<Self, VcsError> {
-        let workspace = workspace::Workspace::new(&config)?;
-        Ok(Self {
-            store,
-            config: std::sync::Arc::new(config),
-            workspace: std::sync::Arc::new(workspace),
-            queue: tasks::Wakeup::default(),
-            cache: std::sync::Arc::default(),
-        })
-    }
-
-    /// The site settings.
-    pub fn config(&self) -> &ServiceConfig {
-        &self.config
-    }
-
-    /// Which database the service works on.
-    pub fn backend(&self) -> BackendKind {
-        self.store.kind()
-    }
-}

@@ -23,8 +23,9 @@ use tolk_store::{unit_removals, units};
 use tolk_vcs::{CommitInfo, ConflictedFile, MergeStyle, Update};
 
 use crate::components::{ComponentView, visible_component};
+use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::visible_project;
-use crate::tasks::{Job, Owner, Run, TaskResult, enqueue};
+use crate::tasks::{Run, TaskResult};
 use crate::{Service, ServiceError, ServiceResult};
 
 pub use tolk_domain::operation::Operation;

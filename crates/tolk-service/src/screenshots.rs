@@ -182,7 +182,7 @@ impl Service {
     fn store_image(&self, bytes: &[u8], extension: &str) -> ServiceResult<String> {
         let folder = self.screenshot_folder();
         std::fs::create_dir_all(&folder).map_err(|e| ServiceError::Failed(e.to_string()))?;
-        let name = format!("{}.{extension}", crate::tasks::new_uuid());
+        let name = format!("{}.{extension}", crate::ids::new_uuid());
         tolk_vcs::write_atomic(&folder.join(&name), bytes)
             .map_err(|e| ServiceError::Failed(format!("cannot write a screenshot: {e}")))?;
         Ok(format!("{FOLDER}/{name}"))

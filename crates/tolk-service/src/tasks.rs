@@ -13,19 +13,17 @@
 //! work (a pull of one component) are queued once while they wait.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, mpsc};
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
 use tolk_domain::permission::Subject;
-use tolk_store::tasks::{self, NewTask, Outcome, TaskRow};
-use tolk_store::{DbConnection, StoreError, StoreResult, time};
+use tolk_store::tasks::{self, Outcome, TaskRow};
+use tolk_store::{StoreError, time};
 
+pub use crate::config::{DEFAULT_LEASE, DEFAULT_RETENTION};
+use crate::jobs::Job;
 use crate::{Service, ServiceError, ServiceResult};
 
-/// How long a claim holds unless renewed, by default.
-pub const DEFAULT_LEASE: Duration = Duration::from_secs(45);
 /// A running task renews its claim this many times per lease.
 const HEARTBEATS_PER_LEASE: u32 = 4;
 /// Claims of one task before a failing one fails for good.
@@ -37,169 +35,6 @@ const REPORT_EVERY: Duration = Duration::from_millis(250);
 /// How old an unused scratch directory must be to count as left behind:
 /// far longer than any request takes to fill one.
 pub(crate) const SCRATCH_AGE: Duration = Duration::from_secs(3600);
-
-/// How long finished tasks (their status, result and log) are kept by
-/// default ([`ServiceConfig::task_retention`]): a week.
-pub const DEFAULT_RETENTION: Duration = Duration::from_secs(7 * 24 * 3600);
-
-/// What a task does, with its typed payload.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "job", rename_all = "snake_case")]
-pub(crate) enum Job {
-    /// Clone a new component's repository (unless it shares one) and read its files.
-    Setup {
-        /// The component.
-        component_id: i64,
-        /// A repository made from uploaded files, to move into place first.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        staged: Option<String>,
-    },
-    /// Read every file of a component again.
-    Rescan {
-        /// The component.
-        component_id: i64,
-    },
-    /// Fetch and merge upstream, then read the changed files.
-    Pull {
-        /// The component.
-        component_id: i64,
-    },
-    /// Point a component's work tree at its new repository and branch,
-    /// then read its files again.
-    Relocate {
-        /// The component.
-        component_id: i64,
-    },
-    /// Remove the work tree of a deleted component.
-    RemoveTree {
-        /// The directory.
-        path: String,
-    },
-    /// Fill a translation's strings from other components and the memory.
-    AutoTranslate(crate::autotranslate::AutoJob),
-    /// Run a newly installed add-on once.
-    AddonRun {
-        /// The add-on.
-        addon_id: i64,
-    },
-}
-
-impl Job {
-    /// The task kind as stored (and counted by the metrics).
-    fn kind(&self) -> &'static str {
-        match self {
-            Job::Setup { .. } => "setup",
-            Job::Rescan { .. } => "rescan",
-            Job::Pull { .. } => "pull",
-            Job::Relocate { .. } => "relocate",
-            Job::RemoveTree { .. } => "remove_tree",
-            Job::AutoTranslate(_) => "autotranslate",
-            Job::AddonRun { .. } => "addon",
-        }
-    }
-
-    /// What makes two waiting tasks the same work, for jobs whose second
-    /// run while the first still waits would do nothing more.
-    fn dedup_key(&self) -> Option<String> {
-        match self {
-            Job::Rescan { component_id } | Job::Pull { component_id } => {
-                Some(format!("{}:{component_id}", self.kind()))
-            }
-            Job::Setup { .. }
-            | Job::Relocate { .. }
-            | Job::RemoveTree { .. }
-            | Job::AutoTranslate(_)
-            | Job::AddonRun { .. } => None,
-        }
-    }
-}
-
-/// Who and what a queued task belongs to, for access to its status.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Owner {
-    pub user_id: Option<i64>,
-    pub project_id: Option<i64>,
-    pub component_id: Option<i64>,
-}
-
-/// Wakes idle workers of this process when a task is queued, and tells
-/// them to stop claiming when the process shuts down.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Wakeup {
-    ready: Arc<(Mutex<u64>, Condvar)>,
-    stopping: Arc<AtomicBool>,
-}
-
-impl Wakeup {
-    fn notify(&self) {
-        let (count, ready) = &*self.ready;
-        if let Ok(mut n) = count.lock() {
-            *n += 1;
-        }
-        ready.notify_all();
-    }
-
-    fn wait(&self, timeout: Duration) {
-        let (count, ready) = &*self.ready;
-        if let Ok(guard) = count.lock() {
-            let seen = *guard;
-            // A poisoned lock or a spurious wake-up only means an early poll.
-            let _ = ready.wait_timeout_while(guard, timeout, |n| {
-                *n == seen && !self.stopping.load(Ordering::Relaxed)
-            });
-        }
-    }
-
-    fn stop(&self) {
-        self.stopping.store(true, Ordering::Relaxed);
-        self.notify();
-    }
-
-    fn stopping(&self) -> bool {
-        self.stopping.load(Ordering::Relaxed)
-    }
-}
-
-/// Queues `job`; returns the id of the task that will do it (a waiting
-/// task doing the same work, if there is one). Workers are woken by
-/// [`Service::queued`] once the transaction is committed.
-pub(crate) fn enqueue(conn: &mut DbConnection, job: &Job, owner: Owner) -> StoreResult<String> {
-    let now = time::now();
-    tasks::enqueue(
-        conn,
-        &NewTask {
-            id: new_uuid(),
-            kind: job.kind().into(),
-            payload: serde_json::to_string(job).unwrap_or_default(),
-            priority: 0,
-            run_after: now,
-            user_id: owner.user_id,
-            project_id: owner.project_id,
-            component_id: owner.component_id,
-            created: now,
-            updated: now,
-            dedup_key: job.dedup_key(),
-        },
-    )
-}
-
-/// A random (version 4) UUID.
-pub(crate) fn new_uuid() -> String {
-    let mut b = [0u8; 16];
-    // Without randomness task ids would collide; no process can go on then.
-    getrandom::fill(&mut b).expect("the system's random source");
-    b[6] = (b[6] & 0x0f) | 0x40;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..]
-    )
-}
 
 /// Why a task failed: the words its result shows, and whether trying
 /// again later may succeed.
@@ -772,6 +607,7 @@ impl Service {
 mod tests {
     use super::*;
     use crate::ServiceConfig;
+    use crate::jobs::{Owner, enqueue};
     use tolk_store::testing::TestDb;
 
     /// A service on `db` whose claims last `lease`, and a queued job
@@ -1069,25 +905,5 @@ mod tests {
             service.wait_for_tasks(Duration::from_secs(5));
             assert!(started.elapsed() < Duration::from_secs(1));
         }
-    }
-
-    #[test]
-    fn uuids_are_version_4() {
-        let id = new_uuid();
-        assert_eq!(id.len(), 36);
-        assert_eq!(&id[14..15], "4");
-        assert!("89ab".contains(&id[19..20]));
-        assert_ne!(id, new_uuid());
-    }
-
-    #[test]
-    fn jobs_are_stored_tagged() {
-        let job = Job::Setup {
-            component_id: 7,
-            staged: None,
-        };
-        let text = serde_json::to_string(&job).unwrap();
-        assert_eq!(text, r#"{"job":"setup","component_id":7}"#);
-        assert_eq!(serde_json::from_str::<Job>(&text).unwrap(), job);
     }
 }

@@ -51,7 +51,7 @@ impl Workspace {
     pub(crate) fn scratch_dir(&self, purpose: &str) -> PathBuf {
         debug_assert!(SCRATCH.contains(&purpose), "{purpose} is swept too");
         self.root
-            .join(format!(".{purpose}-{}", crate::tasks::new_uuid()))
+            .join(format!(".{purpose}-{}", crate::ids::new_uuid()))
     }
 
     /// Removes scratch directories (see [`Workspace::scratch_dir`]) that a

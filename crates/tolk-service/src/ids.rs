@@ -1,0 +1,33 @@
+//! Random identifiers: task ids, names of scratch directories.
+
+/// A random (version 4) UUID.
+pub(crate) fn new_uuid() -> String {
+    let mut b = [0u8; 16];
+    // Without randomness task ids would collide; no process can go on then.
+    getrandom::fill(&mut b).expect("the system's random source");
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuids_are_version_4() {
+        let id = new_uuid();
+        assert_eq!(id.len(), 36);
+        assert_eq!(&id[14..15], "4");
+        assert!("89ab".contains(&id[19..20]));
+        assert_ne!(id, new_uuid());
+    }
+}
