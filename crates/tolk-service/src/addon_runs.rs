@@ -26,9 +26,9 @@ use tolk_store::{addons, components, languages};
 use tolk_vcs::{Grouping, SquashPlan, WorkTree};
 
 use crate::addons::{configuration_of, facts};
-use crate::commit::author_of;
-use crate::components::{ComponentView, views};
-use crate::repository::addon_message;
+use crate::commit_messages::addon_message;
+use crate::component_view::{ComponentView, views};
+use crate::git_identity::author_of;
 use crate::tasks::{Run, TaskResult};
 use crate::{Service, ServiceError, ServiceResult};
 

@@ -18,7 +18,8 @@ use tolk_store::projects::Project;
 use tolk_store::{DbConnection, Page, PageRequest, components, projects, time};
 
 use crate::access::{page_in_memory, require};
-use crate::components::{ComponentView, component_for, views as component_views};
+use crate::component_view::{ComponentView, views as component_views};
+use crate::components::component_for;
 use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::visible_project;
 use crate::{Service, ServiceError, ServiceResult};

@@ -27,7 +27,9 @@ use crate::jobs::{Job, Owner, enqueue};
 use crate::memory::source_hash;
 use crate::tasks::{Run, TaskResult};
 use crate::translations::{TranslationView, visible_translation};
-use crate::units::{UnitView, condition_of, unit_change};
+use crate::unit_plan::unit_change;
+use crate::unit_view::UnitView;
+use crate::units::condition_of;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// The machinery engine of other components' translations.

@@ -13,9 +13,11 @@ use tolk_domain::validation::FieldErrors;
 use tolk_store::{time, units};
 
 use crate::access::require;
-use crate::propagation::Spread;
 use crate::translations::TranslationView;
-use crate::units::{Planned, UnitView, record_translations};
+use crate::unit_plan::Planned;
+use crate::unit_plan::Spread;
+use crate::unit_view::UnitView;
+use crate::units::record_translations;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// Most edits one request may carry.

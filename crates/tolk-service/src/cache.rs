@@ -19,7 +19,7 @@ use tolk_store::languages::{self, Language};
 use tolk_store::{DbConnection, components, generation};
 
 use crate::ServiceResult;
-use crate::components::{ComponentView, views};
+use crate::component_view::{ComponentView, views};
 
 /// Callers kept at most; past this the callers are forgotten and read again.
 const MAX_CALLERS: usize = 10_000;

@@ -16,6 +16,7 @@ use tolk_store::stats::{self, Summary};
 use tolk_store::{DbConnection, Page, PageRequest, components};
 
 use crate::access::page;
+use crate::category_inheritance::ancestors;
 use crate::conflict::{Unique, unique_violation};
 use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::{require_project_edit, visible_project};
@@ -48,36 +49,6 @@ impl CategoryView {
     pub fn effective(&self) -> ProjectSettings {
         self.category.settings.over(&self.inherited)
     }
-}
-
-/// The ancestors of `id` among `all`, outermost first.
-fn ancestors(all: &HashMap<i64, Category>, id: i64) -> Vec<&Category> {
-    let mut chain = Vec::new();
-    let mut next = all.get(&id).and_then(|c| c.parent_id);
-    while let Some(parent) = next.and_then(|p| all.get(&p)) {
-        if chain.len() > MAX_DEPTH {
-            break;
-        }
-        chain.push(parent);
-        next = parent.parent_id;
-    }
-    chain.reverse();
-    chain
-}
-
-/// What the contents of category `id` inherit: `project` under the
-/// category's ancestors' settings and its own.
-pub(crate) fn inherited_by_contents(
-    all: &HashMap<i64, Category>,
-    id: i64,
-    project: &ProjectSettings,
-) -> ProjectSettings {
-    ancestors(all, id)
-        .into_iter()
-        .chain(all.get(&id))
-        .fold(project.clone(), |settings, category| {
-            category.settings.over(&settings)
-        })
 }
 
 /// Views of categories, with their projects and ancestors read in three statements.

@@ -21,8 +21,9 @@ use tolk_store::{languages, time, translations, users};
 use tolk_vcs::{Identity, Repository, WorkTree};
 
 use crate::addon_runs::FileTidy;
-use crate::components::ComponentView;
-use crate::repository::commit_message;
+use crate::commit_messages::commit_message;
+use crate::component_view::ComponentView;
+use crate::git_identity::author_of;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// What a commit of pending edits did.
@@ -44,29 +45,6 @@ impl Committed {
         } else {
             (false, Some(self.problems.join("\n")))
         }
-    }
-}
-
-/// Git's identity of an account (its name and e-mail, or a no-reply
-/// address), or Tolk's for the system.
-pub(crate) fn author_of(user: Option<&users::UserRow>) -> Identity {
-    match user {
-        Some(u) => Identity {
-            name: if u.full_name.is_empty() {
-                u.username.clone()
-            } else {
-                u.full_name.clone()
-            },
-            email: if u.email.is_empty() {
-                format!("{}@users.noreply.tolk.invalid", u.username)
-            } else {
-                u.email.clone()
-            },
-        },
-        None => Identity {
-            name: "Tolk".into(),
-            email: "noreply@tolk.invalid".into(),
-        },
     }
 }
 

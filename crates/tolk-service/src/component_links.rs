@@ -6,7 +6,8 @@ use tolk_domain::permission::{Permission, Subject, Target};
 use tolk_store::page::{Page, PageRequest};
 use tolk_store::projects;
 
-use crate::components::{ComponentView, component_for, visible_component};
+use crate::component_view::ComponentView;
+use crate::components::{component_for, visible_component};
 use crate::projects::{ProjectView, views};
 use crate::{Service, ServiceError, ServiceResult};
 

@@ -12,7 +12,7 @@ use tolk_store::component_lists::{self, ComponentList, ListFields};
 use tolk_store::{DbConnection, Page, PageRequest, components};
 
 use crate::access::{page, page_in_memory, require};
-use crate::components::{ComponentView, views};
+use crate::component_view::{ComponentView, views};
 use crate::conflict::{Unique, unique_violation};
 use crate::{Service, ServiceError, ServiceResult};
 

@@ -13,7 +13,7 @@ use tolk_domain::checks::catalogue::INCONSISTENT;
 use tolk_store::{DbConnection, units};
 
 use crate::cache::Generation;
-use crate::units::UnitView;
+use crate::unit_view::UnitView;
 use crate::verdicts::{self, Verdict};
 use crate::{Service, ServiceResult};
 

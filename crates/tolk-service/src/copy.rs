@@ -7,7 +7,8 @@ use tolk_domain::permission::{Permission, Subject};
 use tolk_store::DbConnection;
 use tolk_store::components;
 
-use crate::components::{ComponentView, CreateOptions, views, visible_component};
+use crate::component_view::{ComponentView, views};
+use crate::components::{CreateOptions, visible_component};
 use crate::upload::Upload;
 use crate::{Service, ServiceError, ServiceResult};
 

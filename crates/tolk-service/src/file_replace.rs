@@ -12,9 +12,9 @@ use tolk_domain::permission::Subject;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::{time, translations};
 
-use crate::commit::author_of;
+use crate::commit_messages::{addon_message, commit_message};
 use crate::file_upload::{UploadMethod, UploadReport};
-use crate::repository::{addon_message, commit_message};
+use crate::git_identity::author_of;
 use crate::translations::TranslationView;
 use crate::{Service, ServiceError, ServiceResult};
 

@@ -8,7 +8,7 @@ use tolk_domain::permission::{Permission, Subject};
 use tolk_store::units::{self, UnitFilter};
 
 use crate::access::require;
-use crate::components::ComponentView;
+use crate::component_view::ComponentView;
 use crate::conversion::{INCOMPATIBLE, converter};
 use crate::units::condition_of;
 use crate::{Service, ServiceError, ServiceResult};

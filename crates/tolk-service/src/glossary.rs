@@ -13,7 +13,7 @@ use tolk_store::{DbConnection, components, translations, units};
 
 use crate::ServiceResult;
 use crate::translations::TranslationView;
-use crate::units::UnitView;
+use crate::unit_view::UnitView;
 
 /// The flag that turns the glossary check on.
 pub(crate) const CHECK_GLOSSARY: &str = "check-glossary";
@@ -95,7 +95,7 @@ impl GlossaryTerms {
         conn: &mut DbConnection,
         view: &UnitView,
     ) -> ServiceResult<&Glossary> {
-        if !crate::units::flags_of(view).has(CHECK_GLOSSARY) {
+        if !crate::unit_plan::flags_of(view).has(CHECK_GLOSSARY) {
             return Ok(&NO_GLOSSARY);
         }
         self.of(conn, &view.translation)

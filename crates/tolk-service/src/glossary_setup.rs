@@ -13,8 +13,8 @@ use tolk_store::components::{self, Component, NewComponent};
 use tolk_store::{languages, projects, time, translations};
 use tolk_vcs::Repository;
 
-use crate::commit::author_of;
-use crate::repository::commit_message;
+use crate::commit_messages::commit_message;
+use crate::git_identity::author_of;
 use crate::tasks::Run;
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -138,7 +138,7 @@ impl Service {
     fn sync_glossary(&self, glossary: Component, used: &HashSet<i64>) -> ServiceResult<()> {
         let (view, present) = self.store.read(|conn| {
             let present = translations::of_component(conn, glossary.id)?;
-            let view = crate::components::views(conn, vec![glossary])?
+            let view = crate::component_view::views(conn, vec![glossary])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
             Ok::<_, ServiceError>((view, present))

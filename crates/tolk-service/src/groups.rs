@@ -347,7 +347,7 @@ fn resolve(
                     .is_none_or(|p| p == c.project_id)
             });
             let visible = match found {
-                Some(c) => crate::components::views(conn, vec![c])?
+                Some(c) => crate::component_view::views(conn, vec![c])?
                     .pop()
                     .filter(|v| v.visible_to(subject)),
                 None => None,

@@ -8,7 +8,8 @@ use tolk_domain::permission::AccessControl;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::{components, time};
 
-use crate::components::{ComponentView, views, visible_component};
+use crate::component_view::{ComponentView, views};
+use crate::components::visible_component;
 use crate::jobs::{Job, Owner, enqueue};
 use crate::{Service, ServiceError, ServiceResult};
 

@@ -12,7 +12,8 @@ use tolk_domain::filemask::Filemask;
 use tolk_domain::permission::Subject;
 use tolk_domain::project::ProjectSettings;
 
-use crate::components::{ComponentView, CreateOptions};
+use crate::component_view::ComponentView;
+use crate::components::CreateOptions;
 use tolk_vcs::WorkTree;
 
 use crate::discovery::{Discovery, discover, slug_of};
@@ -252,7 +253,7 @@ impl Service {
         let project_slug = project.project.settings.slug.clone();
         let present = self.store.read(|conn| {
             let items = tolk_store::components::of_project(conn, project.project.id)?;
-            crate::components::views(conn, items)
+            crate::component_view::views(conn, items)
         })?;
         let same_source = |view: &&ComponentView| match &plan.source {
             ImportSource::Repository { url, .. } => {

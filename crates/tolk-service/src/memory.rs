@@ -11,7 +11,7 @@ use tolk_store::memory::{self, Entry, Feed, Filter, Scope};
 use tolk_store::{DbConnection, Page, PageRequest, projects, time};
 
 use crate::access::{page, require_authenticated};
-use crate::components::ComponentView;
+use crate::component_view::ComponentView;
 use crate::translations::TranslationView;
 use crate::{Service, ServiceError, ServiceResult};
 

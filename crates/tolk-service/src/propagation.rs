@@ -22,21 +22,9 @@ use crate::bulk::{BulkEdit, apply_edits};
 use crate::cache::Generation;
 use crate::reused;
 use crate::translations::TranslationView;
+use crate::unit_plan::Spread;
 use crate::verdicts::{self, Verdict};
 use crate::{Service, ServiceResult};
-
-/// A translation written, as it spreads to the same string elsewhere.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Spread {
-    /// The string's identity (`id_hash`), the same in every component.
-    pub(crate) id_hash: i64,
-    /// The new text (plural forms joined).
-    pub(crate) target: String,
-    /// The new state number.
-    pub(crate) state: i32,
-    /// The text it replaced.
-    pub(crate) previous: String,
-}
 
 impl Service {
     /// Spreads what was `written` in `translation` to the same strings of

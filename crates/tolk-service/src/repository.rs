@@ -11,7 +11,6 @@ use tolk_domain::filemask::safe_path;
 use tolk_domain::filemask::styled_code;
 use tolk_domain::message::render;
 use tolk_domain::permission::{Permission, Subject};
-use tolk_domain::stats::percent;
 use tolk_formats::{MergeError, merge_units};
 use tolk_store::DbConnection;
 use tolk_store::changes::{self, NewChange};
@@ -22,7 +21,9 @@ use tolk_store::{components, languages, time, translations};
 use tolk_store::{unit_removals, units};
 use tolk_vcs::{CommitInfo, ConflictedFile, MergeStyle, Update};
 
-use crate::components::{ComponentView, visible_component};
+use crate::commit_messages::{commit_message, message_values};
+use crate::component_view::ComponentView;
+use crate::components::visible_component;
 use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::visible_project;
 use crate::tasks::{Run, TaskResult};
@@ -125,7 +126,7 @@ impl Service {
         let views = self.store.read(|conn| {
             let project = visible_project(conn, subject, project_slug)?;
             let items = components::of_project(conn, project.id)?;
-            crate::components::views(conn, items)
+            crate::component_view::views(conn, items)
         })?;
         let views: Vec<ComponentView> = views
             .into_iter()
@@ -614,7 +615,7 @@ impl Service {
                     oldest.get(&c.id).is_some_and(|at| *at + age <= now)
                 })
                 .collect();
-            crate::components::views(conn, found)
+            crate::component_view::views(conn, found)
         })?;
         let mut committed = 0;
         for view in &due {
@@ -719,7 +720,7 @@ impl Service {
                 }
                 let views = self
                     .store
-                    .read(|conn| crate::components::views(conn, sharing))?;
+                    .read(|conn| crate::component_view::views(conn, sharing))?;
                 for shared in &views {
                     for problem in
                         self.run_addons(shared, crate::addon_runs::Event::Pulled, None)?
@@ -807,7 +808,7 @@ impl Service {
             let component = tolk_store::components::get_by_ids(conn, &[component_id])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
-            crate::components::views(conn, vec![component])?
+            crate::component_view::views(conn, vec![component])?
                 .pop()
                 .ok_or(ServiceError::NotFound)
         })?;
@@ -865,76 +866,6 @@ fn merge_file(
             None
         }
     }
-}
-
-/// The values a commit message template may use.
-fn message_values(
-    view: &ComponentView,
-    translation: Option<(&Translation, &str)>,
-    site: &crate::ServiceConfig,
-) -> Vec<(&'static str, String)> {
-    let site_url = site.site_url.as_str();
-    let p = &view.project.settings;
-    let c = &view.component.settings;
-    let mut values = vec![
-        ("project_name", p.name.clone()),
-        ("project_slug", p.slug.clone()),
-        ("component_name", c.name.clone()),
-        ("component_slug", c.slug.clone()),
-        ("component_remote_branch", c.branch.clone()),
-        ("site_title", site.site_title.clone()),
-        ("site_url", site_url.to_owned()),
-    ];
-    match translation {
-        Some((t, language_name)) => {
-            let counters = t.counters;
-            values.extend([
-                ("language_code", t.language_code.clone()),
-                ("language_name", language_name.to_owned()),
-                ("stats.all", counters.total.strings.to_string()),
-                ("stats.translated", counters.translated.strings.to_string()),
-                (
-                    "stats.translated_percent",
-                    percent(counters.translated.strings, counters.total.strings, true).to_string(),
-                ),
-                (
-                    "url",
-                    format!(
-                        "{site_url}/projects/{}/{}/{}/",
-                        p.slug, c.slug, t.language_code
-                    ),
-                ),
-            ]);
-        }
-        None => values.push(("url", format!("{site_url}/projects/{}/{}/", p.slug, c.slug))),
-    }
-    values
-}
-
-/// The message of a commit an add-on (or Tolk on its behalf) makes: the
-/// component's add-on message naming `addon_name`.
-pub(crate) fn addon_message(
-    view: &ComponentView,
-    addon_name: &str,
-    site: &crate::ServiceConfig,
-) -> String {
-    let mut values = message_values(view, None, site);
-    values.push(("addon_name", addon_name.to_owned()));
-    render(&view.effective().addon_message, &values)
-}
-
-/// The message of a translation's commit made with `template`.
-pub(crate) fn commit_message(
-    template: &str,
-    view: &ComponentView,
-    translation: &Translation,
-    language_name: &str,
-    site: &crate::ServiceConfig,
-) -> String {
-    render(
-        template,
-        &message_values(view, Some((translation, language_name)), site),
-    )
 }
 
 /// The merge style a component's settings name.

@@ -19,7 +19,7 @@ use tolk_store::{DbConnection, unit_texts};
 
 use crate::cache::Generation;
 use crate::consistency::shares;
-use crate::units::UnitView;
+use crate::unit_view::UnitView;
 use crate::verdicts::{self, Verdict};
 use crate::{Service, ServiceResult};
 

@@ -958,7 +958,7 @@ impl Service {
             let source = languages::get_full_by_ids(conn, &[component.source_language_id])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
-            let view = crate::components::views(conn, vec![component.clone()])?
+            let view = crate::component_view::views(conn, vec![component.clone()])?
                 .pop()
                 .ok_or(ServiceError::NotFound)?;
             let check_flags = component.settings.check_flags_in(view.inherited());

@@ -17,7 +17,8 @@ use tolk_store::{DbConnection, translations};
 
 use crate::ServiceResult;
 use crate::translations::TranslationView;
-use crate::units::{Planned, UnitView, checks_of, size};
+use crate::unit_plan::{Planned, checks_of, size};
+use crate::unit_view::UnitView;
 
 /// What `planned` (written to the unit `unit_id` of the `template`
 /// translation) changes in the string's other units: their source, words,

@@ -13,7 +13,9 @@ use tolk_store::suggestions::{self, Suggestion};
 use tolk_store::{DbConnection, Page, PageRequest, changes, time, translations};
 
 use crate::access::{page, require};
-use crate::units::{Planned, UnitView, record_translations, unit_change};
+use crate::unit_plan::{Planned, unit_change};
+use crate::unit_view::UnitView;
+use crate::units::record_translations;
 use crate::{Service, ServiceError, ServiceResult};
 
 const DENIED: &str = "You do not have permission to perform this action.";

@@ -13,7 +13,8 @@ use tolk_store::DbConnection;
 use tolk_store::changes::{self, HistoryOf, UnitHistoryRow};
 
 use crate::ServiceResult;
-use crate::units::{Planned, UnitView, flags_of, size};
+use crate::unit_plan::{Planned, flags_of, size};
+use crate::unit_view::UnitView;
 
 /// Recorded changes of strings, by unit id, newest first.
 #[derive(Debug, Default)]

@@ -11,7 +11,8 @@ use tolk_store::{changes, components};
 
 use crate::access::page;
 use crate::cache::Generation;
-use crate::components::{ComponentView, views, visible_component};
+use crate::component_view::{ComponentView, views};
+use crate::components::visible_component;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// A translation with what its representation needs.

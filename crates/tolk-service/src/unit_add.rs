@@ -17,7 +17,7 @@ use tolk_store::{translations, unit_removals};
 
 use crate::access::require;
 use crate::translations::{TranslationView, visible_translation};
-use crate::units::UnitView;
+use crate::unit_view::UnitView;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// A new string as the API gives it: `key` and `value` in monolingual
@@ -132,7 +132,7 @@ fn check(
     if state == UnitState::Approved && !subject.can(Permission::UNIT_REVIEW, target_ref) {
         errors.invalid("state", "You do not have permission to approve strings.");
     }
-    crate::units::check_state_fits_target(state.code(), &target, &mut errors);
+    crate::unit_plan::check_state_fits_target(state.code(), &target, &mut errors);
     errors.into_result()?;
     Ok(Checked {
         context,

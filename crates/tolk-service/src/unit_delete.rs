@@ -17,7 +17,7 @@ use tolk_store::units::{self, UnitRow};
 use tolk_store::{comments, time, translations};
 
 use crate::access::require;
-use crate::units::UnitView;
+use crate::unit_view::UnitView;
 use crate::{Service, ServiceError, ServiceResult};
 
 /// Checks that `unit`'s string may be deleted by `subject`.

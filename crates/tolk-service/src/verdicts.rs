@@ -16,7 +16,8 @@ use tolk_store::changes::{self, NewChange};
 use tolk_store::{DbConnection, time, translations, units};
 
 use crate::ServiceResult;
-use crate::units::{UnitView, unit_change};
+use crate::unit_plan::unit_change;
+use crate::unit_view::UnitView;
 
 /// A unit's list of failing checks after a verdict changed it, and its
 /// new state when an enforced check sent it back for editing.
@@ -118,7 +119,7 @@ pub(crate) fn merge(into: &mut HashMap<i64, Verdict>, later: HashMap<i64, Verdic
 /// turned off by its flags or its component's.
 pub(crate) fn checked(view: &UnitView, check: &str) -> bool {
     let state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
-    state.is_checked() && !crate::units::flags_of(view).ignores(check)
+    state.is_checked() && !crate::unit_plan::flags_of(view).ignores(check)
 }
 
 /// Whether the component of a unit enforces `check`.

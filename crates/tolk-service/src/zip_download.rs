@@ -12,7 +12,8 @@ use tolk_store::languages::{self, LanguageScope};
 use tolk_store::units;
 
 use crate::access::require;
-use crate::components::{ComponentView, views, visible_component};
+use crate::component_view::{ComponentView, views};
+use crate::components::visible_component;
 use crate::conversion::{Converter, converter};
 use crate::projects::visible_project;
 use crate::translations::{TranslationView, translation_views};
