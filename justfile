@@ -14,6 +14,8 @@ test-pg:
 lint:
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items --quiet
+    cargo run --quiet -p xtask -- cycles
 
 # Start the server on the embedded database.
 serve:

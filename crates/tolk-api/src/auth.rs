@@ -2,7 +2,7 @@
 //! header resolved to a [`Subject`] by the [`identify`] middleware, once
 //! per request, before throttling and any permission check, so a bad token
 //! is 401 even where anonymous reads are allowed. The result reaches
-//! handlers through the [`Caller`](crate::caller::Caller) extractor.
+//! handlers through the [`Caller`] extractor.
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

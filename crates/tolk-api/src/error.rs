@@ -279,7 +279,13 @@ impl From<ServiceError> for ApiError {
                     }
                 }
             }
-            ServiceError::Failed(message) => ApiError::Internal(message),
+            e @ (ServiceError::Format(_)
+            | ServiceError::UnreadableFile(_)
+            | ServiceError::Unconvertible(_)
+            | ServiceError::MissingFile(_)
+            | ServiceError::InvalidFileMask(_)
+            | ServiceError::Write { .. }
+            | ServiceError::Archive(_)) => ApiError::Internal(e.to_string()),
         }
     }
 }

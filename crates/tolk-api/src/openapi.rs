@@ -98,6 +98,10 @@ const WITH_BODY: [(&str, &str); 5] = [
 /// parameter and the other representations of success, which user shape
 /// an answer is (any one of them: they nest), and pages whose items name
 /// their object schema.
+#[expect(
+    clippy::expect_used,
+    reason = "the document is made of the code's own types; every test app makes it"
+)]
 pub(crate) fn finish(api: &mut utoipa::openapi::OpenApi) {
     distinguish_operation_ids(api);
     let mut document = serde_json::to_value(&*api).expect("the document serialises");
@@ -376,6 +380,10 @@ fn distinguish_operation_ids(api: &mut utoipa::openapi::OpenApi) {
 }
 
 /// The document as written to `openapi/openapi.json`.
+#[expect(
+    clippy::expect_used,
+    reason = "the document is made of the code's own types; a test writes it"
+)]
 pub fn document_json() -> String {
     let mut json = document()
         .to_pretty_json()

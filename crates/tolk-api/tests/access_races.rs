@@ -3,6 +3,13 @@
 //! the app served over HTTP, on every configured database: each race ends
 //! as one of its serial outcomes, losers get 400 or 404, never a 500.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use common::{Ctx, Served, race};

@@ -4,6 +4,13 @@
 //! squash, language consistency); every test runs on each configured
 //! database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::body::MessageBody;

@@ -31,6 +31,13 @@
 //! or `400` where the body is deliberately invalid (the check comes before
 //! validation: a denied caller gets 403 or 404 even with a bad body).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::body::MessageBody;

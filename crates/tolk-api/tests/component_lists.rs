@@ -2,6 +2,13 @@
 //! callers see of them, rules that fill them, and teams granted through
 //! them; every test runs on each configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::body::MessageBody;

@@ -2,6 +2,13 @@
 //! with `q`, with Weblate's names, media types and refusals, on each
 //! database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use std::io::Write;

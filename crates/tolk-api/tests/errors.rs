@@ -1,6 +1,13 @@
 //! What a client sees when a request is wrong or the server fails: clear
 //! 4xx answers, and 500s that tell nothing of the server's insides.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

@@ -1,6 +1,13 @@
 //! RSS feeds of recent changes (§27), read back by an XML parser, with the
 //! visibility rules of the change lists, on each database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

@@ -3,6 +3,13 @@
 //! `check-glossary` (after a read of the files and at each edit), and
 //! `prohibited_initial_character` on a glossary's terms.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

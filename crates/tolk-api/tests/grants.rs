@@ -2,6 +2,13 @@
 //! request is authenticated, open a private project to its members and
 //! give them their roles' permissions there, and nowhere else.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::body::MessageBody;

@@ -1,6 +1,13 @@
 //! `/hooks/…`: push notifications from Git hosts update the components
 //! they name, in the background, on a real repository, on both databases.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::body::MessageBody;

@@ -3,6 +3,13 @@
 //! notification payloads; notification bodies past their cap; a
 //! notification naming a repository by a very long name.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

@@ -1,5 +1,12 @@
 //! `/api/languages/`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

@@ -3,6 +3,13 @@
 //! client or a browser would, lead to a 200, never to a 404; and `/` says
 //! what the server is.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use std::collections::BTreeSet;

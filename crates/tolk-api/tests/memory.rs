@@ -2,6 +2,13 @@
 //! project, per translator and in the shared pool; signed-in callers see
 //! and delete what they may, on each database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

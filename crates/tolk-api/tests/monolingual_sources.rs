@@ -5,6 +5,13 @@
 //! template file upstream, and what only the database knows survives the
 //! next read of the files. On each configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

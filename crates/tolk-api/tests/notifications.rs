@@ -1,6 +1,13 @@
 //! Notification subscriptions over HTTP (§3.3, §29.11); on each
 //! configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

@@ -1,6 +1,13 @@
 //! Roles over HTTP (§5): Weblate's built-in roles as its server lists
 //! them, who sees which, and managing them; on each configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

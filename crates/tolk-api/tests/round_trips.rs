@@ -5,6 +5,13 @@
 //! component holds the file's strings untranslated, read as the upload
 //! reads them (by the file's extension), so every string is found.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use std::collections::HashMap;

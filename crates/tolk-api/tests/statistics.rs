@@ -3,6 +3,13 @@
 //! rescans, every counter of a translation equals a recount of its units,
 //! on each database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::body::MessageBody;

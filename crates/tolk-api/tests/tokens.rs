@@ -1,6 +1,13 @@
 //! Project tokens reach their project only; personal tokens are rotated
 //! and revoked by their owners; on each configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};

@@ -1,6 +1,13 @@
 //! The unit API beyond translating (§10, §17.1): labels, the properties
 //! of source strings, full updates, on each database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::body::MessageBody;

@@ -2,6 +2,13 @@
 //! counts Weblate answers with and the reasons Tolk adds, refusals that
 //! change nothing, on each database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use actix_web::body::MessageBody;

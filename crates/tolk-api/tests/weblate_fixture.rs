@@ -6,6 +6,13 @@
 //! path, so that a new one fails and a fixed one is struck off. On each
 //! configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

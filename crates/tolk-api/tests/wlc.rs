@@ -3,6 +3,13 @@
 //! test needs `wlc` on the `PATH`: without it, it says so and passes,
 //! unless `TOLK_REQUIRE_WLC=1` (as CI sets) makes that a failure.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use std::process::Command;

@@ -53,8 +53,7 @@ pub fn is_case_sensitive(code: &str) -> bool {
         struct Cases {
             case_insensitive: HashSet<String>,
         }
-        let data: Cases = serde_json::from_str(include_str!("../data/languages.json"))
-            .expect("the embedded language table is valid JSON");
+        let data: Cases = embedded_table();
         data.case_insensitive
     });
     let base = code.split(['_', '-']).next().unwrap_or(code);
@@ -101,11 +100,20 @@ struct DataExtraPlural {
     formula: String,
 }
 
+/// The parts of the embedded language table that `T` reads.
+#[expect(
+    clippy::expect_used,
+    reason = "the table is part of the binary, read by every test of languages"
+)]
+fn embedded_table<T: serde::de::DeserializeOwned>() -> T {
+    serde_json::from_str(include_str!("../data/languages.json"))
+        .expect("the embedded language table is valid JSON")
+}
+
 /// The built-in language table (MIT-licensed data from Weblate's
 /// language-data project, see `data/LICENSE-language-data.txt`).
 pub fn builtin_languages() -> Vec<LanguageSeed> {
-    let data: DataFile = serde_json::from_str(include_str!("../data/languages.json"))
-        .expect("the embedded language table is valid JSON");
+    let data: DataFile = embedded_table();
     let mut seeds: Vec<LanguageSeed> = data
         .languages
         .into_iter()

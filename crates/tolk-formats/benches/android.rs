@@ -1,5 +1,12 @@
 //! Parsing and editing large Android string resources: 10,000 and 100,000 strings.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use criterion::{Criterion, criterion_group, criterion_main};

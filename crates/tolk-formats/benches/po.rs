@@ -1,6 +1,13 @@
 //! Parsing and writing large PO files: 10,000 and 100,000 units, to see
 //! the cost per file and that it grows linearly.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use criterion::{Criterion, criterion_group, criterion_main};

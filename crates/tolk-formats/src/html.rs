@@ -6,7 +6,7 @@
 //! `title`) are not read.
 //!
 //! Keys, pairing with the template and writing are those of every
-//! document ([`crate::document`]). HTML is read as browsers read it where
+//! document (`document`). HTML is read as browsers read it where
 //! it matters here: unclosed `<p>`, `<li>`, `<td>` and their kin end where
 //! the next block begins.
 
@@ -297,7 +297,9 @@ impl<'a> Scanner<'a> {
                     closed,
                 } if BLOCKS.contains(&name.as_str()) => {
                     self.close_implied(&mut stack, &name, at, &mut blocks);
-                    let parent = stack.last_mut().expect("the root");
+                    let Some(parent) = stack.last_mut() else {
+                        break;
+                    };
                     self.end_run(parent, at, &mut blocks);
                     parent.runs += 1;
                     let n = parent.children.entry(name.clone()).or_insert(0);
@@ -325,7 +327,9 @@ impl<'a> Scanner<'a> {
                     name, at, closed, ..
                 } if OPAQUE.contains(&name.as_str()) || name == "hr" => {
                     self.close_implied(&mut stack, &name, at, &mut blocks);
-                    let parent = stack.last_mut().expect("the root");
+                    let Some(parent) = stack.last_mut() else {
+                        break;
+                    };
                     self.end_run(parent, at, &mut blocks);
                     parent.runs += 1;
                     parent.run_start = if closed || name == "hr" {
@@ -341,12 +345,17 @@ impl<'a> Scanner<'a> {
                     if depth == 0 {
                         continue;
                     }
-                    while stack.len() > depth {
-                        let open = stack.pop().expect("checked");
+                    while stack.len() > depth
+                        && let Some(open) = stack.pop()
+                    {
                         self.end_run(&open, at, &mut blocks);
-                        stack.last_mut().expect("the root").run_start = at;
+                        if let Some(parent) = stack.last_mut() {
+                            parent.run_start = at;
+                        }
                     }
-                    stack.last_mut().expect("the root").run_start = end;
+                    if let Some(parent) = stack.last_mut() {
+                        parent.run_start = end;
+                    }
                 }
                 _ => {}
             }
@@ -363,10 +372,14 @@ impl<'a> Scanner<'a> {
 
     /// Ends the open elements that a start tag of `next` at `at` closes.
     fn close_implied(&self, stack: &mut Vec<Open>, next: &str, at: usize, blocks: &mut Vec<Block>) {
-        while stack.len() > 1 && closes(&stack[stack.len() - 1].name, next) {
-            let open = stack.pop().expect("checked");
+        while stack.len() > 1
+            && closes(&stack[stack.len() - 1].name, next)
+            && let Some(open) = stack.pop()
+        {
             self.end_run(&open, at, blocks);
-            stack.last_mut().expect("the root").run_start = at;
+            if let Some(parent) = stack.last_mut() {
+                parent.run_start = at;
+            }
         }
     }
 

@@ -8,7 +8,7 @@
 //! A paragraph's lines are one string, its line breaks kept; a translation
 //! may break lines too, and they are written with the paragraph's own
 //! prefix (a quote's `> `, a list item's indent). Keys, pairing with the
-//! template and writing are those of every document ([`crate::document`]).
+//! template and writing are those of every document (`document`).
 
 use crate::document::{Block, Dialect, DocumentFile};
 use crate::edits::utf8;
@@ -224,8 +224,8 @@ impl Reader {
             && !pipes(&paragraph.lines[0]).is_empty()
             && delimiter_row(rest)
             && columns_of(&paragraph.lines[0]) == columns_of(rest)
+            && let Some(header) = self.paragraph.take()
         {
-            let header = self.paragraph.take().expect("checked");
             self.cells(text, header.start, header.end, "th", quotes);
             self.table = true;
             return;

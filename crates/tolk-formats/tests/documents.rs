@@ -5,6 +5,13 @@
 //! parsers' invariants on damaged copies, and a translation filled in from
 //! the template reads back against it.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 #[path = "common/invariants.rs"]
 mod invariants;
 

@@ -1,6 +1,13 @@
 //! New translation files: empty files of every format that read back and
 //! take new strings, and PO, XLIFF and CSV files made from base files.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use common::{expected, msgfmt_check, read_bytes};

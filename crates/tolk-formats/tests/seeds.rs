@@ -2,6 +2,13 @@
 //! smaller ones and the inputs fuzzing once found failing
 //! (`tests/regressions/<format id>/`): what CI runs in place of fuzzing time.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 #[path = "common/invariants.rs"]

@@ -1,6 +1,12 @@
 //! Settings: command-line flags and `TOLK_*` environment variables, over an
 //! optional TOML file, over defaults.
 
+#![allow(
+    rustdoc::broken_intra_doc_links,
+    rustdoc::bare_urls,
+    reason = "the flags' doc comments are their --help text, whose [default: …] and [example: …] marks config_reference reads"
+)]
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -36,10 +36,10 @@ fn take(help: &str, label: &str) -> (String, Option<String>) {
 /// The settings of `tolk serve` (its flags and the global ones).
 fn rows() -> Vec<Row> {
     let command = Cli::command();
-    let serve = command.find_subcommand("serve").expect("the serve command");
+    let serve = command.find_subcommand("serve");
     command
         .get_arguments()
-        .chain(serve.get_arguments())
+        .chain(serve.into_iter().flat_map(|serve| serve.get_arguments()))
         .filter_map(|arg| {
             let variable = arg.get_env()?.to_string_lossy().into_owned();
             let long = arg.get_long()?;

@@ -189,7 +189,10 @@ fn init_logging(format: LogFormat) {
     let filter: tracing_subscriber::filter::Targets = std::env::var("RUST_LOG")
         .ok()
         .and_then(|spec| spec.parse().ok())
-        .unwrap_or_else(|| "info".parse().expect("a valid filter"));
+        .unwrap_or_else(|| {
+            tracing_subscriber::filter::Targets::new()
+                .with_default(tracing_subscriber::filter::LevelFilter::INFO)
+        });
     let layer = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE);

@@ -3,6 +3,13 @@
 //! memory: the bodies in flight share one budget (`TOLK_BODY_MEMORY`).
 //! On SQLite, and on PostgreSQL when `TOLK_TEST_DATABASE_URL` is set.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod harness;
 
 use harness::{Site, demo_component, upstream};

@@ -1,5 +1,12 @@
 //! The `tolk` command line, run as a real process on a temporary data directory.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 use std::process::{Command, Output};
 
 fn tolk(data: &std::path::Path, args: &[&str]) -> Output {

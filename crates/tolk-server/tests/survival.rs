@@ -5,6 +5,13 @@
 //! every edit reaches upstream once and every task runs once. On SQLite,
 //! and on PostgreSQL when `TOLK_TEST_DATABASE_URL` is set.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod harness;
 
 use std::time::{Duration, Instant};

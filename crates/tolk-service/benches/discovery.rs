@@ -2,6 +2,13 @@
 //! paths of 30 gettext domains in 100 languages each, among 2,000 other
 //! files, to see the cost per file of looking for language codes.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tolk_service::discovery::discover;
 

@@ -1,7 +1,7 @@
 //! Installing, configuring and removing add-ons (§14). Whoever may edit
 //! a component (`component.edit`) manages its add-ons, whoever may edit a
 //! project (`project.edit`) the project's; nobody else sees them. What
-//! each add-on does is in [`crate::addon_runs`].
+//! each add-on does is in `addon_runs`.
 
 use std::collections::HashMap;
 

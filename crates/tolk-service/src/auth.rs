@@ -20,9 +20,8 @@ pub fn generate_token(prefix: &str) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut token = String::with_capacity(prefix.len() + TOKEN_RANDOM_LEN);
     token.push_str(prefix);
-    let mut buf = [0u8; 64];
     while token.len() < prefix.len() + TOKEN_RANDOM_LEN {
-        getrandom::fill(&mut buf).expect("the operating system provides randomness");
+        let buf: [u8; 64] = crate::ids::random_bytes();
         // 248 is the largest multiple of 62 below 256: rejecting the rest keeps every character equally likely.
         for byte in buf.iter().filter(|b| **b < 248) {
             if token.len() == prefix.len() + TOKEN_RANDOM_LEN {

@@ -30,9 +30,43 @@ pub enum ServiceError {
     /// Git failed, or another operation holds the repository.
     #[error(transparent)]
     Vcs(#[from] tolk_vcs::VcsError),
-    /// Work on files failed; the words say why.
+    /// A file could not be read as its format, or made in it.
+    #[error(transparent)]
+    Format(#[from] tolk_formats::FormatError),
+    /// A file of a component cannot be read: it is not valid in its
+    /// format or holds what Tolk does not store; the words name the file
+    /// and the line.
     #[error("{0}")]
-    Failed(String),
+    UnreadableFile(String),
+    /// A translation's strings do not fit the format of a converted
+    /// download; the words say what the format cannot hold.
+    #[error("{0}")]
+    Unconvertible(String),
+    /// A file the component's settings name is not in its work tree.
+    #[error("{0}: the file does not exist")]
+    MissingFile(String),
+    /// The component's file mask matches no file name.
+    #[error("invalid file mask {0:?}")]
+    InvalidFileMask(String),
+    /// Writing a file or a stream failed.
+    #[error("cannot write {what}: {source}")]
+    Write {
+        /// What was being written.
+        what: &'static str,
+        /// Why it failed.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Writing a ZIP archive failed.
+    #[error("writing a ZIP archive: {0}")]
+    Archive(#[from] zip::result::ZipError),
+}
+
+impl ServiceError {
+    /// A failed write of `what`, for `map_err`.
+    pub(crate) fn writing(what: &'static str) -> impl Fn(std::io::Error) -> ServiceError + Copy {
+        move |source| ServiceError::Write { what, source }
+    }
 }
 
 impl From<StoreError> for ServiceError {

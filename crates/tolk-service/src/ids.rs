@@ -1,10 +1,19 @@
-//! Random identifiers: task ids, names of scratch directories.
+//! Randomness: task ids, names of scratch directories, API tokens.
+
+/// `N` random bytes from the operating system.
+#[expect(
+    clippy::expect_used,
+    reason = "without the system's randomness ids collide and tokens can be guessed: no process can go on"
+)]
+pub(crate) fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).expect("the system's random source");
+    bytes
+}
 
 /// A random (version 4) UUID.
 pub(crate) fn new_uuid() -> String {
-    let mut b = [0u8; 16];
-    // Without randomness task ids would collide; no process can go on then.
-    getrandom::fill(&mut b).expect("the system's random source");
+    let mut b: [u8; 16] = random_bytes();
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
     let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();

@@ -27,6 +27,7 @@ mod reused;
 mod service;
 mod source_edit;
 mod translated_check;
+mod translation_lifecycle;
 mod unit_plan;
 mod unit_view;
 mod verdicts;
@@ -65,6 +66,8 @@ pub mod rate_limits;
 pub mod repository;
 pub mod roles;
 pub mod scan;
+mod scan_read;
+mod scan_store;
 pub mod screenshots;
 pub mod search;
 pub mod suggestions;
@@ -103,6 +106,10 @@ pub use tolk_vcs::testing as vcs_testing;
 
 /// Uploads for the tests of crates above this one.
 #[cfg(feature = "test-support")]
+#[allow(
+    clippy::expect_used,
+    reason = "test support: a fixture that cannot be made stops the test"
+)]
 pub mod upload_testing {
     use std::io::Write;
 

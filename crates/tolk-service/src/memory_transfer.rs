@@ -205,7 +205,7 @@ impl Service {
             add_codes(conn, &mut codes, &sources)?;
             Ok::<_, ServiceError>(sources)
         })?;
-        let io = |e: std::io::Error| ServiceError::Failed(format!("cannot write the memory: {e}"));
+        let io = ServiceError::writing("the memory");
         let source = match sources.as_slice() {
             [one] => codes.get(one).cloned().unwrap_or_default(),
             _ => "*all*".to_owned(),

@@ -181,10 +181,11 @@ impl Service {
     /// ([`tolk_vcs::write_atomic`]); its path there.
     fn store_image(&self, bytes: &[u8], extension: &str) -> ServiceResult<String> {
         let folder = self.screenshot_folder();
-        std::fs::create_dir_all(&folder).map_err(|e| ServiceError::Failed(e.to_string()))?;
+        std::fs::create_dir_all(&folder)
+            .map_err(ServiceError::writing("the screenshots' folder"))?;
         let name = format!("{}.{extension}", crate::ids::new_uuid());
         tolk_vcs::write_atomic(&folder.join(&name), bytes)
-            .map_err(|e| ServiceError::Failed(format!("cannot write a screenshot: {e}")))?;
+            .map_err(ServiceError::writing("a screenshot"))?;
         Ok(format!("{FOLDER}/{name}"))
     }
 

@@ -2,7 +2,7 @@
 //! rescanning, removing a work tree) queued in the database, run by
 //! workers, and watched over `GET /api/tasks/{uuid}/`.
 //!
-//! A worker claims a task for a lease ([`ServiceConfig::task_lease`],
+//! A worker claims a task for a lease ([`crate::ServiceConfig::task_lease`],
 //! [`DEFAULT_LEASE`] by default) that a heartbeat renews
 //! while the task runs, so the task of a process that died is taken over
 //! once the lease lapses (at once when the process was on this host, see
@@ -275,7 +275,7 @@ impl Service {
 
     /// At start: stops the Git processes a killed server of this machine
     /// left running, removes the uploads and probes killed requests left
-    /// (older than [`SCRATCH_AGE`], needed by no task), then ends the claims of workers of `host` whose
+    /// (older than `SCRATCH_AGE`, needed by no task), then ends the claims of workers of `host` whose
     /// process is gone (killed, crashed), so their tasks run again at once
     /// instead of when their leases lapse; the number of tasks released.
     pub fn recover_tasks(&self, host: &str) -> ServiceResult<usize> {
@@ -365,7 +365,7 @@ impl Service {
     }
 
     /// Deletes the tasks finished longer than
-    /// [`ServiceConfig::task_retention`] before `now`; the number deleted.
+    /// [`crate::ServiceConfig::task_retention`] before `now`; the number deleted.
     /// One statement.
     pub fn delete_old_tasks(&self, now: chrono::NaiveDateTime) -> ServiceResult<usize> {
         let kept =

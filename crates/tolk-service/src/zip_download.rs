@@ -292,7 +292,7 @@ impl Service {
                 let rows = self.store.read(|conn| units::for_export(conn, &filter))?;
                 converter
                     .write(translation, &entry.path, rows)
-                    .map_err(ServiceError::Failed)
+                    .map_err(ServiceError::Unconvertible)
             }
             Source::Note(text) => Ok(text.clone().into_bytes()),
         }
@@ -304,23 +304,16 @@ impl Service {
     /// seeking back: sizes follow each entry), reading one entry at a time.
     /// An error ends the archive where it happened.
     pub fn write_archive(&self, plan: &ArchivePlan, out: impl Write) -> ServiceResult<()> {
-        let failed =
-            |e: zip::result::ZipError| ServiceError::Failed(format!("writing a ZIP archive: {e}"));
+        let failed = |e: std::io::Error| ServiceError::Archive(e.into());
         let mut zip = zip::ZipWriter::new_stream(out);
         let options = zip::write::SimpleFileOptions::default()
             .compression_method(zip::CompressionMethod::Deflated);
         for entry in &plan.entries {
             let bytes = self.archive_entry(entry)?;
-            zip.start_file(entry.path.as_str(), options)
-                .map_err(failed)?;
-            zip.write_all(&bytes)
-                .map_err(|e| ServiceError::Failed(format!("writing a ZIP archive: {e}")))?;
+            zip.start_file(entry.path.as_str(), options)?;
+            zip.write_all(&bytes).map_err(failed)?;
         }
-        zip.finish()
-            .map_err(failed)?
-            .into_inner()
-            .flush()
-            .map_err(|e| ServiceError::Failed(format!("writing a ZIP archive: {e}")))
+        zip.finish()?.into_inner().flush().map_err(failed)
     }
 }
 

@@ -1,5 +1,12 @@
 //! API tokens are stored only as hashes and resolve to their owner.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 use tolk_domain::permission::Subject;
 use tolk_service::auth::hash_token;
 use tolk_service::{Service, ServiceConfig, ServiceError};

@@ -3,6 +3,13 @@
 //! plays another developer, and Tolk's clone made by the setup task. Every
 //! test runs on each configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -4,6 +4,13 @@
 //! them, names each refused file, and leaves what lies outside untouched.
 //! Every test runs on each configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 
 use std::os::unix::fs::symlink;

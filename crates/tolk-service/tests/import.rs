@@ -2,6 +2,13 @@
 //! repository found without cloning it, then created in one step, on
 //! each configured database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 mod common;
 mod layout;
 

@@ -342,7 +342,7 @@ impl Store {
     /// Runs `f` in a transaction as [`Store::write`] does, for small
     /// writes that many callers make at once (a unit edit): on SQLite,
     /// writes that arrive while one is under way are committed together
-    /// (see [`crate::group_commit`]), each still all or nothing.
+    /// (see `group_commit`), each still all or nothing.
     pub fn write_together<T, E>(
         &self,
         f: impl FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,

@@ -156,7 +156,7 @@ pub fn claim(
 }
 
 /// The oldest of the tasks `ids` that may be claimed at `now` (see
-/// [`CLAIMABLE`]), to claim with [`claim_id`].
+/// `CLAIMABLE`), to claim with [`claim_id`].
 pub fn next_claimable(
     conn: &mut DbConnection,
     ids: &[String],

@@ -2,6 +2,13 @@
 //! always, and a fresh PostgreSQL database as well when
 //! `TOLK_TEST_DATABASE_URL` names a server.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test support: a fixture that cannot be made stops the test"
+)]
+
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 

@@ -405,12 +405,13 @@ fn expression(condition: &Condition, ctx: Ctx<'_>) -> Expression {
 /// moves its bound by a microsecond, the storage's precision).
 fn time_bounds(times: &[(Op, NaiveDateTime)]) -> (NaiveDateTime, NaiveDateTime) {
     let tick = chrono::Duration::microseconds(1);
+    // Both dates exist: the fallbacks are never taken.
     let mut from = NaiveDate::from_ymd_opt(1, 1, 1)
         .and_then(|d| d.and_hms_opt(0, 0, 0))
-        .expect("a valid date");
+        .unwrap_or(NaiveDateTime::MIN);
     let mut to = NaiveDate::from_ymd_opt(9999, 12, 31)
         .and_then(|d| d.and_hms_opt(23, 59, 59))
-        .expect("a valid date");
+        .unwrap_or(NaiveDateTime::MAX);
     for (op, at) in times {
         let (low, high) = match op {
             Op::Contains | Op::Exact => (Some(*at), Some(*at)),

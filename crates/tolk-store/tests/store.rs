@@ -1,6 +1,13 @@
 //! Storage behaviour on every configured backend (SQLite always,
 //! PostgreSQL when TOLK_TEST_DATABASE_URL is set).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 use tolk_domain::change::Action;
 use tolk_domain::permission::{AccessControl, ProjectRef, ProjectVisibility};
 use tolk_domain::project::ProjectSettings;

@@ -3,6 +3,13 @@
 //! nothing, retries that wait, waiting duplicates that are one task, and
 //! concurrent claims that never hand one task to two workers.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 use chrono::{Duration, NaiveDateTime};
 use tolk_store::tasks::{self, NewTask, Outcome};
 use tolk_store::testing::TestDb;

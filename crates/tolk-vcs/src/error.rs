@@ -84,8 +84,13 @@ impl VcsError {
     pub(crate) fn from_git(command: &str, output: String) -> VcsError {
         let said = output.to_ascii_lowercase();
         let has = |words: &[&str]| words.iter().any(|w| said.contains(w));
-        if command == "push" && has(&["[rejected]", "non-fast-forward", "fetch first"]) {
-            VcsError::PushRejected(output)
+        let refused = if command == "push" {
+            crate::push_report::rejections(&output)
+        } else {
+            Vec::new()
+        };
+        if !refused.is_empty() {
+            VcsError::PushRejected(refused.join("\n"))
         } else if has(&[
             "authentication failed",
             "could not read username",

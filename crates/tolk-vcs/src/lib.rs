@@ -20,6 +20,7 @@ mod lock;
 mod orphans;
 mod probe;
 mod processes;
+mod push_report;
 mod reads;
 mod repository;
 mod squash;

@@ -20,7 +20,7 @@ const CLEAN_UP: Duration = Duration::from_secs(2);
 pub(crate) const PARENT_VAR: &str = "TOLK_GIT_PARENT";
 
 /// Stops every Git command (with its helpers) whose starter is gone: a
-/// process group leader carrying [`PARENT_VAR`] whose parent is no longer
+/// process group leader carrying `PARENT_VAR` whose parent is no longer
 /// the process named there. Each may first finish by itself (a few
 /// seconds), then gets SIGTERM, so that Git removes its lock files (a
 /// SIGKILL would leave a push's ref lock in a local remote), and SIGKILL

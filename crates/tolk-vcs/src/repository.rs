@@ -400,7 +400,8 @@ impl Repository {
             branch
         };
         let refspec = format!("HEAD:refs/heads/{branch}");
-        self.run(&["push", "--quiet", "--", remote, &refspec])?;
+        // Each ref's outcome on a line of its own, for `VcsError::from_git`.
+        self.run(&["push", "--porcelain", "--", remote, &refspec])?;
         // What was pushed is no longer outgoing, wherever it went.
         self.run(&["update-ref", PUSHED, "HEAD"])?;
         Ok(())

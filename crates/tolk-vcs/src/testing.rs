@@ -1,6 +1,13 @@
 //! For tests of this and dependent crates: Git run as "another developer",
 //! with a fixed identity and none of the caller's configuration.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test support: a fixture that cannot be made stops the test"
+)]
+
 use std::path::Path;
 use std::process::Command;
 

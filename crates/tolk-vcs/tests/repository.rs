@@ -1,6 +1,13 @@
 //! The work-tree operations against real repositories: a bare upstream and
 //! a second clone that plays another developer.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test stops at the first value that is not as expected"
+)]
+
 use std::path::PathBuf;
 
 use tolk_vcs::testing::git;
@@ -695,4 +702,31 @@ fn commits_already_pushed_to_a_push_url_are_not_squashed() {
         .unwrap();
     assert!(repo.squash(&plan(tolk_vcs::Grouping::All)).unwrap());
     assert_eq!(outgoing(&repo).len(), 5, "four pushed, one squashed");
+}
+
+/// A push the remote refuses is named by the ref's line of Git's report,
+/// with the remote's reason, not guessed from Git's prose.
+#[test]
+fn a_push_the_remote_refuses_names_the_ref_and_the_reason() {
+    use std::os::unix::fs::PermissionsExt;
+    let upstream = Upstream::new(&[("po/cs.po", PO)]);
+    let hook = upstream.bare.join("hooks/pre-receive");
+    std::fs::write(
+        &hook,
+        "#!/bin/sh\necho 'translations are frozen' >&2\nexit 1\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let repo = upstream.clone();
+    std::fs::write(repo.path().join("po/cs.po"), "x\n").unwrap();
+    repo.commit(&["po/cs.po".into()], &jane(), "mine").unwrap();
+    let error = repo.push("", "").unwrap_err();
+    let VcsError::PushRejected(why) = &error else {
+        panic!("{error:?}");
+    };
+    assert_eq!(
+        why,
+        "refs/heads/main: [remote rejected] (pre-receive hook declined)"
+    );
+    assert!(!error.is_transient());
 }

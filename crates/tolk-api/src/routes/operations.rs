@@ -5,7 +5,7 @@
 //! bearer token of the configuration.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{AUTHORIZATION, ContentType};
+use actix_web::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -155,7 +155,7 @@ async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<Http
         (OPENMETRICS, text)
     };
     Ok(HttpResponse::Ok()
-        .insert_header(ContentType(media.parse().expect("valid media type")))
+        .insert_header((CONTENT_TYPE, media))
         .body(text))
 }
 

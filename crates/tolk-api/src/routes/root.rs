@@ -1,6 +1,6 @@
 //! The API root and site metrics.
 
-use actix_web::http::header::{ACCEPT, ContentType};
+use actix_web::http::header::{ACCEPT, CONTENT_TYPE};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -76,7 +76,7 @@ async fn metrics(
             .is_some_and(|a| a.contains("application/openmetrics-text"));
     Ok(if wants_text {
         HttpResponse::Ok()
-            .insert_header(ContentType(OPENMETRICS.parse().expect("valid media type")))
+            .insert_header((CONTENT_TYPE, OPENMETRICS))
             .body(dto.openmetrics())
     } else {
         HttpResponse::Ok().json(dto)

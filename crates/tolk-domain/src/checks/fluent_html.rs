@@ -20,6 +20,8 @@ use std::sync::LazyLock;
 use fluent_syntax::ast::{Expression, InlineExpression, Pattern, PatternElement};
 use regex::Regex;
 
+use super::fixed_regex::fixed_regex;
+
 use super::Flags;
 use super::fluent::{Read, read, select};
 
@@ -329,16 +331,14 @@ struct Spelled {
 static LITERAL_PLACEABLE: LazyLock<Regex> = LazyLock::new(|| {
     let blank = r"(?: |\n|\r\n)*";
     let escaped = r#"(?:\\\\|\\"|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{6})"#;
-    Regex::new(&format!(
+    fixed_regex(&format!(
         r#"(?:\{{{blank})+(?:(?P<string>"(?:{escaped}|[^"\\])*")|(?P<number>-?[0-9]+(?:\.[0-9]+)?))(?:{blank}\}})+"#
     ))
-    .expect("a valid expression")
 });
 
 /// An escape in a string literal.
-static ESCAPE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"\\\\|\\"|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{6}"#).expect("a valid expression")
-});
+static ESCAPE: LazyLock<Regex> =
+    LazyLock::new(|| fixed_regex(r#"\\\\|\\"|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{6}"#));
 
 fn literals_spelled(written: &str) -> Spelled {
     let mut spelled = Spelled {
@@ -464,28 +464,24 @@ fn is_void(tag: &str) -> bool {
 /// A start tag's name and what follows it: the tag closed (`>`, `/>`),
 /// the text's end, or blanks before an attribute.
 static START_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    fixed_regex(&format!(
         r"\A(?P<tag>[a-zA-Z][a-zA-Z0-9-]*){CLOSE_OR_BLANK}"
     ))
-    .expect("a valid expression")
 });
 
 /// What may follow a start tag's name or an attribute.
 const CLOSE_OR_BLANK: &str = r"(?:[ \t\n]*(?P<close>/?>)|[ \t\n]*(?P<eof>\z)|[ \t\n]+)";
 
-static END_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\A(?P<tag>[a-zA-Z][a-zA-Z0-9-]*)[ \t\n]*>").expect("a valid expression")
-});
+static END_TAG: LazyLock<Regex> =
+    LazyLock::new(|| fixed_regex(r"\A(?P<tag>[a-zA-Z][a-zA-Z0-9-]*)[ \t\n]*>"));
 
-static ATTRIBUTE_NAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\A(?P<name>[a-zA-Z][a-zA-Z0-9_.:-]*)=").expect("a valid expression")
-});
+static ATTRIBUTE_NAME: LazyLock<Regex> =
+    LazyLock::new(|| fixed_regex(r"\A(?P<name>[a-zA-Z][a-zA-Z0-9_.:-]*)="));
 
 static ATTRIBUTE_VALUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    fixed_regex(&format!(
         r#"\A(?:'(?P<single>[^']*)'|"(?P<double>[^"]*)"){CLOSE_OR_BLANK}"#
     ))
-    .expect("a valid expression")
 });
 
 /// Every `&` of the text, as HTML would read it: an error where it is

@@ -11,6 +11,8 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use regex::Regex;
 
+use super::fixed_regex::fixed_regex;
+
 use crate::plural::PluralFormula;
 
 /// A format the checks know: its check id, its flag and how to read it.
@@ -134,7 +136,7 @@ impl Format {
 
 /// A regular expression of the format's own, compiled once.
 fn pattern(expression: &str) -> Regex {
-    Regex::new(expression).expect("a valid expression")
+    fixed_regex(expression)
 }
 
 // printf-like formats: group 1 the position (`1$`), group 2 the kind.
@@ -283,22 +285,18 @@ fn sorted_names(expression: &Regex, text: &str) -> Vec<String> {
 }
 
 static C: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    fixed_regex(
         r"%(?:(\d+)\$)?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t|I64|I32)?([diouxXeEfFgGaAcspn%])",
     )
-    .expect("a valid expression")
 });
 
 // Python's `%`: an optional `(name)`, then flags, width, precision, a
 // length and any letter; a `%` followed by none of these is a placeholder
 // too (group 2 empty), as Python refuses it.
-static PYTHON: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"%(\([^)]+\))?([ +#-]*\d*(?:\.\d+)?(?:hh|h|ll|l)?[a-zA-Z%]|)")
-        .expect("a valid expression")
-});
+static PYTHON: LazyLock<Regex> =
+    LazyLock::new(|| fixed_regex(r"%(\([^)]+\))?([ +#-]*\d*(?:\.\d+)?(?:hh|h|ll|l)?[a-zA-Z%]|)"));
 
-static BRACE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\{\{|\}\}|\{([^{}]*)\}").expect("a valid expression"));
+static BRACE: LazyLock<Regex> = LazyLock::new(|| fixed_regex(r"\{\{|\}\}|\{([^{}]*)\}"));
 
 /// C placeholders as `type` in order, or `N$type` by position when
 /// numbered; `%%` is no placeholder.

@@ -6,18 +6,18 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::fixed_regex::fixed_regex;
+
 // A tag with its attributes (quoted values without `<`, as XML wants):
 // group 1 `/` of a closing tag, 2 the name, 3 the attributes, 4 `/` of an
 // empty element.
 static TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    fixed_regex(
         r#"<(/?)([A-Za-z_][\w:.-]*)((?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(/?)>"#,
     )
-    .expect("a valid expression")
 });
 
-static ATTRIBUTE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"([A-Za-z_:][\w:.-]*)\s*=").expect("a valid expression"));
+static ATTRIBUTE: LazyLock<Regex> = LazyLock::new(|| fixed_regex(r"([A-Za-z_:][\w:.-]*)\s*="));
 
 /// The XML of a text: its elements as `name attribute…` (attribute names
 /// sorted) in the order they open, or `None` when it is no well-formed
@@ -91,11 +91,9 @@ pub fn xml_invalid(source: &str, target: &str) -> bool {
 
 // Anything between `<` and `>`: the tags whose neighbours
 // `xml-chars-around-tags` compares.
-static ANY_TAG: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"<[^>]+>").expect("a valid expression"));
+static ANY_TAG: LazyLock<Regex> = LazyLock::new(|| fixed_regex(r"<[^>]+>"));
 
-static LETTER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\p{L}$").expect("a valid expression"));
+static LETTER: LazyLock<Regex> = LazyLock::new(|| fixed_regex(r"^\p{L}$"));
 
 /// Arabic's conjunction waw (`و`), written against the next word.
 const ARABIC_WAW: char = '\u{648}';

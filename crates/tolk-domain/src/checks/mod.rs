@@ -6,6 +6,7 @@ pub mod asciidoc;
 pub mod catalogue;
 pub mod chars;
 mod context;
+mod fixed_regex;
 pub mod flags;
 pub mod fluent;
 pub mod fluent_html;

@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::fixed_regex::fixed_regex;
+
 use super::{Context, Flags};
 
 /// Words that stay the same in many languages (technical names, units,
@@ -194,7 +196,7 @@ static LANGUAGE_NAMES: LazyLock<HashSet<String>> = LazyLock::new(|| {
 });
 
 static STRIP: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+    fixed_regex(concat!(
         r"<[^>]*>",                                                  // markup
         r"|[a-z0-9_.+-]+@[a-z0-9_.-]+\.[a-z0-9-]{2,}",               // e-mail addresses
         r"|(?:https?|ftps?)://\S+",                                  // URLs
@@ -205,12 +207,10 @@ static STRIP: LazyLock<Regex> = LazyLock::new(|| {
         r"|%(?:\d+\$)?[-+ #0]*\d*(?:\.\d+)?[a-z%]",                  // printf placeholders
         r"|%\([^)]*\)[a-z]",                                         // named placeholders
     ))
-    .expect("a valid expression")
 });
 
-static WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[\s(),.^`'\\/_<>!?;:|{}*@%#&~=+\[\]0-9\x22✓—…-]+").expect("a valid expression")
-});
+static WORDS: LazyLock<Regex> =
+    LazyLock::new(|| fixed_regex(r"[\s(),.^`'\\/_<>!?;:|{}*@%#&~=+\[\]0-9\x22✓—…-]+"));
 
 /// Whether the source holds nothing a translator would change; the words
 /// of `names` (the project's and component's names) count as such.

@@ -6,11 +6,12 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::fixed_regex::fixed_regex;
+
 use super::Flags;
 
 /// `(s)` right after a word, as English writes an optional plural.
-static OPTIONAL_PLURAL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\w\(s\)(\W|$)").expect("a valid expression"));
+static OPTIONAL_PLURAL: LazyLock<Regex> = LazyLock::new(|| fixed_regex(r"\w\(s\)(\W|$)"));
 
 /// How many of a string's translations must fail a check before its
 /// source is flagged (`multiple_failures`).

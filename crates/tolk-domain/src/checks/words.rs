@@ -6,6 +6,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::fixed_regex::fixed_regex;
+
 /// Words that languages repeat on purpose: French reflexives (`nous
 /// nous`), Turkish, Vietnamese and Frisian reduplication, Albanian `të të`,
 /// Hindi `कर कर`.
@@ -22,10 +24,8 @@ const REPEATED_ON_PURPOSE: &[(&str, &[&str])] = &[
 /// modifier symbols and punctuation but `,`, `.`, `:`, `;`, `·` and `•`
 /// (these, a hyphen, a closing bracket but `]` and a quote mark belong to
 /// their word: `one,one` is one word).
-static NON_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[[\p{Cc}\p{Po}\p{Ps}\p{Sk}\p{Zs}\]]--[,.:;\x{b7}\x{2022}]]+")
-        .expect("a valid expression")
-});
+static NON_WORD: LazyLock<Regex> =
+    LazyLock::new(|| fixed_regex(r"[[\p{Cc}\p{Po}\p{Ps}\p{Sk}\p{Zs}\]]--[,.:;\x{b7}\x{2022}]]+"));
 
 /// The words `text` repeats in a row, with how many times, in order;
 /// words of one character and those of `ignored` do not count. Words are
