@@ -4,7 +4,8 @@
 //! * `bench [--seconds N] [--connections N] [--database-url URL]` measures
 //!   the API's throughput, latency and memory on a release build, and
 //!   components on Git: task, scan and commit times, reads at scale;
-//! * `cycles` finds import cycles between the modules of each crate.
+//! * `cycles [ROOT]` finds import cycles between the modules of each crate
+//!   (of the workspace at ROOT, this one by default).
 
 mod bench;
 mod bench_components;
@@ -31,9 +32,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("openapi") => openapi(),
-        Some("cycles") => cycles::run(&root()),
+        Some("cycles") => cycles::run(&args.get(1).map_or_else(root, PathBuf::from)),
         Some("bench") => bench::Options::parse(&args[1..]).and_then(|o| bench::run(&root(), &o)),
-        _ => Err("usage: cargo xtask openapi | cycles | bench [--seconds N] [--connections N] [--database-url URL]".into()),
+        _ => Err("usage: cargo xtask openapi | cycles [ROOT] | bench [--seconds N] [--connections N] [--database-url URL]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

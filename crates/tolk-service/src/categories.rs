@@ -15,11 +15,10 @@ use tolk_store::projects::{self, Project};
 use tolk_store::stats::{self, Summary};
 use tolk_store::{DbConnection, Page, PageRequest, components};
 
-use crate::access::page;
 use crate::category_inheritance::ancestors;
 use crate::conflict::{Unique, unique_violation};
 use crate::jobs::{Job, Owner, enqueue};
-use crate::projects::{require_project_edit, visible_project};
+use crate::projects::{page_of_children, require_project_edit, visible_project};
 use crate::{Service, ServiceError, ServiceResult};
 
 const NAME: Unique = Unique {
@@ -202,17 +201,14 @@ impl Service {
         request: PageRequest,
     ) -> ServiceResult<Page<CategoryView>> {
         self.store.read(|conn| {
-            let project_id = match project_slug {
-                Some(slug) => Some(visible_project(conn, subject, slug)?.id),
-                None => None,
-            };
-            let found = page(categories::list(
+            page_of_children(
                 conn,
-                &subject.project_visibility(),
-                project_id,
+                subject,
+                project_slug,
                 request,
-            ))?;
-            found.try_map_items(|items| views(conn, items))
+                categories::list,
+                views,
+            )
         })
     }
 

@@ -15,12 +15,12 @@ use tolk_store::projects::{self, Project};
 use tolk_store::screenshots::{self, Holder};
 use tolk_store::{DbConnection, Page, PageRequest, time};
 
-use crate::access::{page, require};
+use crate::access::require;
 pub use crate::component_view::ComponentView;
 use crate::component_view::views;
 use crate::conflict::{Unique, unique_violation};
 use crate::jobs::{Job, Owner, enqueue};
-use crate::projects::visible_project;
+use crate::projects::{page_of_children, visible_project};
 use crate::upload::Upload;
 use crate::{Service, ServiceError, ServiceResult};
 
@@ -109,17 +109,14 @@ impl Service {
         request: PageRequest,
     ) -> ServiceResult<Page<ComponentView>> {
         self.store.read(|conn| {
-            let project_id = match project_slug {
-                Some(slug) => Some(visible_project(conn, subject, slug)?.id),
-                None => None,
-            };
-            let found = page(components::list(
+            page_of_children(
                 conn,
-                &subject.project_visibility(),
-                project_id,
+                subject,
+                project_slug,
                 request,
-            ))?;
-            found.try_map_items(|items| views(conn, items))
+                components::list,
+                views,
+            )
         })
     }
 

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 use tolk_domain::change::Action;
-use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::permission::{Permission, ProjectVisibility, Subject, Target};
 use tolk_domain::project::ProjectSettings;
 use tolk_domain::validation::FieldErrors;
 use tolk_store::changes::{self, NewChange};
@@ -370,7 +370,41 @@ pub(crate) fn require_project_edit(subject: &Subject, project: &Project) -> Serv
         "You do not have permission to perform this action.",
     )
 }
+/// How the store lists what projects hold (categories, components): the
+/// ones `visibility` lets the caller see, of one project when given, a
+/// page of them (`None` past the last).
+pub(crate) type ChildList<Row> = fn(
+    &mut DbConnection,
+    &ProjectVisibility,
+    Option<i64>,
+    PageRequest,
+) -> tolk_store::StoreResult<Option<Page<Row>>>;
 
+/// A page of what projects hold that the caller sees, of the project
+/// `project_slug` when given (404 when the caller cannot see it): listed
+/// by `list`, each made a view by `views`.
+pub(crate) fn page_of_children<Row, View>(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    project_slug: Option<&str>,
+    request: PageRequest,
+    list: ChildList<Row>,
+    views: impl FnOnce(&mut DbConnection, Vec<Row>) -> ServiceResult<Vec<View>>,
+) -> ServiceResult<Page<View>> {
+    let project_id = match project_slug {
+        Some(slug) => Some(visible_project(conn, subject, slug)?.id),
+        None => None,
+    };
+    let found = page(list(
+        conn,
+        &subject.project_visibility(),
+        project_id,
+        request,
+    ))?;
+    found.try_map_items(|items| views(conn, items))
+}
+
+/// The project `slug` if the caller may see it, else not found.
 pub(crate) fn visible_project(
     conn: &mut DbConnection,
     subject: &Subject,
