@@ -5,12 +5,12 @@ use tolk_domain::change::Action;
 use tolk_domain::permission::{Permission, ProjectVisibility, Subject, Target};
 use tolk_domain::project::ProjectSettings;
 use tolk_domain::validation::FieldErrors;
+use tolk_store::builtin_teams;
 use tolk_store::changes::{self, NewChange};
 use tolk_store::languages::{self, LanguageRow};
 use tolk_store::projects::{self, Project};
 use tolk_store::screenshots::{self, Holder};
 use tolk_store::stats::{self, Summary};
-use tolk_store::teams;
 use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
@@ -172,7 +172,7 @@ impl Service {
             let project = projects::insert(conn, &settings, time::now())
                 .map_err(|e| unique_violation(e, &[SLUG, NAME]))?;
             let creator = subject.user_id().filter(|_| !subject.is_superuser());
-            teams::ensure_project_teams(conn, project.id, project.access(), creator)?;
+            builtin_teams::ensure_project_teams(conn, project.id, project.access(), creator)?;
             let change = NewChange {
                 project_id: Some(project.id),
                 target: project.settings.name.clone(),
@@ -213,7 +213,7 @@ impl Service {
             }
             record_edit(conn, subject, project.id, &project.settings, &settings)?;
             if settings.access() != project.access() {
-                teams::ensure_project_teams(conn, project.id, settings.access(), None)?;
+                builtin_teams::ensure_project_teams(conn, project.id, settings.access(), None)?;
             }
             project.settings = settings;
             let locked = projects::locked(conn, &[project.id])?.contains(&project.id);

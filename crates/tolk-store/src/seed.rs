@@ -34,8 +34,8 @@ pub fn ensure_builtin_data(conn: &mut DbConnection) -> StoreResult<()> {
             ))
             .execute(conn)?;
     }
-    crate::teams::ensure_builtin_roles(conn)?;
-    crate::teams::ensure_site_teams(conn)?;
+    crate::builtin_teams::ensure_builtin_roles(conn)?;
+    crate::builtin_teams::ensure_site_teams(conn)?;
     Ok(())
 }
 

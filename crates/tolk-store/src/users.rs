@@ -253,7 +253,7 @@ pub fn insert(
         .get_result(c))?;
     add_verified_email(conn, id, &fields.email)?;
     if !fields.is_bot {
-        crate::teams::join_default_teams(conn, id)?;
+        crate::builtin_teams::join_default_teams(conn, id)?;
     }
     get(conn, id)?.ok_or(StoreError::Corrupt("users"))
 }
