@@ -20,7 +20,6 @@ use tolk_store::{DbConnection, units};
 
 use crate::bulk::{BulkEdit, apply_edits};
 use crate::cache::Generation;
-use crate::reused;
 use crate::translations::TranslationView;
 use crate::unit_plan::Spread;
 use crate::verdicts::{self, Verdict};
@@ -46,9 +45,6 @@ impl Service {
         }
         let generation = self.cache.latest_or_sync(conn)?;
         let mut verdicts = self.spread(conn, generation, subject, translation, written)?;
-        if !reused::checks_language(&translation.language) {
-            return Ok(verdicts);
-        }
         let language = translation.translation.language_id;
         let texts: Vec<(i64, String)> = written
             .iter()

@@ -37,19 +37,22 @@ impl Service {
         (project_id, also): (i64, Option<i64>),
         texts: &[(i64, String)],
     ) -> ServiceResult<HashMap<i64, Verdict>> {
-        let mut components = self.cache.propagating(generation, conn, project_id)?;
-        components.extend(also.filter(|id| !components.contains(id)));
-        let mut languages: Vec<i64> = texts.iter().map(|(language, _)| *language).collect();
-        languages.sort_unstable();
-        languages.dedup();
+        let languages = texts.iter().map(|(language, _)| *language).collect();
+        let languages = self.checked_languages(conn, generation, languages)?;
         let mut texts: Vec<String> = texts
             .iter()
+            .filter(|(language, _)| languages.binary_search(language).is_ok())
             .map(|(_, text)| text.clone())
             .filter(|text| !text.is_empty())
             .collect();
         texts.sort_unstable();
         texts.dedup();
-        if components.is_empty() || texts.is_empty() {
+        if texts.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let mut components = self.cache.propagating(generation, conn, project_id)?;
+        components.extend(also.filter(|id| !components.contains(id)));
+        if components.is_empty() {
             return Ok(HashMap::new());
         }
         let checked_from = UnitState::Fuzzy.code();
@@ -79,6 +82,10 @@ impl Service {
                 .map(|t| t.language_id)
                 .filter(|id| *id != source_language)
                 .collect();
+            let languages = self.checked_languages(conn, generation, languages)?;
+            if languages.is_empty() {
+                return Ok(());
+            }
             let found = unit_texts::repeated_or_failing(
                 conn,
                 &components,
@@ -90,6 +97,22 @@ impl Service {
             self.refresh_reused(conn, generation, place, &found)?;
             Ok(())
         })
+    }
+
+    /// Of some languages, those whose strings are checked for reuse,
+    /// sorted: no verdict is ever given in the others, so there is none
+    /// to look up or clear there.
+    fn checked_languages(
+        &self,
+        conn: &mut DbConnection,
+        generation: Generation,
+        mut languages: Vec<i64>,
+    ) -> ServiceResult<Vec<i64>> {
+        languages.sort_unstable();
+        languages.dedup();
+        let known = self.cache.languages(generation, conn, &languages)?;
+        languages.retain(|id| known.get(id).is_some_and(checks_language));
+        Ok(languages)
     }
 }
 
@@ -143,6 +166,6 @@ fn applies(view: &UnitView) -> bool {
 /// Whether strings in `language` are checked for reuse: not in languages
 /// of a single plural form, which Weblate leaves out for the false alarms
 /// they give.
-pub(crate) fn checks_language(language: &Language) -> bool {
+fn checks_language(language: &Language) -> bool {
     language.plural.number > 1
 }
