@@ -13,7 +13,7 @@ mod common;
 use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, TestApp, call, context, get_json, pluck, upstream};
+use common::{Body, TestApp, call, context, get_json, pluck, post_component, upstream};
 use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
 
@@ -60,16 +60,7 @@ async fn strings_are_filled_from_other_components_and_the_memory() {
         let copy = json!({"name": "Copy", "slug": "copy", "repo": "weblate://demo/app",
                           "filemask": "po/*.po", "file_format": "po",
                           "allow_translation_propagation": false});
-        let made = call(
-            &app,
-            Method::POST,
-            "/api/projects/demo/components/",
-            Some(admin),
-            Body::Json(copy),
-        )
-        .await;
-        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
-        ctx.service.run_due_tasks().unwrap();
+        post_component(&app, &ctx, Some(admin), copy).await;
         let start = |component: &'static str, body: Value, token: &str| {
             let app = &app;
             let token = token.to_owned();

@@ -15,7 +15,7 @@ mod common;
 use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, HOST, Reply, TestApp, call, error_items, get_json};
+use common::{Body, HOST, Reply, TestApp, call, error_items, get_json, post_component};
 use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
 
@@ -164,20 +164,9 @@ async fn categories_nest_inherit_and_carry_their_components_along() {
         );
 
         // A component inside, addressed by its path.
-        let made = call(
-            &app,
-            Method::POST,
-            "/api/projects/demo/components/",
-            admin,
-            Body::Json(
-                json!({"name": "Manual", "slug": "manual", "repo": "weblate://demo/app",
-                "filemask": "po/*.po", "file_format": "po", "category": guides_url}),
-            ),
-        )
-        .await;
-        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
-        ctx.service.run_due_tasks().unwrap();
-        let manual = made.json();
+        let body = json!({"name": "Manual", "slug": "manual", "repo": "weblate://demo/app",
+            "filemask": "po/*.po", "file_format": "po", "category": guides_url});
+        let manual = post_component(&app, &ctx, admin, body).await;
         assert_eq!(
             manual["url"],
             api("components/demo/docs%252Fguides%252Fmanual/")

@@ -14,7 +14,7 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, call, context, get_json};
+use common::{Body, call, context, get_json, post_component};
 use serde_json::json;
 use tolk_service::testing::TestDb;
 use tolk_service::vcs_testing::Upstream;
@@ -155,16 +155,7 @@ async fn a_project_gets_its_glossary_with_its_first_component() {
         .await;
         let gettext = json!({"name": "App", "slug": "app", "repo": upstream.url(),
             "filemask": "po/*.po", "file_format": "po", "license": "MIT"});
-        let created = call(
-            &app,
-            Method::POST,
-            "/api/projects/demo/components/",
-            admin,
-            Body::Json(gettext),
-        )
-        .await;
-        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
-        ctx.service.run_due_tasks().unwrap();
+        post_component(&app, &ctx, admin, gettext).await;
 
         // Made as Weblate makes it: named after the project, a local TBX
         // repository whose languages the project's components decide.

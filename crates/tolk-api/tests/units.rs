@@ -13,7 +13,7 @@ mod common;
 use actix_web::body::MessageBody;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::{Body, TestApp, call, context, get_json, upstream};
+use common::{Body, TestApp, call, context, get_json, post_component, upstream};
 use serde_json::{Value, json};
 use tolk_service::testing::TestDb;
 use tolk_service::vcs_testing::Upstream;
@@ -570,16 +570,7 @@ async fn a_key_added_to_a_monolingual_component_reaches_the_template_then_transl
         let body = json!({"name": "Countries", "slug": "countries", "repo": upstream.url(),
                           "filemask": "countries/*.json", "file_format": "json-nested",
                           "template": "countries/en.json"});
-        let made = call(
-            &app,
-            Method::POST,
-            "/api/projects/demo/components/",
-            admin,
-            Body::Json(body),
-        )
-        .await;
-        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
-        ctx.service.run_due_tasks().unwrap();
+        post_component(&app, &ctx, admin, body).await;
         let key = json!({"key": "planet", "value": ["Vulcan"]});
         let elsewhere = call(
             &app,
@@ -1164,16 +1155,7 @@ async fn a_monolingual_key_is_deleted_through_the_source_language() {
         let body = json!({"name": "Countries", "slug": "countries", "repo": upstream.url(),
                           "filemask": "countries/*.json", "file_format": "json-nested",
                           "template": "countries/en.json", "manage_units": true});
-        let made = call(
-            &app,
-            Method::POST,
-            "/api/projects/demo/components/",
-            admin,
-            Body::Json(body),
-        )
-        .await;
-        assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
-        ctx.service.run_due_tasks().unwrap();
+        post_component(&app, &ctx, admin, body).await;
         let arabic = get_json(
             &app,
             "/api/translations/demo/countries/ar/units/?q=key:%3Dcountries.AF",

@@ -563,6 +563,27 @@ pub fn add_component(ctx: &Ctx, settings: tolk_domain::component::ComponentSetti
     ctx.service.run_due_tasks().unwrap();
 }
 
+/// Creates a component of `demo` through the API with `body` as `token`,
+/// asserts 201 and runs its setup; the component as answered.
+pub async fn post_component<S: TestApp<B>, B: MessageBody>(
+    app: &S,
+    ctx: &Ctx,
+    token: Option<&str>,
+    body: Value,
+) -> Value {
+    let made = call(
+        app,
+        Method::POST,
+        "/api/projects/demo/components/",
+        token,
+        Body::Json(body),
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+    ctx.service.run_due_tasks().unwrap();
+    made.json()
+}
+
 /// Makes the project `slug` private.
 pub fn make_private(ctx: &Ctx, slug: &str) {
     ctx.service
