@@ -184,6 +184,55 @@ static QT_PLURAL: LazyLock<Regex> = LazyLock::new(|| pattern(r"%L?(n|\d{1,2})"))
 static OBJECT_PASCAL: LazyLock<Regex> =
     LazyLock::new(|| pattern(r"%(?:(\d+):)?-?\d*(?:\.\d+)?([dDuUeEfFgGnNmMpPsSxX%])"));
 
+/// The placeholders an HTML attribute's value may be, as Weblate's
+/// `safe-html` reads them: those of the printf-like formats, Python's,
+/// Perl's, C#'s, Scheme's, Laravel's, the web's and Java's message
+/// formats, each anchored to the whole value.
+static ONE_PLACEHOLDER: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    [
+        &C,
+        &PYTHON,
+        &PHP,
+        &OBJECT_PASCAL,
+        &PERL_BRACE,
+        &JAVASCRIPT,
+        &LUA,
+        &BRACE,
+        &SCHEME,
+        &C_SHARP,
+        &JAVA_PRINTF,
+        &AUTOMATTIC,
+        &LARAVEL,
+        &OBJC,
+        &I18NEXT,
+        &ES,
+        &MESSAGE_FORMAT,
+        &PERCENT,
+        &VUE,
+    ]
+    .iter()
+    .map(|expression| pattern(&format!("^(?:{})$", expression.as_str())))
+    .collect()
+});
+
+/// Whether `value` is, whole, one placeholder of a format the checks know.
+pub fn is_one_placeholder(value: &str) -> bool {
+    ONE_PLACEHOLDER
+        .iter()
+        .any(|expression| expression.is_match(value))
+}
+
+/// A Java `MessageFormat` argument (`{0}`, `{1, number}`), as
+/// `auto-java-messageformat` looks for one.
+static MESSAGE_FORMAT_ARGUMENT: LazyLock<Regex> =
+    LazyLock::new(|| pattern(r"\{\s*\d+\s*(?:,\s*[a-z]+(?:,\s*\S+)?)?\s*\}"));
+
+/// `auto-java-messageformat`: whether a source holds a Java
+/// `MessageFormat` argument, so that `java-format` applies to it.
+pub fn looks_like_message_format(source: &str) -> bool {
+    MESSAGE_FORMAT_ARGUMENT.is_match(source)
+}
+
 /// How many placeholders of `text` take their argument by their place
 /// alone (`%s`, `{}`, not `%1$s`, `%(name)s` or `{0}`), in the formats
 /// `flags` turns on whose arguments can be numbered or named instead; a

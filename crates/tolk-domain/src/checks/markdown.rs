@@ -181,6 +181,12 @@ fn links(c: &[char]) -> Vec<Link> {
 
 /// `text` without its links (as [`links`] finds them).
 pub(crate) fn without_links(text: &str) -> String {
+    replacing_links(text, |_| String::new())
+}
+
+/// `text` with each of its links (as [`links`] finds them) replaced by
+/// what `by` makes of it.
+pub(crate) fn replacing_links(text: &str, mut by: impl FnMut(String) -> String) -> String {
     let c = chars(text);
     let spans = super::matches::matches_in(c.len(), |at| {
         link_at(&c, at).map(|(_, next)| ((at, next), next))
@@ -189,6 +195,7 @@ pub(crate) fn without_links(text: &str) -> String {
     let mut from = 0;
     for (start, end) in spans {
         kept.extend(&c[from..start]);
+        kept.push_str(&by(c[start..end].iter().collect()));
         from = end;
     }
     kept.extend(&c[from..]);

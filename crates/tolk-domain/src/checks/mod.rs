@@ -3,6 +3,7 @@
 //! ([`failing`]), each after Weblate's rules.
 
 pub mod asciidoc;
+pub mod auto_flags;
 pub mod catalogue;
 pub mod chars;
 mod context;
@@ -13,6 +14,7 @@ pub mod fluent_html;
 pub mod format;
 pub mod glossary;
 pub mod history;
+mod html_tokens;
 pub mod icu;
 pub mod markdown;
 pub mod markup;
@@ -109,8 +111,9 @@ pub fn failing(
             "duplicate",
             words::duplicate(s, t, language, source_language),
         );
-        // As in Weblate 2026, strings checked as HTML are not checked as XML.
-        if !flags.has("safe-html") {
+        // As in Weblate 2026, strings that may be checked as HTML are not
+        // checked as XML.
+        if !auto_flags::may_be_html(flags) {
             fail("xml-tags", markup::xml_tags(s, t));
             fail("xml-invalid", markup::xml_invalid(s, t));
             fail(
@@ -134,11 +137,8 @@ pub fn failing(
         if flags.has("asciidoc-text") {
             fail("asciidoc-markup", asciidoc::asciidoc_markup(s, t));
         }
-        if flags.has("safe-html") {
-            fail(
-                "safe-html",
-                safe_html::unsafe_html(s, t, flags.has("md-text")),
-            );
+        if auto_flags::is_active(flags, "safe-html", &[s]) {
+            fail("safe-html", safe_html::unsafe_html(s, t, flags));
         }
         if flags.has("rst-text") {
             fail("rst-references", rst::rst_references(s, t));
@@ -170,8 +170,9 @@ pub fn failing(
         }
     }
     let strict = flags.has("strict-format");
+    let sources: Vec<&str> = source.iter().map(String::as_str).collect();
     for format in format::FORMATS {
-        if flags.has(format.flag) {
+        if auto_flags::is_active(flags, format.flag, &sources) {
             fail(
                 format.id,
                 format.fails_forms(source, target, plural, strict),
