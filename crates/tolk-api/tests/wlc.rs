@@ -141,7 +141,8 @@ fn wlc_manages_a_component() {
         let stats = wlc(&served, token, &["stats", "demo/app/ja"]);
         let all = ctx
             .service
-            .units(
+            .units()
+            .list(
                 &Subject::System,
                 Some(("demo", "app", "ja")),
                 None,
@@ -165,7 +166,8 @@ fn wlc_manages_a_component() {
 
         let unit = ctx
             .service
-            .units(
+            .units()
+            .list(
                 &Subject::System,
                 Some(("demo", "app", "ja")),
                 Some("state:translated"),
@@ -191,7 +193,11 @@ fn wlc_manages_a_component() {
             ],
         );
         assert_eq!(edited, Value::Null, "edit-unit prints nothing");
-        let stored = ctx.service.unit(&Subject::System, unit.unit.id).unwrap();
+        let stored = ctx
+            .service
+            .units()
+            .get(&Subject::System, unit.unit.id)
+            .unwrap();
         assert_eq!(
             (stored.unit.target.as_str(), stored.unit.state),
             ("wlc で訳した", 20)
@@ -221,7 +227,11 @@ fn wlc_manages_a_component() {
             "msgstr \"開発者の訳\"",
         );
         wlc(&served, token, &["pull", "demo/app"]);
-        let pulled = ctx.service.unit(&Subject::System, unit.unit.id).unwrap();
+        let pulled = ctx
+            .service
+            .units()
+            .get(&Subject::System, unit.unit.id)
+            .unwrap();
         assert_eq!(pulled.unit.target, "開発者の訳");
         wlc(&served, token, &["reset", "demo/app"]);
         wlc(&served, token, &["cleanup", "demo/app"]);
@@ -302,7 +312,8 @@ fn wlc_downloads_and_uploads_files() {
         assert_eq!(wlc(&served, token, &args), Value::Null);
         let units = ctx
             .service
-            .units(
+            .units()
+            .list(
                 &Subject::System,
                 Some(("demo", "app", "ja")),
                 Some("source:=Arabic"),

@@ -17,8 +17,9 @@ use crate::translations::TranslationView;
 use crate::unit_plan::Planned;
 use crate::unit_plan::Spread;
 use crate::unit_view::UnitView;
+use crate::units::Units;
 use crate::units::record_translations;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// Most edits one request may carry.
 pub const MAX_EDITS: usize = 10_000;
@@ -43,7 +44,7 @@ pub enum BulkOutcome {
     Refused(ServiceError),
 }
 
-impl Service {
+impl Units<'_> {
     /// Applies `edits` to the units of the translation
     /// `project/component/language` in one transaction; one outcome per
     /// edit, in order.
@@ -90,7 +91,7 @@ impl Service {
 }
 
 /// Applies `edits` to units of `translation` (whose access was checked)
-/// in the caller's transaction, as [`Service::bulk_edit`] does; the
+/// in the caller's transaction, as [`Units::bulk_edit`](crate::units::Units::bulk_edit) does; the
 /// changes are recorded with `action` when given, else as each edit's own.
 /// What became of each edit, and what was written, to propagate.
 pub(crate) fn apply_edits(

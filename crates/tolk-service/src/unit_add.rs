@@ -18,7 +18,8 @@ use tolk_store::{translations, unit_removals};
 use crate::access::require;
 use crate::translations::{TranslationView, visible_translation};
 use crate::unit_view::UnitView;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::units::Units;
+use crate::{ServiceError, ServiceResult};
 
 /// A new string as the API gives it: `key` and `value` in monolingual
 /// components, `context`, `source` and `target` in bilingual ones.
@@ -142,12 +143,12 @@ fn check(
     })
 }
 
-impl Service {
+impl Units<'_> {
     /// Adds a string to the component of the translation
     /// `project/component/language` (§9.4): a unit in every translation,
     /// this one's with the given text and state, written into the files at
     /// the next commit. Answers the new unit of this translation.
-    pub fn add_unit(
+    pub fn add(
         &self,
         subject: &Subject,
         path: (&str, &str, &str),
@@ -167,7 +168,7 @@ impl Service {
 }
 
 /// Adds a string through `translation` in the caller's transaction, as
-/// [`Service::add_unit`] does, recording `action` for each new unit; the
+/// [`Units::add`](crate::units::Units::add) does, recording `action` for each new unit; the
 /// id of the new unit of `translation`.
 pub(crate) fn add_string(
     conn: &mut tolk_store::DbConnection,

@@ -18,7 +18,8 @@ use tolk_store::{comments, time, translations};
 
 use crate::access::require;
 use crate::unit_view::UnitView;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::units::Units;
+use crate::{ServiceError, ServiceResult};
 
 /// Checks that `unit`'s string may be deleted by `subject`.
 fn check(subject: &Subject, unit: &UnitView) -> ServiceResult<()> {
@@ -59,10 +60,10 @@ fn counted(unit: &UnitRow, commented: bool) -> Counters {
     }
 }
 
-impl Service {
+impl Units<'_> {
     /// Deletes the string of unit `id`: from every translation when it is
     /// the source unit, else from its own translation.
-    pub fn delete_unit(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             let unit = self.visible_unit(conn, subject, id)?;
             check(subject, &unit)?;

@@ -156,9 +156,16 @@ pub struct UnitEdit {
 /// Longest `extra_flags` accepted.
 const MAX_FLAGS: usize = 500;
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of strings: listing (with the query language),
+    /// reading, translating, adding, deleting, editing in bulk.
+    Units,
+    units
+);
+
+impl Units<'_> {
     /// Units the caller may see, of one translation when given, matching `q`.
-    pub fn units(
+    pub fn list(
         &self,
         subject: &Subject,
         translation: Option<(&str, &str, &str)>,
@@ -230,7 +237,7 @@ impl Service {
 
     /// The units of the other languages of a source unit's string (§10.2);
     /// 400 for a unit that is not a source unit.
-    pub fn unit_translations(&self, subject: &Subject, id: i64) -> ServiceResult<Vec<UnitView>> {
+    pub fn in_other_languages(&self, subject: &Subject, id: i64) -> ServiceResult<Vec<UnitView>> {
         self.store.read(|conn| {
             let source = self.visible_unit(conn, subject, id)?;
             if !source.is_source() {
@@ -248,7 +255,7 @@ impl Service {
     }
 
     /// One unit, if the caller may see it.
-    pub fn unit(&self, subject: &Subject, id: i64) -> ServiceResult<UnitView> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<UnitView> {
         self.store.read(|conn| self.visible_unit(conn, subject, id))
     }
 
@@ -257,14 +264,14 @@ impl Service {
     /// unit pending and moves the statistics), and sets the properties of
     /// a source string. Answers with what it wrote. Edits of many callers
     /// at once commit together (on SQLite, see `Store::write_together`).
-    pub fn edit_unit(&self, subject: &Subject, id: i64, edit: UnitEdit) -> ServiceResult<UnitView> {
-        let (service, subject) = (self.clone(), subject.clone());
+    pub fn edit(&self, subject: &Subject, id: i64, edit: UnitEdit) -> ServiceResult<UnitView> {
+        let (service, subject) = (Service::clone(self), subject.clone());
         self.store
-            .write_together(move |conn| service.edit_unit_in(conn, &subject, id, edit))
+            .write_together(move |conn| service.units().edit_in(conn, &subject, id, edit))
     }
 
-    /// [`Service::edit_unit`] inside its transaction.
-    fn edit_unit_in(
+    /// [`Units::edit`] inside its transaction.
+    fn edit_in(
         &self,
         conn: &mut DbConnection,
         subject: &Subject,

@@ -101,7 +101,8 @@ impl World {
             size: 10_000,
         };
         self.service
-            .units(&self.admin, Some(("demo", "app", code)), q, request)
+            .units()
+            .list(&self.admin, Some(("demo", "app", code)), q, request)
             .unwrap()
             .items
     }
@@ -112,7 +113,7 @@ impl World {
             state: Some(20),
             ..Default::default()
         };
-        self.service.edit_unit(&self.admin, id, edit).unwrap();
+        self.service.units().edit(&self.admin, id, edit).unwrap();
     }
 }
 
@@ -191,7 +192,8 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
         );
         assert!(ja.iter().all(|u| u.unit.source_unit_id.is_some()));
         let err = service
-            .units(
+            .units()
+            .list(
                 &world.admin,
                 Some(("demo", "app", "ja")),
                 Some("colour:red"),
@@ -207,7 +209,7 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
         let unit = ja.iter().find(|u| u.unit.state == 20).unwrap();
         let before = world.upstream.file("po/ja.po");
         world.edit(unit.unit.id, "Tolk の訳");
-        let edited = service.unit(&world.admin, unit.unit.id).unwrap();
+        let edited = service.units().get(&world.admin, unit.unit.id).unwrap();
         assert!(edited.unit.pending);
         assert_eq!(edited.unit.target, "Tolk の訳");
         let status = service
@@ -251,7 +253,8 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
         );
         assert!(
             !service
-                .unit(&world.admin, unit.unit.id)
+                .units()
+                .get(&world.admin, unit.unit.id)
                 .unwrap()
                 .unit
                 .pending
@@ -282,7 +285,8 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
         assert!(ok);
         assert_eq!(
             service
-                .unit(&world.admin, target.unit.id)
+                .units()
+                .get(&world.admin, target.unit.id)
                 .unwrap()
                 .unit
                 .target,
@@ -327,7 +331,8 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
         assert!(ok);
         assert_eq!(
             service
-                .unit(&world.admin, target.unit.id)
+                .units()
+                .get(&world.admin, target.unit.id)
                 .unwrap()
                 .unit
                 .target,
@@ -535,7 +540,8 @@ fn components_are_listed_shared_edited_locked_and_removed() {
             ..Default::default()
         };
         let err = service
-            .edit_unit(&world.admin, unit.unit.id, edit)
+            .units()
+            .edit(&world.admin, unit.unit.id, edit)
             .unwrap_err();
         assert_eq!(err.to_string(), "This translation is currently locked.");
 
@@ -615,7 +621,8 @@ fn text_of(world: &World, component: &str, code: &str, key: &str) -> (i64, Strin
     };
     let unit = world
         .service
-        .units(&world.admin, Some(("demo", component, code)), None, request)
+        .units()
+        .list(&world.admin, Some(("demo", component, code)), None, request)
         .unwrap()
         .items
         .into_iter()
@@ -777,10 +784,10 @@ fn pending_edits_are_committed_when_old_enough_and_pushed_when_configured() {
             0,
             "not old enough"
         );
-        assert!(service.unit(&world.admin, id).unwrap().unit.pending);
+        assert!(service.units().get(&world.admin, id).unwrap().unit.pending);
         let later = now + chrono::Duration::hours(3);
         assert_eq!(service.commit_pending_due(later).unwrap(), 1);
-        assert!(!service.unit(&world.admin, id).unwrap().unit.pending);
+        assert!(!service.units().get(&world.admin, id).unwrap().unit.pending);
         assert!(
             world
                 .upstream
@@ -864,7 +871,7 @@ fn a_new_branch_or_repository_moves_the_work_tree() {
         let view = reconfigure(&world, |s| s.branch = "stable".into()).unwrap();
         assert_eq!(view.component.settings.branch, "stable");
         assert!(view.component.task_id.is_some(), "the move runs as a task");
-        assert!(!service.unit(&world.admin, id).unwrap().unit.pending);
+        assert!(!service.units().get(&world.admin, id).unwrap().unit.pending);
         assert_eq!(service.run_due_tasks().unwrap(), 1);
         assert_eq!(text_of(&world, "app", "ja", "Afrikaans").1, "安定版");
         let status = service

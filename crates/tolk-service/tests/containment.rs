@@ -253,7 +253,8 @@ fn a_link_that_arrives_by_pull_is_never_written() {
         // An edit of a Czech string cannot be written: the commit says so,
         // the string stays pending, and the link upstream is untouched.
         let unit = service
-            .units(
+            .units()
+            .list(
                 &Subject::System,
                 Some(("demo", "app", "cs")),
                 None,
@@ -271,7 +272,8 @@ fn a_link_that_arrives_by_pull_is_never_written() {
             ..Default::default()
         };
         service
-            .edit_unit(&Subject::System, unit.unit.id, edit)
+            .units()
+            .edit(&Subject::System, unit.unit.id, edit)
             .unwrap();
         let (ok, detail) = service
             .repository_operation(&Subject::System, "demo", "app", Operation::Push)
@@ -281,7 +283,8 @@ fn a_link_that_arrives_by_pull_is_never_written() {
         assert_eq!((ok, detail.as_deref()), (false, Some(expected)));
         assert!(
             service
-                .unit(&Subject::System, unit.unit.id)
+                .units()
+                .get(&Subject::System, unit.unit.id)
                 .unwrap()
                 .unit
                 .pending

@@ -201,8 +201,11 @@ async fn units(
 ) -> ApiResult<web::Json<Paginated<UnitDto>>> {
     let filters: UnitFilters = crate::query::parse(req.query_string())?;
     let service = state.service.clone();
-    let fetch =
-        move |request| service.units(&caller.0, Some(path.parts()), filters.q.as_deref(), request);
+    let fetch = move |request| {
+        service
+            .units()
+            .list(&caller.0, Some(path.parts()), filters.q.as_deref(), request)
+    };
     page_of(&req, &links, STANDARD, fetch, |u| UnitDto::new(u, &links)).await
 }
 
@@ -234,7 +237,7 @@ async fn units_create(
     let service = state.service.clone();
     let unit = with_body(&req, payload, move |input, _| {
         let body = input.parse::<UnitCreate>()?;
-        service.add_unit(&caller.0, path.parts(), body.into())
+        service.units().add(&caller.0, path.parts(), body.into())
     })
     .await?;
     Ok(web::Json(UnitDto::new(unit, &links)))
@@ -313,7 +316,10 @@ async fn units_bulk(
                 state: e.state,
             })
             .collect();
-        Ok((ids, service.bulk_edit(&caller.0, path.parts(), edits)?))
+        Ok((
+            ids,
+            service.units().bulk_edit(&caller.0, path.parts(), edits)?,
+        ))
     })
     .await?;
     let results: Vec<BulkUnitResult> = ids

@@ -42,7 +42,11 @@ async fn list(
 ) -> ApiResult<web::Json<Paginated<UnitDto>>> {
     let filters: UnitFilters = crate::query::parse(req.query_string())?;
     let service = state.service.clone();
-    let fetch = move |request| service.units(&caller.0, None, filters.q.as_deref(), request);
+    let fetch = move |request| {
+        service
+            .units()
+            .list(&caller.0, None, filters.q.as_deref(), request)
+    };
     page_of(&req, &links, LARGE, fetch, |u| UnitDto::new(u, &links)).await
 }
 
@@ -64,7 +68,7 @@ async fn detail(
 ) -> ApiResult<web::Json<UnitDto>> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    let view = blocking(move || service.unit(&caller.0, id)).await?;
+    let view = blocking(move || service.units().get(&caller.0, id)).await?;
     Ok(web::Json(UnitDto::new(view, &links)))
 }
 
@@ -88,7 +92,7 @@ async fn translations(
 ) -> ApiResult<web::Json<Vec<UnitDto>>> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    let views = blocking(move || service.unit_translations(&caller.0, id)).await?;
+    let views = blocking(move || service.units().in_other_languages(&caller.0, id)).await?;
     Ok(web::Json(
         views.into_iter().map(|v| UnitDto::new(v, &links)).collect(),
     ))
@@ -116,7 +120,7 @@ async fn remove(
 ) -> ApiResult<HttpResponse> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    blocking(move || service.delete_unit(&caller.0, id)).await?;
+    blocking(move || service.units().delete(&caller.0, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -150,14 +154,14 @@ async fn change(
                 Ok(body) => body.into(),
                 Err(errors) => {
                     // A missing or hidden unit is 404 whatever the body says.
-                    service.unit(&caller.0, id)?;
+                    service.units().get(&caller.0, id)?;
                     return Err(errors.into());
                 }
             }
         } else {
             input.parse::<UnitPatch>()?.into()
         };
-        service.edit_unit(&caller.0, id, edit)
+        service.units().edit(&caller.0, id, edit)
     })
     .await?;
     Ok(web::Json(UnitDto::new(view, &links).into()))
