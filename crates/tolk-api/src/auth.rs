@@ -77,8 +77,8 @@ async fn authenticate(req: &HttpRequest) -> Result<Subject, ApiError> {
     // and back cost more than the read (a third of a unit GET's time went
     // to waking threads).
     Ok(match credentials {
-        Credentials::None => state.service.anonymous(),
-        Credentials::Key(key) => state.service.authenticate(&key),
+        Credentials::None => state.service.auth().anonymous(),
+        Credentials::Key(key) => state.service.auth().authenticate(&key),
     }?)
 }
 

@@ -402,7 +402,7 @@ impl Shared {
     ) -> Result<Count, ApiError> {
         let now_us = micros(now);
         if sweep {
-            self.service.sweep_rate_limits(now_us)?;
+            self.service.rate_limits().sweep(now_us)?;
             self.credits
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -423,7 +423,7 @@ impl Shared {
                     interval: micros(rate.interval()) * i64::from(block),
                     window: micros(rate.window),
                 };
-                let count = self.service.count_request(&[key], now_us)?;
+                let count = self.service.rate_limits().count(&[key], now_us)?;
                 if count.refused_by.is_none() {
                     let used = count.used_before[0];
                     let full_at = now_us + used + micros(rate.interval()) * i64::from(block);
@@ -451,7 +451,7 @@ impl Shared {
                 window: micros(rate.window),
             })
             .collect();
-        let count = self.service.count_request(&rate_keys, now_us)?;
+        let count = self.service.rate_limits().count(&rate_keys, now_us)?;
         let used = count
             .used_before
             .iter()

@@ -482,7 +482,7 @@ async fn gettext_addons_keep_build_files_and_catalogues_in_line() {
             let made = install(&app, app_addons, admin, json!({"name": name})).await;
             assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
         }
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         operate(&app, admin, "app", "push").await;
         assert_eq!(upstream.file("po/LINGUAS"), "# Languages\ncs\nde\n");
         assert_eq!(
@@ -597,7 +597,7 @@ async fn cleanup_and_layout_addons_rewrite_json_files() {
         let web = "components/demo/web";
         let cleanup = install(&app, web, admin, json!({"name": "weblate.cleanup.generic"})).await;
         assert_eq!(cleanup.status, StatusCode::CREATED, "{}", cleanup.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         operate(&app, admin, "web", "push").await;
         assert_eq!(
             upstream.file("json/cs.json"),
@@ -611,7 +611,7 @@ async fn cleanup_and_layout_addons_rewrite_json_files() {
             let made = install(&app, web, admin, body).await;
             assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
         }
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         operate(&app, admin, "web", "push").await;
         assert_eq!(
             upstream.file("json/cs.json"),
@@ -648,7 +648,7 @@ async fn squash_turns_the_unpushed_commits_into_one() {
         )
         .await;
         assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let before = upstream.git(&["rev-list", "--count", "main"]);
         for (translation, text) in [("app/cs", "Nashle"), ("app/de", "Auf Wiedersehen")] {
             let id = unit(&app, admin, translation, "Bye").await;
@@ -698,7 +698,7 @@ async fn language_consistency_adds_every_language_to_every_component() {
         )
         .await;
         assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let other = get_json(&app, "/api/components/demo/other/translations/", admin).await;
         assert_eq!(
             languages(other),

@@ -580,11 +580,12 @@ fn user(ctx: &Ctx, username: &str) -> (i64, String) {
     };
     let id = ctx
         .service
-        .create_user(&Subject::System, Ok(fields))
+        .users()
+        .create(&Subject::System, Ok(fields))
         .unwrap()
         .row
         .id;
-    (id, ctx.service.issue_user_token(id).unwrap())
+    (id, ctx.service.auth().issue_user_token(id).unwrap())
 }
 
 /// The fixture's objects (placeholder values) and the callers.
@@ -635,7 +636,7 @@ async fn fixture<S: TestApp<B>, B: MessageBody>(
     vars.insert("task", task.rsplit('/').next().unwrap().to_owned());
     send(app, admin, r#"POST /api/projects/demo/components/ {"name": "Secret", "slug": "secret", "repo": "weblate://demo/app", "filemask": "countries/*.json", "file_format": "json-nested", "template": "countries/en.json", "restricted": true}"#).await;
     send(app, admin, r#"POST /api/projects/pub/components/ {"name": "App", "slug": "app", "repo": "weblate://demo/app", "filemask": "countries/*.json", "file_format": "json-nested", "template": "countries/en.json"}"#).await;
-    ctx.service.run_due_tasks().unwrap();
+    ctx.service.tasks().run_due().unwrap();
     for (name, path) in [
         ("unit", "/api/translations/demo/app/ar/units/"),
         ("source_unit", "/api/translations/demo/app/en/units/"),

@@ -76,7 +76,7 @@ async fn strings_are_filled_from_other_components_and_the_memory() {
                 assert_eq!(started.status, StatusCode::OK, "{}", started.text());
                 let reply = started.json();
                 assert_eq!(reply["details"], json!("Automatic translation started."));
-                ctx.service.run_due_tasks().unwrap();
+                ctx.service.tasks().run_due().unwrap();
                 let task =
                     get_json(app, reply["task_url"].as_str().unwrap(), Some(&ctx.admin)).await;
                 assert_eq!(task["completed"], json!(true), "{task}");

@@ -76,7 +76,7 @@ async fn a_component_is_created_translated_and_pushed_over_http() {
         let task_path = task_url.trim_start_matches(&format!("http://{HOST}"));
         let pending = get_json(&app, task_path, admin).await;
         assert_eq!(pending["completed"], false);
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1);
         let task = call(&app, Method::GET, task_path, admin, Body::None).await;
         assert_eq!(task.status, StatusCode::OK);
         let task = task.json();
@@ -523,7 +523,7 @@ async fn a_monolingual_component_serves_its_base_file() {
             true,
             "a template turns it on"
         );
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let base = call(
             &app,
             Method::GET,
@@ -572,7 +572,7 @@ async fn a_monolingual_component_serves_its_base_file() {
                 .as_str()
                 .is_some_and(|t| t.contains("/api/tasks/"))
         );
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1);
         let done = get_json(&app, "/api/components/demo/countries/", None).await;
         assert_eq!(done["task_url"], Value::Null);
         let synced = call(
@@ -625,7 +625,7 @@ async fn bad_requests_change_nothing() {
         let listed = get_json(&app, "/api/components/", admin).await;
         assert_eq!(listed["count"], 0, "nothing was created");
         assert_eq!(
-            ctx.service.run_due_tasks().unwrap(),
+            ctx.service.tasks().run_due().unwrap(),
             0,
             "nothing was queued"
         );
@@ -638,7 +638,7 @@ async fn bad_requests_change_nothing() {
             Body::Json(gettext(&upstream)),
         )
         .await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let operation = call(
             &app,
             Method::POST,
@@ -728,7 +728,7 @@ async fn a_language_is_added_from_the_base_file() {
             Body::Json(mirror),
         )
         .await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let mirrored = || async {
             let listed = get_json(&app, "/api/components/demo/mirror/translations/", admin).await;
             pluck(&listed["results"], "language_code")
@@ -939,7 +939,7 @@ async fn a_component_is_made_from_an_uploaded_archive() {
             "{staged:?}"
         );
         assert_eq!(
-            ctx.service.run_due_tasks().unwrap(),
+            ctx.service.tasks().run_due().unwrap(),
             0,
             "nothing was created"
         );
@@ -959,7 +959,7 @@ async fn a_component_is_made_from_an_uploaded_archive() {
             ),
             (json!("local"), json!("local:"), json!("main"))
         );
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1);
         let translations =
             get_json(&app, "/api/components/demo/countries/translations/", None).await;
         assert_eq!(
@@ -1077,7 +1077,7 @@ async fn a_component_is_made_from_a_document() {
             ],
             "the file mask is guessed from the document's name"
         );
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1);
         let translations =
             get_json(&app, "/api/components/demo/document/translations/", None).await;
         assert_eq!(
@@ -1147,7 +1147,7 @@ async fn documents_are_translated_in_their_own_markup() {
                 json!("guide/en.html")
             ]
         );
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1);
         let source = get_json(&app, "/api/translations/demo/guide/en/", None).await;
         assert_eq!(source["total"], 24);
 
@@ -1212,7 +1212,7 @@ async fn documents_are_translated_in_their_own_markup() {
         ];
         let seen = from_document(&app, admin, &fields, ("README.md", &readme), &["template"]).await;
         assert_eq!(seen, [json!("readme/en.md")]);
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1);
         let added = call(
             &app,
             Method::POST,
@@ -1298,7 +1298,7 @@ async fn a_translated_document_follows_its_template() {
         )
         .await;
         assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1);
         let counts = |v: &Value| (v["total"].clone(), v["translated"].clone());
         let cs = get_json(&app, "/api/translations/demo/docs/cs/", None).await;
         assert_eq!(counts(&cs), (json!(13), json!(2)));
@@ -1314,7 +1314,7 @@ async fn a_translated_document_follows_its_template() {
         )
         .await;
         assert_eq!(pulled.status, StatusCode::OK, "{}", pulled.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let cs = get_json(&app, "/api/translations/demo/docs/cs/", None).await;
         assert_eq!(counts(&cs), (json!(14), json!(2)), "kept from the database");
         let units = get_json(
@@ -1436,7 +1436,11 @@ async fn a_component_is_copied_with_its_pending_edits() {
         )
         .await;
         assert_eq!(denied.status, StatusCode::FORBIDDEN);
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 0, "nothing was made");
+        assert_eq!(
+            ctx.service.tasks().run_due().unwrap(),
+            0,
+            "nothing was made"
+        );
 
         let copied = post(
             admin,
@@ -1460,7 +1464,7 @@ async fn a_component_is_copied_with_its_pending_edits() {
         )
         .await;
         assert_eq!(by_id.status, StatusCode::CREATED, "{}", by_id.text());
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 2);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 2);
         let languages = |slug: &str| {
             let app = &app;
             let path = format!("/api/components/demo/{slug}/translations/");
@@ -1611,7 +1615,7 @@ async fn a_file_removed_upstream_takes_its_translation_with_it() {
             body,
         )
         .await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let languages = || async {
             let listed = get_json(&app, "/api/components/demo/app/translations/", admin).await;
             pluck(&listed["results"], "language_code")
@@ -1623,7 +1627,7 @@ async fn a_file_removed_upstream_takes_its_translation_with_it() {
         tolk_service::vcs_testing::git(&dev, &["commit", "--quiet", "-m", "no Japanese"]);
         tolk_service::vcs_testing::git(&dev, &["push", "--quiet", "origin", "main"]);
         common::operate(&app, admin, "demo/app", "pull").await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         assert_eq!(languages().await, json!(["en", "ar", "pt_BR", "ru"]));
         let gone = get_json(&app, "/api/translations/demo/app/ja/", admin).await;
         assert_eq!(gone["detail"], "Not found.");

@@ -238,7 +238,7 @@ fn components_and_units_raced_end_as_one_serial_outcome() {
             assert_eq!(*status, 400, "{body}");
             assert!(body.contains("\"code\":\"unique\""), "{body}");
         }
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1, "one setup task");
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1, "one setup task");
 
         // Edits of one unit with different texts: each is applied in turn
         // (a concurrent edit waits for the one before it, never a 404); the

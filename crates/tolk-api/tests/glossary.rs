@@ -321,7 +321,7 @@ async fn a_project_gets_its_glossary_with_its_first_component() {
             ),
         )
         .await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let listed = get_json(&app, "/api/projects/demo/components/", admin).await;
         let glossaries: Vec<&serde_json::Value> = listed["results"]
             .as_array()

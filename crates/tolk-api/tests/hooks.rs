@@ -51,7 +51,8 @@ async fn gitlab<S: common::TestApp<B>, B: MessageBody>(
 
 fn set_hooks(ctx: &common::Ctx, enable_hooks: bool) {
     ctx.service
-        .update_project(&Subject::System, "demo", |s| {
+        .projects()
+        .update(&Subject::System, "demo", |s| {
             Ok(tolk_domain::project::ProjectSettings {
                 enable_hooks,
                 ..s.clone()
@@ -105,7 +106,7 @@ async fn a_push_notification_updates_the_component() {
             })
         );
         assert_eq!(
-            ctx.service.run_due_tasks().unwrap(),
+            ctx.service.tasks().run_due().unwrap(),
             1,
             "one pull was queued"
         );
@@ -151,7 +152,7 @@ async fn a_push_notification_updates_the_component() {
         assert_eq!(disabled.status, StatusCode::ACCEPTED);
         assert_eq!(disabled.json()["match_status"]["enabled_hook_matches"], 0);
         assert_eq!(
-            ctx.service.run_due_tasks().unwrap(),
+            ctx.service.tasks().run_due().unwrap(),
             0,
             "nothing was queued"
         );
@@ -173,7 +174,7 @@ async fn a_push_notification_updates_the_component() {
             1
         );
         assert_eq!(
-            ctx.service.run_due_tasks().unwrap(),
+            ctx.service.tasks().run_due().unwrap(),
             1,
             "two updates of one component while the first waits: one pull"
         );
@@ -189,11 +190,12 @@ async fn a_push_notification_updates_the_component() {
         assert_eq!(answered.len(), 1);
         let waiting: i64 = ctx
             .service
+            .site()
             .metrics(&Subject::System)
             .map(|m| m.queues.iter().map(|(_, n)| *n).sum())
             .unwrap();
         assert_eq!(waiting, 1, "one task waits");
-        assert_eq!(ctx.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(ctx.service.tasks().run_due().unwrap(), 1);
         let missing = call(
             &app,
             Method::GET,
@@ -213,7 +215,7 @@ async fn a_push_notification_updates_the_component() {
                 assert_eq!(hidden.status, StatusCode::NOT_FOUND, "{path}");
                 assert!(!hidden.text().contains("app"), "{}", hidden.text());
             }
-            assert_eq!(ctx.service.run_due_tasks().unwrap(), 0, "{access:?}");
+            assert_eq!(ctx.service.tasks().run_due().unwrap(), 0, "{access:?}");
             // A push naming its repository updates it, naming it only
             // where anyone may see it (a protected project's names are public).
             let push = gitlab(&app, &upstream.url(), "main").await;
@@ -227,7 +229,7 @@ async fn a_push_notification_updates_the_component() {
             } else {
                 assert_eq!(told["message"], "Update triggered: demo/app");
             }
-            assert_eq!(ctx.service.run_due_tasks().unwrap(), 1, "{access:?}");
+            assert_eq!(ctx.service.tasks().run_due().unwrap(), 1, "{access:?}");
         }
         set_access(&ctx, AccessControl::Public);
     }
@@ -235,7 +237,8 @@ async fn a_push_notification_updates_the_component() {
 
 fn set_access(ctx: &common::Ctx, access: AccessControl) {
     ctx.service
-        .update_project(&Subject::System, "demo", |s| {
+        .projects()
+        .update(&Subject::System, "demo", |s| {
             Ok(tolk_domain::project::ProjectSettings {
                 access_control: access.code(),
                 ..s.clone()

@@ -100,7 +100,7 @@ async fn operate<S: common::TestApp<B>, B: actix_web::body::MessageBody>(
         "{operation}: {}",
         done.text()
     );
-    ctx.service.run_due_tasks().unwrap();
+    ctx.service.tasks().run_due().unwrap();
 }
 
 #[actix_web::test]
@@ -317,7 +317,7 @@ async fn source_strings_need_the_template_permission_and_edit_template() {
         )
         .await;
         assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let source = unit_of(&app, "en", "countries.AF", admin).await;
         assert_eq!(source["state"], 100);
         let refused = translate(&app, &source, "Afghanistan!", admin).await;

@@ -63,7 +63,9 @@ async fn health_and_readiness_need_no_account_and_tell_what_fails() {
         let checks: Vec<_> = (0..16)
             .map(|_| {
                 let service = ctx.service.clone();
-                std::thread::spawn(move || (0..20).all(|_| service.readiness().data_directory))
+                std::thread::spawn(move || {
+                    (0..20).all(|_| service.site().readiness().data_directory)
+                })
             })
             .collect();
         assert!(checks.into_iter().all(|c| c.join().unwrap()));

@@ -130,7 +130,7 @@ async fn component_reads_cost_the_same_for_one_item_and_many() {
             Body::Json(body),
         )
         .await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let mut large = Vec::new();
         for uri in reads {
             large.push(cost(&ctx, &app, &uri.replace("page_size=1", "page_size=300")).await);

@@ -226,7 +226,7 @@ async fn counters_equal_a_recount_after_random_changes() {
                     Body::Json(scan),
                 )
                 .await;
-                ctx.service.run_due_tasks().unwrap();
+                ctx.service.tasks().run_due().unwrap();
             }
             for code in ["ja", "ar"] {
                 let mut list = units(&app, code, admin).await;

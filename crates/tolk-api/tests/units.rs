@@ -509,7 +509,7 @@ async fn a_string_added_reaches_every_translation_and_file() {
         )
         .await;
         assert_eq!(scan.status, StatusCode::OK, "{}", scan.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         assert_eq!(
             get_json(&app, unit["url"].as_str().unwrap(), admin).await["target"],
             json!(["クリンゴン語"])
@@ -551,7 +551,7 @@ async fn a_string_added_reaches_every_translation_and_file() {
         )
         .await;
         assert_eq!(scan.status, StatusCode::OK);
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         assert_eq!(
             get_json(&app, unit["url"].as_str().unwrap(), admin).await["target"],
             json!(["クリンゴン語"])
@@ -903,7 +903,7 @@ async fn quality_checks_follow_scans_and_edits() {
         for operation in ["commit", "file-scan"] {
             common::operate(&app, admin, "demo/app", operation).await;
         }
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         assert_eq!(count("check:translated").await, 1, "after a read");
         assert_eq!(translation().await["failing_checks"], json!(scanned + 1));
         let back = patch(format!("{source} 訳"), 20).await;
@@ -1079,14 +1079,14 @@ async fn a_deleted_string_leaves_the_database_then_its_files() {
             Body::Json(scan.clone()),
         )
         .await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         assert_eq!(total_of(&app, "ja", admin).await, ja - 1);
         let status = get_json(&app, repository, admin).await;
         assert_eq!(status["needs_commit"], json!(true), "{status}");
         assert!(!file_of(&app, "app", "ja", admin).await.contains(&msgid));
         assert!(file_of(&app, "app", "ar", admin).await.contains(&msgid));
         call(&app, Method::POST, repository, admin, Body::Json(scan)).await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         assert_eq!(total_of(&app, "ja", admin).await, ja - 1);
         assert_eq!(
             get_json(&app, repository, admin).await["needs_commit"],
@@ -1438,7 +1438,7 @@ async fn a_string_its_file_cannot_lose_alone_comes_back_and_holds_up_no_edit() {
 
         let scan = Body::Json(json!({"operation": "file-scan"}));
         call(&app, Method::POST, repository, admin, scan).await;
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         let page = get_json(&app, units, admin).await;
         let contexts: Vec<&str> = page["results"]
             .as_array()
@@ -1596,7 +1596,7 @@ async fn a_scan_finds_the_strings_translated_otherwise_in_a_component_that_share
             let uri = "/api/components/demo/one/";
             let patched = call(&app, Method::PATCH, uri, admin, body).await;
             assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
-            ctx.service.run_due_tasks().unwrap();
+            ctx.service.tasks().run_due().unwrap();
             for slug in ["one", "two"] {
                 assert_eq!(inconsistent(slug).await.len(), expected, "{slug} {shares}");
             }
@@ -1761,7 +1761,7 @@ async fn old_strings_most_languages_leave_untranslated_are_flagged_at_a_read() {
         };
         let read_files = || async {
             common::operate(&app, admin, "demo/app", "file-scan").await;
-            ctx.service.run_due_tasks().unwrap();
+            ctx.service.tasks().run_due().unwrap();
         };
         assert_eq!(flagged().await, 0, "new strings are not long untranslated");
         // One string left untranslated in every language.
@@ -1947,14 +1947,14 @@ async fn one_translation_for_different_sources_fails_the_reused_check() {
         let uri = "/api/components/demo/two/";
         let patched = call(&app, Method::PATCH, uri, admin, body).await;
         assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         assert_eq!(reused("one", "de").await, Vec::<String>::new());
         assert_eq!(reused("two", "de").await, Vec::<String>::new());
         // Sharing again, they fail again.
         let body = Body::Json(json!({"allow_translation_propagation": true}));
         let patched = call(&app, Method::PATCH, uri, admin, body).await;
         assert_eq!(patched.status, StatusCode::OK, "{}", patched.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
         assert_eq!(reused("one", "de").await, ["Open"]);
         assert_eq!(reused("two", "de").await, ["Save"]);
     }

@@ -125,7 +125,7 @@ async fn build<S: common::TestApp<B>, B: actix_web::body::MessageBody>(
     let post = |uri: &'static str, body: Value| async move {
         let reply = call(app, Method::POST, uri, admin, Body::Json(body)).await;
         assert_eq!(reply.status, StatusCode::CREATED, "{uri}: {}", reply.text());
-        ctx.service.run_due_tasks().unwrap();
+        ctx.service.tasks().run_due().unwrap();
     };
     post(
         "/api/projects/",

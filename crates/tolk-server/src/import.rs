@@ -72,7 +72,7 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
         .unwrap_or_else(|| format!("{}/projects/{slug}/", settings.site_url));
     let spinner = ProgressBar::new_spinner().with_message(format!("looking at {}", args.source));
     spinner.enable_steady_tick(POLL);
-    let plan = service.plan_import(source, &args.source_language);
+    let plan = service.imports().plan(source, &args.source_language);
     spinner.finish_and_clear();
     let plan = plan.map_err(describe)?;
     print!("{}", describe_plan(&args.source, &plan));
@@ -103,7 +103,8 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
         ..ProjectSettings::default()
     };
     let imported = service
-        .import(&Subject::System, &plan, project, &args.source_language)
+        .imports()
+        .run(&Subject::System, &plan, project, &args.source_language)
         .map_err(describe)?;
     let there = match imported.kept.len() {
         0 => String::new(),
@@ -119,7 +120,7 @@ pub fn run(args: ImportArgs) -> Result<(), String> {
         components(imported.components.len())
     );
     // The tasks of an import cut off before (Ctrl-C) are taken back too.
-    if let Err(e) = service.recover_tasks(&crate::opening::hostname()) {
+    if let Err(e) = service.tasks().recover(&crate::opening::hostname()) {
         tracing::warn!("cannot take back the tasks of stopped workers: {e}");
     }
     let all: Vec<_> = imported.components.iter().chain(&imported.kept).collect();
@@ -295,7 +296,7 @@ fn run_setup(service: &Service, tasks: &[(String, String)]) -> Vec<TaskView> {
     std::thread::scope(|scope| {
         scope.spawn(|| {
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                match service.run_task_among(&worker, &ids) {
+                match service.tasks().run_among(&worker, &ids) {
                     Ok(true) => {}
                     Ok(false) => std::thread::sleep(POLL),
                     Err(e) => {
@@ -306,7 +307,7 @@ fn run_setup(service: &Service, tasks: &[(String, String)]) -> Vec<TaskView> {
             }
         });
         let outcomes = loop {
-            let views: Vec<Option<TaskView>> = match service.tasks(&Subject::System, &ids) {
+            let views: Vec<Option<TaskView>> = match service.tasks().list(&Subject::System, &ids) {
                 Ok(views) => views,
                 Err(e) => {
                     tracing::warn!("reading the setup tasks: {e}");
@@ -344,7 +345,10 @@ fn run_setup(service: &Service, tasks: &[(String, String)]) -> Vec<TaskView> {
 
 /// A set-up component in a few words: its translations and source strings.
 fn summary(service: &Service, project: &str, component: &str) -> String {
-    match service.component_translations(&Subject::System, project, component) {
+    match service
+        .translations()
+        .of_component(&Subject::System, project, component)
+    {
         Ok(translations) => {
             let strings = translations
                 .iter()

@@ -125,7 +125,7 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let service = open_service(&storage_settings(&storage)?)?;
             let token = service
-                .create_admin(&username, &email, update)
+                .auth().create_admin(&username, &email, update)
                 .map_err(|e| {
                     let taken = !update
                         && matches!(&e, tolk_service::ServiceError::Validation(errors)
@@ -151,14 +151,15 @@ fn run(cli: Cli) -> Result<(), String> {
             let service = open_service(&storage_settings(&storage)?)?;
             match (username, project) {
                 (Some(username), _) => {
-                    let token = service.issue_token_for(&username).map_err(describe)?;
+                    let token = service
+                        .auth()
+                        .issue_token_for(&username)
+                        .map_err(describe)?;
                     println!("New API token of {username}:");
                     println!("{token}");
                 }
                 (None, Some(project)) => {
-                    let token = service
-                        .issue_project_token(&project, &name)
-                        .map_err(describe)?;
+                    let token = service.tokens().issue(&project, &name).map_err(describe)?;
                     println!("New project token of {project}:");
                     println!("{token}");
                 }

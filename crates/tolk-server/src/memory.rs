@@ -62,7 +62,8 @@ pub fn run(command: MemoryCommand) -> Result<(), String> {
             let service = open_service(&storage_settings(&storage)?)?;
             let name = file.display().to_string();
             let count = service
-                .import_memory(&name, &bytes, &map)
+                .memory()
+                .import(&name, &bytes, &map)
                 .map_err(|e| format!("Import failed: {}", describe(e)))?;
             println!("Imported {count} translations from {name}.");
             Ok(())
@@ -84,7 +85,10 @@ pub fn run(command: MemoryCommand) -> Result<(), String> {
                 )),
                 None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
             };
-            let count = service.export_memory(format, &mut out).map_err(describe)?;
+            let count = service
+                .memory()
+                .export(format, &mut out)
+                .map_err(describe)?;
             out.flush().map_err(|e| e.to_string())?;
             tracing::info!("exported {count} memory entries");
             Ok(())

@@ -12,7 +12,7 @@ pub(crate) fn start_task_workers(
     count: usize,
 ) -> (Vec<std::thread::JoinHandle<()>>, Vec<String>) {
     let host = hostname();
-    if let Err(e) = service.recover_tasks(&host) {
+    if let Err(e) = service.tasks().recover(&host) {
         tracing::error!("cannot take back the tasks of stopped workers: {e}");
     }
     let names: Vec<String> = (0..count)
@@ -24,13 +24,13 @@ pub(crate) fn start_task_workers(
             let service = service.clone();
             let name = name.clone();
             std::thread::spawn(move || {
-                while !service.tasks_stopping() {
-                    match service.run_next_task(&name) {
+                while !service.tasks().stopping() {
+                    match service.tasks().run_next(&name) {
                         Ok(true) => {}
-                        Ok(false) => service.wait_for_tasks(std::time::Duration::from_secs(1)),
+                        Ok(false) => service.tasks().wait(std::time::Duration::from_secs(1)),
                         Err(e) => {
                             tracing::error!("task worker {name}: {e}");
-                            service.wait_for_tasks(std::time::Duration::from_secs(1));
+                            service.tasks().wait(std::time::Duration::from_secs(1));
                         }
                     }
                 }
@@ -52,13 +52,13 @@ pub(crate) fn stop_task_workers(
     handles: Vec<std::thread::JoinHandle<()>>,
     names: &[String],
 ) {
-    service.stop_tasks();
+    service.tasks().stop();
     let deadline = std::time::Instant::now() + TASK_GRACE;
     while handles.iter().any(|h| !h.is_finished()) && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     if handles.iter().any(|h| !h.is_finished()) {
-        match service.release_tasks(names) {
+        match service.tasks().release(names) {
             Ok(n) => tracing::info!("released {n} running tasks for other workers"),
             Err(e) => tracing::error!("cannot release running tasks: {e}"),
         }
@@ -74,10 +74,10 @@ pub(crate) fn start_housekeeping(service: &Service) {
         loop {
             std::thread::sleep(std::time::Duration::from_secs(60));
             let now = chrono::Utc::now().naive_utc();
-            if let Err(e) = service.commit_pending_due(now) {
+            if let Err(e) = service.repository().commit_pending_due(now) {
                 tracing::error!("committing pending edits: {e}");
             }
-            if let Err(e) = service.delete_old_tasks(now) {
+            if let Err(e) = service.tasks().delete_old(now) {
                 tracing::error!("deleting finished tasks: {e}");
             }
         }

@@ -22,7 +22,7 @@ use crate::component_view::{ComponentView, views as component_views};
 use crate::components::component_for;
 use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::visible_project;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const DENIED: &str = "You do not have permission to perform this action.";
 
@@ -179,13 +179,15 @@ fn checked_configuration(
     Ok((map, stored))
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of add-ons: listing, installing, configuring, running and removing them.
+    Addons,
+    addons
+);
+
+impl Addons<'_> {
     /// The add-ons the caller may manage, by id.
-    pub fn addons(
-        &self,
-        subject: &Subject,
-        request: PageRequest,
-    ) -> ServiceResult<Page<AddonView>> {
+    pub fn list(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<AddonView>> {
         self.store.read(|conn| {
             let rows = addons::visible(conn, &subject.project_visibility())?;
             page_in_memory(request, views(conn, subject, rows)?)
@@ -193,13 +195,13 @@ impl Service {
     }
 
     /// One add-on, if the caller may manage it.
-    pub fn addon(&self, subject: &Subject, id: i64) -> ServiceResult<AddonView> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<AddonView> {
         self.store.read(|conn| managed(conn, subject, id))
     }
 
     /// Installs an add-on on a component (`component.edit`) or a project
     /// (`project.edit`) and queues its first run.
-    pub fn install_addon(
+    pub fn install(
         &self,
         subject: &Subject,
         place: &AddonPlace,
@@ -283,7 +285,7 @@ impl Service {
     }
 
     /// Changes an add-on's configuration (PUT and PATCH); its name cannot change.
-    pub fn configure_addon(
+    pub fn configure(
         &self,
         subject: &Subject,
         id: i64,
@@ -318,7 +320,7 @@ impl Service {
     /// the add-ons that extract POT files from source code, which Tolk
     /// refuses to install, so an add-on the caller manages answers
     /// Weblate's refusal.
-    pub fn trigger_addon(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn trigger(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.read(|conn| managed(conn, subject, id))?;
         let mut errors = FieldErrors::default();
         errors.general("invalid", "This add-on cannot be triggered manually.");
@@ -326,7 +328,7 @@ impl Service {
     }
 
     /// Uninstalls an add-on.
-    pub fn uninstall_addon(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn uninstall(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             let view = managed(conn, subject, id)?;
             let mut record = change(Action::ADDON_REMOVE, subject, &view);

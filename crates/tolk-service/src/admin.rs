@@ -5,9 +5,9 @@ use tolk_domain::user::{ANONYMOUS_USERNAME, UserFields};
 use tolk_domain::validation::FieldErrors;
 use tolk_store::users;
 
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
-impl Service {
+impl crate::auth::Auth<'_> {
     /// Creates a superuser (or, with `update`, promotes an existing
     /// account) and returns a new personal API token for it.
     pub fn create_admin(&self, username: &str, email: &str, update: bool) -> ServiceResult<String> {
@@ -42,13 +42,13 @@ impl Service {
                 return Err(ServiceError::Validation(errors));
             }
             None => {
-                self.create_user(&Subject::System, Ok(fields))?;
+                self.users().create(&Subject::System, Ok(fields))?;
                 self.store
                     .read(|conn| users::id_of(conn, username))?
                     .ok_or(ServiceError::NotFound)?
             }
         };
-        self.issue_user_token(user_id)
+        self.auth().issue_user_token(user_id)
     }
 
     /// Mints a new personal API token for the active account `username`,
@@ -61,6 +61,6 @@ impl Service {
             .ok_or_else(|| {
                 ServiceError::invalid("username", "No active account has this username.")
             })?;
-        self.issue_user_token(row.id)
+        self.auth().issue_user_token(row.id)
     }
 }

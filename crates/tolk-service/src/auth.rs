@@ -56,7 +56,14 @@ pub(crate) fn new_user_token(conn: &mut DbConnection, user_id: i64) -> ServiceRe
     Ok(key)
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of signing in: who a token names, the anonymous visitor,
+    /// issuing a person's token, creating the first administrator.
+    Auth,
+    auth
+);
+
+impl Auth<'_> {
     /// Resolves a token key to the caller it belongs to.
     pub fn authenticate(&self, key: &str) -> ServiceResult<Subject> {
         let invalid = || ServiceError::AuthenticationFailed("Invalid token.".into());
@@ -99,12 +106,30 @@ impl Service {
         })
     }
 
+    /// The anonymous caller, with the grants of the teams of the account
+    /// standing for anonymous callers.
+    pub fn anonymous(&self) -> ServiceResult<Subject> {
+        self.store.read(|conn| {
+            let generation = self.cache.sync(conn)?;
+            self.cache.anonymous(generation, || {
+                Ok(Subject::anonymous(grants::of_anonymous(conn)?))
+            })
+        })
+    }
+
+    /// Mints a new personal token for a user and returns it; only its hash is kept.
+    pub fn issue_user_token(&self, user_id: i64) -> ServiceResult<String> {
+        self.store.write(|conn| new_user_token(conn, user_id))
+    }
+}
+
+impl Service {
     /// The caller a task queued by `user_id` acts as, with the grants it
     /// holds now (anonymous callers' for none); an account deactivated
     /// meanwhile may do nothing more.
     pub(crate) fn subject_of(&self, user_id: Option<i64>) -> ServiceResult<Subject> {
         let Some(id) = user_id else {
-            return self.anonymous();
+            return self.auth().anonymous();
         };
         self.store.read(|conn| {
             let user = tolk_store::users::get_by_ids(conn, &[id])?
@@ -124,22 +149,6 @@ impl Service {
                 grants,
             })
         })
-    }
-
-    /// The anonymous caller, with the grants of the teams of the account
-    /// standing for anonymous callers.
-    pub fn anonymous(&self) -> ServiceResult<Subject> {
-        self.store.read(|conn| {
-            let generation = self.cache.sync(conn)?;
-            self.cache.anonymous(generation, || {
-                Ok(Subject::anonymous(grants::of_anonymous(conn)?))
-            })
-        })
-    }
-
-    /// Mints a new personal token for a user and returns it; only its hash is kept.
-    pub fn issue_user_token(&self, user_id: i64) -> ServiceResult<String> {
-        self.store.write(|conn| new_user_token(conn, user_id))
     }
 }
 

@@ -285,7 +285,7 @@ fn offers(
     Ok(offers)
 }
 
-impl Service {
+impl crate::translations::Translations<'_> {
     /// Starts an automatic translation of `project/component/language`
     /// (§9.5) once the request passes the checks; the id of its task.
     pub fn autotranslate(
@@ -316,7 +316,9 @@ impl Service {
         self.queued();
         Ok(id)
     }
+}
 
+impl Service {
     /// Task: fills the selected strings as `job` says, a batch per
     /// transaction, acting as the user who asked (with the rights they
     /// hold now).

@@ -19,7 +19,7 @@ use crate::category_inheritance::ancestors;
 use crate::conflict::{Unique, unique_violation};
 use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::{page_of_children, require_project_edit, visible_project};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const NAME: Unique = Unique {
     attr: "name",
@@ -192,9 +192,15 @@ fn height(all: &[Category], category: &Category) -> usize {
         .map_or(1, |deepest| deepest + 1 - category.path.split('/').count())
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of a project's categories.
+    Categories,
+    categories
+);
+
+impl Categories<'_> {
     /// The categories the caller sees (of one project, when given), by id.
-    pub fn categories(
+    pub fn list(
         &self,
         subject: &Subject,
         project_slug: Option<&str>,
@@ -213,16 +219,12 @@ impl Service {
     }
 
     /// One category.
-    pub fn category(&self, subject: &Subject, id: i64) -> ServiceResult<CategoryView> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<CategoryView> {
         self.store.read(|conn| visible(conn, subject, id))
     }
 
     /// Statistics of a category: of every component it holds, at any depth.
-    pub fn category_statistics(
-        &self,
-        subject: &Subject,
-        id: i64,
-    ) -> ServiceResult<(CategoryView, Summary)> {
+    pub fn statistics(&self, subject: &Subject, id: i64) -> ServiceResult<(CategoryView, Summary)> {
         self.store.read(|conn| {
             let view = visible(conn, subject, id)?;
             let inside = format!("{}/", view.category.path);
@@ -238,7 +240,7 @@ impl Service {
 
     /// Makes a category of the project its body links to (needs
     /// `project.edit` there), optionally inside another category.
-    pub fn create_category(
+    pub fn create(
         &self,
         subject: &Subject,
         body: Result<CategoryPatch, FieldErrors>,
@@ -283,7 +285,7 @@ impl Service {
     /// Changes a category (needs `project.edit`): PUT gives every field
     /// and a missing `category` takes it out of its parent, PATCH some.
     /// A new slug or parent rewrites the paths of everything inside.
-    pub fn update_category(
+    pub fn update(
         &self,
         subject: &Subject,
         id: i64,
@@ -348,7 +350,7 @@ impl Service {
 
     /// Removes a category with the categories and components inside
     /// (needs `project.edit`); their clones are removed in the background.
-    pub fn delete_category(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             let view = editable(conn, subject, id)?;
             let inside = format!("{}/", view.category.path);
@@ -376,7 +378,7 @@ impl Service {
 
     /// The category of project `project_id` named by the API link `url`,
     /// for a component to be placed in (400 on `category` otherwise).
-    pub(crate) fn category_for_component(
+    pub(crate) fn for_component(
         &self,
         conn: &mut DbConnection,
         project_id: i64,

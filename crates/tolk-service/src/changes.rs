@@ -11,7 +11,7 @@ use crate::components::visible_component;
 use crate::projects::visible_project;
 use crate::translations::visible_translation;
 use crate::users::manages_users;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// Filters of a change list, as the client gave them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -50,7 +50,13 @@ pub enum ChangeScope {
 /// Changes with what their URLs need.
 pub type ChangePage = (Page<ChangeRow>, ChangeLinks);
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of the history of changes.
+    Changes,
+    changes
+);
+
+impl Changes<'_> {
     fn change_filter(
         &self,
         conn: &mut tolk_store::DbConnection,
@@ -102,7 +108,7 @@ impl Service {
     }
 
     /// Lists the changes the caller may see, newest first.
-    pub fn changes(
+    pub fn list(
         &self,
         subject: &Subject,
         query: &ChangeQuery,
@@ -117,7 +123,7 @@ impl Service {
     }
 
     /// One change, if the caller may see it.
-    pub fn change(&self, subject: &Subject, id: i64) -> ServiceResult<(ChangeRow, ChangeLinks)> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<(ChangeRow, ChangeLinks)> {
         self.store.read(|conn| {
             let filter = self.change_filter(conn, subject, &ChangeQuery::default())?;
             let row = changes::get(conn, id, &filter)?.ok_or(ServiceError::NotFound)?;

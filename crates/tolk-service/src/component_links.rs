@@ -9,7 +9,7 @@ use tolk_store::projects;
 use crate::component_view::ComponentView;
 use crate::components::{component_for, visible_component};
 use crate::projects::{ProjectView, views};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// A 400 about the target project.
 fn refused(message: &str) -> ServiceError {
@@ -21,10 +21,10 @@ fn already_shared(project: &str) -> ServiceError {
     refused(&format!("This component is already shared in {project}."))
 }
 
-impl Service {
+impl crate::components::Components<'_> {
     /// The projects, visible to the caller, that a component is shared
     /// into besides its own; the caller must see the component.
-    pub fn component_links(
+    pub fn links(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -46,7 +46,7 @@ impl Service {
     /// Shares a component into the project `target` (needs
     /// `component.edit` on the component and `project.edit` on the target,
     /// which must be another project).
-    pub fn link_component(
+    pub fn link(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -79,7 +79,7 @@ impl Service {
 
     /// Stops sharing a component into the project `target` (needs
     /// `component.edit`); not found when it was not shared there.
-    pub fn unlink_component(
+    pub fn unlink(
         &self,
         subject: &Subject,
         project_slug: &str,

@@ -14,7 +14,7 @@ use tolk_store::{DbConnection, Page, PageRequest, components};
 use crate::access::{page, page_in_memory, require};
 use crate::component_view::{ComponentView, views};
 use crate::conflict::{Unique, unique_violation};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const DENIED: &str = "Can not manage component lists";
 
@@ -195,9 +195,15 @@ fn checked(
     Ok((fields, rules))
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of component lists.
+    ComponentLists,
+    component_lists
+);
+
+impl ComponentLists<'_> {
     /// The component lists the caller may know of, by id.
-    pub fn component_lists(
+    pub fn list(
         &self,
         subject: &Subject,
         request: PageRequest,
@@ -209,17 +215,13 @@ impl Service {
     }
 
     /// One component list.
-    pub fn component_list(
-        &self,
-        subject: &Subject,
-        slug: &str,
-    ) -> ServiceResult<ComponentListView> {
+    pub fn get(&self, subject: &Subject, slug: &str) -> ServiceResult<ComponentListView> {
         self.store.read(|conn| visible_list(conn, subject, slug))
     }
 
     /// Makes a component list (needs `componentlist.edit`); its rules
     /// fill it at once.
-    pub fn create_component_list(
+    pub fn create(
         &self,
         subject: &Subject,
         body: Result<ComponentListPatch, FieldErrors>,
@@ -245,7 +247,7 @@ impl Service {
     /// Changes a component list (needs `componentlist.edit`): PUT gives
     /// every field (`show_dashboard` defaults to true), PATCH some; rules
     /// given replace the list's and add what they match.
-    pub fn update_component_list(
+    pub fn update(
         &self,
         subject: &Subject,
         slug: &str,
@@ -268,7 +270,7 @@ impl Service {
     }
 
     /// Removes a component list (needs `componentlist.edit`).
-    pub fn delete_component_list(&self, subject: &Subject, slug: &str) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, slug: &str) -> ServiceResult<()> {
         self.store.write(|conn| {
             let list = managed_list(conn, subject, slug)?;
             if component_lists::delete(conn, list.id)? {
@@ -281,7 +283,7 @@ impl Service {
 
     /// The components of a list the caller sees (all of them with
     /// `componentlist.edit`), by id.
-    pub fn component_list_components(
+    pub fn components(
         &self,
         subject: &Subject,
         slug: &str,
@@ -300,7 +302,7 @@ impl Service {
     }
 
     /// Puts component `component_id` in a list (needs `componentlist.edit`).
-    pub fn add_to_component_list(
+    pub fn add(
         &self,
         subject: &Subject,
         slug: &str,
@@ -323,12 +325,7 @@ impl Service {
 
     /// Takes the component with slug `component_slug` out of a list
     /// (needs `componentlist.edit`); not found when it is not in it.
-    pub fn remove_from_component_list(
-        &self,
-        subject: &Subject,
-        slug: &str,
-        component_slug: &str,
-    ) -> ServiceResult<()> {
+    pub fn remove(&self, subject: &Subject, slug: &str, component_slug: &str) -> ServiceResult<()> {
         self.store.write(|conn| {
             let list = managed_list(conn, subject, slug)?;
             let members: Vec<i64> = component_lists::members(conn, &[list.id])?

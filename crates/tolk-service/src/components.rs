@@ -22,7 +22,7 @@ use crate::conflict::{Unique, unique_violation};
 use crate::jobs::{Job, Owner, enqueue};
 use crate::projects::{page_of_children, visible_project};
 use crate::upload::Upload;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const NAME: Unique = Unique {
     attr: "name",
@@ -100,9 +100,16 @@ pub(crate) fn component_for(
     Ok(view)
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of components: listing, reading, creating (and copying),
+    /// changing, deleting, locking, and linking them to other projects.
+    Components,
+    components
+);
+
+impl Components<'_> {
     /// Lists the components the caller may see (of one project, when given), by id.
-    pub fn components(
+    pub fn list(
         &self,
         subject: &Subject,
         project_slug: Option<&str>,
@@ -121,7 +128,7 @@ impl Service {
     }
 
     /// One component, if the caller may see it.
-    pub fn component(
+    pub fn get(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -133,7 +140,7 @@ impl Service {
 
     /// Creates a component in a project and queues the task that clones
     /// and reads it.
-    pub fn create_component(
+    pub fn create(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -191,7 +198,7 @@ impl Service {
             let source =
                 self.source_language(conn, options.source_language.as_deref(), &mut errors)?;
             let category = match options.category.as_deref() {
-                Some(url) => Some(self.category_for_component(conn, project.id, url)?),
+                Some(url) => Some(self.categories().for_component(conn, project.id, url)?),
                 None => None,
             };
             let category_id = category.as_ref().map(|c| c.id);
@@ -339,7 +346,7 @@ impl Service {
     }
 
     /// Checks a component that shares the clone of component `owner_id`
-    /// against the files of that work tree, as [`Service::check_remote`]
+    /// against the files of that work tree, as [`Components::check_remote`]
     /// checks a new repository; nothing is checked while the clone is not
     /// made yet (its setup task still waits).
     fn check_shared_files(
@@ -467,7 +474,7 @@ impl Service {
     /// settings that change how the files are read (mask, format,
     /// template, checks...) or what it shares translations with
     /// (propagation, source language) have them read again by a task.
-    pub fn update_component<E>(
+    pub fn update<E>(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -519,7 +526,7 @@ impl Service {
             // Where it goes: into the category `moved` names, out of any
             // (null), or where it is.
             let category = match &moved {
-                Some(Some(url)) => Some(self.category_for_component(conn, view.project.id, url)?),
+                Some(Some(url)) => Some(self.categories().for_component(conn, view.project.id, url)?),
                 Some(None) => None,
                 None => match view.component.category_id {
                     Some(id) => tolk_store::categories::get_by_ids(conn, &[id])?.pop(),
@@ -612,12 +619,7 @@ impl Service {
 
     /// Removes a component with its translations; its work tree is removed
     /// by a task when no other component shares it.
-    pub fn delete_component(
-        &self,
-        subject: &Subject,
-        project_slug: &str,
-        slug: &str,
-    ) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, project_slug: &str, slug: &str) -> ServiceResult<()> {
         let images = self.store.write(|conn| {
             let view = component_for(
                 conn,
@@ -655,7 +657,7 @@ impl Service {
     }
 
     /// Locks or unlocks a component; its lock state afterwards.
-    pub fn lock_component(
+    pub fn lock(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -664,7 +666,8 @@ impl Service {
     ) -> ServiceResult<bool> {
         let Some(lock) = lock else {
             return self
-                .component(subject, project_slug, slug)
+                .components()
+                .get(subject, project_slug, slug)
                 .map(|v| v.component.locked);
         };
         self.store.write(|conn| {

@@ -10,7 +10,7 @@ use tolk_store::components;
 use crate::component_view::{ComponentView, views};
 use crate::components::{CreateOptions, visible_component};
 use crate::upload::Upload;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// The component `reference` names, if the caller may see and edit it.
 fn editable_source(
@@ -42,11 +42,11 @@ fn editable_source(
     Ok(found.filter(|view| subject.can(Permission::COMPONENT_EDIT, view.target())))
 }
 
-impl Service {
+impl crate::components::Components<'_> {
     /// Creates a component in a project (needs `project.edit` there and
     /// `component.edit` on the source) as a copy of another; `overrides`
     /// are the other settings the request gave.
-    pub fn copy_component(
+    pub fn copy(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -79,7 +79,8 @@ impl Service {
             upload: Some(Upload::Files(files)),
             category,
         };
-        self.create_component(subject, project_slug, Ok(settings), options)
+        self.components()
+            .create(subject, project_slug, Ok(settings), options)
     }
 
     /// The files of a component, after its pending edits are committed:

@@ -20,7 +20,7 @@ use crate::access::require;
 use crate::bulk::{BulkEdit, BulkOutcome, apply_edits};
 use crate::translations::TranslationView;
 use crate::unit_add::{NewString, add_string};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// A translation file upload.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -206,19 +206,19 @@ fn read_upload(
     crate::nul::read_units(format, name, bytes).map_err(|why| ServiceError::invalid("file", &why))
 }
 
-impl Service {
+impl crate::files::Files<'_> {
     /// Merges an uploaded file into the translation
     /// `project/component/language` (§9.7): every string of the file
     /// whose unit exists is translated, approved, marked as needing
     /// editing or suggested, as `upload.method` says, unless the rules
     /// keep it; all or nothing, in one transaction.
-    pub fn upload_translation(
+    pub fn upload(
         &self,
         subject: &Subject,
         path: (&str, &str, &str),
         upload: FileUpload,
     ) -> ServiceResult<UploadReport> {
-        let view = self.translation(subject, path)?;
+        let view = self.translations().get(subject, path)?;
         check_allowed(subject, &view, &upload)?;
         let Some((name, bytes)) = &upload.file else {
             let mut errors = tolk_domain::validation::FieldErrors::default();

@@ -11,7 +11,7 @@ use crate::access::require;
 use crate::component_view::ComponentView;
 use crate::conversion::{INCOMPATIBLE, converter};
 use crate::units::condition_of;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// A file as a download serves it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,11 +39,18 @@ pub enum ComponentFile {
 
 const DENIED: &str = "You do not have permission to perform this action.";
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of translation files: downloads (as stored or converted),
+    /// uploads and ZIP archives.
+    Files,
+    files
+);
+
+impl Files<'_> {
     /// A translation's file (§9.6): without `format`, as the repository
     /// holds it after its pending edits are written and committed; with
     /// it, its units (those `q` selects) converted by that converter.
-    pub fn translation_file(
+    pub fn translation(
         &self,
         subject: &Subject,
         path: (&str, &str, &str),
@@ -117,14 +124,14 @@ impl Service {
 
     /// The monolingual base or new-translation base of a component; not
     /// found when the component has none.
-    pub fn component_file(
+    pub fn component(
         &self,
         subject: &Subject,
         project_slug: &str,
         slug: &str,
         which: ComponentFile,
     ) -> ServiceResult<Download> {
-        let view = self.component(subject, project_slug, slug)?;
+        let view = self.components().get(subject, project_slug, slug)?;
         require(
             subject,
             Permission::TRANSLATION_DOWNLOAD,

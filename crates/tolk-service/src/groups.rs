@@ -12,7 +12,7 @@ use tolk_store::{DbConnection, Page, PageRequest, components, languages, project
 
 use crate::access::page;
 use crate::conflict::{Unique, unique_violation};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const DENIED: &str = "You do not have permission to perform this action.";
 const BUILT_IN: &str = "Cannot change this on a built-in team.";
@@ -168,9 +168,15 @@ fn fields_after(
     Ok(fields)
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of teams (Weblate's groups) and their members.
+    Groups,
+    groups
+);
+
+impl Groups<'_> {
     /// Lists the teams the caller sees, by id.
-    pub fn groups(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<Team>> {
+    pub fn list(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<Team>> {
         self.store.read(|conn| {
             let whose = seen_by(conn, subject)?;
             page(teams::list(conn, &whose, request))
@@ -178,7 +184,7 @@ impl Service {
     }
 
     /// One team, if the caller sees it.
-    pub fn group(&self, subject: &Subject, id: i64) -> ServiceResult<Team> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<Team> {
         self.store.read(|conn| {
             let whose = seen_by(conn, subject)?;
             teams::get(conn, &whose, id)?.ok_or(ServiceError::NotFound)
@@ -187,7 +193,7 @@ impl Service {
 
     /// Creates a team: site-wide with `group.edit`, or for a project
     /// (`defining_project`) with `project.permissions` there.
-    pub fn create_group(
+    pub fn create(
         &self,
         subject: &Subject,
         body: Result<GroupPatch, FieldErrors>,
@@ -204,7 +210,7 @@ impl Service {
     }
 
     /// Changes a team (needs `group.edit`, or `project.permissions` on its project).
-    pub fn update_group(
+    pub fn update(
         &self,
         subject: &Subject,
         id: i64,
@@ -221,7 +227,7 @@ impl Service {
     }
 
     /// Removes a team.
-    pub fn delete_group(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             editable(conn, subject, id)?;
             if teams::delete(conn, id)? {
@@ -233,7 +239,7 @@ impl Service {
     }
 
     /// Adds a role, language, project or component to a team's lists.
-    pub fn add_to_group(&self, subject: &Subject, id: i64, member: Member) -> ServiceResult<Team> {
+    pub fn add_member(&self, subject: &Subject, id: i64, member: Member) -> ServiceResult<Team> {
         self.store.write(|conn| {
             let team = editable(conn, subject, id)?;
             let link = resolve(conn, subject, &team, &member)?;
@@ -244,12 +250,7 @@ impl Service {
 
     /// Removes a role, language, project or component from a team's
     /// lists; not found when it is not listed.
-    pub fn remove_from_group(
-        &self,
-        subject: &Subject,
-        id: i64,
-        member: Member,
-    ) -> ServiceResult<()> {
+    pub fn remove_member(&self, subject: &Subject, id: i64, member: Member) -> ServiceResult<()> {
         self.store.write(|conn| {
             let team = editable(conn, subject, id)?;
             let link = resolve(conn, subject, &team, &member).map_err(|e| match e {
@@ -266,7 +267,7 @@ impl Service {
 
     /// Makes a user an admin of a team (and a member), or no longer an
     /// admin. Team editors may, and so may the team's admins.
-    pub fn set_group_admin(
+    pub fn set_admin(
         &self,
         subject: &Subject,
         id: i64,
@@ -374,12 +375,12 @@ fn resolve(
     }
 }
 
-impl Service {
+impl crate::groups::Groups<'_> {
     /// Puts a user in a team, or takes them out (needs `user.edit`). A
     /// membership may be limited to `languages` (codes): the team's roles
     /// then reach the user in those only; joining again replaces the limit.
     /// A project token's bot keeps at least one team. The user as it is then.
-    pub fn set_user_group(
+    pub fn set_user_groups(
         &self,
         subject: &Subject,
         username: &str,

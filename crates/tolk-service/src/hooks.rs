@@ -11,7 +11,7 @@ use tolk_store::{components, time};
 use crate::component_view::{ComponentView, views};
 use crate::components::visible_component;
 use crate::jobs::{Job, Owner, enqueue};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// What a notification matched, stage by stage, and what it updates.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,7 +29,13 @@ pub struct HookOutcome {
     pub hidden: usize,
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of Git hosts' notifications of pushes.
+    Hooks,
+    hooks
+);
+
+impl Hooks<'_> {
     /// Queues an update of every component `event` names, on its branch,
     /// in a project with `enable_hooks`, recording a change for each; read
     /// with a fixed number of statements.
@@ -90,7 +96,7 @@ impl Service {
             self.queued();
         }
         // Whoever sends a notification is anonymous: private names stay untold.
-        let anyone = self.anonymous()?;
+        let anyone = self.auth().anonymous()?;
         let (seen, hidden): (Vec<ComponentView>, Vec<ComponentView>) =
             enabled.into_iter().partition(|v| v.visible_to(&anyone));
         Ok(HookOutcome {
@@ -115,7 +121,7 @@ impl Service {
         project_slug: &str,
         slug: Option<&str>,
     ) -> ServiceResult<Vec<(String, String)>> {
-        let anyone = self.anonymous()?;
+        let anyone = self.auth().anonymous()?;
         let targets: Vec<ComponentView> = self.store.read(|conn| {
             let project = crate::projects::visible_project(conn, &anyone, project_slug)?;
             if project.settings.access_control != AccessControl::Public.code() {

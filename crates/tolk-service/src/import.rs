@@ -1,7 +1,7 @@
 //! `tolk import`: a project and its components from one repository or
-//! directory in one step. [`Service::plan_import`] looks at the files
+//! directory in one step. [`Imports::plan`](crate::import::Imports::plan) looks at the files
 //! (a repository's tip without cloning it) and finds the components;
-//! [`Service::import`] creates them, the first cloning or holding the
+//! [`Imports::run`](crate::import::Imports::run) creates them, the first cloning or holding the
 //! files and the others sharing its repository, each with its setup task.
 
 use std::collections::HashSet;
@@ -19,7 +19,7 @@ use tolk_vcs::WorkTree;
 use crate::discovery::{Discovery, discover, slug_of};
 use crate::projects::ProjectView;
 use crate::upload::Upload;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// Most files a directory may hold to be imported.
 const DIRECTORY_FILES_MAX: usize = 100_000;
@@ -137,15 +137,17 @@ pub struct Imported {
     pub kept: Vec<ComponentView>,
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of importing repositories and folders from the command line.
+    Imports,
+    imports
+);
+
+impl Imports<'_> {
     /// Looks at the source's files and finds its components; nothing is
     /// created. A repository is not cloned: only its tip's file list and
     /// one file per component are fetched.
-    pub fn plan_import(
-        &self,
-        source: ImportSource,
-        source_language: &str,
-    ) -> ServiceResult<ImportPlan> {
+    pub fn plan(&self, source: ImportSource, source_language: &str) -> ServiceResult<ImportPlan> {
         match &source {
             ImportSource::Repository { url, branch } => {
                 self.workspace
@@ -195,7 +197,7 @@ impl Service {
     /// are, so an import can be run again; other names taken in the
     /// project get a number. When one cannot be created, what this call
     /// created is removed again.
-    pub fn import(
+    pub fn run(
         &self,
         subject: &Subject,
         plan: &ImportPlan,
@@ -209,7 +211,7 @@ impl Service {
             ));
         }
         let slug = project.slug.clone();
-        let existing = match self.project(subject, &slug) {
+        let existing = match self.projects().get(subject, &slug) {
             Ok(view) => Some(view),
             Err(ServiceError::NotFound) => None,
             Err(e) => return Err(e),
@@ -217,7 +219,7 @@ impl Service {
         let project_created = existing.is_none();
         let project = match existing {
             Some(view) => view,
-            None => self.create_project(subject, Ok(project))?,
+            None => self.projects().create(subject, Ok(project))?,
         };
         let mut made = Vec::new();
         match self.import_components(subject, plan, &project, source_language, &mut made) {
@@ -229,11 +231,14 @@ impl Service {
             }),
             Err(error) => {
                 for component in made.iter().rev() {
-                    let _ =
-                        self.delete_component(subject, &slug, &component.component.settings.slug);
+                    let _ = self.components().delete(
+                        subject,
+                        &slug,
+                        &component.component.settings.slug,
+                    );
                 }
                 if project_created {
-                    let _ = self.delete_project(subject, &slug);
+                    let _ = self.projects().delete(subject, &slug);
                 }
                 Err(error)
             }
@@ -312,7 +317,9 @@ impl Service {
                     options.upload = Some(Upload::Files(plan_files(plan, &WorkTree::plain(dir))?));
                 }
             }
-            let view = self.create_component(subject, &project_slug, Ok(settings), options)?;
+            let view = self
+                .components()
+                .create(subject, &project_slug, Ok(settings), options)?;
             anchor.get_or_insert_with(|| view.component.settings.slug.clone());
             made.push(view);
         }

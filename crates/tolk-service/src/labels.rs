@@ -10,7 +10,7 @@ use tolk_store::{Page, PageRequest};
 use crate::access::page;
 use crate::conflict::{Unique, unique_violation};
 use crate::projects::{editable_project, visible_project};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const NAME: Unique = Unique {
     attr: "name",
@@ -23,9 +23,15 @@ const MAX_NAME: usize = 190;
 /// Longest label description.
 const MAX_DESCRIPTION: usize = 250;
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of a project's labels.
+    Labels,
+    labels
+);
+
+impl Labels<'_> {
     /// The labels of a project the caller sees, by id.
-    pub fn labels(
+    pub fn list(
         &self,
         subject: &Subject,
         slug: &str,
@@ -38,7 +44,7 @@ impl Service {
     }
 
     /// Makes a label of a project (needs `project.edit`).
-    pub fn create_label(
+    pub fn create(
         &self,
         subject: &Subject,
         slug: &str,
@@ -70,7 +76,7 @@ impl Service {
 
     /// Removes a label of a project from it and from its strings (needs
     /// `project.edit`).
-    pub fn delete_label(&self, subject: &Subject, slug: &str, id: i64) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, slug: &str, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             let project = editable_project(conn, subject, slug)?;
             if labels::delete(conn, project.id, id)? {

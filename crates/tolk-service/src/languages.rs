@@ -13,7 +13,7 @@ use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
 use crate::conflict::{Unique, unique_violation};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const DENIED: &str = "Can not manage languages";
 
@@ -87,13 +87,15 @@ fn record(
     Ok(())
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of languages: listing, reading, managing, their statistics.
+    Languages,
+    languages
+);
+
+impl Languages<'_> {
     /// Lists languages by id.
-    pub fn languages(
-        &self,
-        subject: &Subject,
-        request: PageRequest,
-    ) -> ServiceResult<Page<Language>> {
+    pub fn list(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<Language>> {
         page(
             self.store
                 .read(|conn| languages::list(conn, scope(subject), request)),
@@ -101,13 +103,13 @@ impl Service {
     }
 
     /// One language by code.
-    pub fn language(&self, subject: &Subject, code: &str) -> ServiceResult<Language> {
+    pub fn get(&self, subject: &Subject, code: &str) -> ServiceResult<Language> {
         self.store
             .read(|conn| visible_language(conn, subject, code))
     }
 
     /// Defines a new language.
-    pub fn create_language(
+    pub fn create(
         &self,
         subject: &Subject,
         fields: Result<LanguageFields, FieldErrors>,
@@ -124,7 +126,7 @@ impl Service {
     }
 
     /// Changes a language: `edit` turns its current fields into the new ones.
-    pub fn update_language(
+    pub fn update(
         &self,
         subject: &Subject,
         code: &str,
@@ -146,7 +148,7 @@ impl Service {
     }
 
     /// Removes a language that no translation uses.
-    pub fn delete_language(&self, subject: &Subject, code: &str) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, code: &str) -> ServiceResult<()> {
         self.store.write(|conn| {
             let current = visible_language(conn, subject, code)?;
             let target = Target::Language(current.row.id);
@@ -168,11 +170,7 @@ impl Service {
     }
 
     /// Statistics of a language over the projects the caller may see.
-    pub fn language_statistics(
-        &self,
-        subject: &Subject,
-        code: &str,
-    ) -> ServiceResult<(Language, Summary)> {
+    pub fn statistics(&self, subject: &Subject, code: &str) -> ServiceResult<(Language, Summary)> {
         self.store.read(|conn| {
             let language = visible_language(conn, subject, code)?;
             let summary = stats::language(conn, language.row.id, &subject.project_visibility())?;

@@ -13,7 +13,7 @@ use tolk_store::{DbConnection, Page, PageRequest, projects, time};
 use crate::access::{page, require_authenticated};
 use crate::component_view::ComponentView;
 use crate::translations::TranslationView;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// The longest text the `source` filter takes.
 pub const MAX_SOURCE_FILTER: usize = 2_000;
@@ -138,10 +138,17 @@ pub(crate) fn remember(
     Ok(())
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of the translation memory: listing, reading, deleting,
+    /// importing and exporting entries.
+    Memory,
+    memory
+);
+
+impl Memory<'_> {
     /// The memory entries `subject` sees (all with `memory.manage`; else
     /// their own and those of the projects they see), filtered, by id.
-    pub fn memory_entries(
+    pub fn list(
         &self,
         subject: &Subject,
         filter: &MemoryFilter,
@@ -184,7 +191,7 @@ impl Service {
     }
 
     /// One memory entry `subject` sees.
-    pub fn memory_entry(&self, subject: &Subject, id: i64) -> ServiceResult<Entry> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<Entry> {
         let scope = scope_of(subject)?;
         self.store
             .read(|conn| memory::get(conn, &scope, id)?.ok_or(ServiceError::NotFound))
@@ -192,7 +199,7 @@ impl Service {
 
     /// Deletes a memory entry: one's own, a project's with `memory.delete`
     /// there, any with `memory.manage`.
-    pub fn delete_memory(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         let scope = scope_of(subject)?;
         self.store.write(|conn| {
             let entry = memory::get(conn, &scope, id)?.ok_or(ServiceError::NotFound)?;

@@ -15,7 +15,7 @@ use tolk_store::memory::{self, Entry, Feed};
 use tolk_store::{DbConnection, languages, time};
 
 use crate::memory::source_hash;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// The file formats of memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,14 +129,14 @@ fn mapped<'a>(code: &'a str, language_map: &'a HashMap<String, String>) -> Strin
         .map_or_else(|| code.replace('-', "_"), Clone::clone)
 }
 
-impl Service {
+impl crate::memory::Memory<'_> {
     /// Imports the entries of a memory file (`name` says its format,
     /// `.json` or `.tmx`) into the memory every project sees, marked as
     /// from a file and named after it; `language_map` renames the file's
     /// language codes (`en_US` to `en`). Entries already there are
     /// skipped. Returns how many pairs the file held. A file that does not
     /// parse or names an unknown language changes nothing.
-    pub fn import_memory(
+    pub fn import(
         &self,
         name: &str,
         bytes: &[u8],
@@ -198,7 +198,7 @@ impl Service {
 
     /// Writes the whole memory to `out` as `format`, a page at a time;
     /// returns how many entries were written.
-    pub fn export_memory(&self, format: MemoryFormat, out: &mut dyn Write) -> ServiceResult<usize> {
+    pub fn export(&self, format: MemoryFormat, out: &mut dyn Write) -> ServiceResult<usize> {
         let mut codes: HashMap<i64, String> = HashMap::new();
         let sources = self.store.read(|conn| {
             let sources = memory::source_languages(conn)?;

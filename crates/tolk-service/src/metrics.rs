@@ -4,7 +4,7 @@ use tolk_domain::permission::Subject;
 use tolk_store::metrics::{self, SiteCounts};
 
 use crate::access::require_authenticated;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// Names of the background queues reported even when empty.
 pub const QUEUES: [&str; 5] = ["backup", "translate", "celery", "notify", "memory"];
@@ -18,7 +18,7 @@ pub struct Metrics {
     pub queues: Vec<(String, i64)>,
 }
 
-impl Service {
+impl crate::search::Site<'_> {
     /// Site-wide metrics, for signed-in callers.
     pub fn metrics(&self, subject: &Subject) -> ServiceResult<Metrics> {
         require_authenticated(subject)?;

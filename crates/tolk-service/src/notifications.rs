@@ -10,7 +10,7 @@ use tolk_store::{DbConnection, Page, PageRequest};
 use crate::access::page;
 use crate::conflict::{Unique, unique_violation};
 use crate::users::editable_user;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// A user subscribes to a notification once per scope.
 const NOTIFICATION: Unique = Unique {
@@ -38,9 +38,15 @@ fn checked(
     Ok(errors.into_result()?)
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of a person's subscriptions to notifications.
+    Notifications,
+    notifications
+);
+
+impl Notifications<'_> {
     /// A user's subscriptions, by id.
-    pub fn subscriptions(
+    pub fn list(
         &self,
         subject: &Subject,
         username: &str,
@@ -53,7 +59,7 @@ impl Service {
     }
 
     /// One subscription of a user.
-    pub fn subscription(
+    pub fn get(
         &self,
         subject: &Subject,
         username: &str,
@@ -88,7 +94,7 @@ impl Service {
     }
 
     /// Changes a subscription of a user.
-    pub fn change_subscription(
+    pub fn change(
         &self,
         subject: &Subject,
         username: &str,

@@ -11,7 +11,7 @@ use tolk_store::PoolUse;
 use tolk_store::tasks::{self, TaskCounts};
 use tolk_vcs::CommandTally;
 
-use crate::{Service, ServiceResult};
+use crate::ServiceResult;
 
 /// Readiness checks made by this process, to name their probe files.
 static PROBES: AtomicU64 = AtomicU64::new(0);
@@ -50,7 +50,7 @@ pub struct Operations {
     pub git: Vec<(&'static str, CommandTally)>,
 }
 
-impl Service {
+impl crate::search::Site<'_> {
     /// Checks the database, the data directory and Git; what fails is
     /// logged with its reason.
     pub fn readiness(&self) -> Readiness {

@@ -16,7 +16,7 @@ use tolk_store::{DbConnection, time, users};
 use crate::access::require;
 use crate::auth::{PROJECT_TOKEN_PREFIX, generate_token, hash_token, new_user_token};
 use crate::projects::visible_project;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const DENIED: &str = "Can not manage project access";
 
@@ -54,13 +54,15 @@ fn bot_username(conn: &mut DbConnection, project: &str) -> ServiceResult<String>
     }
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of API tokens: a project's tokens, and rotating or revoking a person's.
+    Tokens,
+    tokens
+);
+
+impl Tokens<'_> {
     /// The tokens of a project (needs `project.permissions` there).
-    pub fn project_tokens(
-        &self,
-        subject: &Subject,
-        slug: &str,
-    ) -> ServiceResult<Vec<ProjectToken>> {
+    pub fn list(&self, subject: &Subject, slug: &str) -> ServiceResult<Vec<ProjectToken>> {
         self.store.read(|conn| {
             let project = managed(conn, subject, slug)?;
             Ok(tokens::of_project(conn, project.id)?)
@@ -69,7 +71,7 @@ impl Service {
 
     /// Makes a project token: a bot account in one of the project's
     /// teams. The token and its key, which is shown only now.
-    pub fn create_project_token(
+    pub fn create(
         &self,
         subject: &Subject,
         slug: &str,
@@ -128,12 +130,7 @@ impl Service {
 
     /// Revokes a project token: the key stops working and its bot is
     /// deactivated.
-    pub fn revoke_project_token(
-        &self,
-        subject: &Subject,
-        slug: &str,
-        id: i64,
-    ) -> ServiceResult<()> {
+    pub fn revoke(&self, subject: &Subject, slug: &str, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             let project = managed(conn, subject, slug)?;
             let bot =
@@ -164,13 +161,13 @@ impl Service {
     }
 
     /// Makes a project token for the command line (`tolk token --project`).
-    pub fn issue_project_token(&self, project: &str, name: &str) -> ServiceResult<String> {
+    pub fn issue(&self, project: &str, name: &str) -> ServiceResult<String> {
         let new = NewProjectToken {
             name: name.to_owned(),
             team_id: None,
             expires: None,
         };
-        Ok(self.create_project_token(&Subject::System, project, new)?.1)
+        Ok(self.tokens().create(&Subject::System, project, new)?.1)
     }
 }
 

@@ -15,7 +15,7 @@ use tolk_store::{DbConnection, Page, PageRequest, time};
 
 use crate::access::{page, require};
 use crate::conflict::{Unique, unique_violation};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// The project fields no two projects share, whatever their case.
 const NAME: Unique = Unique {
@@ -132,9 +132,16 @@ fn record_edit(
     Ok(())
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of projects: listing, reading, creating, changing,
+    /// deleting, locking, their statistics and languages.
+    Projects,
+    projects
+);
+
+impl Projects<'_> {
     /// Lists the projects the caller may see, by id.
-    pub fn projects(
+    pub fn list(
         &self,
         subject: &Subject,
         request: PageRequest,
@@ -146,7 +153,7 @@ impl Service {
     }
 
     /// The project with this slug, if the caller may see it.
-    pub fn project(&self, subject: &Subject, slug: &str) -> ServiceResult<ProjectView> {
+    pub fn get(&self, subject: &Subject, slug: &str) -> ServiceResult<ProjectView> {
         self.store.read(|conn| {
             let project = visible_project(conn, subject, slug)?;
             let locked = projects::locked(conn, &[project.id])?.contains(&project.id);
@@ -155,7 +162,7 @@ impl Service {
     }
 
     /// Creates a project and records its creation.
-    pub fn create_project(
+    pub fn create(
         &self,
         subject: &Subject,
         settings: Result<ProjectSettings, FieldErrors>,
@@ -187,7 +194,7 @@ impl Service {
     }
 
     /// Edits a project: `edit` turns the current settings into the new ones.
-    pub fn update_project(
+    pub fn update(
         &self,
         subject: &Subject,
         slug: &str,
@@ -222,7 +229,7 @@ impl Service {
     }
 
     /// Removes a project with everything in it.
-    pub fn delete_project(&self, subject: &Subject, slug: &str) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, slug: &str) -> ServiceResult<()> {
         let images = self.store.write(|conn| {
             let project = visible_project(conn, subject, slug)?;
             let target = Target::Project(project.as_ref());
@@ -250,11 +257,7 @@ impl Service {
     }
 
     /// Statistics of a project.
-    pub fn project_statistics(
-        &self,
-        subject: &Subject,
-        slug: &str,
-    ) -> ServiceResult<(Project, Summary)> {
+    pub fn statistics(&self, subject: &Subject, slug: &str) -> ServiceResult<(Project, Summary)> {
         self.store.read(|conn| {
             let project = visible_project(conn, subject, slug)?;
             let summary = stats::project(conn, project.id)?;
@@ -263,7 +266,7 @@ impl Service {
     }
 
     /// Statistics of each language of a project, by language id.
-    pub fn project_languages(
+    pub fn languages(
         &self,
         subject: &Subject,
         slug: &str,
@@ -307,17 +310,12 @@ pub(crate) fn views(
     })
 }
 
-impl Service {
+impl crate::projects::Projects<'_> {
     /// Whether a project is locked (it has components and all are locked)
     /// when `lock` is `None`; otherwise locks or unlocks every component of
     /// the project (needs `project.edit`), recording Component locked or
     /// unlocked for each that changes (§25), and answers the new state.
-    pub fn lock_project(
-        &self,
-        subject: &Subject,
-        slug: &str,
-        lock: Option<bool>,
-    ) -> ServiceResult<bool> {
+    pub fn lock(&self, subject: &Subject, slug: &str, lock: Option<bool>) -> ServiceResult<bool> {
         let Some(lock) = lock else {
             return self.store.read(|conn| {
                 let project = visible_project(conn, subject, slug)?;

@@ -5,7 +5,7 @@
 
 use tolk_store::rate_limits;
 
-use crate::{Service, ServiceResult};
+use crate::ServiceResult;
 
 /// One throttle's key with its rate, in microseconds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,10 +29,16 @@ pub struct RateCount {
     pub refused_by: Option<usize>,
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of request throttling.
+    RateLimits,
+    rate_limits
+);
+
+impl RateLimits<'_> {
     /// Counts one request against every key at `now` (microseconds since
     /// the epoch), in order, or against none when one of them refuses it.
-    pub fn count_request(&self, keys: &[RateKey], now: i64) -> ServiceResult<RateCount> {
+    pub fn count(&self, keys: &[RateKey], now: i64) -> ServiceResult<RateCount> {
         self.store.quick(|conn| {
             let mut count = RateCount {
                 used_before: Vec::with_capacity(keys.len()),
@@ -54,7 +60,7 @@ impl Service {
     }
 
     /// Forgets the rate-limit keys whose capacity is whole again at `now`.
-    pub fn sweep_rate_limits(&self, now: i64) -> ServiceResult<usize> {
+    pub fn sweep(&self, now: i64) -> ServiceResult<usize> {
         Ok(self.store.quick(|conn| rate_limits::sweep(conn, now))?)
     }
 }

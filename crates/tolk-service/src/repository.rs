@@ -92,7 +92,15 @@ fn allowed(
     }
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of a component's or project's repository: status,
+    /// operations (commit, push, pull, reset, cleanup) and the commits that
+    /// fall due.
+    Repository,
+    repository
+);
+
+impl Repository<'_> {
     /// The component (or the component of a translation) and its
     /// repository's owner, after the permission check for `permission`.
     fn repository_of(
@@ -133,7 +141,7 @@ impl Service {
     }
 
     /// The repository status of every component of a project, summed.
-    pub fn project_repository_status(
+    pub fn project_status(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -159,7 +167,7 @@ impl Service {
 
     /// Runs an operation on every component of a project: it succeeds when
     /// it succeeds on each; the failures' words are joined.
-    pub fn project_repository_operation(
+    pub fn project_operation(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -178,7 +186,7 @@ impl Service {
     }
 
     /// The repository status of a component.
-    pub fn repository_status(
+    pub fn status(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -242,7 +250,7 @@ impl Service {
     }
 
     /// Runs a repository operation on a component.
-    pub fn repository_operation(
+    pub fn operation(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -313,24 +321,6 @@ impl Service {
         Ok(outcome)
     }
 
-    fn record(
-        &self,
-        view: &ComponentView,
-        action: Action,
-        user: Option<i64>,
-        target: String,
-    ) -> ServiceResult<()> {
-        self.store.write(|conn| {
-            let change = NewChange {
-                project_id: Some(view.project.id),
-                component_id: Some(view.component.id),
-                target,
-                ..NewChange::new(action, user)
-            };
-            Ok(changes::record(conn, &change, time::now())?)
-        })
-    }
-
     /// Commits pending edits; with `push_on_commit` and a push URL (as
     /// in Weblate, a component without one only commits) pushes them too.
     fn commit_and_push(
@@ -381,46 +371,61 @@ impl Service {
         Ok(committed)
     }
 
-    /// Commits, then pushes to `push` / `push_branch`.
-    pub(crate) fn push_component(
+    /// Discards Tolk's commits, then reads the files again. Pending edits
+    /// are dropped, or with `keep` every translation is written again from
+    /// the database and committed on top of upstream.
+    fn reset(
         &self,
         view: &ComponentView,
         user: Option<i64>,
+        keep: bool,
     ) -> ServiceResult<OperationResult> {
-        let committed = self.commit_component(view, false)?;
         let owner = self.repository_owner(&view.component)?;
-        let squash = self.squash_plan(view)?;
-        let pushed = {
+        {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            if let Some(plan) = &squash
-                && let Err(e) = repo.squash(plan)
-            {
-                tracing::warn!(component = view.component.id, "squash skipped: {e}");
+            if let Err(e) = repo.fetch() {
+                return Ok((false, Some(remote_failure(e)?)));
             }
-            let s = &owner.settings;
-            if s.push.is_empty() {
-                repo.push(&s.push, &s.push_branch)
-            } else {
-                self.workspace
-                    .policy()
-                    .check(&s.push)
-                    .and_then(|()| repo.push(&s.push, &s.push_branch))
-            }
-        };
-        match pushed {
-            Ok(()) => {
-                self.record(view, Action::PUSH, user, String::new())?;
-                Ok(committed.answer())
-            }
-            Err(e) => {
-                let words = remote_failure(e)?;
-                self.record(view, Action::FAILED_PUSH, user, words.clone())?;
-                let (_, problems) = committed.answer();
-                let all = problems.map_or(words.clone(), |p| format!("{p}\n{words}"));
-                Ok((false, Some(all)))
-            }
+            repo.reset()?;
         }
+        if keep {
+            self.commit_component(view, true)?;
+        } else {
+            self.store.write(|conn| {
+                let ids = translations::ids_of(conn, view.component.id)?;
+                let pending: Vec<(i64, String)> = units::to_write(conn, &ids, false)?
+                    .into_iter()
+                    .map(|u| (u.id, u.target))
+                    .collect();
+                units::clear_pending(conn, &pending)?;
+                unit_removals::forget_all(conn, &ids)?;
+                Ok::<_, ServiceError>(())
+            })?;
+        }
+        self.record(view, Action::RESET, user, String::new())?;
+        self.rescan_sharing(view, None)?;
+        Ok((true, None))
+    }
+}
+
+impl Service {
+    fn record(
+        &self,
+        view: &ComponentView,
+        action: Action,
+        user: Option<i64>,
+        target: String,
+    ) -> ServiceResult<()> {
+        self.store.write(|conn| {
+            let change = NewChange {
+                project_id: Some(view.project.id),
+                component_id: Some(view.component.id),
+                target,
+                ..NewChange::new(action, user)
+            };
+            Ok(changes::record(conn, &change, time::now())?)
+        })
     }
 
     /// Commits pending edits, fetches and merges upstream, then reads the
@@ -493,41 +498,46 @@ impl Service {
         }
     }
 
-    /// Discards Tolk's commits, then reads the files again. Pending edits
-    /// are dropped, or with `keep` every translation is written again from
-    /// the database and committed on top of upstream.
-    fn reset(
+    /// Commits, then pushes to `push` / `push_branch`.
+    pub(crate) fn push_component(
         &self,
         view: &ComponentView,
         user: Option<i64>,
-        keep: bool,
     ) -> ServiceResult<OperationResult> {
+        let committed = self.commit_component(view, false)?;
         let owner = self.repository_owner(&view.component)?;
-        {
+        let squash = self.squash_plan(view)?;
+        let pushed = {
             let _lock = self.workspace.lock(&owner)?;
             let repo = self.workspace.open(&owner, &owner.settings.branch);
-            if let Err(e) = repo.fetch() {
-                return Ok((false, Some(remote_failure(e)?)));
+            if let Some(plan) = &squash
+                && let Err(e) = repo.squash(plan)
+            {
+                tracing::warn!(component = view.component.id, "squash skipped: {e}");
             }
-            repo.reset()?;
+            let s = &owner.settings;
+            if s.push.is_empty() {
+                repo.push(&s.push, &s.push_branch)
+            } else {
+                self.workspace
+                    .policy()
+                    .check(&s.push)
+                    .and_then(|()| repo.push(&s.push, &s.push_branch))
+            }
+        };
+        match pushed {
+            Ok(()) => {
+                self.record(view, Action::PUSH, user, String::new())?;
+                Ok(committed.answer())
+            }
+            Err(e) => {
+                let words = remote_failure(e)?;
+                self.record(view, Action::FAILED_PUSH, user, words.clone())?;
+                let (_, problems) = committed.answer();
+                let all = problems.map_or(words.clone(), |p| format!("{p}\n{words}"));
+                Ok((false, Some(all)))
+            }
         }
-        if keep {
-            self.commit_component(view, true)?;
-        } else {
-            self.store.write(|conn| {
-                let ids = translations::ids_of(conn, view.component.id)?;
-                let pending: Vec<(i64, String)> = units::to_write(conn, &ids, false)?
-                    .into_iter()
-                    .map(|u| (u.id, u.target))
-                    .collect();
-                units::clear_pending(conn, &pending)?;
-                unit_removals::forget_all(conn, &ids)?;
-                Ok::<_, ServiceError>(())
-            })?;
-        }
-        self.record(view, Action::RESET, user, String::new())?;
-        self.rescan_sharing(view, None)?;
-        Ok((true, None))
     }
 
     /// Reads again, in this thread, the files of `view` and of the other

@@ -8,7 +8,7 @@ use tolk_store::{DbConnection, Page, PageRequest};
 
 use crate::access::{page, require};
 use crate::conflict::{Unique, unique_violation};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const DENIED: &str = "Can not manage roles";
 
@@ -29,9 +29,15 @@ fn seen_by(conn: &mut DbConnection, subject: &Subject) -> ServiceResult<RolesOf>
     Ok(RolesOf::User(crate::access::account(conn, subject)?))
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of roles.
+    Roles,
+    roles
+);
+
+impl Roles<'_> {
     /// Lists the roles the caller sees, by id.
-    pub fn roles(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<Role>> {
+    pub fn list(&self, subject: &Subject, request: PageRequest) -> ServiceResult<Page<Role>> {
         self.store.read(|conn| {
             let whose = seen_by(conn, subject)?;
             page(roles::list(conn, whose, request))
@@ -39,7 +45,7 @@ impl Service {
     }
 
     /// One role, if the caller sees it.
-    pub fn role(&self, subject: &Subject, id: i64) -> ServiceResult<Role> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<Role> {
         self.store.read(|conn| {
             let whose = seen_by(conn, subject)?;
             roles::get(conn, whose, id)?.ok_or(ServiceError::NotFound)
@@ -47,7 +53,7 @@ impl Service {
     }
 
     /// Creates a role (needs `role.edit`).
-    pub fn create_role(
+    pub fn create(
         &self,
         subject: &Subject,
         body: Result<RolePatch, FieldErrors>,
@@ -67,7 +73,7 @@ impl Service {
 
     /// Changes a role (needs `role.edit`): `replace` (PUT) makes the
     /// permissions given its only ones, else (PATCH) they are added.
-    pub fn update_role(
+    pub fn update(
         &self,
         subject: &Subject,
         id: i64,
@@ -93,7 +99,7 @@ impl Service {
     }
 
     /// Removes a role (needs `role.edit`); the teams that had it lose it.
-    pub fn delete_role(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             self.visible_role(conn, subject, id)?;
             require(subject, Permission::ROLE_EDIT, Target::Site, DENIED)?;

@@ -172,11 +172,13 @@ fn change(action: Action, subject: &Subject, translation: &TranslationView) -> N
     }
 }
 
-impl Service {
-    fn screenshot_folder(&self) -> PathBuf {
-        self.config().media_root.join(FOLDER)
-    }
+crate::service::area!(
+    /// The use-cases of screenshots and the strings they show.
+    Screenshots,
+    screenshots
+);
 
+impl Screenshots<'_> {
     /// Writes an image under the media directory, whole or not at all
     /// ([`tolk_vcs::write_atomic`]); its path there.
     fn store_image(&self, bytes: &[u8], extension: &str) -> ServiceResult<String> {
@@ -189,37 +191,8 @@ impl Service {
         Ok(format!("{FOLDER}/{name}"))
     }
 
-    /// Removes the image files of screenshots whose rows went with what
-    /// held them (a translation, component or project).
-    pub(crate) fn forget_images(&self, image_paths: &[String]) {
-        for path in image_paths {
-            self.forget_image(path);
-        }
-    }
-
-    /// Removes an image file no row names any more (a failure is logged:
-    /// the row is gone, the file is only waste).
-    fn forget_image(&self, image_path: &str) {
-        if let Some(path) = self.image_file(image_path)
-            && let Err(e) = std::fs::remove_file(&path)
-        {
-            tracing::warn!(path = %path.display(), "cannot remove a screenshot's image: {e}");
-        }
-    }
-
-    /// The file of an image path a row holds, if it is one Tolk wrote.
-    fn image_file(&self, image_path: &str) -> Option<PathBuf> {
-        let name = image_path.strip_prefix(&format!("{FOLDER}/"))?;
-        let plain = !name.is_empty()
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
-            && !name.starts_with('.');
-        plain.then(|| self.screenshot_folder().join(name))
-    }
-
     /// The screenshots the caller sees (of one component, when given), by id.
-    pub fn screenshots(
+    pub fn list(
         &self,
         subject: &Subject,
         component: Option<(&str, &str)>,
@@ -245,17 +218,13 @@ impl Service {
     }
 
     /// One screenshot.
-    pub fn screenshot(&self, subject: &Subject, id: i64) -> ServiceResult<ScreenshotView> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<ScreenshotView> {
         self.store
             .read(|conn| visible(conn, subject, id).map(|(view, _)| view))
     }
 
     /// Uploads a screenshot of a translation (needs `screenshot.add` on it).
-    pub fn create_screenshot(
-        &self,
-        subject: &Subject,
-        new: NewImage,
-    ) -> ServiceResult<ScreenshotView> {
+    pub fn create(&self, subject: &Subject, new: NewImage) -> ServiceResult<ScreenshotView> {
         // Where it goes first: the translation and the right to add to it.
         let place = match (&new.project_slug, &new.component_slug, &new.language_code) {
             (Some(project), Some(component), Some(language)) => {
@@ -349,7 +318,7 @@ impl Service {
 
     /// Renames a screenshot and sets its repository file (needs
     /// `screenshot.edit`); fields left out keep their values.
-    pub fn update_screenshot(
+    pub fn update(
         &self,
         subject: &Subject,
         id: i64,
@@ -372,7 +341,7 @@ impl Service {
     }
 
     /// Removes a screenshot and its image (needs `screenshot.delete`).
-    pub fn delete_screenshot(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         let image = self.store.write(|conn| {
             let (view, _) = permitted(conn, subject, id, Permission::SCREENSHOT_DELETE)?;
             if !screenshots::delete(conn, id)? {
@@ -386,8 +355,8 @@ impl Service {
 
     /// The image file of a screenshot the caller sees, and the name to
     /// download it under.
-    pub fn screenshot_image(&self, subject: &Subject, id: i64) -> ServiceResult<(PathBuf, String)> {
-        let view = self.screenshot(subject, id)?;
+    pub fn image(&self, subject: &Subject, id: i64) -> ServiceResult<(PathBuf, String)> {
+        let view = self.screenshots().get(subject, id)?;
         let path = self
             .image_file(&view.screenshot.image_path)
             .filter(|p| p.is_file())
@@ -400,7 +369,7 @@ impl Service {
     }
 
     /// Replaces a screenshot's image (needs `screenshot.edit`).
-    pub fn replace_screenshot_image(
+    pub fn replace_image(
         &self,
         subject: &Subject,
         id: i64,
@@ -434,7 +403,7 @@ impl Service {
 
     /// Links a unit of the screenshot's translation to it (needs
     /// `screenshot.edit`).
-    pub fn add_screenshot_unit(
+    pub fn add_unit(
         &self,
         subject: &Subject,
         id: i64,
@@ -461,12 +430,7 @@ impl Service {
 
     /// Unlinks a unit from a screenshot (needs `screenshot.edit`); not
     /// found when it is not linked.
-    pub fn remove_screenshot_unit(
-        &self,
-        subject: &Subject,
-        id: i64,
-        unit_id: i64,
-    ) -> ServiceResult<()> {
+    pub fn remove_unit(&self, subject: &Subject, id: i64, unit_id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             let (view, translation) = permitted(conn, subject, id, Permission::SCREENSHOT_EDIT)?;
             if !screenshots::remove_unit(conn, id, unit_id)? {
@@ -480,5 +444,40 @@ impl Service {
             changes::record(conn, &record, time::now())?;
             Ok(())
         })
+    }
+}
+
+impl Service {
+    fn screenshot_folder(&self) -> PathBuf {
+        self.config().media_root.join(FOLDER)
+    }
+
+    /// The file of an image path a row holds, if it is one Tolk wrote.
+    fn image_file(&self, image_path: &str) -> Option<PathBuf> {
+        let name = image_path.strip_prefix(&format!("{FOLDER}/"))?;
+        let plain = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+            && !name.starts_with('.');
+        plain.then(|| self.screenshot_folder().join(name))
+    }
+
+    /// Removes an image file no row names any more (a failure is logged:
+    /// the row is gone, the file is only waste).
+    fn forget_image(&self, image_path: &str) {
+        if let Some(path) = self.image_file(image_path)
+            && let Err(e) = std::fs::remove_file(&path)
+        {
+            tracing::warn!(path = %path.display(), "cannot remove a screenshot's image: {e}");
+        }
+    }
+
+    /// Removes the image files of screenshots whose rows went with what
+    /// held them (a translation, component or project).
+    pub(crate) fn forget_images(&self, image_paths: &[String]) {
+        for path in image_paths {
+            self.forget_image(path);
+        }
     }
 }

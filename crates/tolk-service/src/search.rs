@@ -5,13 +5,20 @@ use tolk_domain::permission::Subject;
 use tolk_domain::query::MAX_LENGTH;
 use tolk_store::site_search::{self, Found};
 
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of the site as a whole: search across it, its metrics,
+    /// readiness and operational state.
+    Site,
+    site
+);
+
+impl Site<'_> {
     /// What names hold `q`, in any case: projects and components the
     /// caller may see, users for signed-in callers, languages. Nothing for
     /// an empty `q`.
-    pub fn site_search(&self, subject: &Subject, q: &str) -> ServiceResult<Found> {
+    pub fn search(&self, subject: &Subject, q: &str) -> ServiceResult<Found> {
         if q.chars().count() > MAX_LENGTH {
             return Err(ServiceError::invalid(
                 "q",

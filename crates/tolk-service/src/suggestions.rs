@@ -16,7 +16,7 @@ use crate::access::{page, require};
 use crate::unit_plan::{Planned, unit_change};
 use crate::unit_view::UnitView;
 use crate::units::record_translations;
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const DENIED: &str = "You do not have permission to perform this action.";
 
@@ -82,9 +82,15 @@ fn count(
     Ok(())
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of suggestions and comments on strings.
+    Suggestions,
+    suggestions
+);
+
+impl Suggestions<'_> {
     /// Suggestions the caller may see (of one unit when given), newest first.
-    pub fn suggestions(
+    pub fn list(
         &self,
         subject: &Subject,
         unit_id: Option<i64>,
@@ -104,7 +110,7 @@ impl Service {
     }
 
     /// One suggestion, if the caller may see its unit.
-    pub fn suggestion(&self, subject: &Subject, id: i64) -> ServiceResult<Suggestion> {
+    pub fn get(&self, subject: &Subject, id: i64) -> ServiceResult<Suggestion> {
         self.store
             .read(|conn| Ok(self.visible_suggestion(conn, subject, id)?.0))
     }
@@ -125,7 +131,7 @@ impl Service {
     /// vote, and the same text suggested by someone else gets that vote
     /// instead of a second suggestion; either may reach the votes that
     /// accept it.
-    pub fn add_suggestion(
+    pub fn add(
         &self,
         subject: &Subject,
         unit_id: i64,
@@ -209,7 +215,7 @@ impl Service {
     }
 
     /// Removes a suggestion (its author, or with `suggestion.delete`).
-    pub fn delete_suggestion(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, id: i64) -> ServiceResult<()> {
         self.store.write(|conn| {
             let (found, unit) = self.visible_suggestion(conn, subject, id)?;
             let own = found.user_id.is_some() && found.user_id == subject.user_id();
@@ -234,12 +240,7 @@ impl Service {
     /// Accepts a suggestion (needs `suggestion.accept`, and `unit.review`
     /// to approve): it becomes the unit's translation, translated or
     /// approved, and is removed.
-    pub fn accept_suggestion(
-        &self,
-        subject: &Subject,
-        id: i64,
-        approve: bool,
-    ) -> ServiceResult<()> {
+    pub fn accept(&self, subject: &Subject, id: i64, approve: bool) -> ServiceResult<()> {
         self.store.write(|conn| {
             let (found, unit) = self.visible_suggestion(conn, subject, id)?;
             tolk_store::translations::lock(conn, unit.translation.translation.id)?;
@@ -249,14 +250,14 @@ impl Service {
                 unit.translation.target(),
                 DENIED,
             )?;
-            self.accept(conn, subject, subject, &found, &unit, approve)
+            self.accept_in(conn, subject, subject, &found, &unit, approve)
         })
     }
 
     /// Makes a suggestion its unit's translation (translated, or approved)
     /// under the rules for `acting` and removes it; the change names
     /// `subject` (who may differ: a vote accepts with the system's rights).
-    fn accept(
+    fn accept_in(
         &self,
         conn: &mut DbConnection,
         acting: &Subject,
@@ -292,7 +293,7 @@ impl Service {
     /// component's `suggestion_voting`), replacing the caller's earlier
     /// vote. With `suggestion_autoaccept` votes or more it is accepted:
     /// `None` then, else the suggestion with its new votes.
-    pub fn vote_suggestion(
+    pub fn vote(
         &self,
         subject: &Subject,
         id: i64,
@@ -343,7 +344,7 @@ impl Service {
                 .suggestion_autoaccept,
         );
         if needed > 0 && voted.votes >= needed {
-            self.accept(conn, &Subject::System, subject, &voted, unit, false)?;
+            self.accept_in(conn, &Subject::System, subject, &voted, unit, false)?;
             return Ok(None);
         }
         Ok(Some(voted))

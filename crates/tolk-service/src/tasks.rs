@@ -6,7 +6,7 @@
 //! [`DEFAULT_LEASE`] by default) that a heartbeat renews
 //! while the task runs, so the task of a process that died is taken over
 //! once the lease lapses (at once when the process was on this host, see
-//! [`Service::recover_tasks`]). A failure the network or a busy
+//! [`Tasks::recover`](crate::tasks::Tasks::recover)). A failure the network or a busy
 //! repository caused is retried with exponential backoff; any other
 //! failure, a panic included, or the last of [`MAX_ATTEMPTS`], ends the
 //! task as failed with its reason as the result. Tasks that do the same
@@ -229,7 +229,7 @@ impl<'a> Run<'a> {
 }
 
 /// The name of task worker `n` of this process: host, process id and
-/// number, so that [`Service::recover_tasks`] can tell the claims of dead
+/// number, so that [`Tasks::recover`](crate::tasks::Tasks::recover) can tell the claims of dead
 /// processes of this host.
 pub fn worker_name(host: &str, n: usize) -> String {
     format!("{host}/{}/{n}", std::process::id())
@@ -240,15 +240,17 @@ fn alive(pid: u32) -> bool {
     pid == std::process::id() || std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
-impl Service {
-    /// Wakes this process's workers after a transaction queued tasks.
-    pub(crate) fn queued(&self) {
-        self.queue.notify();
-    }
+crate::service::area!(
+    /// The use-cases of background tasks: running, waiting for, stopping,
+    /// recovering and deleting them, and reading their progress.
+    Tasks,
+    tasks
+);
 
+impl Tasks<'_> {
     /// Waits until a task may be due: one is queued by this process, or
     /// `timeout` passes (tasks queued by other instances are seen then).
-    pub fn wait_for_tasks(&self, timeout: Duration) {
+    pub fn wait(&self, timeout: Duration) {
         if !self.queue.stopping() {
             self.queue.wait(timeout);
         }
@@ -256,18 +258,18 @@ impl Service {
 
     /// Tells this process's workers to claim nothing more (shutdown):
     /// running tasks go on, idle workers return.
-    pub fn stop_tasks(&self) {
+    pub fn stop(&self) {
         self.queue.stop();
     }
 
-    /// Whether [`Service::stop_tasks`] was called.
-    pub fn tasks_stopping(&self) -> bool {
+    /// Whether [`Tasks::stop`](crate::tasks::Tasks::stop) was called.
+    pub fn stopping(&self) -> bool {
         self.queue.stopping()
     }
 
     /// Ends the claims of `workers` (which stopped without finishing their
     /// tasks), so that any worker takes their tasks over at once.
-    pub fn release_tasks(&self, workers: &[String]) -> ServiceResult<usize> {
+    pub fn release(&self, workers: &[String]) -> ServiceResult<usize> {
         Ok(self
             .store
             .write(|conn| tasks::release(conn, workers, time::now()))?)
@@ -278,7 +280,7 @@ impl Service {
     /// (older than `SCRATCH_AGE`, needed by no task), then ends the claims of workers of `host` whose
     /// process is gone (killed, crashed), so their tasks run again at once
     /// instead of when their leases lapse; the number of tasks released.
-    pub fn recover_tasks(&self, host: &str) -> ServiceResult<usize> {
+    pub fn recover(&self, host: &str) -> ServiceResult<usize> {
         let orphans = tolk_vcs::reap_orphans();
         if !orphans.is_empty() {
             tracing::warn!("stopped Git processes left running by a stopped server: {orphans:?}");
@@ -303,7 +305,7 @@ impl Service {
         if dead.is_empty() {
             return Ok(0);
         }
-        let released = self.release_tasks(&dead)?;
+        let released = self.tasks().release(&dead)?;
         tracing::info!(
             "took back {released} tasks of stopped workers: {}",
             dead.join(", ")
@@ -313,7 +315,7 @@ impl Service {
 
     /// Claims and runs the next due task as `worker`; false when none is
     /// due or the workers are stopping.
-    pub fn run_next_task(&self, worker: &str) -> ServiceResult<bool> {
+    pub fn run_next(&self, worker: &str) -> ServiceResult<bool> {
         if self.queue.stopping() {
             return Ok(false);
         }
@@ -335,7 +337,7 @@ impl Service {
     /// worker claimed the one it found first (ask again). For commands
     /// that wait for their own tasks: one read finds the task, one write
     /// claims it.
-    pub fn run_task_among(&self, worker: &str, ids: &[String]) -> ServiceResult<bool> {
+    pub fn run_among(&self, worker: &str, ids: &[String]) -> ServiceResult<bool> {
         let Some(id) = self
             .store
             .read(|conn| tasks::next_claimable(conn, ids, time::now()))?
@@ -367,7 +369,7 @@ impl Service {
     /// Deletes the tasks finished longer than
     /// [`crate::ServiceConfig::task_retention`] before `now`; the number deleted.
     /// One statement.
-    pub fn delete_old_tasks(&self, now: chrono::NaiveDateTime) -> ServiceResult<usize> {
+    pub fn delete_old(&self, now: chrono::NaiveDateTime) -> ServiceResult<usize> {
         let kept =
             chrono::Duration::from_std(self.config.task_retention).unwrap_or(chrono::Duration::MAX);
         let Some(before) = now.checked_sub_signed(kept) else {
@@ -380,9 +382,9 @@ impl Service {
 
     /// Runs every due task in this thread; the number run. For tests and
     /// one-shot commands.
-    pub fn run_due_tasks(&self) -> ServiceResult<usize> {
+    pub fn run_due(&self) -> ServiceResult<usize> {
         let mut ran = 0;
-        while self.run_next_task("inline")? {
+        while self.tasks().run_next("inline")? {
             ran += 1;
         }
         Ok(ran)
@@ -553,17 +555,18 @@ impl Service {
 
     /// A task's state, if the caller may see it: its starter, or anybody
     /// who may see its component or project.
-    pub fn task(&self, subject: &Subject, id: &str) -> ServiceResult<TaskView> {
-        self.tasks(subject, &[id.to_owned()])?
+    pub fn get(&self, subject: &Subject, id: &str) -> ServiceResult<TaskView> {
+        self.tasks()
+            .list(subject, &[id.to_owned()])?
             .pop()
             .flatten()
             .ok_or(ServiceError::NotFound)
     }
 
     /// The states of the tasks `ids`, in their order, each `None` when it
-    /// does not exist or the caller may not see it (see [`Service::task`]);
+    /// does not exist or the caller may not see it (see [`Tasks::get`](crate::tasks::Tasks::get));
     /// two statements whatever their number.
-    pub fn tasks(&self, subject: &Subject, ids: &[String]) -> ServiceResult<Vec<Option<TaskView>>> {
+    pub fn list(&self, subject: &Subject, ids: &[String]) -> ServiceResult<Vec<Option<TaskView>>> {
         self.store.read(|conn| {
             let rows = tasks::get_many(conn, ids)?;
             let mut project_ids: Vec<i64> = rows.iter().filter_map(|t| t.project_id).collect();
@@ -600,6 +603,13 @@ impl Service {
                 })
                 .collect())
         })
+    }
+}
+
+impl Service {
+    /// Wakes this process's workers after a transaction queued tasks.
+    pub(crate) fn queued(&self) {
+        self.queue.notify();
     }
 }
 
@@ -644,11 +654,11 @@ mod tests {
         let kind = service.store.kind();
         let claimed = service
             .store
-            .write(|c| tasks::claim(c, kind, worker, now, service.lease_from(now)))
+            .write(|c| tasks::claim(c, kind, worker, now, service.tasks().lease_from(now)))
             .unwrap();
         match claimed {
             Some(task) => {
-                service.run_task(task, worker, perform).unwrap();
+                service.tasks().run_task(task, worker, perform).unwrap();
                 true
             }
             None => false,
@@ -656,7 +666,7 @@ mod tests {
     }
 
     fn view(service: &Service, id: &str) -> TaskView {
-        service.task(&Subject::System, id).unwrap()
+        service.tasks().get(&Subject::System, id).unwrap()
     }
 
     #[test]
@@ -696,7 +706,7 @@ mod tests {
                 // Three leases long; another worker keeps trying meanwhile.
                 let until = Instant::now() + Duration::from_millis(1_200);
                 while Instant::now() < until {
-                    assert!(!other.run_next_task("thief").unwrap(), "taken over");
+                    assert!(!other.tasks().run_next("thief").unwrap(), "taken over");
                     std::thread::sleep(Duration::from_millis(50));
                 }
                 Ok(serde_json::json!("done"))
@@ -753,7 +763,8 @@ mod tests {
                 .write(|c| enqueue(c, &Job::Rescan { component_id: 0 }, Owner::default()))
                 .unwrap();
             let views = service
-                .tasks(
+                .tasks()
+                .list(
                     &Subject::System,
                     &[other.clone(), "nope".into(), id.clone()],
                 )
@@ -765,7 +776,7 @@ mod tests {
             assert_eq!(states, [Some(false), None, Some(true)]);
             // Tasks of no project are the superuser's to see.
             let nobody = Subject::anonymous(Vec::new());
-            assert_eq!(service.tasks(&nobody, &[id]).unwrap(), [None]);
+            assert_eq!(service.tasks().list(&nobody, &[id]).unwrap(), [None]);
         }
     }
 
@@ -792,7 +803,7 @@ mod tests {
                          Connection refused; trying again in {wait} s"
                     )));
                     // Not due before its time; made due to go on.
-                    assert!(!service.run_next_task("w").unwrap());
+                    assert!(!service.tasks().run_next("w").unwrap());
                     tolk_store::testing::make_tasks_due(&service.store);
                 } else {
                     assert!(row.completed && row.failed);
@@ -818,12 +829,12 @@ mod tests {
                 let dead = format!("testhost/{}/{n}", u32::MAX - 1);
                 service
                     .store
-                    .write(|c| tasks::claim(c, kind, &dead, now, service.lease_from(now)))
+                    .write(|c| tasks::claim(c, kind, &dead, now, service.tasks().lease_from(now)))
                     .unwrap()
                     .unwrap();
-                assert_eq!(service.recover_tasks("testhost").unwrap(), 1);
+                assert_eq!(service.tasks().recover("testhost").unwrap(), 1);
             }
-            assert!(service.run_next_task("w").unwrap());
+            assert!(service.tasks().run_next("w").unwrap());
             let task = view(&service, &id);
             assert_eq!(
                 task.result,
@@ -862,7 +873,7 @@ mod tests {
                 .store
                 .write(|c| enqueue(c, &job, Owner::default()))
                 .unwrap();
-            service.recover_tasks("testhost").unwrap();
+            service.tasks().recover("testhost").unwrap();
             let kept: Vec<bool> = [&left, &probe, &filling, &needed, &component]
                 .iter()
                 .map(|d| d.exists())
@@ -880,17 +891,17 @@ mod tests {
             ))));
             let waiting = queue_harmless(&service, "tolk-waiting");
             let now = time::now();
-            assert_eq!(service.delete_old_tasks(now).unwrap(), 0);
+            assert_eq!(service.tasks().delete_old(now).unwrap(), 0);
             let week = chrono::Duration::from_std(DEFAULT_RETENTION).unwrap();
             let later = now + week + chrono::Duration::minutes(1);
-            assert_eq!(service.delete_old_tasks(later).unwrap(), 1);
+            assert_eq!(service.tasks().delete_old(later).unwrap(), 1);
             assert!(matches!(
-                service.task(&Subject::System, &done),
+                service.tasks().get(&Subject::System, &done),
                 Err(ServiceError::NotFound)
             ));
             // Unfinished work is never deleted.
             assert!(!view(&service, &waiting).completed);
-            assert_eq!(service.delete_old_tasks(later).unwrap(), 0);
+            assert_eq!(service.tasks().delete_old(later).unwrap(), 0);
         }
     }
 
@@ -898,11 +909,11 @@ mod tests {
     fn stopping_workers_claim_nothing() {
         for db in TestDb::all() {
             let (service, _) = queued(&db, DEFAULT_LEASE);
-            service.stop_tasks();
-            assert!(service.tasks_stopping());
-            assert!(!service.run_next_task("w").unwrap());
+            service.tasks().stop();
+            assert!(service.tasks().stopping());
+            assert!(!service.tasks().run_next("w").unwrap());
             let started = Instant::now();
-            service.wait_for_tasks(Duration::from_secs(5));
+            service.tasks().wait(Duration::from_secs(5));
             assert!(started.elapsed() < Duration::from_secs(1));
         }
     }

@@ -19,13 +19,13 @@ use crate::commit_messages::{commit_message, message_values};
 use crate::component_view::ComponentView;
 use crate::{Service, ServiceError, ServiceResult};
 
-impl Service {
+impl crate::translations::Translations<'_> {
     /// Adds a language to a component (§8.4, `translation.add`): its file
     /// is made from `new_base` (bilingual formats) or empty (monolingual
     /// ones), named by the file mask in the component's language code
     /// style, committed with the add message (and pushed with
     /// `push_on_commit` and a push URL), then read.
-    pub fn add_translation(
+    pub fn add(
         &self,
         subject: &Subject,
         project_slug: &str,
@@ -35,6 +35,102 @@ impl Service {
         self.add_translation_as(subject, (project_slug, slug), code, true)
     }
 
+    /// Removes a translation (`translation.delete`; never the source
+    /// language's): its file leaves the repository in a commit with the
+    /// component's delete message, then the translation and its units
+    /// leave the database.
+    pub fn delete(&self, subject: &Subject, path: (&str, &str, &str)) -> ServiceResult<()> {
+        let view = self.translations().get(subject, path)?;
+        crate::access::require(
+            subject,
+            Permission::TRANSLATION_DELETE,
+            view.target(),
+            "You do not have permission to perform this action.",
+        )?;
+        if view.is_source() {
+            return Err(ServiceError::PermissionDenied(
+                "The source translation can not be removed.".into(),
+            ));
+        }
+        let component = &view.component;
+        self.commit_component(component, false)?;
+        let filename = &view.translation.filename;
+        if !filename.is_empty() {
+            let owner = self.repository_owner(&component.component)?;
+            let _lock = self.workspace.lock(&owner)?;
+            let repo = self.workspace.open(&owner, &owner.settings.branch);
+            // Gone already: there is nothing to commit.
+            let removed = repo.work_tree()?.remove(filename)?;
+            let effective = component.effective();
+            let message = commit_message(
+                &effective.delete_message,
+                component,
+                &view.translation,
+                &view.language.row.name,
+                &self.config,
+            );
+            if removed {
+                repo.commit(
+                    std::slice::from_ref(filename),
+                    &self.author(subject)?,
+                    &message,
+                )?;
+            }
+        }
+        let images = self.store.write(|conn| {
+            remove_translation(
+                conn,
+                &component.component,
+                (view.translation.id, &view.language.row),
+                subject.user_id(),
+            )
+        })?;
+        self.forget_images(&images);
+        if !filename.is_empty() {
+            self.forget_elsewhere(component, filename)?;
+        }
+        if !component.component.settings.is_glossary {
+            self.sync_glossaries(component.project.id)?;
+        }
+        Ok(())
+    }
+
+    /// Removes the translations of `filename` from the other components
+    /// working in `view`'s clone, after the file left it; nothing is read
+    /// again.
+    fn forget_elsewhere(&self, view: &ComponentView, filename: &str) -> ServiceResult<()> {
+        let owner = self.repository_owner(&view.component)?;
+        let images = self.store.write(|conn| {
+            let others: Vec<Component> = components::sharing(conn, owner.id)?
+                .into_iter()
+                .filter(|c| c.id != view.component.id)
+                .collect();
+            let ids: Vec<i64> = others.iter().map(|c| c.id).collect();
+            let gone: Vec<Translation> = translations::of_components(conn, &ids)?
+                .into_iter()
+                .filter(|t| t.filename == filename)
+                .collect();
+            let codes: Vec<i64> = gone.iter().map(|t| t.language_id).collect();
+            let languages = languages::get_full_by_ids(conn, &codes)?;
+            let mut images = Vec::new();
+            for translation in &gone {
+                let component = others.iter().find(|c| c.id == translation.component_id);
+                let language = languages
+                    .iter()
+                    .find(|l| l.row.id == translation.language_id);
+                if let (Some(component), Some(language)) = (component, language) {
+                    let row = (translation.id, &language.row);
+                    images.extend(remove_translation(conn, component, row, None)?);
+                }
+            }
+            Ok::<_, ServiceError>(images)
+        })?;
+        self.forget_images(&images);
+        Ok(())
+    }
+}
+
+impl Service {
     /// Adds a language to a component; with `spread`, the add-on adding
     /// missing languages may add it to the project's other components.
     pub(crate) fn add_translation_as(
@@ -44,7 +140,7 @@ impl Service {
         code: &str,
         spread: bool,
     ) -> ServiceResult<crate::translations::TranslationView> {
-        let view = self.component(subject, project_slug, slug)?;
+        let view = self.components().get(subject, project_slug, slug)?;
         crate::access::require(
             subject,
             Permission::TRANSLATION_ADD,
@@ -163,104 +259,6 @@ impl Service {
         let message = render(&effective.add_message, &values);
         repo.commit(std::slice::from_ref(&path), author, &message)?;
         Ok(Some(path))
-    }
-
-    /// Removes a translation (`translation.delete`; never the source
-    /// language's): its file leaves the repository in a commit with the
-    /// component's delete message, then the translation and its units
-    /// leave the database.
-    pub fn delete_translation(
-        &self,
-        subject: &Subject,
-        path: (&str, &str, &str),
-    ) -> ServiceResult<()> {
-        let view = self.translation(subject, path)?;
-        crate::access::require(
-            subject,
-            Permission::TRANSLATION_DELETE,
-            view.target(),
-            "You do not have permission to perform this action.",
-        )?;
-        if view.is_source() {
-            return Err(ServiceError::PermissionDenied(
-                "The source translation can not be removed.".into(),
-            ));
-        }
-        let component = &view.component;
-        self.commit_component(component, false)?;
-        let filename = &view.translation.filename;
-        if !filename.is_empty() {
-            let owner = self.repository_owner(&component.component)?;
-            let _lock = self.workspace.lock(&owner)?;
-            let repo = self.workspace.open(&owner, &owner.settings.branch);
-            // Gone already: there is nothing to commit.
-            let removed = repo.work_tree()?.remove(filename)?;
-            let effective = component.effective();
-            let message = commit_message(
-                &effective.delete_message,
-                component,
-                &view.translation,
-                &view.language.row.name,
-                &self.config,
-            );
-            if removed {
-                repo.commit(
-                    std::slice::from_ref(filename),
-                    &self.author(subject)?,
-                    &message,
-                )?;
-            }
-        }
-        let images = self.store.write(|conn| {
-            remove_translation(
-                conn,
-                &component.component,
-                (view.translation.id, &view.language.row),
-                subject.user_id(),
-            )
-        })?;
-        self.forget_images(&images);
-        if !filename.is_empty() {
-            self.forget_elsewhere(component, filename)?;
-        }
-        if !component.component.settings.is_glossary {
-            self.sync_glossaries(component.project.id)?;
-        }
-        Ok(())
-    }
-
-    /// Removes the translations of `filename` from the other components
-    /// working in `view`'s clone, after the file left it; nothing is read
-    /// again.
-    fn forget_elsewhere(&self, view: &ComponentView, filename: &str) -> ServiceResult<()> {
-        let owner = self.repository_owner(&view.component)?;
-        let images = self.store.write(|conn| {
-            let others: Vec<Component> = components::sharing(conn, owner.id)?
-                .into_iter()
-                .filter(|c| c.id != view.component.id)
-                .collect();
-            let ids: Vec<i64> = others.iter().map(|c| c.id).collect();
-            let gone: Vec<Translation> = translations::of_components(conn, &ids)?
-                .into_iter()
-                .filter(|t| t.filename == filename)
-                .collect();
-            let codes: Vec<i64> = gone.iter().map(|t| t.language_id).collect();
-            let languages = languages::get_full_by_ids(conn, &codes)?;
-            let mut images = Vec::new();
-            for translation in &gone {
-                let component = others.iter().find(|c| c.id == translation.component_id);
-                let language = languages
-                    .iter()
-                    .find(|l| l.row.id == translation.language_id);
-                if let (Some(component), Some(language)) = (component, language) {
-                    let row = (translation.id, &language.row);
-                    images.extend(remove_translation(conn, component, row, None)?);
-                }
-            }
-            Ok::<_, ServiceError>(images)
-        })?;
-        self.forget_images(&images);
-        Ok(())
     }
 }
 

@@ -152,6 +152,103 @@ pub(crate) fn visible_translation(
         .ok_or(ServiceError::NotFound)
 }
 
+crate::service::area!(
+    /// The use-cases of translations: listing, reading, adding and
+    /// deleting a language of a component, their statistics, automatic
+    /// translation.
+    Translations,
+    translations
+);
+
+impl Translations<'_> {
+    /// Lists the translations the caller may see (of one component, when
+    /// given as project and component slug), by id.
+    pub fn list(
+        &self,
+        subject: &Subject,
+        component: Option<(&str, &str)>,
+        request: PageRequest,
+    ) -> ServiceResult<Page<TranslationView>> {
+        self.store.read(|conn| {
+            let known = match component {
+                Some((p, c)) => Some(visible_component(conn, subject, p, c)?),
+                None => None,
+            };
+            let found = page(translations::list(
+                conn,
+                &subject.project_visibility(),
+                known.as_ref().map(|v| v.component.id),
+                request,
+            ))?;
+            match known {
+                // The component is read already: its translations need only theirs.
+                Some(view) => {
+                    let components = HashMap::from([(view.component.id, view)]);
+                    found.try_map_items(|items| with_components(conn, items, &components))
+                }
+                None => found.try_map_items(|items| translation_views(conn, items)),
+            }
+        })
+    }
+
+    /// One translation, if the caller may see it.
+    pub fn get(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+    ) -> ServiceResult<TranslationView> {
+        self.store
+            .read(|conn| visible_translation(conn, subject, path))
+    }
+
+    /// Every translation of a component, by id (its statistics).
+    pub fn of_component(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+    ) -> ServiceResult<Vec<TranslationView>> {
+        self.store.read(|conn| {
+            let component = visible_component(conn, subject, project_slug, slug)?;
+            let items = translations::of_component(conn, component.component.id)?;
+            translation_views(conn, items)
+        })
+    }
+
+    /// Statistics of one translation.
+    pub fn statistics(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+    ) -> ServiceResult<(TranslationView, Summary)> {
+        self.store.read(|conn| {
+            let view = visible_translation(conn, subject, path)?;
+            let summary = summaries(conn, std::slice::from_ref(&view))?
+                .pop()
+                .ok_or(ServiceError::NotFound)?;
+            Ok((view, summary))
+        })
+    }
+
+    /// Statistics of each translation of a component, by id, a page at a time.
+    pub fn component_statistics(
+        &self,
+        subject: &Subject,
+        component: (&str, &str),
+        request: PageRequest,
+    ) -> ServiceResult<Page<(TranslationView, Summary)>> {
+        let found = self
+            .translations()
+            .list(subject, Some(component), request)?;
+        self.store.read(|conn| {
+            found.try_map_items(|items| {
+                let summaries = summaries(conn, &items)?;
+                Ok(items.into_iter().zip(summaries).collect())
+            })
+        })
+    }
+}
+
 impl Service {
     /// The translation at `path` (project, component, language code) if
     /// the caller may see it, without its last author, for requests about
@@ -191,91 +288,6 @@ impl Service {
         language_ids.extend(components.values().map(|c| c.source_language.row.id));
         let languages = self.cache.languages(generation, conn, &language_ids)?;
         Ok((components, languages))
-    }
-
-    /// Lists the translations the caller may see (of one component, when
-    /// given as project and component slug), by id.
-    pub fn translations(
-        &self,
-        subject: &Subject,
-        component: Option<(&str, &str)>,
-        request: PageRequest,
-    ) -> ServiceResult<Page<TranslationView>> {
-        self.store.read(|conn| {
-            let known = match component {
-                Some((p, c)) => Some(visible_component(conn, subject, p, c)?),
-                None => None,
-            };
-            let found = page(translations::list(
-                conn,
-                &subject.project_visibility(),
-                known.as_ref().map(|v| v.component.id),
-                request,
-            ))?;
-            match known {
-                // The component is read already: its translations need only theirs.
-                Some(view) => {
-                    let components = HashMap::from([(view.component.id, view)]);
-                    found.try_map_items(|items| with_components(conn, items, &components))
-                }
-                None => found.try_map_items(|items| translation_views(conn, items)),
-            }
-        })
-    }
-
-    /// One translation, if the caller may see it.
-    pub fn translation(
-        &self,
-        subject: &Subject,
-        path: (&str, &str, &str),
-    ) -> ServiceResult<TranslationView> {
-        self.store
-            .read(|conn| visible_translation(conn, subject, path))
-    }
-
-    /// Every translation of a component, by id (its statistics).
-    pub fn component_translations(
-        &self,
-        subject: &Subject,
-        project_slug: &str,
-        slug: &str,
-    ) -> ServiceResult<Vec<TranslationView>> {
-        self.store.read(|conn| {
-            let component = visible_component(conn, subject, project_slug, slug)?;
-            let items = translations::of_component(conn, component.component.id)?;
-            translation_views(conn, items)
-        })
-    }
-
-    /// Statistics of one translation.
-    pub fn translation_statistics(
-        &self,
-        subject: &Subject,
-        path: (&str, &str, &str),
-    ) -> ServiceResult<(TranslationView, Summary)> {
-        self.store.read(|conn| {
-            let view = visible_translation(conn, subject, path)?;
-            let summary = summaries(conn, std::slice::from_ref(&view))?
-                .pop()
-                .ok_or(ServiceError::NotFound)?;
-            Ok((view, summary))
-        })
-    }
-
-    /// Statistics of each translation of a component, by id, a page at a time.
-    pub fn component_statistics(
-        &self,
-        subject: &Subject,
-        component: (&str, &str),
-        request: PageRequest,
-    ) -> ServiceResult<Page<(TranslationView, Summary)>> {
-        let found = self.translations(subject, Some(component), request)?;
-        self.store.read(|conn| {
-            found.try_map_items(|items| {
-                let summaries = summaries(conn, &items)?;
-                Ok(items.into_iter().zip(summaries).collect())
-            })
-        })
     }
 }
 

@@ -11,7 +11,7 @@ use tolk_store::{DbConnection, Page, PageRequest, languages, projects, time, tok
 
 use crate::access::{page, require};
 use crate::conflict::{Unique, unique_violation};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 const DENIED: &str = "Can not manage Users";
 /// Refusal to change an account Tolk runs itself (anonymous, project tokens' bots).
@@ -262,11 +262,17 @@ fn project_ids(
     Ok(ids)
 }
 
-impl Service {
+crate::service::area!(
+    /// The use-cases of user accounts.
+    Users,
+    users
+);
+
+impl Users<'_> {
     /// Lists accounts: everything for user managers, only oneself (or
     /// usernames starting with at least two given characters) for other
     /// users, nothing for anonymous callers.
-    pub fn users(
+    pub fn list(
         &self,
         subject: &Subject,
         query: UserQuery,
@@ -306,13 +312,13 @@ impl Service {
     }
 
     /// One account by username; anonymous callers see none.
-    pub fn user(&self, subject: &Subject, username: &str) -> ServiceResult<(UserView, Detail)> {
+    pub fn get(&self, subject: &Subject, username: &str) -> ServiceResult<(UserView, Detail)> {
         self.store
             .read(|conn| visible_user(conn, subject, username))
     }
 
     /// Creates an account.
-    pub fn create_user(
+    pub fn create(
         &self,
         subject: &Subject,
         fields: Result<UserFields, FieldErrors>,
@@ -340,7 +346,7 @@ impl Service {
     /// Edits an account: user managers may edit any, others only their
     /// own. `edit` receives the current state and whether the caller
     /// manages users, and returns the new state.
-    pub fn update_user(
+    pub fn update(
         &self,
         subject: &Subject,
         username: &str,
@@ -412,7 +418,7 @@ impl Service {
     }
 
     /// Removes an account: it is anonymised and deactivated, its history kept.
-    pub fn delete_user(&self, subject: &Subject, username: &str) -> ServiceResult<()> {
+    pub fn delete(&self, subject: &Subject, username: &str) -> ServiceResult<()> {
         self.store.write(|conn| {
             let (current, _) = editable_user(conn, subject, username, false)?;
             if current.row.is_superuser && current.row.is_active {
@@ -448,14 +454,10 @@ pub struct UserStatistics {
     pub languages: i64,
 }
 
-impl Service {
+impl crate::users::Users<'_> {
     /// A user's contribution counters, for whoever may see the user.
-    pub fn user_statistics(
-        &self,
-        subject: &Subject,
-        username: &str,
-    ) -> ServiceResult<UserStatistics> {
-        let (view, _) = self.user(subject, username)?;
+    pub fn statistics(&self, subject: &Subject, username: &str) -> ServiceResult<UserStatistics> {
+        let (view, _) = self.users().get(subject, username)?;
         Ok(UserStatistics {
             translated: view.row.translated,
             suggested: view.row.suggested,

@@ -17,7 +17,7 @@ use crate::components::visible_component;
 use crate::conversion::{Converter, converter};
 use crate::projects::visible_project;
 use crate::translations::{TranslationView, translation_views};
-use crate::{Service, ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult};
 
 /// Where the bytes of an archive entry come from.
 #[derive(Debug, Clone)]
@@ -78,7 +78,7 @@ impl ArchiveRequest<'_> {
     }
 }
 
-impl Service {
+impl crate::files::Files<'_> {
     /// The plan of a component's ZIP download (needs `translation.download`):
     /// its translations' files as the repository holds them after pending
     /// edits are committed, with the template, new-translation base and
@@ -108,7 +108,7 @@ impl Service {
     }
 
     /// The plan of a project's ZIP download: every component the caller
-    /// may see and download, as [`Service::component_archive`] plans each.
+    /// may see and download, as [`Files::component_archive`](crate::files::Files::component_archive) plans each.
     pub fn project_archive(
         &self,
         subject: &Subject,
@@ -123,7 +123,7 @@ impl Service {
     }
 
     /// The plan of a project's ZIP download for one language (§8.5): as
-    /// [`Service::project_archive`] with `language_code`, named after the
+    /// [`Files::project_archive`](crate::files::Files::project_archive) with `language_code`, named after the
     /// project and the language. An unknown language is not found; one the
     /// project does not have, or a component filter nothing matches, gives
     /// an empty archive, as Weblate answers.
@@ -299,7 +299,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl crate::files::Files<'_> {
     /// Writes the archive `plan` describes into `out` as a ZIP stream (no
     /// seeking back: sizes follow each entry), reading one entry at a time.
     /// An error ends the archive where it happened.

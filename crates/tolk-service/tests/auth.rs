@@ -18,6 +18,7 @@ fn tokens_are_kept_as_hashes_only() {
     for db in TestDb::all() {
         let service = Service::new(db.store.clone(), ServiceConfig::default()).unwrap();
         let token = service
+            .auth()
             .create_admin("root", "root@example.com", false)
             .unwrap();
         let mut conn = db.store.conn().unwrap();
@@ -34,7 +35,7 @@ fn tokens_are_kept_as_hashes_only() {
         assert_eq!(found.user.username, "root");
 
         assert_eq!(
-            service.authenticate(&token).unwrap(),
+            service.auth().authenticate(&token).unwrap(),
             Subject::user(found.user.id, true)
         );
         let mut wrong = token.clone();
@@ -42,7 +43,7 @@ fn tokens_are_kept_as_hashes_only() {
         wrong.push(if token.ends_with('a') { 'b' } else { 'a' });
         for bad in [wrong.as_str(), "", &"x".repeat(200)] {
             assert!(matches!(
-                service.authenticate(bad),
+                service.auth().authenticate(bad),
                 Err(ServiceError::AuthenticationFailed(message)) if message == "Invalid token."
             ));
         }

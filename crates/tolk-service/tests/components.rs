@@ -87,10 +87,11 @@ impl World {
     fn create_with(&self, settings: ComponentSettings) -> tolk_service::components::ComponentView {
         let view = self
             .service
-            .create_component(&self.admin, "demo", Ok(settings), CreateOptions::default())
+            .components()
+            .create(&self.admin, "demo", Ok(settings), CreateOptions::default())
             .unwrap();
         assert!(view.component.task_id.is_some());
-        assert_eq!(self.service.run_due_tasks().unwrap(), 1);
+        assert_eq!(self.service.tasks().run_due().unwrap(), 1);
         view
     }
 
@@ -129,7 +130,10 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
         let world = World::new(db);
         let created = world.create("app");
         let service = &world.service;
-        let component = service.component(&world.admin, "demo", "app").unwrap();
+        let component = service
+            .components()
+            .get(&world.admin, "demo", "app")
+            .unwrap();
         assert_eq!(
             component.component.task_id, None,
             "the finished task is cleared"
@@ -139,7 +143,8 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
             "the default branch is recorded"
         );
         let task = service
-            .task(&world.admin, created.component.task_id.as_deref().unwrap())
+            .tasks()
+            .get(&world.admin, created.component.task_id.as_deref().unwrap())
             .unwrap();
         assert!(task.completed);
         assert_eq!(task.progress, 100);
@@ -155,7 +160,8 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
 
         // One translation per file plus the source, with the files' counts.
         let translations = service
-            .component_translations(&world.admin, "demo", "app")
+            .translations()
+            .of_component(&world.admin, "demo", "app")
             .unwrap();
         let codes: Vec<&str> = translations
             .iter()
@@ -213,13 +219,15 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
         assert!(edited.unit.pending);
         assert_eq!(edited.unit.target, "Tolk の訳");
         let status = service
-            .repository_status(&world.admin, "demo", "app")
+            .repository()
+            .status(&world.admin, "demo", "app")
             .unwrap();
         assert_eq!((status.needs_commit, status.pending_units), (true, 1));
 
         // Push: the commit lands upstream, changing that string's lines only.
         let (ok, detail) = service
-            .repository_operation(&world.admin, "demo", "app", Operation::Push)
+            .repository()
+            .operation(&world.admin, "demo", "app", Operation::Push)
             .unwrap();
         assert!(ok, "{detail:?}");
         let after = world.upstream.file("po/ja.po");
@@ -245,7 +253,8 @@ fn a_component_is_cloned_read_translated_committed_and_pushed() {
         );
         assert!(log.contains("Translation: Demo/APP"), "{log}");
         let status = service
-            .repository_status(&world.admin, "demo", "app")
+            .repository()
+            .status(&world.admin, "demo", "app")
             .unwrap();
         assert_eq!(
             (status.needs_commit, status.needs_push, status.pending_units),
@@ -280,7 +289,8 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
             "msgstr \"Новый перевод\"",
         );
         let (ok, _) = service
-            .repository_operation(&world.admin, "demo", "app", Operation::Pull)
+            .repository()
+            .operation(&world.admin, "demo", "app", Operation::Pull)
             .unwrap();
         assert!(ok);
         assert_eq!(
@@ -296,7 +306,8 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
         // Both sides change one string: the pull fails, says where, changes nothing.
         world.edit(target.unit.id, "Перевод Tolk");
         service
-            .repository_operation(&world.admin, "demo", "app", Operation::Commit)
+            .repository()
+            .operation(&world.admin, "demo", "app", Operation::Commit)
             .unwrap();
         world.upstream.developer_edits(
             "po/ru.po",
@@ -304,7 +315,8 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
             "msgstr \"Ещё перевод\"",
         );
         let (ok, detail) = service
-            .repository_operation(&world.admin, "demo", "app", Operation::Pull)
+            .repository()
+            .operation(&world.admin, "demo", "app", Operation::Pull)
             .unwrap();
         assert!(!ok);
         let detail = detail.unwrap();
@@ -313,7 +325,8 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
             "the string is named: {detail}"
         );
         let status = service
-            .repository_status(&world.admin, "demo", "app")
+            .repository()
+            .status(&world.admin, "demo", "app")
             .unwrap();
         assert!(
             status
@@ -326,7 +339,8 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
 
         // Reset recovers: upstream's text, nothing pending, no failure.
         let (ok, _) = service
-            .repository_operation(&world.admin, "demo", "app", Operation::Reset)
+            .repository()
+            .operation(&world.admin, "demo", "app", Operation::Reset)
             .unwrap();
         assert!(ok);
         assert_eq!(
@@ -339,7 +353,8 @@ fn pull_reads_upstream_changes_and_a_conflict_is_reported_and_reset() {
             "Ещё перевод"
         );
         let status = service
-            .repository_status(&world.admin, "demo", "app")
+            .repository()
+            .status(&world.admin, "demo", "app")
             .unwrap();
         assert_eq!(status.merge_failure, None);
         assert_eq!(
@@ -366,7 +381,7 @@ fn bad_components_are_refused_field_by_field() {
             file_format: "nope".into(),
             ..ComponentSettings::default()
         };
-        let attrs = common::field_errors(world.service.create_component(
+        let attrs = common::field_errors(world.service.components().create(
             &world.admin,
             "demo",
             Ok(settings),
@@ -381,7 +396,7 @@ fn bad_components_are_refused_field_by_field() {
             ]
         );
         assert_eq!(
-            world.service.run_due_tasks().unwrap(),
+            world.service.tasks().run_due().unwrap(),
             0,
             "nothing was queued"
         );
@@ -410,7 +425,8 @@ fn components_are_listed_shared_edited_locked_and_removed() {
             ..ComponentSettings::default()
         };
         let shared = service
-            .create_component(&world.admin, "demo", Ok(other), CreateOptions::default())
+            .components()
+            .create(&world.admin, "demo", Ok(other), CreateOptions::default())
             .unwrap();
         assert_eq!(shared.component.settings.repo, "weblate://demo/app");
         assert_eq!(shared.linked.as_ref().map(|l| l.1.as_str()), Some("app"));
@@ -426,7 +442,7 @@ fn components_are_listed_shared_edited_locked_and_removed() {
             ..ComponentSettings::default()
         };
         assert_eq!(
-            common::field_errors(service.create_component(
+            common::field_errors(service.components().create(
                 &world.admin,
                 "demo",
                 Ok(astray),
@@ -437,18 +453,21 @@ fn components_are_listed_shared_edited_locked_and_removed() {
                 "filemask: The file mask did not match any files."
             ]
         );
-        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert_eq!(service.tasks().run_due().unwrap(), 1);
         let all = service
-            .components(&world.admin, Some("demo"), page)
+            .components()
+            .list(&world.admin, Some("demo"), page)
             .unwrap();
         assert_eq!(all.count, 2);
         let translations = service
-            .translations(&world.admin, Some(("demo", "other")), page)
+            .translations()
+            .list(&world.admin, Some(("demo", "other")), page)
             .unwrap();
         assert_eq!(translations.count, 5);
         assert_eq!(
             service
-                .translations(&service.anonymous().unwrap(), None, page)
+                .translations()
+                .list(&service.auth().anonymous().unwrap(), None, page)
                 .unwrap()
                 .count,
             10
@@ -456,7 +475,8 @@ fn components_are_listed_shared_edited_locked_and_removed() {
         // Another project never shares it: a change there (a translation
         // deleted, say) must not reach this project's files.
         service
-            .create_project(
+            .projects()
+            .create(
                 &Subject::System,
                 Ok(ProjectSettings {
                     name: "Elsewhere".into(),
@@ -476,7 +496,8 @@ fn components_are_listed_shared_edited_locked_and_removed() {
             ..ComponentSettings::default()
         };
         let apart = service
-            .create_component(
+            .components()
+            .create(
                 &world.admin,
                 "elsewhere",
                 Ok(apart),
@@ -486,10 +507,11 @@ fn components_are_listed_shared_edited_locked_and_removed() {
         assert_eq!(apart.component.settings.repo, world.upstream.url());
         assert_eq!(apart.linked, None);
         assert_eq!(apart.component.linked_component_id, None);
-        assert_eq!(service.run_due_tasks().unwrap(), 1, "its own clone");
+        assert_eq!(service.tasks().run_due().unwrap(), 1, "its own clone");
         assert_eq!(
             service
-                .translations(&world.admin, Some(("elsewhere", "apart")), page)
+                .translations()
+                .list(&world.admin, Some(("elsewhere", "apart")), page)
                 .unwrap()
                 .count,
             5
@@ -497,7 +519,8 @@ fn components_are_listed_shared_edited_locked_and_removed() {
 
         // Edits are validated; a locked component refuses translation.
         let err = service
-            .update_component(&world.admin, "demo", "other", |s| {
+            .components()
+            .update(&world.admin, "demo", "other", |s| {
                 Ok((
                     ComponentSettings {
                         merge_style: "squash".into(),
@@ -509,7 +532,8 @@ fn components_are_listed_shared_edited_locked_and_removed() {
             .unwrap_err();
         assert!(matches!(err, tolk_service::ServiceError::Validation(_)));
         let renamed = service
-            .update_component(&world.admin, "demo", "other", |s| {
+            .components()
+            .update(&world.admin, "demo", "other", |s| {
                 Ok((
                     ComponentSettings {
                         name: "Renamed".into(),
@@ -522,15 +546,17 @@ fn components_are_listed_shared_edited_locked_and_removed() {
         assert_eq!(renamed.component.settings.name, "Renamed");
         assert_eq!(renamed.source_language.row.code, "de");
         // Another source language: the files are read and compared again.
-        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert_eq!(service.tasks().run_due().unwrap(), 1);
         assert!(
             service
-                .lock_component(&world.admin, "demo", "app", Some(true))
+                .components()
+                .lock(&world.admin, "demo", "app", Some(true))
                 .unwrap()
         );
         assert!(
             service
-                .lock_component(&world.admin, "demo", "app", None)
+                .components()
+                .lock(&world.admin, "demo", "app", None)
                 .unwrap()
         );
         let unit = world.units("ja", Some("state:translated")).remove(0);
@@ -547,13 +573,15 @@ fn components_are_listed_shared_edited_locked_and_removed() {
 
         // A rescan is a task; removing the owner removes the shared clone's users too.
         service
-            .repository_operation(&world.admin, "demo", "app", Operation::FileScan)
+            .repository()
+            .operation(&world.admin, "demo", "app", Operation::FileScan)
             .unwrap();
-        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert_eq!(service.tasks().run_due().unwrap(), 1);
         service
-            .delete_component(&world.admin, "demo", "app")
+            .components()
+            .delete(&world.admin, "demo", "app")
             .unwrap();
-        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert_eq!(service.tasks().run_due().unwrap(), 1);
         assert!(
             !world
                 .upstream
@@ -563,12 +591,13 @@ fn components_are_listed_shared_edited_locked_and_removed() {
                 .exists()
         );
         // The other project's component, with its own clone, stays.
-        let left = service.components(&world.admin, None, page).unwrap();
+        let left = service.components().list(&world.admin, None, page).unwrap();
         assert_eq!(left.count, 1);
         assert_eq!(left.items[0].component.settings.slug, "apart");
         assert_eq!(
             service
-                .translations(&world.admin, Some(("elsewhere", "apart")), page)
+                .translations()
+                .list(&world.admin, Some(("elsewhere", "apart")), page)
                 .unwrap()
                 .count,
             5
@@ -586,12 +615,14 @@ fn a_task_is_seen_by_its_starter_and_those_who_see_its_project() {
         // The project is public: anybody who sees it sees its tasks.
         assert!(
             service
-                .task(&service.anonymous().unwrap(), &id)
+                .tasks()
+                .get(&service.auth().anonymous().unwrap(), &id)
                 .unwrap()
                 .completed
         );
         service
-            .update_project(&Subject::System, "demo", |s| {
+            .projects()
+            .update(&Subject::System, "demo", |s| {
                 Ok(ProjectSettings {
                     access_control: tolk_domain::permission::AccessControl::Private.code(),
                     ..s.clone()
@@ -601,13 +632,15 @@ fn a_task_is_seen_by_its_starter_and_those_who_see_its_project() {
         let stranger = Subject::user(world.admin.user_id().unwrap() + 1000, false);
         for (who, visible) in [
             (&stranger, false),
-            (&service.anonymous().unwrap(), false),
+            (&service.auth().anonymous().unwrap(), false),
             (&world.admin, true),
         ] {
-            assert_eq!(service.task(who, &id).is_ok(), visible, "{who:?}");
+            assert_eq!(service.tasks().get(who, &id).is_ok(), visible, "{who:?}");
         }
         assert!(matches!(
-            service.task(&world.admin, "00000000-0000-4000-8000-000000000000"),
+            service
+                .tasks()
+                .get(&world.admin, "00000000-0000-4000-8000-000000000000"),
             Err(tolk_service::ServiceError::NotFound)
         ));
     }
@@ -664,7 +697,8 @@ fn strings_changed_on_different_sides_merge_where_lines_conflict() {
             world.edit(af, "أفغانستان (Tolk)");
             for slug in ["app", "countries"] {
                 service
-                    .repository_operation(&world.admin, "demo", slug, Operation::Commit)
+                    .repository()
+                    .operation(&world.admin, "demo", slug, Operation::Commit)
                     .unwrap();
             }
             // Upstream re-wraps X's msgid (the line next to Tolk's msgstr),
@@ -696,12 +730,14 @@ fn strings_changed_on_different_sides_merge_where_lines_conflict() {
 
             for slug in ["app", "countries"] {
                 let (ok, detail) = service
-                    .repository_operation(&world.admin, "demo", slug, Operation::Pull)
+                    .repository()
+                    .operation(&world.admin, "demo", slug, Operation::Pull)
                     .unwrap();
                 assert!(ok, "{style} {slug}: {detail:?}");
                 assert_eq!(detail, None);
                 let status = service
-                    .repository_status(&world.admin, "demo", slug)
+                    .repository()
+                    .status(&world.admin, "demo", slug)
                     .unwrap();
                 assert_eq!(status.merge_failure, None);
                 assert_eq!(
@@ -725,7 +761,8 @@ fn strings_changed_on_different_sides_merge_where_lines_conflict() {
             );
 
             service
-                .repository_operation(&world.admin, "demo", "app", Operation::Push)
+                .repository()
+                .operation(&world.admin, "demo", "app", Operation::Push)
                 .unwrap();
             let ja = world.upstream.file("po/ja.po");
             assert!(
@@ -742,7 +779,8 @@ fn strings_changed_on_different_sides_merge_where_lines_conflict() {
             let (dz, _) = text_of(&world, "countries", "ar", "countries.DZ");
             world.edit(dz, "الجزائر (Tolk)");
             service
-                .repository_operation(&world.admin, "demo", "countries", Operation::Commit)
+                .repository()
+                .operation(&world.admin, "demo", "countries", Operation::Commit)
                 .unwrap();
             world.upstream.developer_edits(
                 "countries/ar.json",
@@ -750,7 +788,8 @@ fn strings_changed_on_different_sides_merge_where_lines_conflict() {
                 "\"الجزائر (upstream)\"",
             );
             let (ok, detail) = service
-                .repository_operation(&world.admin, "demo", "countries", Operation::Pull)
+                .repository()
+                .operation(&world.admin, "demo", "countries", Operation::Pull)
                 .unwrap();
             assert!(!ok);
             assert_eq!(
@@ -780,13 +819,13 @@ fn pending_edits_are_committed_when_old_enough_and_pushed_when_configured() {
         world.edit(id, "アフリカーンス語 (Tolk)");
         let now = chrono::Utc::now().naive_utc();
         assert_eq!(
-            service.commit_pending_due(now).unwrap(),
+            service.repository().commit_pending_due(now).unwrap(),
             0,
             "not old enough"
         );
         assert!(service.units().get(&world.admin, id).unwrap().unit.pending);
         let later = now + chrono::Duration::hours(3);
-        assert_eq!(service.commit_pending_due(later).unwrap(), 1);
+        assert_eq!(service.repository().commit_pending_due(later).unwrap(), 1);
         assert!(!service.units().get(&world.admin, id).unwrap().unit.pending);
         assert!(
             world
@@ -798,7 +837,8 @@ fn pending_edits_are_committed_when_old_enough_and_pushed_when_configured() {
         // Pushed to the push URL (not to the clone's origin): nothing is
         // outgoing any more, and upstream's revision is a string.
         let status = service
-            .repository_status(&world.admin, "demo", "app")
+            .repository()
+            .status(&world.admin, "demo", "app")
             .unwrap();
         assert_eq!((status.needs_push, status.outgoing_commits), (false, 0));
         let head = world.upstream.git(&["rev-parse", "main"]);
@@ -806,14 +846,15 @@ fn pending_edits_are_committed_when_old_enough_and_pushed_when_configured() {
         assert_eq!(fetched.len(), 40);
         assert_ne!(fetched, head.trim(), "as last fetched, before the push");
         assert_eq!(
-            service.commit_pending_due(later).unwrap(),
+            service.repository().commit_pending_due(later).unwrap(),
             0,
             "nothing left"
         );
 
         // Without a push URL a commit stays local, as in Weblate.
         service
-            .update_component(&world.admin, "demo", "app", |s| {
+            .components()
+            .update(&world.admin, "demo", "app", |s| {
                 Ok((
                     ComponentSettings {
                         push: String::new(),
@@ -825,11 +866,13 @@ fn pending_edits_are_committed_when_old_enough_and_pushed_when_configured() {
             .unwrap();
         world.edit(id, "アフリカーンス語");
         let (ok, _) = service
-            .repository_operation(&world.admin, "demo", "app", Operation::Commit)
+            .repository()
+            .operation(&world.admin, "demo", "app", Operation::Commit)
             .unwrap();
         assert!(ok);
         let status = service
-            .repository_status(&world.admin, "demo", "app")
+            .repository()
+            .status(&world.admin, "demo", "app")
             .unwrap();
         assert_eq!((status.needs_commit, status.needs_push), (false, true));
     }
@@ -842,7 +885,8 @@ fn reconfigure(
 ) -> Result<tolk_service::components::ComponentView, tolk_service::ServiceError> {
     world
         .service
-        .update_component(&world.admin, "demo", "app", |s| {
+        .components()
+        .update(&world.admin, "demo", "app", |s| {
             let mut settings = s.clone();
             change(&mut settings);
             Ok((settings, None))
@@ -872,10 +916,11 @@ fn a_new_branch_or_repository_moves_the_work_tree() {
         assert_eq!(view.component.settings.branch, "stable");
         assert!(view.component.task_id.is_some(), "the move runs as a task");
         assert!(!service.units().get(&world.admin, id).unwrap().unit.pending);
-        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert_eq!(service.tasks().run_due().unwrap(), 1);
         assert_eq!(text_of(&world, "app", "ja", "Afrikaans").1, "安定版");
         let status = service
-            .repository_status(&world.admin, "demo", "app")
+            .repository()
+            .status(&world.admin, "demo", "app")
             .unwrap();
         assert!(
             status.status.starts_with("On branch stable"),
@@ -900,7 +945,7 @@ fn a_new_branch_or_repository_moves_the_work_tree() {
         );
         let mirror_url = mirror.display().to_string();
         reconfigure(&world, |s| s.repo = mirror_url.clone()).unwrap();
-        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert_eq!(service.tasks().run_due().unwrap(), 1);
         let work = world.upstream.root().join("mirror-dev");
         git(
             world.upstream.root(),
@@ -923,7 +968,8 @@ fn a_new_branch_or_repository_moves_the_work_tree() {
         git(&work, &["commit", "--quiet", "-am", "mirror"]);
         git(&work, &["push", "--quiet", "origin", "stable"]);
         let (ok, detail) = service
-            .repository_operation(&world.admin, "demo", "app", Operation::Pull)
+            .repository()
+            .operation(&world.admin, "demo", "app", Operation::Pull)
             .unwrap();
         assert!(ok, "{detail:?}");
         assert_eq!(
@@ -960,10 +1006,11 @@ fn repository_settings_pass_the_policy_when_saved() {
         );
         let view = world
             .service
-            .component(&world.admin, "demo", "app")
+            .components()
+            .get(&world.admin, "demo", "app")
             .unwrap();
         assert_eq!(view.component.settings.push, "", "nothing was saved");
-        assert_eq!(world.service.run_due_tasks().unwrap(), 0);
+        assert_eq!(world.service.tasks().run_due().unwrap(), 0);
     }
 }
 
@@ -981,7 +1028,7 @@ fn creation_checks_the_files_the_settings_name() {
                 ..ComponentSettings::default()
             };
             change(&mut settings);
-            common::field_errors(world.service.create_component(
+            common::field_errors(world.service.components().create(
                 &world.admin,
                 "demo",
                 Ok(settings),
@@ -1005,11 +1052,16 @@ fn creation_checks_the_files_the_settings_name() {
             attempt(&|s| s.file_format = "json".into()),
             ["file_format: The files cannot be read in this format: po/ar.po:1: expected a value"]
         );
-        assert_eq!(world.service.run_due_tasks().unwrap(), 0, "nothing queued");
+        assert_eq!(
+            world.service.tasks().run_due().unwrap(),
+            0,
+            "nothing queued"
+        );
         // Files made from new_base: a mask that matches nothing yet is fine.
         let view = world
             .service
-            .create_component(
+            .components()
+            .create(
                 &world.admin,
                 "demo",
                 Ok(ComponentSettings {
@@ -1029,7 +1081,8 @@ fn creation_checks_the_files_the_settings_name() {
         for operation in [Operation::Pull, Operation::FileScan, Operation::Commit] {
             let answer = world
                 .service
-                .repository_operation(&world.admin, "demo", "new", operation)
+                .repository()
+                .operation(&world.admin, "demo", "new", operation)
                 .unwrap();
             assert_eq!(
                 (answer.0, answer.1.as_deref()),

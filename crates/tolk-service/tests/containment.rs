@@ -66,16 +66,18 @@ fn settings(upstream: &Upstream, filemask: &str, format: &str) -> ComponentSetti
 /// Creates the component and runs its setup; the task's result and log.
 fn create(service: &Service, settings: ComponentSettings) -> (serde_json::Value, String) {
     let view = service
-        .create_component(
+        .components()
+        .create(
             &Subject::System,
             "demo",
             Ok(settings),
             CreateOptions::default(),
         )
         .unwrap();
-    assert_eq!(service.run_due_tasks().unwrap(), 1);
+    assert_eq!(service.tasks().run_due().unwrap(), 1);
     let task = service
-        .task(&Subject::System, view.component.task_id.as_deref().unwrap())
+        .tasks()
+        .get(&Subject::System, view.component.task_id.as_deref().unwrap())
         .unwrap();
     assert!(task.completed);
     (task.result.unwrap(), task.log)
@@ -91,7 +93,10 @@ fn history(service: &Service, action: Action) -> Vec<String> {
         number: Some(1),
         size: 100,
     };
-    let (page, _) = service.changes(&Subject::System, &query, request).unwrap();
+    let (page, _) = service
+        .changes()
+        .list(&Subject::System, &query, request)
+        .unwrap();
     page.items.into_iter().map(|c| c.target).collect()
 }
 
@@ -114,7 +119,8 @@ fn linked_translation_files_are_refused_by_name() {
         let (result, log) = create(&service, settings(&upstream, "po/*.po", "po"));
         assert!(result.get("component").is_some(), "{result}");
         let codes: Vec<String> = service
-            .component_translations(&Subject::System, "demo", "app")
+            .translations()
+            .of_component(&Subject::System, "demo", "app")
             .unwrap()
             .into_iter()
             .map(|t| t.translation.language_code)
@@ -133,7 +139,8 @@ fn linked_translation_files_are_refused_by_name() {
         // written through it; French's dangling link creates nothing.
         for code in ["cs", "fr"] {
             let error = service
-                .add_translation(&Subject::System, "demo", "app", code)
+                .translations()
+                .add(&Subject::System, "demo", "app", code)
                 .unwrap_err();
             assert!(refused(&error, &format!("po/{code}.po")), "{error:?}");
         }
@@ -141,7 +148,8 @@ fn linked_translation_files_are_refused_by_name() {
         assert!(!Path::new("/nowhere").exists());
         // A commit of everything changes no link.
         let (ok, _) = service
-            .repository_operation(&Subject::System, "demo", "app", Operation::FileSync)
+            .repository()
+            .operation(&Subject::System, "demo", "app", Operation::FileSync)
             .unwrap();
         assert!(ok);
         assert_eq!(
@@ -170,7 +178,7 @@ fn a_linked_template_or_base_is_refused_at_creation() {
                 "template" => json.template = "json/en.json".into(),
                 _ => json.new_base = "json/new.json".into(),
             }
-            let refused = common::field_errors(service.create_component(
+            let refused = common::field_errors(service.components().create(
                 &Subject::System,
                 "demo",
                 Ok(json),
@@ -183,7 +191,7 @@ fn a_linked_template_or_base_is_refused_at_creation() {
                 )]
             );
         }
-        assert_eq!(service.run_due_tasks().unwrap(), 0, "nothing queued");
+        assert_eq!(service.tasks().run_due().unwrap(), 0, "nothing queued");
     }
 }
 
@@ -208,16 +216,27 @@ fn a_template_that_becomes_a_link_fails_the_update_and_locks_the_component() {
         symlink("/etc/passwd", dev.join("json/en.json")).unwrap();
         git(&dev, &["commit", "--quiet", "-am", "link"]);
         git(&dev, &["push", "--quiet", "origin", "main"]);
-        assert_eq!(service.notify_update("demo", Some("app")).unwrap().len(), 1);
-        assert_eq!(service.run_due_tasks().unwrap(), 1);
+        assert_eq!(
+            service
+                .hooks()
+                .notify_update("demo", Some("app"))
+                .unwrap()
+                .len(),
+            1
+        );
+        assert_eq!(service.tasks().run_due().unwrap(), 1);
         let words = "json/en.json: a symbolic link (Tolk reads and writes no file through a link)";
-        let view = service.component(&Subject::System, "demo", "app").unwrap();
+        let view = service
+            .components()
+            .get(&Subject::System, "demo", "app")
+            .unwrap();
         assert!(view.component.locked, "auto_lock_error locks it");
         let locks = history(&service, Action::LOCK);
         assert_eq!(locks, [format!("Locked after a repository error: {words}")]);
         assert!(!locks[0].contains("root:"));
         let download = service
-            .component_file(
+            .files()
+            .component(
                 &Subject::System,
                 "demo",
                 "app",
@@ -240,7 +259,8 @@ fn a_link_that_arrives_by_pull_is_never_written() {
         git(&dev, &["commit", "--quiet", "-am", "link"]);
         git(&dev, &["push", "--quiet", "origin", "main"]);
         let (ok, detail) = service
-            .repository_operation(&Subject::System, "demo", "app", Operation::Pull)
+            .repository()
+            .operation(&Subject::System, "demo", "app", Operation::Pull)
             .unwrap();
         assert!(ok, "{detail:?}");
         let refusals = history(&service, Action::PARSE_ERROR);
@@ -276,7 +296,8 @@ fn a_link_that_arrives_by_pull_is_never_written() {
             .edit(&Subject::System, unit.unit.id, edit)
             .unwrap();
         let (ok, detail) = service
-            .repository_operation(&Subject::System, "demo", "app", Operation::Push)
+            .repository()
+            .operation(&Subject::System, "demo", "app", Operation::Push)
             .unwrap();
         let expected = "po/cs.po: a symbolic link (Tolk reads and writes no file through a link); \
                         1 strings stay pending";

@@ -32,7 +32,8 @@ fn project(slug: &str) -> ProjectSettings {
 /// Each component's slug, repository and its translations' language codes.
 fn imported(service: &Service, project: &str) -> Vec<(String, String, Vec<String>)> {
     let page = service
-        .components(
+        .components()
+        .list(
             &Subject::System,
             Some(project),
             tolk_service::PageRequest {
@@ -46,7 +47,8 @@ fn imported(service: &Service, project: &str) -> Vec<(String, String, Vec<String
         .map(|c| {
             let slug = c.component.settings.slug.clone();
             let codes = service
-                .component_translations(&Subject::System, project, &slug)
+                .translations()
+                .of_component(&Subject::System, project, &slug)
                 .unwrap()
                 .iter()
                 .map(|t| t.translation.language_code.clone())
@@ -72,19 +74,21 @@ fn a_repository_becomes_a_project_whose_components_share_one_clone() {
         let url = format!("file://{}", upstream.url());
         let source = ImportSource::from_argument(&url, "").unwrap();
         assert_eq!(source.project_name(), "upstream");
-        let plan = service.plan_import(source, "en").unwrap();
+        let plan = service.imports().plan(source, "en").unwrap();
         assert_eq!(plan.branch, "main");
         assert_eq!(plan.discovery.components.len(), 12);
 
         let done = service
-            .import(&Subject::System, &plan, project("app"), "en")
+            .imports()
+            .run(&Subject::System, &plan, project("app"), "en")
             .unwrap();
         assert!(done.project_created);
         assert_eq!(done.components.len(), 12);
-        assert_eq!(service.run_due_tasks().unwrap(), 12);
+        assert_eq!(service.tasks().run_due().unwrap(), 12);
         for component in &done.components {
             let task = service
-                .task(
+                .tasks()
+                .get(
                     &Subject::System,
                     component.component.task_id.as_deref().unwrap(),
                 )
@@ -130,11 +134,12 @@ fn a_directory_of_files_becomes_a_local_repository() {
         let source = ImportSource::from_argument(tree.to_str().unwrap(), "").unwrap();
         assert!(matches!(source, ImportSource::Directory(_)), "{source:?}");
         assert_eq!(source.project_name(), "website");
-        let plan = service.plan_import(source, "en").unwrap();
+        let plan = service.imports().plan(source, "en").unwrap();
         let done = service
-            .import(&Subject::System, &plan, project("website"), "en")
+            .imports()
+            .run(&Subject::System, &plan, project("website"), "en")
             .unwrap();
-        assert_eq!(service.run_due_tasks().unwrap(), 2);
+        assert_eq!(service.tasks().run_due().unwrap(), 2);
         assert_eq!(done.components[0].component.settings.vcs, "local");
         assert_eq!(
             imported(&service, "website"),
@@ -159,20 +164,22 @@ fn an_import_that_fails_midway_leaves_nothing_and_names_are_kept_free() {
     for db in TestDb::all() {
         let (upstream, service) = layout_upstream(&db);
         let source = ImportSource::from_argument(&upstream.url(), "").unwrap();
-        let mut plan: ImportPlan = service.plan_import(source, "en").unwrap();
+        let mut plan: ImportPlan = service.imports().plan(source, "en").unwrap();
         plan.discovery.components.truncate(2);
         let broken = Found {
             template: String::new(),
             ..plan.discovery.components[1].clone()
         };
         plan.discovery.components[1] = broken;
-        let refused = service.import(&Subject::System, &plan, project("app"), "en");
+        let refused = service
+            .imports()
+            .run(&Subject::System, &plan, project("app"), "en");
         assert_eq!(
             common::field_errors(refused),
             ["template: You have to fill in the monolingual base language file for this format."]
         );
         assert!(matches!(
-            service.project(&Subject::System, "app"),
+            service.projects().get(&Subject::System, "app"),
             Err(tolk_service::ServiceError::NotFound)
         ));
 
@@ -181,11 +188,13 @@ fn an_import_that_fails_midway_leaves_nothing_and_names_are_kept_free() {
         common::demo_project(&service);
         plan.discovery.components.truncate(1);
         let first = service
-            .import(&Subject::System, &plan, project("demo"), "en")
+            .imports()
+            .run(&Subject::System, &plan, project("demo"), "en")
             .unwrap();
         assert!(!first.project_created);
         let again = service
-            .import(&Subject::System, &plan, project("demo"), "en")
+            .imports()
+            .run(&Subject::System, &plan, project("demo"), "en")
             .unwrap();
         assert!(again.components.is_empty());
         assert_eq!(again.kept.len(), 1);
@@ -195,16 +204,24 @@ fn an_import_that_fails_midway_leaves_nothing_and_names_are_kept_free() {
         let waiting = again.kept[0].component.task_id.clone().unwrap();
         assert!(
             service
-                .run_task_among("import", std::slice::from_ref(&waiting))
+                .tasks()
+                .run_among("import", std::slice::from_ref(&waiting))
                 .unwrap()
         );
-        assert!(service.task(&Subject::System, &waiting).unwrap().completed);
-        assert!(!service.run_task_among("import", &[waiting]).unwrap());
+        assert!(
+            service
+                .tasks()
+                .get(&Subject::System, &waiting)
+                .unwrap()
+                .completed
+        );
+        assert!(!service.tasks().run_among("import", &[waiting]).unwrap());
         let other = ImportSource::from_argument(&format!("file://{}", upstream.url()), "").unwrap();
-        let mut elsewhere = service.plan_import(other, "en").unwrap();
+        let mut elsewhere = service.imports().plan(other, "en").unwrap();
         elsewhere.discovery.components.truncate(1);
         let beside = service
-            .import(&Subject::System, &elsewhere, project("demo"), "en")
+            .imports()
+            .run(&Subject::System, &elsewhere, project("demo"), "en")
             .unwrap();
         let names: Vec<(&str, &str)> = [&first, &beside]
             .iter()

@@ -31,7 +31,8 @@ const TMX: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 /// Every entry Subject::System sees, as (source, target, target language, origin).
 fn entries(service: &Service, subject: &Subject) -> Vec<(String, String, i64, String, bool)> {
     let page = service
-        .memory_entries(
+        .memory()
+        .list(
             subject,
             &MemoryFilter::default(),
             PageRequest {
@@ -66,7 +67,8 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
         // TMX: every variant but the source language's is a translation of
         // it; a unit without a source variant is skipped.
         let read = service
-            .import_memory("/some/where/Glossary.TMX", TMX.as_bytes(), &map)
+            .memory()
+            .import("/some/where/Glossary.TMX", TMX.as_bytes(), &map)
             .unwrap();
         assert_eq!(read, 3);
         // A plain user sees what was imported from a file.
@@ -86,7 +88,8 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
         );
         // Importing it again adds nothing.
         service
-            .import_memory("glossary.tmx", TMX.as_bytes(), &map)
+            .memory()
+            .import("glossary.tmx", TMX.as_bytes(), &map)
             .unwrap();
         assert_eq!(entries(&service, &Subject::System).len(), 3);
 
@@ -96,13 +99,17 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
              "target_language": "cs", "origin": "x", "category": 1, "status": 1},
         ]);
         let bytes = serde_json::to_vec(&json_file).unwrap();
-        assert_eq!(service.import_memory("dump.json", &bytes, &map).unwrap(), 1);
+        assert_eq!(
+            service.memory().import("dump.json", &bytes, &map).unwrap(),
+            1
+        );
         let bad = json!([
             {"source": "A", "target": "B", "source_language": "en", "target_language": "cs"},
             {"source": "A", "target": "B", "source_language": "en", "target_language": "xx-nowhere"},
         ]);
         let refused = service
-            .import_memory("bad.json", &serde_json::to_vec(&bad).unwrap(), &map)
+            .memory()
+            .import("bad.json", &serde_json::to_vec(&bad).unwrap(), &map)
             .unwrap_err();
         assert!(
             refused.to_string().contains("xx_nowhere")
@@ -114,7 +121,10 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
             ("broken.tmx", b"<tmx><body><tu>".as_slice()),
             ("memory.csv", b"a,b".as_slice()),
         ] {
-            assert!(service.import_memory(name, bytes, &map).is_err(), "{name}");
+            assert!(
+                service.memory().import(name, bytes, &map).is_err(),
+                "{name}"
+            );
         }
         assert_eq!(
             entries(&service, &Subject::System).len(),
@@ -124,7 +134,10 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
 
         // Exported as Weblate's JSON: every entry, with its languages and category.
         let mut out = Vec::new();
-        let written = service.export_memory(MemoryFormat::Json, &mut out).unwrap();
+        let written = service
+            .memory()
+            .export(MemoryFormat::Json, &mut out)
+            .unwrap();
         assert_eq!(written, 4);
         let exported: Vec<Value> = serde_json::from_slice(&out).unwrap();
         let mut rows: Vec<(String, String, String, String, i64, i64)> = exported
@@ -166,7 +179,7 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
         // and so does the TMX.
         for format in [MemoryFormat::Json, MemoryFormat::Tmx] {
             let mut out = Vec::new();
-            service.export_memory(format, &mut out).unwrap();
+            service.memory().export(format, &mut out).unwrap();
             let other_db = TestDb::sqlite();
             let other = Service::new(other_db.store.clone(), ServiceConfig::default()).unwrap();
             let name = if format == MemoryFormat::Json {
@@ -174,7 +187,10 @@ fn memory_files_import_and_export_as_weblate_writes_them() {
             } else {
                 "m.tmx"
             };
-            assert_eq!(other.import_memory(name, &out, &HashMap::new()).unwrap(), 4);
+            assert_eq!(
+                other.memory().import(name, &out, &HashMap::new()).unwrap(),
+                4
+            );
             let texts = |s: &Service| -> Vec<(String, String, i64)> {
                 entries(s, &Subject::System)
                     .into_iter()

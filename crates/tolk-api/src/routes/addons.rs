@@ -44,7 +44,7 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<AddonDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.addons(&caller.0, request);
+    let fetch = move |request| service.addons().list(&caller.0, request);
     page_of(&req, &links, STANDARD, fetch, |a| AddonDto::new(a, &links)).await
 }
 
@@ -65,7 +65,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<AddonDto>> {
     let service = state.service.clone();
-    let view = blocking(move || service.addon(&caller.0, *id)).await?;
+    let view = blocking(move || service.addons().get(&caller.0, *id)).await?;
     Ok(web::Json(AddonDto::new(view, &links)))
 }
 
@@ -93,7 +93,9 @@ async fn change(
 ) -> ApiResult<web::Json<AddonDto>> {
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
-        service.configure_addon(&caller.0, *id, input.parse::<AddonChange>())
+        service
+            .addons()
+            .configure(&caller.0, *id, input.parse::<AddonChange>())
     })
     .await?;
     Ok(web::Json(AddonDto::new(view, &links)))
@@ -115,7 +117,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.uninstall_addon(&caller.0, *id)).await?;
+    blocking(move || service.addons().uninstall(&caller.0, *id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -137,7 +139,7 @@ async fn trigger(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.trigger_addon(&caller.0, *id)).await?;
+    blocking(move || service.addons().trigger(&caller.0, *id)).await?;
     Ok(HttpResponse::Accepted().finish())
 }
 
@@ -204,7 +206,9 @@ async fn install(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
-        service.install_addon(&caller.0, &place, input.parse::<AddonCreate>())
+        service
+            .addons()
+            .install(&caller.0, &place, input.parse::<AddonCreate>())
     })
     .await?;
     let dto = AddonDto::new(view, &links);

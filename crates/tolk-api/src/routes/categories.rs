@@ -42,7 +42,7 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<CategoryDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.categories(&caller.0, None, request);
+    let fetch = move |request| service.categories().list(&caller.0, None, request);
     page_of(&req, &links, STANDARD, fetch, |c| {
         CategoryDto::new(c, &links)
     })
@@ -67,7 +67,7 @@ async fn categories(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<CategoryDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.categories(&caller.0, Some(&slug), request);
+    let fetch = move |request| service.categories().list(&caller.0, Some(&slug), request);
     page_of(&req, &links, STANDARD, fetch, |c| {
         CategoryDto::new(c, &links)
     })
@@ -95,7 +95,7 @@ async fn create(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
-        service.create_category(
+        service.categories().create(
             &caller.0,
             input.parse_change::<CategoryCreate, CategoryPatch>(false),
         )
@@ -122,7 +122,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<CategoryDto>> {
     let service = state.service.clone();
-    let view = blocking(move || service.category(&caller.0, *id)).await?;
+    let view = blocking(move || service.categories().get(&caller.0, *id)).await?;
     Ok(web::Json(CategoryDto::new(view, &links)))
 }
 
@@ -151,7 +151,7 @@ async fn change(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, partial| {
         let body = input.parse_change::<CategoryCreate, CategoryPatch>(partial);
-        service.update_category(&caller.0, *id, body, !partial)
+        service.categories().update(&caller.0, *id, body, !partial)
     })
     .await?;
     Ok(web::Json(CategoryDto::new(view, &links)))
@@ -175,7 +175,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_category(&caller.0, *id)).await?;
+    blocking(move || service.categories().delete(&caller.0, *id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -196,7 +196,7 @@ async fn statistics(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<StatisticsDto>> {
     let service = state.service.clone();
-    let (view, summary) = blocking(move || service.category_statistics(&caller.0, *id)).await?;
+    let (view, summary) = blocking(move || service.categories().statistics(&caller.0, *id)).await?;
     let mut web = vec!["projects", view.project.settings.slug.as_str()];
     web.extend(view.category.path.split('/'));
     Ok(web::Json(StatisticsDto::new(

@@ -64,7 +64,7 @@ pub async fn respond(
 ) -> ApiResult<web::Json<Paginated<ChangeDto>>> {
     let request = page_request(&req, STANDARD)?;
     let service = state.service.clone();
-    let (page, refs) = blocking(move || service.changes(&caller.0, &query, request)).await?;
+    let (page, refs) = blocking(move || service.changes().list(&caller.0, &query, request)).await?;
     Ok(web::Json(paginated(&req, &links, page, |row| {
         ChangeDto::new(row, &refs, &links)
     })))
@@ -108,6 +108,6 @@ async fn detail(
 ) -> ApiResult<web::Json<ChangeDto>> {
     let id: i64 = id.parse().map_err(|_| ApiError::not_found())?;
     let service = state.service.clone();
-    let (row, refs) = blocking(move || service.change(&caller.0, id)).await?;
+    let (row, refs) = blocking(move || service.changes().get(&caller.0, id)).await?;
     Ok(web::Json(ChangeDto::new(row, &refs, &links)))
 }

@@ -56,8 +56,11 @@ async fn links_list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<ProjectDto>>> {
     let service = state.service.clone();
-    let fetch =
-        move |request| service.component_links(&caller.0, &path.project, &path.component, request);
+    let fetch = move |request| {
+        service
+            .components()
+            .links(&caller.0, &path.project, &path.component, request)
+    };
     page_of(&req, &links, STANDARD, fetch, |p| {
         ProjectDto::new(p, &links)
     })
@@ -95,7 +98,7 @@ async fn links_create(
             errors.does_not_exist("category_id", &id.to_string());
             return Err(errors.into());
         }
-        service.link_component(
+        service.components().link(
             &caller.0,
             &path.project,
             &path.component,
@@ -126,7 +129,7 @@ async fn links_delete(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     blocking(move || {
-        service.unlink_component(
+        service.components().unlink(
             &caller.0,
             &path.project,
             &path.component,

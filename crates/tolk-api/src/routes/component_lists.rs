@@ -45,7 +45,7 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<ComponentListDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.component_lists(&caller.0, request);
+    let fetch = move |request| service.component_lists().list(&caller.0, request);
     page_of(&req, &links, STANDARD, fetch, |l| {
         ComponentListDto::new(l, &links)
     })
@@ -72,7 +72,7 @@ async fn create(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
-        service.create_component_list(
+        service.component_lists().create(
             &caller.0,
             input.parse_change::<ComponentListCreate, ComponentListPatch>(false),
         )
@@ -99,7 +99,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<ComponentListDto>> {
     let service = state.service.clone();
-    let view = blocking(move || service.component_list(&caller.0, &slug)).await?;
+    let view = blocking(move || service.component_lists().get(&caller.0, &slug)).await?;
     Ok(web::Json(ComponentListDto::new(view, &links)))
 }
 
@@ -128,7 +128,7 @@ async fn change(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, partial| {
         let body = input.parse_change::<ComponentListCreate, ComponentListPatch>(partial);
-        service.update_component_list(&caller.0, &slug, body)
+        service.component_lists().update(&caller.0, &slug, body)
     })
     .await?;
     Ok(web::Json(ComponentListDto::new(view, &links)))
@@ -151,7 +151,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_component_list(&caller.0, &slug)).await?;
+    blocking(move || service.component_lists().delete(&caller.0, &slug)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -174,7 +174,11 @@ async fn components(
 ) -> ApiResult<web::Json<Paginated<ComponentDto>>> {
     let service = state.service.clone();
     let subject = caller.0.clone();
-    let fetch = move |request| service.component_list_components(&caller.0, &slug, request);
+    let fetch = move |request| {
+        service
+            .component_lists()
+            .components(&caller.0, &slug, request)
+    };
     page_of(&req, &links, STANDARD, fetch, |c| {
         ComponentDto::new(c, &links, true, &subject)
     })
@@ -205,7 +209,9 @@ async fn add_component(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
         let body = input.parse::<ComponentIdBody>()?;
-        service.add_to_component_list(&caller.0, &slug, body.component_id)
+        service
+            .component_lists()
+            .add(&caller.0, &slug, body.component_id)
     })
     .await?;
     Ok(web::Json(ComponentListDto::new(view, &links)))
@@ -233,6 +239,11 @@ async fn remove_component(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let (slug, component) = path.into_inner();
-    blocking(move || service.remove_from_component_list(&caller.0, &slug, &component)).await?;
+    blocking(move || {
+        service
+            .component_lists()
+            .remove(&caller.0, &slug, &component)
+    })
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }

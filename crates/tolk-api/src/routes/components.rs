@@ -64,7 +64,7 @@ async fn list(
 ) -> ApiResult<web::Json<Paginated<ComponentDto>>> {
     let service = state.service.clone();
     let subject = caller.0.clone();
-    let fetch = move |request| service.components(&caller.0, None, request);
+    let fetch = move |request| service.components().list(&caller.0, None, request);
     page_of(&req, &links, STANDARD, fetch, |c| {
         ComponentDto::new(c, &links, true, &subject)
     })
@@ -90,7 +90,7 @@ async fn components_list(
 ) -> ApiResult<web::Json<Paginated<ComponentDto>>> {
     let service = state.service.clone();
     let subject = caller.0.clone();
-    let fetch = move |request| service.components(&caller.0, Some(&slug), request);
+    let fetch = move |request| service.components().list(&caller.0, Some(&slug), request);
     page_of(&req, &links, STANDARD, fetch, |c| {
         ComponentDto::new(c, &links, false, &subject)
     })
@@ -131,7 +131,7 @@ async fn components_create(
         if input.has("from_component") {
             let copy = input.parse::<ComponentCopy>()?;
             let overrides = input.parse::<ComponentPatch>()?;
-            return service.copy_component(&caller.0, &slug, copy, overrides);
+            return service.components().copy(&caller.0, &slug, copy, overrides);
         }
         let upload = uploaded(&mut input);
         let (settings, options) = match input.parse::<ComponentCreate>() {
@@ -146,7 +146,9 @@ async fn components_create(
             }
             Err(errors) => (Err(errors), CreateOptions::default()),
         };
-        service.create_component(&caller.0, &slug, settings, options)
+        service
+            .components()
+            .create(&caller.0, &slug, settings, options)
     })
     .await?;
     let dto = ComponentDto::new(view, &links, true, &subject);
@@ -193,8 +195,12 @@ async fn detail(
 ) -> ApiResult<web::Json<ComponentDto>> {
     let service = state.service.clone();
     let subject = caller.0.clone();
-    let view =
-        blocking(move || service.component(&caller.0, &path.project, &path.component)).await?;
+    let view = blocking(move || {
+        service
+            .components()
+            .get(&caller.0, &path.project, &path.component)
+    })
+    .await?;
     Ok(web::Json(ComponentDto::new(view, &links, true, &subject)))
 }
 
@@ -222,28 +228,30 @@ async fn change(
     let service = state.service.clone();
     let subject = caller.0.clone();
     let view = with_body(&req, payload, move |input, partial| {
-        service.update_component(&caller.0, &path.project, &path.component, |current| {
-            let mut errors = FieldErrors::default();
-            for field in ["zipfile", "docfile", "from_component"] {
-                if input.has(field) || input.file(field).is_some() {
-                    errors.invalid(
-                        field,
-                        "This field is for creation only, use /file/ instead.",
-                    );
+        service
+            .components()
+            .update(&caller.0, &path.project, &path.component, |current| {
+                let mut errors = FieldErrors::default();
+                for field in ["zipfile", "docfile", "from_component"] {
+                    if input.has(field) || input.file(field).is_some() {
+                        errors.invalid(
+                            field,
+                            "This field is for creation only, use /file/ instead.",
+                        );
+                    }
                 }
-            }
-            errors.into_result()?;
-            let patch = input.parse_change::<ComponentCreate, ComponentPatch>(partial)?;
-            let source_language = patch.source_language.as_ref().map(|l| l.code().to_owned());
-            let category = patch.category.clone();
-            let mut settings = current.clone();
-            patch.apply_inheriting(&mut settings);
-            Ok(ComponentEdit {
-                settings,
-                source_language,
-                category,
+                errors.into_result()?;
+                let patch = input.parse_change::<ComponentCreate, ComponentPatch>(partial)?;
+                let source_language = patch.source_language.as_ref().map(|l| l.code().to_owned());
+                let category = patch.category.clone();
+                let mut settings = current.clone();
+                patch.apply_inheriting(&mut settings);
+                Ok(ComponentEdit {
+                    settings,
+                    source_language,
+                    category,
+                })
             })
-        })
     })
     .await?;
     Ok(web::Json(ComponentDto::new(view, &links, true, &subject)))
@@ -267,7 +275,12 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_component(&caller.0, &path.project, &path.component)).await?;
+    blocking(move || {
+        service
+            .components()
+            .delete(&caller.0, &path.project, &path.component)
+    })
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -293,7 +306,9 @@ async fn translations(
 ) -> ApiResult<web::Json<Paginated<TranslationDto>>> {
     let service = state.service.clone();
     let fetch = move |request| {
-        service.translations(&caller.0, Some((&path.project, &path.component)), request)
+        service
+            .translations()
+            .list(&caller.0, Some((&path.project, &path.component)), request)
     };
     page_of(&req, &links, STANDARD, fetch, |t| {
         TranslationDto::new(t, &links, None)
@@ -327,7 +342,7 @@ async fn add_translation(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
         let body = input.parse::<TranslationCreate>()?;
-        service.add_translation(
+        service.translations().add(
             &caller.0,
             &path.project,
             &path.component,
@@ -362,7 +377,11 @@ async fn statistics(
     let request = page_request(&req, LARGE)?;
     let service = state.service.clone();
     let page = blocking(move || {
-        service.component_statistics(&caller.0, (&path.project, &path.component), request)
+        service.translations().component_statistics(
+            &caller.0,
+            (&path.project, &path.component),
+            request,
+        )
     })
     .await?;
     Ok(web::Json(paginated(
@@ -416,9 +435,12 @@ async fn lock_status(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<LockDto>> {
     let service = state.service.clone();
-    let locked =
-        blocking(move || service.lock_component(&caller.0, &path.project, &path.component, None))
-            .await?;
+    let locked = blocking(move || {
+        service
+            .components()
+            .lock(&caller.0, &path.project, &path.component, None)
+    })
+    .await?;
     Ok(web::Json(LockDto { locked }))
 }
 
@@ -445,7 +467,9 @@ async fn lock(
     let service = state.service.clone();
     let locked = with_body(&req, payload, move |input, _| {
         let body = input.parse::<LockBody>()?;
-        service.lock_component(&caller.0, &path.project, &path.component, Some(body.lock))
+        service
+            .components()
+            .lock(&caller.0, &path.project, &path.component, Some(body.lock))
     })
     .await?;
     Ok(web::Json(LockDto { locked }))
@@ -512,7 +536,9 @@ async fn archive(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     archive_download::<ArchiveQuery>(&req, state.service.clone(), move |service, request| {
-        service.component_archive(&caller.0, &path.project, &path.component, request)
+        service
+            .files()
+            .component_archive(&caller.0, &path.project, &path.component, request)
     })
     .await
 }
@@ -526,8 +552,11 @@ async fn component_file(
     which: ComponentFile,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    let file =
-        blocking(move || service.component_file(&caller.0, &path.project, &path.component, which))
-            .await?;
+    let file = blocking(move || {
+        service
+            .files()
+            .component(&caller.0, &path.project, &path.component, which)
+    })
+    .await?;
     Ok(download(&req, file))
 }

@@ -169,7 +169,11 @@ async fn component_stats(
         size: 100_000,
     };
     let page = blocking(move || {
-        service.component_statistics(&caller.0, (&path.project, &path.component), all)
+        service.translations().component_statistics(
+            &caller.0,
+            (&path.project, &path.component),
+            all,
+        )
     })
     .await?;
     let rows = page
@@ -203,7 +207,7 @@ async fn project_stats(
     let service = state.service.clone();
     let stem = format!("stats-{project}");
     let (project, languages) =
-        blocking(move || service.project_languages(&caller.0, &project)).await?;
+        blocking(move || service.projects().languages(&caller.0, &project)).await?;
     let rows = language_statistics(&project, &languages, &links)
         .into_iter()
         .map(|statistics| StatsRow::new(statistics, None))

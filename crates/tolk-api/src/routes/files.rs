@@ -195,6 +195,7 @@ fn stream_archive(service: Service, plan: ArchivePlan) -> HttpResponse {
     let name = plan.name.clone();
     let body = streamed(move |out| {
         service
+            .files()
             .write_archive(&plan, out)
             .map_err(|cause| std::io::Error::other(format!("archive {}: {cause}", plan.name)))
     });

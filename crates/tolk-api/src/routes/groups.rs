@@ -56,7 +56,7 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<GroupDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.groups(&caller.0, request);
+    let fetch = move |request| service.groups().list(&caller.0, request);
     page_of(&req, &links, STANDARD, fetch, |t| GroupDto::new(t, &links)).await
 }
 
@@ -82,7 +82,7 @@ async fn create(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let team = with_body(&req, payload, move |input, _| {
-        service.create_group(
+        service.groups().create(
             &caller.0,
             input.parse_change::<GroupCreate, GroupPatch>(false),
         )
@@ -109,7 +109,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<GroupDto>> {
     let service = state.service.clone();
-    let team = blocking(move || service.group(&caller.0, *id)).await?;
+    let team = blocking(move || service.groups().get(&caller.0, *id)).await?;
     Ok(web::Json(GroupDto::new(team, &links)))
 }
 
@@ -137,7 +137,7 @@ async fn change(
     let service = state.service.clone();
     let team = with_body(&req, payload, move |input, partial| {
         let body = input.parse_change::<GroupCreate, GroupPatch>(partial);
-        service.update_group(&caller.0, *id, body)
+        service.groups().update(&caller.0, *id, body)
     })
     .await?;
     Ok(web::Json(GroupDto::new(team, &links)))
@@ -160,7 +160,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_group(&caller.0, *id)).await?;
+    blocking(move || service.groups().delete(&caller.0, *id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -196,7 +196,7 @@ macro_rules! team_list {
             let service = state.service.clone();
             let team = with_body(&req, payload, move |input, _| {
                 let body = input.parse::<$body>()?;
-                service.add_to_group(&caller.0, *id, $member(body.$field))
+                service.groups().add_member(&caller.0, *id, $member(body.$field))
             })
             .await?;
             Ok(web::Json(GroupDto::new(team, &links)))
@@ -223,7 +223,7 @@ macro_rules! team_list {
         ) -> ApiResult<HttpResponse> {
             let service = state.service.clone();
             let (id, key) = path.into_inner();
-            blocking(move || service.remove_from_group(&caller.0, id, $member(Some(key)))).await?;
+            blocking(move || service.groups().remove_member(&caller.0, id, $member(Some(key)))).await?;
             Ok(HttpResponse::NoContent().finish())
         }
     };
@@ -289,7 +289,9 @@ async fn add_admin(
     let service = state.service.clone();
     with_body(&req, payload, move |input, _| {
         let body = input.parse::<UserIdBody>()?;
-        service.set_group_admin(&caller.0, *id, body.user_id, true)
+        service
+            .groups()
+            .set_admin(&caller.0, *id, body.user_id, true)
     })
     .await?;
     Ok(web::Json(vec!["Administration rights granted.".to_owned()]))
@@ -318,6 +320,7 @@ async fn remove_admin(
 ) -> ApiResult<web::Json<GroupDto>> {
     let service = state.service.clone();
     let (id, user) = path.into_inner();
-    let team = blocking(move || service.set_group_admin(&caller.0, id, Some(user), false)).await?;
+    let team =
+        blocking(move || service.groups().set_admin(&caller.0, id, Some(user), false)).await?;
     Ok(web::Json(GroupDto::new(team, &links)))
 }

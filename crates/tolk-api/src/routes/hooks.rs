@@ -190,7 +190,7 @@ async fn receive(
         }));
     };
     let service_state = state.service.clone();
-    let outcome = blocking(move || service_state.notify(&service, &event)).await?;
+    let outcome = blocking(move || service_state.hooks().notify(&service, &event)).await?;
     Ok(answer(outcome, &links))
 }
 
@@ -213,7 +213,7 @@ async fn update_project(
 ) -> ApiResult<HttpResponse> {
     refuse_unless_enabled(&state, "GET")?;
     let service = state.service.clone();
-    let updated = blocking(move || service.notify_update(&project, None)).await?;
+    let updated = blocking(move || service.hooks().notify_update(&project, None)).await?;
     Ok(legacy_answer(updated, &links))
 }
 
@@ -236,8 +236,12 @@ async fn update_component(
 ) -> ApiResult<HttpResponse> {
     refuse_unless_enabled(&state, "GET")?;
     let service = state.service.clone();
-    let updated =
-        blocking(move || service.notify_update(&path.project, Some(&path.component))).await?;
+    let updated = blocking(move || {
+        service
+            .hooks()
+            .notify_update(&path.project, Some(&path.component))
+    })
+    .await?;
     Ok(legacy_answer(updated, &links))
 }
 

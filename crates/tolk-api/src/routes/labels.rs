@@ -36,7 +36,7 @@ async fn labels_list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<LabelDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.labels(&caller.0, &slug, request);
+    let fetch = move |request| service.labels().list(&caller.0, &slug, request);
     page_of(&req, &links, STANDARD, fetch, |l| LabelDto::from(&l)).await
 }
 
@@ -63,7 +63,9 @@ async fn labels_create(
     let service = state.service.clone();
     let label = with_body(&req, payload, move |input, _| {
         let body = input.parse::<LabelCreate>()?;
-        service.create_label(&caller.0, &slug, &body.name, &body.description, &body.color)
+        service
+            .labels()
+            .create(&caller.0, &slug, &body.name, &body.description, &body.color)
     })
     .await?;
     Ok(HttpResponse::Created().json(LabelDto::from(&label)))
@@ -90,6 +92,6 @@ async fn labels_delete(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let (slug, id) = path.into_inner();
-    blocking(move || service.delete_label(&caller.0, &slug, id)).await?;
+    blocking(move || service.labels().delete(&caller.0, &slug, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

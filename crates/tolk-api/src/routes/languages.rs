@@ -148,7 +148,7 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<LanguageDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.languages(&caller.0, request);
+    let fetch = move |request| service.languages().list(&caller.0, request);
     page_of(&req, &links, STANDARD, fetch, |l| {
         LanguageDto::new(l, &links)
     })
@@ -184,7 +184,9 @@ async fn create(
     };
     let service = state.service.clone();
     let language = with_body(&req, payload, move |input, _| {
-        service.create_language(&caller.0, apply(&input, empty, false))
+        service
+            .languages()
+            .create(&caller.0, apply(&input, empty, false))
     })
     .await?;
     let dto = LanguageDto::new(language, &links);
@@ -208,7 +210,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<LanguageDto>> {
     let service = state.service.clone();
-    let language = blocking(move || service.language(&caller.0, &code)).await?;
+    let language = blocking(move || service.languages().get(&caller.0, &code)).await?;
     Ok(web::Json(LanguageDto::new(language, &links)))
 }
 
@@ -235,7 +237,9 @@ async fn change(
 ) -> ApiResult<web::Json<LanguageDto>> {
     let service = state.service.clone();
     let language = with_body(&req, payload, move |input, partial| {
-        service.update_language(&caller.0, &code, |current| apply(&input, current, partial))
+        service
+            .languages()
+            .update(&caller.0, &code, |current| apply(&input, current, partial))
     })
     .await?;
     Ok(web::Json(LanguageDto::new(language, &links)))
@@ -259,7 +263,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_language(&caller.0, &code)).await?;
+    blocking(move || service.languages().delete(&caller.0, &code)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -281,7 +285,7 @@ async fn statistics(
 ) -> ApiResult<web::Json<StatisticsDto>> {
     let service = state.service.clone();
     let (language, summary) =
-        blocking(move || service.language_statistics(&caller.0, &code)).await?;
+        blocking(move || service.languages().statistics(&caller.0, &code)).await?;
     Ok(web::Json(StatisticsDto::new(
         &summary,
         Subject {

@@ -39,7 +39,7 @@ async fn memory_list(
     let filters: MemoryFilters = crate::query::parse(req.query_string())?;
     let filter = filters.into();
     let service = state.service.clone();
-    let fetch = move |request| service.memory_entries(&caller.0, &filter, request);
+    let fetch = move |request| service.memory().list(&caller.0, &filter, request);
     page_of(&req, &links, LARGE, fetch, MemoryDto::from).await
 }
 
@@ -61,7 +61,7 @@ async fn memory_read(
 ) -> ApiResult<web::Json<MemoryDto>> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    let entry = blocking(move || service.memory_entry(&caller.0, id)).await?;
+    let entry = blocking(move || service.memory().get(&caller.0, id)).await?;
     Ok(web::Json(entry.into()))
 }
 
@@ -85,6 +85,6 @@ async fn memory_delete(
 ) -> ApiResult<HttpResponse> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    blocking(move || service.delete_memory(&caller.0, id)).await?;
+    blocking(move || service.memory().delete(&caller.0, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

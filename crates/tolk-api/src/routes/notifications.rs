@@ -54,7 +54,7 @@ async fn notifications_list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<SubscriptionDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.subscriptions(&caller.0, &username, request);
+    let fetch = move |request| service.notifications().list(&caller.0, &username, request);
     page_of(&req, &links, STANDARD, fetch, SubscriptionDto::new).await
 }
 
@@ -81,7 +81,9 @@ async fn notifications_create(
     let service = state.service.clone();
     let stored = with_body(&req, payload, move |input, _| {
         let body = input.parse_change::<SubscriptionCreate, SubscriptionPatch>(false);
-        service.subscribe(&caller.0, &username, body)
+        service
+            .notifications()
+            .subscribe(&caller.0, &username, body)
     })
     .await?;
     Ok(HttpResponse::Created().json(SubscriptionDto::new(stored)))
@@ -104,7 +106,12 @@ async fn notification_detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<SubscriptionDto>> {
     let service = state.service.clone();
-    let stored = blocking(move || service.subscription(&caller.0, &path.username, path.id)).await?;
+    let stored = blocking(move || {
+        service
+            .notifications()
+            .get(&caller.0, &path.username, path.id)
+    })
+    .await?;
     Ok(web::Json(SubscriptionDto::new(stored)))
 }
 
@@ -133,7 +140,9 @@ async fn change(
     let service = state.service.clone();
     let stored = with_body(&req, payload, move |input, partial| {
         let body = input.parse_change::<SubscriptionCreate, SubscriptionPatch>(partial);
-        service.change_subscription(&caller.0, &path.username, path.id, body)
+        service
+            .notifications()
+            .change(&caller.0, &path.username, path.id, body)
     })
     .await?;
     Ok(web::Json(SubscriptionDto::new(stored)))
@@ -156,6 +165,11 @@ async fn notification_delete(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.unsubscribe(&caller.0, &path.username, path.id)).await?;
+    blocking(move || {
+        service
+            .notifications()
+            .unsubscribe(&caller.0, &path.username, path.id)
+    })
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }

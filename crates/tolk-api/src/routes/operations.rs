@@ -105,7 +105,7 @@ async fn healthz() -> web::Json<Alive> {
 #[get("/readyz")]
 async fn readyz(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    let found = crate::reply::blocking(move || Ok(service.readiness())).await?;
+    let found = crate::reply::blocking(move || Ok(service.site().readiness())).await?;
     let status = if found.ready() {
         StatusCode::OK
     } else {
@@ -146,7 +146,7 @@ async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<Http
         }
     }
     let service = state.service.clone();
-    let found = crate::reply::blocking(move || service.operations()).await?;
+    let found = crate::reply::blocking(move || service.site().operations()).await?;
     let text = exposition(&state.request_metrics, found)
         .map_err(|e| ApiError::Internal(format!("encoding metrics: {e}")))?;
     let (media, text) = if wants_classic_text(&req) {

@@ -65,7 +65,7 @@ async fn projects(
             let service = state.service.clone();
             let (subject, owner) = (caller.0, project.clone());
             let is_component = crate::reply::blocking(move || {
-                Ok(service.component(&subject, &owner, &path).is_ok())
+                Ok(service.components().get(&subject, &owner, &path).is_ok())
             })
             .await?;
             if is_component {

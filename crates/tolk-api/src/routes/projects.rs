@@ -53,7 +53,7 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<ProjectDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.projects(&caller.0, request);
+    let fetch = move |request| service.projects().list(&caller.0, request);
     page_of(&req, &links, STANDARD, fetch, |p| {
         ProjectDto::new(p, &links)
     })
@@ -86,7 +86,7 @@ async fn create(
             body.apply(&mut settings);
             settings
         });
-        service.create_project(&caller.0, settings)
+        service.projects().create(&caller.0, settings)
     })
     .await?;
     let dto = ProjectDto::new(view, &links);
@@ -110,7 +110,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<ProjectDto>> {
     let service = state.service.clone();
-    let view = blocking(move || service.project(&caller.0, &slug)).await?;
+    let view = blocking(move || service.projects().get(&caller.0, &slug)).await?;
     Ok(web::Json(ProjectDto::new(view, &links)))
 }
 
@@ -137,7 +137,7 @@ async fn change(
 ) -> ApiResult<web::Json<ProjectDto>> {
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, partial| {
-        service.update_project(&caller.0, &slug, |current| {
+        service.projects().update(&caller.0, &slug, |current| {
             let patch = input.parse_change::<ProjectCreate, ProjectPatch>(partial)?;
             let mut settings = current.clone();
             patch.apply(&mut settings);
@@ -165,7 +165,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_project(&caller.0, &slug)).await?;
+    blocking(move || service.projects().delete(&caller.0, &slug)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -189,7 +189,7 @@ async fn archive(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     archive_download::<ArchiveQuery>(&req, state.service.clone(), move |service, request| {
-        service.project_archive(&caller.0, &slug, request)
+        service.files().project_archive(&caller.0, &slug, request)
     })
     .await
 }
@@ -222,7 +222,11 @@ async fn language_archive(
     archive_download::<LanguageArchiveQuery>(
         &req,
         state.service.clone(),
-        move |service, request| service.project_language_archive(&caller.0, &slug, &code, request),
+        move |service, request| {
+            service
+                .files()
+                .project_language_archive(&caller.0, &slug, &code, request)
+        },
     )
     .await
 }
@@ -244,7 +248,8 @@ async fn statistics(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<StatisticsDto>> {
     let service = state.service.clone();
-    let (project, summary) = blocking(move || service.project_statistics(&caller.0, &slug)).await?;
+    let (project, summary) =
+        blocking(move || service.projects().statistics(&caller.0, &slug)).await?;
     let s = &project.settings;
     Ok(web::Json(StatisticsDto::new(
         &summary,
@@ -275,7 +280,7 @@ async fn languages(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Vec<StatisticsDto>>> {
     let service = state.service.clone();
-    let (project, rows) = blocking(move || service.project_languages(&caller.0, &slug)).await?;
+    let (project, rows) = blocking(move || service.projects().languages(&caller.0, &slug)).await?;
     Ok(web::Json(language_statistics(&project, &rows, &links)))
 }
 
@@ -341,7 +346,7 @@ async fn lock_status(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<LockDto>> {
     let service = state.service.clone();
-    let locked = blocking(move || service.lock_project(&caller.0, &slug, None)).await?;
+    let locked = blocking(move || service.projects().lock(&caller.0, &slug, None)).await?;
     Ok(web::Json(LockDto { locked }))
 }
 
@@ -368,7 +373,7 @@ async fn lock(
     let service = state.service.clone();
     let locked = with_body(&req, payload, move |input, _| {
         let body = input.parse::<LockBody>()?;
-        service.lock_project(&caller.0, &slug, Some(body.lock))
+        service.projects().lock(&caller.0, &slug, Some(body.lock))
     })
     .await?;
     Ok(web::Json(LockDto { locked }))

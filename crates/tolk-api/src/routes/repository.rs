@@ -66,7 +66,7 @@ async fn project_status(
 ) -> ApiResult<web::Json<RepositoryDto>> {
     let url = links.api(&["projects", &slug, "repository"]);
     let service = state.service.clone();
-    let status = blocking(move || service.project_repository_status(&caller.0, &slug)).await?;
+    let status = blocking(move || service.repository().project_status(&caller.0, &slug)).await?;
     Ok(web::Json(RepositoryDto::of_project(status, url)))
 }
 
@@ -91,7 +91,9 @@ async fn project_operation(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<OperationResultDto>> {
     operate(&req, payload, &state, move |service, operation| {
-        service.project_repository_operation(&caller.0, &slug, operation)
+        service
+            .repository()
+            .project_operation(&caller.0, &slug, operation)
     })
     .await
 }
@@ -121,9 +123,12 @@ async fn component_status(
         "repository",
     ]);
     let service = state.service.clone();
-    let status =
-        blocking(move || service.repository_status(&caller.0, &path.project, &path.component))
-            .await?;
+    let status = blocking(move || {
+        service
+            .repository()
+            .status(&caller.0, &path.project, &path.component)
+    })
+    .await?;
     Ok(web::Json(RepositoryDto::of_component(status, url)))
 }
 
@@ -148,7 +153,9 @@ async fn component_operation(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<OperationResultDto>> {
     operate(&req, payload, &state, move |service, operation| {
-        service.repository_operation(&caller.0, &path.project, &path.component, operation)
+        service
+            .repository()
+            .operation(&caller.0, &path.project, &path.component, operation)
     })
     .await
 }
@@ -180,8 +187,10 @@ async fn translation_status(
     ]);
     let service = state.service.clone();
     let status = blocking(move || {
-        service.translation(&caller.0, path.parts())?;
-        service.repository_status(&caller.0, &path.project, &path.component)
+        service.translations().get(&caller.0, path.parts())?;
+        service
+            .repository()
+            .status(&caller.0, &path.project, &path.component)
     })
     .await?;
     Ok(web::Json(RepositoryDto::of_component(status, url)))
@@ -208,8 +217,10 @@ async fn translation_operation(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<OperationResultDto>> {
     operate(&req, payload, &state, move |service, operation| {
-        service.translation(&caller.0, path.parts())?;
-        service.repository_operation(&caller.0, &path.project, &path.component, operation)
+        service.translations().get(&caller.0, path.parts())?;
+        service
+            .repository()
+            .operation(&caller.0, &path.project, &path.component, operation)
     })
     .await
 }

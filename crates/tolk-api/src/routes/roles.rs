@@ -40,7 +40,7 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<RoleDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.roles(&caller.0, request);
+    let fetch = move |request| service.roles().list(&caller.0, request);
     page_of(&req, &links, STANDARD, fetch, |r| RoleDto::new(r, &links)).await
 }
 
@@ -64,7 +64,7 @@ async fn create(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let role = with_body(&req, payload, move |input, _| {
-        service.create_role(
+        service.roles().create(
             &caller.0,
             input.parse_change::<RoleCreate, RolePatch>(false),
         )
@@ -91,7 +91,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<RoleDto>> {
     let service = state.service.clone();
-    let role = blocking(move || service.role(&caller.0, *id)).await?;
+    let role = blocking(move || service.roles().get(&caller.0, *id)).await?;
     Ok(web::Json(RoleDto::new(role, &links)))
 }
 
@@ -119,7 +119,7 @@ async fn change(
     let service = state.service.clone();
     let role = with_body(&req, payload, move |input, partial| {
         let body = input.parse_change::<RoleCreate, RolePatch>(partial);
-        service.update_role(&caller.0, *id, body, !partial)
+        service.roles().update(&caller.0, *id, body, !partial)
     })
     .await?;
     Ok(web::Json(RoleDto::new(role, &links)))
@@ -142,6 +142,6 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_role(&caller.0, *id)).await?;
+    blocking(move || service.roles().delete(&caller.0, *id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

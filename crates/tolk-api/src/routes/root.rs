@@ -65,7 +65,7 @@ async fn metrics(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    let found = crate::reply::blocking(move || service.metrics(&caller.0)).await?;
+    let found = crate::reply::blocking(move || service.site().metrics(&caller.0)).await?;
     let dto = MetricsDto::new(found, &state.service.config().site_title);
     let query: MetricsQuery = crate::query::parse(req.query_string())?;
     let wants_text = query.format.as_deref() == Some("openmetrics")

@@ -112,7 +112,8 @@ async fn feed(
         number: Some(1),
         size: ITEMS,
     };
-    let (page, found) = blocking(move || service.changes(&caller.0, &query, request)).await?;
+    let (page, found) =
+        blocking(move || service.changes().list(&caller.0, &query, request)).await?;
     let (title, description) = match &name {
         Some(name) => (
             format!("Recent changes in {name}"),

@@ -50,7 +50,7 @@ async fn list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<ScreenshotDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.screenshots(&caller.0, None, request);
+    let fetch = move |request| service.screenshots().list(&caller.0, None, request);
     page_of(&req, &links, STANDARD, fetch, |s| {
         ScreenshotDto::new(s, &links)
     })
@@ -77,7 +77,7 @@ async fn screenshots(
     let service = state.service.clone();
     let fetch = move |request| {
         let place = (path.project.as_str(), path.component.as_str());
-        service.screenshots(&caller.0, Some(place), request)
+        service.screenshots().list(&caller.0, Some(place), request)
     };
     page_of(&req, &links, STANDARD, fetch, |s| {
         ScreenshotDto::new(s, &links)
@@ -119,7 +119,7 @@ async fn create(
                 .file("image")
                 .map(|(name, bytes)| (name.to_owned(), bytes.to_vec())),
         };
-        service.create_screenshot(&caller.0, new)
+        service.screenshots().create(&caller.0, new)
     })
     .await?;
     let dto = ScreenshotDto::new(view, &links);
@@ -143,7 +143,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<ScreenshotDto>> {
     let service = state.service.clone();
-    let view = blocking(move || service.screenshot(&caller.0, *id)).await?;
+    let view = blocking(move || service.screenshots().get(&caller.0, *id)).await?;
     Ok(web::Json(ScreenshotDto::new(view, &links)))
 }
 
@@ -172,7 +172,9 @@ async fn change(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, partial| {
         let body = input.parse_change::<ScreenshotChange, ScreenshotPatch>(partial)?;
-        service.update_screenshot(&caller.0, *id, body.name, body.repository_filename)
+        service
+            .screenshots()
+            .update(&caller.0, *id, body.name, body.repository_filename)
     })
     .await?;
     Ok(web::Json(ScreenshotDto::new(view, &links)))
@@ -195,7 +197,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_screenshot(&caller.0, *id)).await?;
+    blocking(move || service.screenshots().delete(&caller.0, *id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -216,7 +218,7 @@ async fn image(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    let (path, name) = blocking(move || service.screenshot_image(&caller.0, *id)).await?;
+    let (path, name) = blocking(move || service.screenshots().image(&caller.0, *id)).await?;
     let body = streamed(move |out| {
         let mut file = std::fs::File::open(&path)?;
         std::io::copy(&mut file, out)?;
@@ -259,7 +261,7 @@ async fn replace_image(
         let given = input
             .file("image")
             .map(|(name, bytes)| (name.to_owned(), bytes.to_vec()));
-        service.replace_screenshot_image(&caller.0, *id, given)
+        service.screenshots().replace_image(&caller.0, *id, given)
     })
     .await?;
     Ok(web::Json(crate::dto::repository::OperationResultDto {
@@ -293,7 +295,7 @@ async fn add_unit(
     let service = state.service.clone();
     let view = with_body(&req, payload, move |input, _| {
         let body = input.parse::<UnitIdBody>()?;
-        service.add_screenshot_unit(&caller.0, *id, body.unit_id)
+        service.screenshots().add_unit(&caller.0, *id, body.unit_id)
     })
     .await?;
     Ok(web::Json(ScreenshotDto::new(view, &links)))
@@ -321,6 +323,6 @@ async fn remove_unit(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let (id, unit) = path.into_inner();
-    blocking(move || service.remove_screenshot_unit(&caller.0, id, unit)).await?;
+    blocking(move || service.screenshots().remove_unit(&caller.0, id, unit)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -53,7 +53,7 @@ async fn search(
     let query: SearchQuery = crate::query::parse(req.query_string())?;
     let service = state.service.clone();
     let q = query.q.unwrap_or_default();
-    let found = blocking(move || service.site_search(&caller.0, &q)).await?;
+    let found = blocking(move || service.site().search(&caller.0, &q)).await?;
     let hit = |url: String, name: String, category: &str| SearchHit {
         url,
         name,

@@ -47,7 +47,7 @@ async fn suggestions_list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Paginated<SuggestionDto>>> {
     let service = state.service.clone();
-    let fetch = move |request| service.suggestions(&caller.0, None, request);
+    let fetch = move |request| service.suggestions().list(&caller.0, None, request);
     page_of(&req, &links, LARGE, fetch, |s| {
         SuggestionDto::new(s, &links)
     })
@@ -72,7 +72,7 @@ async fn suggestions_read(
 ) -> ApiResult<web::Json<SuggestionDto>> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    let found = blocking(move || service.suggestion(&caller.0, id)).await?;
+    let found = blocking(move || service.suggestions().get(&caller.0, id)).await?;
     Ok(web::Json(SuggestionDto::new(found, &links)))
 }
 
@@ -94,7 +94,7 @@ async fn suggestions_delete(
 ) -> ApiResult<HttpResponse> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    blocking(move || service.delete_suggestion(&caller.0, id)).await?;
+    blocking(move || service.suggestions().delete(&caller.0, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -124,7 +124,7 @@ async fn suggestions_vote(
     let service = state.service.clone();
     let voted = with_body(&req, payload, move |input, _| {
         let body = input.parse::<SuggestionVote>()?;
-        service.vote_suggestion(&caller.0, id, body.value)
+        service.suggestions().vote(&caller.0, id, body.value)
     })
     .await?;
     Ok(web::Json(SuggestionVoted::new(voted, &links)))
@@ -155,7 +155,7 @@ async fn suggestions_accept(
     let service = state.service.clone();
     with_body(&req, payload, move |input, _| {
         let body = input.parse::<SuggestionAccept>()?;
-        service.accept_suggestion(&caller.0, id, body.approve)
+        service.suggestions().accept(&caller.0, id, body.approve)
     })
     .await?;
     Ok(web::Json(SuggestionAccepted {
@@ -182,7 +182,7 @@ async fn units_suggestions_list(
 ) -> ApiResult<web::Json<Paginated<SuggestionDto>>> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    let fetch = move |request| service.suggestions(&caller.0, Some(id), request);
+    let fetch = move |request| service.suggestions().list(&caller.0, Some(id), request);
     page_of(&req, &links, LARGE, fetch, |s| {
         SuggestionDto::new(s, &links)
     })
@@ -216,7 +216,7 @@ async fn units_suggestions_create(
     let service = state.service.clone();
     let made = with_body(&req, payload, move |input, _| {
         let body = input.parse::<SuggestionCreate>()?;
-        service.add_suggestion(&caller.0, id, body.target)
+        service.suggestions().add(&caller.0, id, body.target)
     })
     .await?;
     Ok(match made {
@@ -247,7 +247,7 @@ async fn units_comments_list(
 ) -> ApiResult<web::Json<Paginated<CommentDto>>> {
     let id = path_id(&id)?;
     let service = state.service.clone();
-    let fetch = move |request| service.comments(&caller.0, id, request);
+    let fetch = move |request| service.suggestions().comments(&caller.0, id, request);
     page_of(&req, &links, STANDARD, fetch, |c| {
         CommentDto::new(c, &links)
     })
@@ -285,7 +285,9 @@ async fn units_comments_create(
                 &format!("\"{}\" is not a valid choice.", body.scope),
             )
         })?;
-        service.add_comment(&caller.0, id, scope, &body.comment)
+        service
+            .suggestions()
+            .add_comment(&caller.0, id, scope, &body.comment)
     })
     .await?;
     Ok(HttpResponse::Created().json(CommentDto::new(made, &links)))

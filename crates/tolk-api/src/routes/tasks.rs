@@ -30,6 +30,6 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<TaskDto>> {
     let service = state.service.clone();
-    let task = blocking(move || service.task(&caller.0, &id)).await?;
+    let task = blocking(move || service.tasks().get(&caller.0, &id)).await?;
     Ok(web::Json(task.into()))
 }

@@ -39,7 +39,7 @@ async fn tokens_list(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<Vec<ProjectTokenDto>>> {
     let service = state.service.clone();
-    let found = blocking(move || service.project_tokens(&caller.0, &slug)).await?;
+    let found = blocking(move || service.tokens().list(&caller.0, &slug)).await?;
     Ok(web::Json(
         found
             .iter()
@@ -79,7 +79,7 @@ async fn tokens_create(
             team_id: body.team_id,
             expires: body.expires.map(|t| t.0),
         };
-        service.create_project_token(&caller.0, &slug, new)
+        service.tokens().create(&caller.0, &slug, new)
     })
     .await?;
     Ok(HttpResponse::Created().json(ProjectTokenCreated {
@@ -110,7 +110,7 @@ async fn tokens_delete(
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
     let (slug, id) = path.into_inner();
-    blocking(move || service.revoke_project_token(&caller.0, &slug, id)).await?;
+    blocking(move || service.tokens().revoke(&caller.0, &slug, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -132,7 +132,7 @@ async fn token_rotate(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<TokenKey>> {
     let service = state.service.clone();
-    let token = blocking(move || service.rotate_user_token(&caller.0, &username)).await?;
+    let token = blocking(move || service.tokens().rotate_user_token(&caller.0, &username)).await?;
     Ok(web::Json(TokenKey { token }))
 }
 
@@ -153,6 +153,6 @@ async fn token_delete(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.revoke_user_tokens(&caller.0, &username)).await?;
+    blocking(move || service.tokens().revoke_user_tokens(&caller.0, &username)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

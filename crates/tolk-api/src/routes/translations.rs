@@ -70,7 +70,7 @@ async fn list(
 ) -> ApiResult<web::Json<Paginated<TranslationDto>>> {
     let service = state.service.clone();
     let subject = caller.0.clone();
-    let fetch = move |request| service.translations(&caller.0, None, request);
+    let fetch = move |request| service.translations().list(&caller.0, None, request);
     page_of(&req, &links, STANDARD, fetch, |t| {
         TranslationDto::new(t, &links, Some(&subject))
     })
@@ -95,7 +95,7 @@ async fn detail(
 ) -> ApiResult<web::Json<TranslationDto>> {
     let service = state.service.clone();
     let subject = caller.0.clone();
-    let view = blocking(move || service.translation(&caller.0, path.parts())).await?;
+    let view = blocking(move || service.translations().get(&caller.0, path.parts())).await?;
     Ok(web::Json(TranslationDto::new(view, &links, Some(&subject))))
 }
 
@@ -118,7 +118,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_translation(&caller.0, path.parts())).await?;
+    blocking(move || service.translations().delete(&caller.0, path.parts())).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -140,7 +140,7 @@ async fn statistics(
 ) -> ApiResult<web::Json<StatisticsDto>> {
     let service = state.service.clone();
     let (view, summary) =
-        blocking(move || service.translation_statistics(&caller.0, path.parts())).await?;
+        blocking(move || service.translations().statistics(&caller.0, path.parts())).await?;
     Ok(web::Json(StatisticsDto::of_translation(
         &view, &summary, &links,
     )))
@@ -271,7 +271,9 @@ async fn autotranslate(
     let service = state.service.clone();
     let task = with_body(&req, payload, move |input, _| {
         let body = input.parse::<AutoTranslateBody>()?;
-        service.autotranslate(&caller.0, path.parts(), body.into_request())
+        service
+            .translations()
+            .autotranslate(&caller.0, path.parts(), body.into_request())
     })
     .await?;
     Ok(web::Json(AutoTranslateStarted {
@@ -392,7 +394,7 @@ async fn file_upload(
             conflicts,
             fuzzy,
         };
-        service.upload_translation(&caller.0, path.parts(), upload)
+        service.files().upload(&caller.0, path.parts(), upload)
     })
     .await?;
     Ok(web::Json(report.into()))
@@ -423,7 +425,9 @@ async fn file(
     let service = state.service.clone();
     let file = blocking(move || {
         let (format, q) = (query.format.as_deref(), query.q.as_deref());
-        service.translation_file(&caller.0, path.parts(), format, q)
+        service
+            .files()
+            .translation(&caller.0, path.parts(), format, q)
     })
     .await?;
     Ok(download(&req, file))

@@ -106,7 +106,7 @@ async fn list(
     };
     let request = page_request(&req, STANDARD)?;
     let service = state.service.clone();
-    let (page, level) = blocking(move || service.users(&caller.0, query, request)).await?;
+    let (page, level) = blocking(move || service.users().list(&caller.0, query, request)).await?;
     Ok(web::Json(paginated(&req, &links, page, |v| {
         shape(&v, level, &links)
     })))
@@ -137,7 +137,7 @@ async fn create(
             body.apply(&mut fields);
             fields
         });
-        service.create_user(&caller.0, fields)
+        service.users().create(&caller.0, fields)
     })
     .await?;
     let url = links.api(&["users", &view.row.username]);
@@ -161,7 +161,7 @@ async fn detail(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UserDto>> {
     let service = state.service.clone();
-    let (view, level) = blocking(move || service.user(&caller.0, &username)).await?;
+    let (view, level) = blocking(move || service.users().get(&caller.0, &username)).await?;
     Ok(web::Json(shape(&view, level, &links)))
 }
 
@@ -188,10 +188,12 @@ async fn change(
 ) -> ApiResult<web::Json<UserDto>> {
     let service = state.service.clone();
     let (view, level) = with_body(&req, payload, move |input, partial| {
-        service.update_user(&caller.0, &username, |current, level| {
-            let patch = input.parse_change::<UserCreate, UserPatch>(partial)?;
-            Ok(edited(current, patch, level))
-        })
+        service
+            .users()
+            .update(&caller.0, &username, |current, level| {
+                let patch = input.parse_change::<UserCreate, UserPatch>(partial)?;
+                Ok(edited(current, patch, level))
+            })
     })
     .await?;
     Ok(web::Json(match level {
@@ -218,7 +220,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
     let service = state.service.clone();
-    blocking(move || service.delete_user(&caller.0, &username)).await?;
+    blocking(move || service.users().delete(&caller.0, &username)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -246,7 +248,9 @@ async fn membership(
     let view = with_body(&req, payload, move |input, _| {
         let body = input.parse::<UserGroupBody>()?;
         let languages = body.limit_language_codes.unwrap_or_default();
-        service.set_user_group(&caller.0, &username, body.group_id, &languages, member)
+        service
+            .groups()
+            .set_user_groups(&caller.0, &username, body.group_id, &languages, member)
     })
     .await?;
     Ok(web::Json(UserDto::full(&view, &links)))
@@ -332,7 +336,7 @@ async fn statistics(
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<UserStatisticsDto>> {
     let service = state.service.clone();
-    let found = blocking(move || service.user_statistics(&caller.0, &username)).await?;
+    let found = blocking(move || service.users().statistics(&caller.0, &username)).await?;
     Ok(web::Json(UserStatisticsDto {
         translated: found.translated,
         suggested: found.suggested,

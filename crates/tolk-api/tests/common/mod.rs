@@ -47,10 +47,12 @@ impl Ctx {
     pub fn with_config(db: TestDb, config: ServiceConfig) -> Ctx {
         let service = Tolk::new(db.store.clone(), config).unwrap();
         let admin = service
+            .auth()
             .create_admin("admin", "admin@example.com", false)
             .unwrap();
         let jane_id = service
-            .create_user(
+            .users()
+            .create(
                 &tolk_domain::permission::Subject::System,
                 Ok(tolk_domain::user::UserFields {
                     username: "jane".into(),
@@ -65,7 +67,7 @@ impl Ctx {
             .unwrap()
             .row
             .id;
-        let jane = service.issue_user_token(jane_id).unwrap();
+        let jane = service.auth().issue_user_token(jane_id).unwrap();
         Ctx {
             db,
             service,
@@ -483,7 +485,8 @@ pub fn context(db: TestDb, upstream: &Upstream) -> Ctx {
     let config = ServiceConfig::local(upstream.root());
     let ctx = Ctx::with_config(db, config);
     ctx.service
-        .create_project(
+        .projects()
+        .create(
             &tolk_domain::permission::Subject::System,
             Ok(tolk_domain::project::ProjectSettings {
                 name: "Demo".into(),
@@ -553,14 +556,15 @@ pub fn po_settings(
 /// Creates a component of `demo` and runs its setup.
 pub fn add_component(ctx: &Ctx, settings: tolk_domain::component::ComponentSettings) {
     ctx.service
-        .create_component(
+        .components()
+        .create(
             &tolk_domain::permission::Subject::System,
             "demo",
             Ok(settings),
             Default::default(),
         )
         .unwrap();
-    ctx.service.run_due_tasks().unwrap();
+    ctx.service.tasks().run_due().unwrap();
 }
 
 /// Creates a component of `demo` through the API with `body` as `token`,
@@ -580,14 +584,15 @@ pub async fn post_component<S: TestApp<B>, B: MessageBody>(
     )
     .await;
     assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
-    ctx.service.run_due_tasks().unwrap();
+    ctx.service.tasks().run_due().unwrap();
     made.json()
 }
 
 /// Makes the project `slug` private.
 pub fn make_private(ctx: &Ctx, slug: &str) {
     ctx.service
-        .update_project(&tolk_domain::permission::Subject::System, slug, |s| {
+        .projects()
+        .update(&tolk_domain::permission::Subject::System, slug, |s| {
             Ok(tolk_domain::project::ProjectSettings {
                 access_control: tolk_domain::permission::AccessControl::Private.code(),
                 ..s.clone()

@@ -11,7 +11,8 @@ use tolk_service::Service;
 /// Creates the public project `demo` that the tests put components in.
 pub fn demo_project(service: &Service) {
     service
-        .create_project(
+        .projects()
+        .create(
             &Subject::System,
             Ok(ProjectSettings {
                 name: "Demo".into(),
@@ -40,7 +41,8 @@ pub fn field_errors<T: std::fmt::Debug>(
 /// not); its id.
 pub fn user(service: &Service, username: &str, full_name: &str, superuser: bool) -> i64 {
     service
-        .create_user(
+        .users()
+        .create(
             &Subject::System,
             Ok(UserFields {
                 username: username.into(),
