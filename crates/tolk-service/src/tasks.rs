@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use tolk_domain::permission::Subject;
 use tolk_store::tasks::{self, Outcome, TaskRow};
-use tolk_store::{StoreError, time};
+use tolk_store::time;
 
 pub use crate::config::{DEFAULT_LEASE, DEFAULT_RETENTION};
 use crate::jobs::Job;
@@ -47,13 +47,12 @@ pub(crate) struct TaskFailure {
 impl From<ServiceError> for TaskFailure {
     /// A failure as its task's result tells it: never SQL or the server's
     /// paths (those go to the log), transient for the network, time
-    /// limits, a busy repository and a lost database connection.
+    /// limits, a busy repository, a lost database connection and a
+    /// transaction the database rolled back (deadlock, serialization).
     fn from(error: ServiceError) -> Self {
         let transient = match &error {
             ServiceError::Vcs(e) => e.is_transient(),
-            ServiceError::Store(StoreError::Connection(_)) => true,
-            // The database chose this transaction as a deadlock's victim.
-            ServiceError::Store(e) => e.to_string().contains("deadlock detected"),
+            ServiceError::Store(e) => e.is_transient(),
             _ => false,
         };
         let message = match &error {

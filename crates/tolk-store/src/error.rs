@@ -34,6 +34,24 @@ impl From<r2d2::Error> for StoreError {
 }
 
 impl StoreError {
+    /// True when the same work may succeed when tried again: the
+    /// connection was lost, or the database rolled the transaction back
+    /// to end a deadlock (SQLSTATE 40P01) or a serialization conflict
+    /// (40001). diesel names the second by its kind; the first reaches it
+    /// only as PostgreSQL's message, which is read here and nowhere else.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            StoreError::Connection(_) => true,
+            StoreError::Query(diesel::result::Error::DatabaseError(kind, info)) => {
+                matches!(
+                    kind,
+                    diesel::result::DatabaseErrorKind::SerializationFailure
+                ) || info.message().starts_with("deadlock detected")
+            }
+            _ => false,
+        }
+    }
+
     /// True when a unique constraint rejected the statement.
     pub fn is_unique_violation(&self) -> bool {
         self.unique_constraint().is_some()

@@ -1301,3 +1301,86 @@ fn writers_of_two_processes_take_turns_on_one_file() {
     assert!(outcomes.1.is_ok(), "second writer: {:?}", outcomes.1.err());
     assert_eq!(server.read(read).unwrap(), 2);
 }
+
+/// What PostgreSQL rolls back to end a deadlock or a serialization
+/// conflict is worth trying again; a plain failure is not. (SQLite
+/// queues its writers, so neither happens there.)
+#[test]
+fn transactions_the_database_rolls_back_are_transient() {
+    use diesel::RunQueryDsl;
+    let Some(db) = TestDb::all()
+        .into_iter()
+        .find(|db| db.store.kind() == tolk_store::BackendKind::Postgres)
+    else {
+        return;
+    };
+    let store = &db.store;
+    store
+        .write(|conn| {
+            diesel::sql_query("CREATE TABLE pair (id INT PRIMARY KEY, n INT NOT NULL)")
+                .execute(conn)?;
+            diesel::sql_query("INSERT INTO pair VALUES (1, 0), (2, 0)").execute(conn)?;
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    let bump = |conn: &mut tolk_store::DbConnection, id: i32| {
+        diesel::sql_query(format!("UPDATE pair SET n = n + 1 WHERE id = {id}"))
+            .execute(conn)
+            .map(drop)
+    };
+    // A deadlock: each takes one row, then waits for the other's.
+    let barrier = std::sync::Barrier::new(2);
+    let outcomes: Vec<Result<(), StoreError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = [(1, 2), (2, 1)]
+            .into_iter()
+            .map(|(first, second)| {
+                let barrier = &barrier;
+                scope.spawn(move || {
+                    store.write(|conn| {
+                        bump(conn, first)?;
+                        barrier.wait();
+                        bump(conn, second)?;
+                        Ok::<_, StoreError>(())
+                    })
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    let failed: Vec<&StoreError> = outcomes.iter().filter_map(|o| o.as_ref().err()).collect();
+    assert_eq!(failed.len(), 1, "{outcomes:?}");
+    assert!(failed[0].is_transient(), "{:?}", failed[0]);
+    // A serialization conflict: a snapshot's row changed under it.
+    let (has_read, read_done) = std::sync::mpsc::channel();
+    let conflict = std::thread::scope(|scope| {
+        let reader = scope.spawn(|| {
+            store.write(|conn| {
+                diesel::sql_query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                    .execute(conn)?;
+                diesel::sql_query("SELECT n FROM pair").execute(conn)?;
+                has_read.send(()).unwrap();
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                bump(conn, 1)?;
+                Ok::<_, StoreError>(())
+            })
+        });
+        read_done.recv().unwrap();
+        store
+            .write(|conn| Ok::<_, StoreError>(bump(conn, 1)?))
+            .unwrap();
+        reader.join().unwrap()
+    });
+    let error = conflict.unwrap_err();
+    assert!(error.is_transient(), "{error:?}");
+    // A statement that is simply wrong is not.
+    let wrong = store
+        .write(|conn| {
+            Ok::<_, StoreError>(bump(conn, 1).and_then(|()| {
+                diesel::sql_query("SELECT no_such_column FROM pair")
+                    .execute(conn)
+                    .map(drop)
+            })?)
+        })
+        .unwrap_err();
+    assert!(!wrong.is_transient(), "{wrong:?}");
+}
