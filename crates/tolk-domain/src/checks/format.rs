@@ -508,6 +508,19 @@ impl Format {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_whole_value_is_one_placeholder_or_not() {
+        for one in [
+            "{url}", "%s", "%1$s", "%(name)s", "${v}", "{{t}}", ":name", "{0}", "%NAME%", "~a",
+            "{0:N2}",
+        ] {
+            assert!(is_one_placeholder(one), "{one}");
+        }
+        for not_one in ["url", "{url} x", "%s%s", "'{url}'", ""] {
+            assert!(!is_one_placeholder(not_one), "{not_one}");
+        }
+    }
+
     fn check(id: &str) -> Format {
         *FORMATS.iter().find(|f| f.id == id).unwrap()
     }
