@@ -58,6 +58,24 @@ pub fn app(
         InitError = (),
     >,
 > {
+    app_with(state, |_| {})
+}
+
+/// [`app`] with more routes beside the API's (the pages of tolk-web, which
+/// `tolk-server` mounts), under the same request handling: identification,
+/// throttling, body limits, logging.
+pub fn app_with(
+    state: AppState,
+    beside: impl FnOnce(&mut web::ServiceConfig),
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
     let (app, mut api) = App::new()
         .into_utoipa_app()
         .openapi(openapi::base())
@@ -80,6 +98,7 @@ pub fn app(
         .app_data(
             web::PathConfig::default().error_handler(|_, _| error::ApiError::not_found().into()),
         )
+        .configure(beside)
         .configure(routes::pages::configure)
         .service(web::redirect("/api/docs", "/api/docs/").permanent())
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))

@@ -59,12 +59,15 @@ fn serve(settings: Settings) -> Result<(), String> {
     // at once. Then the task workers stop.
     let served = actix_web::rt::System::new()
         .block_on(async move {
-            let server = HttpServer::new(move || tolk_api::app(state.clone()))
-                .workers(settings.workers)
-                .shutdown_timeout(20)
-                .disable_signals()
-                .bind(&settings.bind)?
-                .run();
+            let server = HttpServer::new(move || {
+                let pages = tolk_web::configure(state.service.clone());
+                tolk_api::app_with(state.clone(), pages)
+            })
+            .workers(settings.workers)
+            .shutdown_timeout(20)
+            .disable_signals()
+            .bind(&settings.bind)?
+            .run();
             let handle = server.handle();
             let mut terminate = signal(SignalKind::terminate())?;
             let mut interrupt = signal(SignalKind::interrupt())?;

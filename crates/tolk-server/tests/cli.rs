@@ -449,15 +449,7 @@ fn tokens_never_reach_the_log() {
         .spawn()
         .unwrap();
     wait_until_listening(&address);
-    let project = r#"{"name": "P", "slug": "p", "web": "https://p.example/"}"#;
-    let (status, _, _) = http(
-        &address,
-        "POST",
-        "/api/projects/",
-        Some(&admin),
-        Some(project),
-    );
-    assert_eq!(status, "HTTP/1.1 201 Created");
+    create_project_p(&address, &admin);
     let (status, _, body) = http(
         &address,
         "POST",
@@ -487,6 +479,50 @@ fn tokens_never_reach_the_log() {
     for secret in [admin.as_str(), key.as_str(), wrong] {
         assert!(!log.contains(secret), "a token in the log");
     }
+}
+
+/// The server mounts the pages of tolk-web beside the API, under the
+/// same request handling.
+#[test]
+fn serve_answers_status_badges_beside_the_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let admin = create_root(dir.path());
+    let address = free_address();
+    let mut server = start_server(dir.path(), &address);
+    wait_until_listening(&address);
+    create_project_p(&address, &admin);
+    // Nothing to translate yet counts as all translated, as in Weblate.
+    let (status, headers, body) = http(&address, "GET", "/widget/p/svg-badge.svg", None, None);
+    assert_eq!(status, "HTTP/1.1 200 OK", "{body}");
+    assert_eq!(header(&headers, "content-type"), Some("image/svg+xml"));
+    assert!(body.contains("<title>translated 100%</title>"), "{body}");
+    let (status, _, body) = http(&address, "GET", "/widget/q/svg-badge.svg", None, None);
+    assert_eq!(status, "HTTP/1.1 404 Not Found", "{body}");
+    // A bad token is refused there as on the API.
+    let wrong = "wlu_0123456789abcdef0123456789abcdef0123";
+    let (status, _, _) = http(
+        &address,
+        "GET",
+        "/widget/p/svg-badge.svg",
+        Some(wrong),
+        None,
+    );
+    assert_eq!(status, "HTTP/1.1 401 Unauthorized");
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
+
+/// Creates the project `p` through the API of the server at `address`.
+fn create_project_p(address: &str, admin: &str) {
+    let project = r#"{"name": "P", "slug": "p", "web": "https://p.example/"}"#;
+    let (status, _, body) = http(
+        address,
+        "POST",
+        "/api/projects/",
+        Some(admin),
+        Some(project),
+    );
+    assert_eq!(status, "HTTP/1.1 201 Created", "{body}");
 }
 
 fn wait_until_listening(address: &str) {

@@ -39,6 +39,7 @@ pub mod admin;
 pub mod auth;
 pub mod autotranslate;
 mod autotranslate_job;
+pub mod badges;
 pub mod bulk;
 pub mod categories;
 pub mod changes;

@@ -146,6 +146,22 @@ pub fn of_components(conn: &mut DbConnection, component_ids: &[i64]) -> StoreRes
     Ok(summary)
 }
 
+/// The counters of the translations of these components, into one
+/// language when given, summed; one statement.
+pub fn counters_of_components(
+    conn: &mut DbConnection,
+    component_ids: &[i64],
+    language_id: Option<i64>,
+) -> StoreResult<Counters> {
+    let mut query = translations::table
+        .filter(translations::component_id.eq_any(component_ids.to_vec()))
+        .into_boxed();
+    if let Some(language_id) = language_id {
+        query = query.filter(translations::language_id.eq(language_id));
+    }
+    Ok(summary(query.select(sums()).first(conn)?).counters)
+}
+
 /// Statistics of one language over the projects the caller may see.
 pub fn language(
     conn: &mut DbConnection,
