@@ -435,8 +435,11 @@ fn create_root(data: &std::path::Path) -> String {
     printed.lines().last().unwrap().to_owned()
 }
 
+/// Starts `tolk serve` on `address` and waits until it listens.
 fn start_server(data: &std::path::Path, address: &str) -> std::process::Child {
-    server_command(data, address).spawn().unwrap()
+    let server = server_command(data, address).spawn().unwrap();
+    wait_until_listening(address);
+    server
 }
 
 #[test]
@@ -489,7 +492,6 @@ fn serve_answers_status_badges_beside_the_api() {
     let admin = create_root(dir.path());
     let address = free_address();
     let mut server = start_server(dir.path(), &address);
-    wait_until_listening(&address);
     create_project_p(&address, &admin);
     // Nothing to translate yet counts as all translated, as in Weblate.
     let (status, headers, body) = http(&address, "GET", "/widget/p/svg-badge.svg", None, None);
@@ -540,7 +542,6 @@ fn serve_answers_the_api_root_with_links_to_itself() {
     let dir = tempfile::tempdir().unwrap();
     let address = free_address();
     let mut server = start_server(dir.path(), &address);
-    wait_until_listening(&address);
     let (status, headers, body) = http(&address, "GET", "/api", None, None);
     let (head_status, head_headers, head_body) = http(&address, "HEAD", "/api/", None, None);
     server.kill().unwrap();
@@ -572,7 +573,6 @@ fn a_plain_user_gets_a_token_from_the_command_line() {
     let admin = create_root(dir.path());
     let address = free_address();
     let mut server = start_server(dir.path(), &address);
-    wait_until_listening(&address);
     let (status, _, body) = http(
         &address,
         "POST",

@@ -4,7 +4,7 @@
 
 use tolk_domain::permission::Subject;
 use tolk_domain::stats::Counters;
-use tolk_store::languages::{self, LanguageScope};
+use tolk_store::languages;
 use tolk_store::{components, stats};
 
 use crate::components::visible_component;
@@ -47,10 +47,11 @@ impl Badges<'_> {
             BadgeOf::Project(slug) | BadgeOf::ProjectLanguage(slug, _) => {
                 let project = visible_project(conn, subject, slug)?;
                 let language = match of {
+                    // The row alone: its plurals and aliases are not needed.
                     BadgeOf::ProjectLanguage(_, code) => Some(
-                        languages::get_by_code(conn, code, LanguageScope::All)?
+                        languages::get_by_codes(conn, &[code.to_owned()])?
+                            .pop()
                             .ok_or(ServiceError::NotFound)?
-                            .row
                             .id,
                     ),
                     _ => None,

@@ -67,6 +67,22 @@ fn project(service: &Service, upstream: &Upstream, slug: &str, access: AccessCon
     }
 }
 
+/// Whether `svg` reads as XML to its end, with an `svg` root.
+fn well_formed(svg: &str) -> bool {
+    let mut reader = quick_xml::Reader::from_str(svg);
+    let mut root = None;
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Eof) => return root.as_deref() == Some("svg"),
+            Ok(quick_xml::events::Event::Start(tag)) if root.is_none() => {
+                root = Some(tag.name().into_inner().to_owned());
+            }
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
 #[actix_web::test]
 async fn badges_show_what_anyone_may_see_translated() {
     for db in TestDb::all() {
@@ -133,6 +149,7 @@ async fn badges_show_what_anyone_may_see_translated() {
                 "public, max-age=3600",
                 "{uri}"
             );
+            assert!(well_formed(&body), "{uri}: {body}");
             assert!(
                 body.contains(&format!("<title>{words}</title>")),
                 "{uri}: {body}"

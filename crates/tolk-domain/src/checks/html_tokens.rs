@@ -74,77 +74,90 @@ pub(super) fn attributes(text: &str) -> Vec<(String, Attribute)> {
 }
 
 /// Reads the start tag at `at` into `found`; where it ends, or `None`
-/// when it is never closed.
+/// when it is never closed. Every character it stops at is ASCII, so it
+/// walks the bytes (and never cuts a character); the body of a script or
+/// style is text up to its end tag, as HTML reads it.
 fn start_tag(text: &str, at: usize, found: &mut Vec<Token>) -> Option<usize> {
-    let c: Vec<(usize, char)> = text[at..].char_indices().collect();
-    let byte = |i: usize| c.get(i).map_or(text.len(), |(b, _)| at + b);
-    let is_space = |ch: char| matches!(ch, ' ' | '\t' | '\n' | '\r' | '\x0c');
-    let mut i = 1;
-    while c
-        .get(i)
-        .is_some_and(|(_, ch)| !is_space(*ch) && !matches!(ch, '/' | '>'))
-    {
+    let b = text.as_bytes();
+    let is_space = |i: usize| matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0c'));
+    let is_one_of = |i: usize, set: &[u8]| b.get(i).is_some_and(|c| set.contains(c));
+    let mut i = at + 1;
+    while i < b.len() && !is_space(i) && !is_one_of(i, b"/>") {
         i += 1;
     }
-    let tag = text[byte(1)..byte(i)].to_lowercase();
+    let tag = text[at + 1..i].to_lowercase();
     let mut attributes = Vec::new();
     loop {
-        while c.get(i).is_some_and(|(_, ch)| {
-            is_space(*ch) || (*ch == '/' && c.get(i + 1).is_some_and(|(_, n)| *n != '>'))
-        }) {
+        while is_space(i) || (b.get(i) == Some(&b'/') && b.get(i + 1).is_some_and(|c| *c != b'>')) {
             i += 1;
         }
-        match c.get(i).map(|(_, ch)| *ch) {
+        match b.get(i) {
             None => return None,
-            Some('>') => {
-                found.push(Token::Start(tag, sorted(attributes)));
-                return Some(byte(i + 1));
+            Some(b'>') => {
+                let end = i + 1;
+                found.push(Token::Start(tag.clone(), sorted(attributes)));
+                return Some(raw_text_end(text, &tag, end, found));
             }
-            Some('/') => {
+            Some(b'/') => {
                 found.push(Token::StartEnd(tag, sorted(attributes)));
-                return Some(byte(i + 2));
+                return Some(i + 2);
             }
             Some(_) => {}
         }
         let name_start = i;
         i += 1;
-        while c
-            .get(i)
-            .is_some_and(|(_, ch)| !is_space(*ch) && !matches!(ch, '/' | '=' | '>'))
-        {
+        while i < b.len() && !is_space(i) && !is_one_of(i, b"/=>") {
             i += 1;
         }
-        let name = text[byte(name_start)..byte(i)].to_lowercase();
+        let name = text[name_start..i].to_lowercase();
         let mut j = i;
-        while c.get(j).is_some_and(|(_, ch)| is_space(*ch)) {
+        while is_space(j) {
             j += 1;
         }
-        if c.get(j).map(|(_, ch)| *ch) != Some('=') {
+        if b.get(j) != Some(&b'=') {
             attributes.push((name, None));
             continue;
         }
-        while c.get(j).is_some_and(|(_, ch)| *ch == '=') {
+        while b.get(j) == Some(&b'=') {
             j += 1;
         }
-        while c.get(j).is_some_and(|(_, ch)| is_space(*ch)) {
+        while is_space(j) {
             j += 1;
         }
-        let value = match c.get(j).map(|(_, ch)| *ch) {
-            Some(quote @ ('"' | '\'')) => {
-                let close = (j + 1..c.len()).find(|&k| c[k].1 == quote)?;
+        let value = match b.get(j) {
+            Some(&quote @ (b'"' | b'\'')) => {
+                let close = j + 1 + text[j + 1..].find(char::from(quote))?;
                 i = close + 1;
-                &text[byte(j + 1)..byte(close)]
+                &text[j + 1..close]
             }
             _ => {
                 i = j;
-                while c.get(i).is_some_and(|(_, ch)| !is_space(*ch) && *ch != '>') {
+                while i < b.len() && !is_space(i) && b[i] != b'>' {
                     i += 1;
                 }
-                &text[byte(j)..byte(i)]
+                &text[j..i]
             }
         };
         attributes.push((name, Some(unescape(value))));
     }
+}
+
+/// After the start tag of `tag` ending at `at`: for a script or style,
+/// its body (up to its end tag, in any case) as text, and where that
+/// end tag starts; `at` otherwise.
+fn raw_text_end(text: &str, tag: &str, at: usize, found: &mut Vec<Token>) -> usize {
+    if tag != "script" && tag != "style" {
+        return at;
+    }
+    let end = format!("</{tag}");
+    let end = text.as_bytes()[at..]
+        .windows(end.len())
+        .position(|w| w.eq_ignore_ascii_case(end.as_bytes()))
+        .map_or(text.len(), |i| at + i);
+    if end > at {
+        found.push(Token::Text(text[at..end].to_owned()));
+    }
+    end
 }
 
 /// Reads the end tag at `at` into `found`; where it ends, or `None` when
@@ -280,6 +293,16 @@ mod tests {
             [text("a "), text("<"), text("3 b")]
         );
         assert_eq!(tokens("x <b"), [text("x "), text("<b")]);
+        // A script's body is text, whatever it holds.
+        assert_eq!(
+            tokens("<script>a<b>&amp;</SCRIPT>c"),
+            [
+                start("script", &[]),
+                text("a<b>&amp;"),
+                Token::End("script".into()),
+                text("c")
+            ]
+        );
         assert_eq!(
             unescape("&#x26;&#38&amp;&ampx&unknown;&"),
             "&&&&x&unknown;&"

@@ -148,9 +148,12 @@ pub fn looks_like_html(source: &str, flags: &Flags) -> bool {
         return true;
     }
     let segments: Vec<_> = SEGMENT.find_iter(&source).collect();
-    let covered = starts
-        .iter()
-        .all(|at| segments.iter().any(|s| s.range().contains(at)));
+    // Both lists are in order and segments do not overlap: one walk.
+    let mut remaining = segments.iter().peekable();
+    let covered = starts.iter().all(|at| {
+        while remaining.next_if(|s| s.end() <= *at).is_some() {}
+        remaining.peek().is_some_and(|s| s.range().contains(at))
+    });
     if segments.is_empty() || !covered {
         return false;
     }
@@ -292,8 +295,12 @@ fn unwrapped(value: &str) -> &str {
 }
 
 /// The tags of the elements a text opens, in lower case, and the names of
-/// the attributes it gives each (as an HTML parser reads start tags: a
-/// `<` and a letter open one; `html` and `body` are left out).
+/// the attributes it gives each, as libxml2's HTML parser reads start
+/// tags (a `<` and a letter open one; a name is letters, digits and
+/// `:-_.`; `html` and `body` are left out). Weblate reads the tags it
+/// allows with that parser, and the attributes and tags it compares with
+/// Python's `html.parser`, which [`html_tokens`] follows: the two readers
+/// differ on purpose.
 fn start_tags(text: &str) -> (HashSet<String>, HashMap<String, HashSet<String>>) {
     let mut tags = HashSet::new();
     let mut attributes: HashMap<String, HashSet<String>> = HashMap::new();
