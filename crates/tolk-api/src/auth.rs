@@ -58,6 +58,12 @@ pub async fn identify(
     }
     match authenticate(req.request()).await {
         Ok(subject) => {
+            if !crate::negotiate::is_api_path(req.path()) {
+                // The pages' sign-in counts attempts against the address.
+                let address = crate::client::Client::of(req.request()).address;
+                req.extensions_mut()
+                    .insert(tolk_service::accounts::ClientAddress(address));
+            }
             req.extensions_mut().insert(Caller(subject));
             Ok(next.call(req).await?.map_into_boxed_body())
         }

@@ -262,6 +262,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotAuthenticated => ApiError::NotAuthenticated,
             ServiceError::AuthenticationFailed(detail) => ApiError::AuthenticationFailed(detail),
             ServiceError::PermissionDenied(detail) => ApiError::PermissionDenied(detail),
+            e @ ServiceError::TooManyAttempts { .. } => ApiError::Throttled(e.to_string()),
             ServiceError::Validation(errors) => ApiError::Validation(errors.into_iter().collect()),
             ServiceError::Store(e) => ApiError::Internal(e.to_string()),
             ServiceError::Vcs(e) => {

@@ -14,6 +14,7 @@ pub mod language;
 pub mod message;
 pub mod notification;
 pub mod operation;
+pub mod password;
 pub mod permission;
 pub mod plural;
 pub mod project;

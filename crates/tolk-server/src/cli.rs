@@ -56,6 +56,25 @@ pub(crate) enum Command {
         /// Promote the account if it exists instead of failing.
         #[arg(long)]
         update: bool,
+        /// Password for signing in to the web pages (at least ten
+        /// characters; without it, `tolk password-link` makes a link to
+        /// choose one).
+        #[arg(long, env = "TOLK_ADMIN_PASSWORD", hide_env_values = true)]
+        password: Option<String>,
+        #[command(flatten)]
+        storage: StorageFlags,
+    },
+    /// Print a one-time link (valid three days) with which a person
+    /// chooses a password for the web pages, on the last line: Tolk sends
+    /// no mail, so hand it on yourself. A newer link replaces an older.
+    PasswordLink {
+        /// Username of the account.
+        #[arg(long)]
+        username: String,
+        /// Public URL of the site the link starts with, as `tolk serve`
+        /// takes it (default: the address it listens on).
+        #[arg(long, env = "TOLK_SITE_URL")]
+        site_url: Option<String>,
         #[command(flatten)]
         storage: StorageFlags,
     },

@@ -79,7 +79,8 @@ pub fn reference() -> String {
          precedence: its flag (`tolk serve --bind 0.0.0.0:8000`), its \
          environment variable, its key in the TOML file named by \
          `--config` / `TOLK_CONFIG`, and its default. The commands that \
-         only open the database (`migrate`, `createadmin`, `token`) take \
+         only open the database (`migrate`, `createadmin`, `token`, \
+         `password-link`) take \
          the storage settings (`--config`, `--database-url`, `--data-dir`, \
          `--db-pool-size`, `--vcs-*`) and `--log-format`. A relative data \
          directory is resolved once, against the directory the command \

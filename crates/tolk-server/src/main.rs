@@ -53,6 +53,7 @@ fn serve(settings: Settings) -> Result<(), String> {
         metrics_token: settings.metrics_token.clone(),
         body_budget: std::sync::Arc::new(tolk_api::BodyBudget::new(settings.body_memory)),
     };
+    let pages = tolk_web::Pages::open(service.clone(), &settings.site_url).map_err(describe)?;
     let bind = settings.bind.clone();
     // On SIGTERM the server stops accepting, finishes the requests in
     // flight (up to its shutdown timeout) and returns; on SIGINT it stops
@@ -60,8 +61,7 @@ fn serve(settings: Settings) -> Result<(), String> {
     let served = actix_web::rt::System::new()
         .block_on(async move {
             let server = HttpServer::new(move || {
-                let pages = tolk_web::configure(state.service.clone());
-                tolk_api::app_with(state.clone(), pages)
+                tolk_api::app_with(state.clone(), tolk_web::configure(pages.clone()))
             })
             .workers(settings.workers)
             .shutdown_timeout(20)
@@ -124,11 +124,13 @@ fn run(cli: Cli) -> Result<(), String> {
             username,
             email,
             update,
+            password,
             storage,
         } => {
             let service = open_service(&storage_settings(&storage)?)?;
             let token = service
-                .auth().create_admin(&username, &email, update)
+                .auth()
+                .create_admin(&username, &email, update, password.as_deref())
                 .map_err(|e| {
                     let taken = !update
                         && matches!(&e, tolk_service::ServiceError::Validation(errors)
@@ -143,6 +145,25 @@ fn run(cli: Cli) -> Result<(), String> {
                 })?;
             println!("Superuser {username} is ready. API token:");
             println!("{token}");
+            Ok(())
+        }
+        Command::PasswordLink {
+            username,
+            site_url,
+            storage,
+        } => {
+            let server = config::ServerFlags {
+                site_url,
+                ..config::ServerFlags::default()
+            };
+            let settings = Settings::resolve(&storage, &server).map_err(|e| e.to_string())?;
+            let service = open_service(&settings)?;
+            let key = service
+                .accounts()
+                .password_link(&username)
+                .map_err(describe)?;
+            println!("One-time link for {username} to choose a password (valid three days):");
+            println!("{}", tolk_web::password_link_url(&settings.site_url, &key));
             Ok(())
         }
         Command::Token {

@@ -80,6 +80,9 @@ pub(crate) fn start_housekeeping(service: &Service) {
             if let Err(e) = service.tasks().delete_old(now) {
                 tracing::error!("deleting finished tasks: {e}");
             }
+            if let Err(e) = service.accounts().sweep(now) {
+                tracing::error!("forgetting ended sessions: {e}");
+            }
         }
     });
 }

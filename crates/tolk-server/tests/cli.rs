@@ -90,6 +90,35 @@ fn createadmin_prints_a_token_on_the_last_line() {
 }
 
 #[test]
+fn createadmin_refuses_a_weak_password_and_makes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let weak = tolk(
+        dir.path(),
+        &[
+            "createadmin",
+            "--username",
+            "root",
+            "--email",
+            "root@example.com",
+            "--password",
+            "root",
+        ],
+    );
+    assert!(!weak.status.success());
+    let said = String::from_utf8_lossy(&weak.stderr);
+    assert!(said.contains("This password is too short."), "{said}");
+    assert!(said.contains("too similar to the username"), "{said}");
+    // Nothing was made: a link for root names no one.
+    let link = tolk(dir.path(), &["password-link", "--username", "root"]);
+    assert!(!link.status.success());
+    let said = String::from_utf8_lossy(&link.stderr);
+    assert!(
+        said.contains("No active person has this username."),
+        "{said}"
+    );
+}
+
+#[test]
 fn commands_name_the_database_and_data_directory_resolved_from_where_they_run() {
     let dir = tempfile::tempdir().unwrap();
     let run = |format: &str| {

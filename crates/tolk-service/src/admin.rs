@@ -1,5 +1,6 @@
 //! Administration from the command line.
 
+use tolk_domain::password::NewPassword;
 use tolk_domain::permission::Subject;
 use tolk_domain::user::{ANONYMOUS_USERNAME, UserFields};
 use tolk_domain::validation::FieldErrors;
@@ -9,8 +10,15 @@ use crate::{ServiceError, ServiceResult};
 
 impl crate::auth::Auth<'_> {
     /// Creates a superuser (or, with `update`, promotes an existing
-    /// account) and returns a new personal API token for it.
-    pub fn create_admin(&self, username: &str, email: &str, update: bool) -> ServiceResult<String> {
+    /// account), sets its password for the web pages when one is given,
+    /// and returns a new personal API token for it.
+    pub fn create_admin(
+        &self,
+        username: &str,
+        email: &str,
+        update: bool,
+        password: Option<&str>,
+    ) -> ServiceResult<String> {
         let fields = UserFields {
             username: username.to_owned(),
             full_name: username.to_owned(),
@@ -20,7 +28,19 @@ impl crate::auth::Auth<'_> {
             is_bot: false,
             date_expires: None,
         };
-        fields.validate().into_result()?;
+        let mut errors = fields.validate();
+        if let Some(password) = password {
+            let rules = NewPassword {
+                password,
+                repeated: password,
+                username,
+                email,
+            };
+            for error in rules.check().iter() {
+                errors.push("password", &error.code, error.detail.clone());
+            }
+        }
+        errors.into_result()?;
         let existing = self
             .store
             .read(|conn| users::get_by_username(conn, username))?;
@@ -48,6 +68,9 @@ impl crate::auth::Auth<'_> {
                     .ok_or(ServiceError::NotFound)?
             }
         };
+        if let Some(password) = password {
+            self.accounts().set_password(user_id, password)?;
+        }
         self.auth().issue_user_token(user_id)
     }
 

@@ -56,6 +56,24 @@ pub(crate) fn new_user_token(conn: &mut DbConnection, user_id: i64) -> ServiceRe
     Ok(key)
 }
 
+/// What an account may do: its teams' grants (none read for a superuser,
+/// who passes every check).
+pub(crate) fn subject_of_row(
+    conn: &mut DbConnection,
+    user: &tolk_store::users::UserRow,
+) -> ServiceResult<Subject> {
+    let grants = if user.is_superuser {
+        Vec::new()
+    } else {
+        grants::of_user(conn, user.id)?
+    };
+    Ok(Subject::User {
+        id: user.id,
+        superuser: user.is_superuser,
+        grants,
+    })
+}
+
 crate::service::area!(
     /// The use-cases of signing in: who a token names, the anonymous visitor,
     /// issuing a person's token, creating the first administrator.
@@ -89,17 +107,7 @@ impl Auth<'_> {
                     "User inactive or deleted.".into(),
                 ));
             }
-            // Superusers pass every check: their teams need not be read.
-            let grants = if user.is_superuser {
-                Vec::new()
-            } else {
-                grants::of_user(conn, user.id)?
-            };
-            let subject = Subject::User {
-                id: user.id,
-                superuser: user.is_superuser,
-                grants,
-            };
+            let subject = subject_of_row(conn, &user)?;
             self.cache
                 .keep_caller(generation, hash.clone(), subject.clone(), found.expires);
             Ok(subject)
@@ -138,16 +146,7 @@ impl Service {
                 .ok_or_else(|| {
                     ServiceError::AuthenticationFailed("User inactive or deleted.".into())
                 })?;
-            let grants = if user.is_superuser {
-                Vec::new()
-            } else {
-                grants::of_user(conn, user.id)?
-            };
-            Ok(Subject::User {
-                id: user.id,
-                superuser: user.is_superuser,
-                grants,
-            })
+            subject_of_row(conn, &user)
         })
     }
 }

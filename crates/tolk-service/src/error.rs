@@ -18,6 +18,12 @@ pub enum ServiceError {
     /// The presented credentials are not valid.
     #[error("{0}")]
     AuthenticationFailed(String),
+    /// Too many sign-in attempts: the next may come after `retry_after` seconds.
+    #[error("Too many attempts. Try again in {retry_after} seconds.")]
+    TooManyAttempts {
+        /// Seconds to wait.
+        retry_after: u64,
+    },
     /// The caller may see the object but not do this.
     #[error("{0}")]
     PermissionDenied(String),

@@ -34,6 +34,7 @@ mod verdicts;
 mod wakeup;
 mod workspace;
 
+pub mod accounts;
 pub mod addons;
 pub mod admin;
 pub mod auth;

@@ -19,7 +19,7 @@ fn tokens_are_kept_as_hashes_only() {
         let service = Service::new(db.store.clone(), ServiceConfig::default()).unwrap();
         let token = service
             .auth()
-            .create_admin("root", "root@example.com", false)
+            .create_admin("root", "root@example.com", false, None)
             .unwrap();
         let mut conn = db.store.conn().unwrap();
         assert!(

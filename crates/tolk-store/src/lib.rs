@@ -38,7 +38,9 @@ pub mod roles;
 #[allow(missing_docs)]
 pub mod schema;
 pub mod screenshots;
+pub mod sessions;
 pub mod site_search;
+pub mod site_secrets;
 pub mod stats;
 pub mod subscriptions;
 pub mod suggestions;

@@ -512,6 +512,33 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    sessions (key_hash) {
+        key_hash -> Text,
+        user_id -> BigInt,
+        created -> Timestamp,
+        expires -> Timestamp,
+    }
+}
+
+diesel::table! {
+    password_links (key_hash) {
+        key_hash -> Text,
+        user_id -> BigInt,
+        expires -> Timestamp,
+    }
+}
+
+diesel::table! {
+    site_secrets (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(password_links -> users (user_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     languages,
     plurals,
@@ -555,4 +582,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     suggestion_votes,
     suggestions,
     comments,
+    sessions,
+    password_links,
 );

@@ -71,6 +71,16 @@ pub fn find(
     }))
 }
 
+/// Deletes an account's personal tokens (those of no project).
+pub fn delete_personal(conn: &mut DbConnection, user_id: i64) -> StoreResult<usize> {
+    Ok(diesel::delete(
+        tokens::table
+            .filter(tokens::user_id.eq(user_id))
+            .filter(tokens::project_id.is_null()),
+    )
+    .execute(conn)?)
+}
+
 /// True when the user is the bot of a project token.
 pub fn is_project_bot(conn: &mut DbConnection, user_id: i64) -> StoreResult<bool> {
     Ok(diesel::select(diesel::dsl::exists(

@@ -12,7 +12,8 @@ use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::page::{Page, PageRequest};
 use crate::schema::{
-    languages, projects, tokens, user_languages, users, verified_emails, watched_projects,
+    languages, password_links, projects, sessions, tokens, user_languages, users, verified_emails,
+    watched_projects,
 };
 use crate::sql::lower;
 
@@ -153,6 +154,37 @@ pub fn get_by_username(conn: &mut DbConnection, username: &str) -> StoreResult<O
         .select(UserRow::as_select())
         .first(conn)
         .optional()?)
+}
+
+/// The stored password hash of an active account by username, with its
+/// id; `None` for no such account, `Some((id, None))` for one without a
+/// password.
+pub fn password_of(
+    conn: &mut DbConnection,
+    username: &str,
+) -> StoreResult<Option<(i64, Option<String>)>> {
+    Ok(users::table
+        .filter(users::username.eq(username))
+        .filter(users::is_active.eq(true))
+        .select((users::id, users::password))
+        .first(conn)
+        .optional()?)
+}
+
+/// Sets an account's password hash.
+pub fn set_password(conn: &mut DbConnection, id: i64, hash: &str) -> StoreResult<bool> {
+    Ok(diesel::update(users::table.find(id))
+        .set(users::password.eq(hash))
+        .execute(conn)?
+        > 0)
+}
+
+/// Notes a sign-in.
+pub fn set_last_login(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> StoreResult<()> {
+    diesel::update(users::table.find(id))
+        .set(users::last_login.eq(at))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Finds a user by id.
@@ -452,8 +484,10 @@ pub fn deactivate(conn: &mut DbConnection, id: i64, username: &str) -> StoreResu
     diesel::delete(user_languages::table.filter(user_languages::user_id.eq(id))).execute(conn)?;
     diesel::delete(watched_projects::table.filter(watched_projects::user_id.eq(id)))
         .execute(conn)?;
-    // Its tokens are revoked.
+    // Its tokens, sessions and password links are revoked.
     diesel::delete(tokens::table.filter(tokens::user_id.eq(id))).execute(conn)?;
+    diesel::delete(sessions::table.filter(sessions::user_id.eq(id))).execute(conn)?;
+    diesel::delete(password_links::table.filter(password_links::user_id.eq(id))).execute(conn)?;
     Ok(true)
 }
 

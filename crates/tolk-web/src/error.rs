@@ -1,5 +1,6 @@
 //! How a page or image answers a failure: 404 for what does not exist or
-//! may not be seen, 500 for the rest, with no detail of the server.
+//! may not be seen, 403 for a refused form or action, 500 for the rest,
+//! with no detail of the server.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
@@ -11,6 +12,10 @@ pub(crate) enum WebError {
     /// Nothing by that name, or hidden from the caller.
     #[error("Not found.")]
     NotFound,
+    /// Refused: a form without this site's token, or an action the
+    /// visitor may not take.
+    #[error("{0}")]
+    Forbidden(String),
     /// Anything else; what it was goes to the log.
     #[error("The server could not answer.")]
     Internal,
@@ -32,6 +37,7 @@ impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
         match self {
             WebError::NotFound => StatusCode::NOT_FOUND,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -2,23 +2,39 @@
 //! tolk-api: they call the use-cases of tolk-service with the same access
 //! check as the API, never the store. `tolk-server` mounts them with
 //! [`configure`] into the one application the API builds, so that
-//! authentication, throttling and logging stay in one place.
+//! throttling and logging stay in one place.
 //!
-//! Served so far: the status badges of projects, components and
-//! languages of a project ([`widgets`]), as Weblate's
-//! `/widget/…/svg-badge.svg` links name them.
+//! Served so far: signing in and one's account (`accounts`: sign-in,
+//! sign-out, the profile with the API token, password changes, one-time
+//! links to choose a password) and the status badges of projects,
+//! components and languages of a project ([`widgets`]), as Weblate's
+//! `/widget/…/svg-badge.svg` links name them. Pages are askama templates
+//! (`templates/`, checked at build time) with a style sheet built in
+//! (`static/`).
 
+mod accounts;
+mod assets;
 pub mod badge;
 mod error;
+mod forms;
+mod page;
+mod signing;
+mod site;
+mod visitor;
 pub mod widgets;
 
 use actix_web::web;
-use tolk_service::Service;
 
-/// Registers the pages and images, with the service they call.
-pub fn configure(service: Service) -> impl FnOnce(&mut web::ServiceConfig) {
+pub use accounts::password_link_url;
+pub use site::Pages;
+
+/// Registers the pages and images, with what they call.
+pub fn configure(pages: Pages) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
-        cfg.app_data(web::Data::new(service));
+        cfg.app_data(web::Data::new(pages.service.clone()))
+            .app_data(web::Data::new(pages));
+        accounts::configure(cfg);
+        assets::configure(cfg);
         widgets::configure(cfg);
     }
 }

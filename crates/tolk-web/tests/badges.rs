@@ -98,7 +98,8 @@ async fn badges_show_what_anyone_may_see_translated() {
         let service = Service::new(db.store.clone(), config).unwrap();
         project(&service, &upstream, "demo", AccessControl::Public);
         project(&service, &upstream, "secret", AccessControl::Private);
-        let app = test::init_service(App::new().configure(tolk_web::configure(service))).await;
+        let pages = tolk_web::Pages::open(service, "http://localhost:8000").unwrap();
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
         let get = |uri: &'static str| {
             let app = &app;
             async move {

@@ -48,7 +48,7 @@ impl Ctx {
         let service = Tolk::new(db.store.clone(), config).unwrap();
         let admin = service
             .auth()
-            .create_admin("admin", "admin@example.com", false)
+            .create_admin("admin", "admin@example.com", false, None)
             .unwrap();
         let jane_id = service
             .users()

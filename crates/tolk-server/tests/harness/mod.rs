@@ -50,6 +50,17 @@ impl Site {
         }
     }
 
+    /// Runs a `tolk` command with this site's settings; what it printed.
+    pub fn tolk(&self, args: &[&str]) -> String {
+        let out = self.command().args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "tolk {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
     /// `tolk` with this site's settings.
     fn command(&self) -> Command {
         let mut command = Command::new(env!("CARGO_BIN_EXE_tolk"));
@@ -114,6 +125,13 @@ pub struct Server {
     base: String,
     token: String,
     log: PathBuf,
+}
+
+impl Server {
+    /// `http://127.0.0.1:PORT`.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
 }
 
 fn agent() -> ureq::Agent {

@@ -1,0 +1,3 @@
+DROP TABLE site_secrets;
+DROP TABLE password_links;
+DROP TABLE sessions;
