@@ -89,12 +89,5 @@ async fn every_link_handed_out_answers() {
             }
         }
         assert!(dead.is_empty(), "links that do not answer: {dead:#?}");
-
-        let home = call(&app, Method::GET, "/", None, Body::None).await;
-        assert_eq!(home.status, StatusCode::OK);
-        let page = home.text();
-        for link in ["href=\"/api/\"", "href=\"/api/docs/\"", "href=\"/healthz\""] {
-            assert!(page.contains(link), "{page}");
-        }
     }
 }

@@ -62,7 +62,7 @@ fn run_script(script: &str, args: &[&str]) {
 }
 
 #[test]
-fn a_person_signs_in_with_the_keyboard_and_every_account_page_is_accessible() {
+fn a_person_signs_in_with_the_keyboard_and_every_page_is_accessible() {
     let Some(axe) = browser_tools() else {
         return;
     };
@@ -99,6 +99,11 @@ fn a_person_signs_in_with_the_keyboard_and_every_account_page_is_accessible() {
             link.starts_with(&format!("{}/accounts/password/set/", server.base())),
             "{printed}"
         );
-        run_script("accounts.py", &[server.base(), password, link, &axe]);
+        let demo = serde_json::json!({
+            "name": "Demo", "slug": "demo", "web": "https://example.com/", "access_control": 100
+        });
+        let (status, body) = server.send("POST", "/api/projects/", Some(demo));
+        assert_eq!(status, 201, "{body}");
+        run_script("pages.py", &[server.base(), password, link, &axe]);
     }
 }

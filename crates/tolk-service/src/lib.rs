@@ -62,6 +62,7 @@ pub mod memory_transfer;
 pub mod metrics;
 pub mod notifications;
 pub mod operations;
+pub mod project_overview;
 pub mod project_tokens;
 pub mod projects;
 pub mod rate_limits;

@@ -4,6 +4,7 @@ use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::permission::{Permission, ProjectVisibility, Subject, Target};
 use tolk_domain::project::ProjectSettings;
+use tolk_domain::stats::Counters;
 use tolk_domain::validation::FieldErrors;
 use tolk_store::builtin_teams;
 use tolk_store::changes::{self, NewChange};
@@ -152,6 +153,21 @@ impl Projects<'_> {
         })
     }
 
+    /// A page of the projects the caller may see, each with the counters
+    /// of its translations summed: two statements more than the list.
+    pub fn list_with_counters(
+        &self,
+        subject: &Subject,
+        request: PageRequest,
+    ) -> ServiceResult<Page<(ProjectView, Counters)>> {
+        let found = self.list(subject, request)?;
+        let ids: Vec<i64> = found.items.iter().map(|view| view.project.id).collect();
+        let counters = self
+            .store
+            .read(|conn| stats::counters_of_projects(conn, &ids))?;
+        Ok(with_counters(found, counters, |view| view.project.id))
+    }
+
     /// The project with this slug, if the caller may see it.
     pub fn get(&self, subject: &Subject, slug: &str) -> ServiceResult<ProjectView> {
         self.store.read(|conn| {
@@ -287,6 +303,35 @@ impl Projects<'_> {
             result.sort_by(|a, b| a.0.name.cmp(&b.0.name));
             Ok((project, result))
         })
+    }
+}
+
+/// Pairs each item of a page with its counters, found by the item's id
+/// (zero for an item without any).
+pub(crate) fn with_counters<T>(
+    found: Page<T>,
+    counters: Vec<(i64, Counters)>,
+    id: impl Fn(&T) -> i64,
+) -> Page<(T, Counters)> {
+    let counters: std::collections::HashMap<i64, Counters> = counters.into_iter().collect();
+    let Page {
+        count,
+        number,
+        size,
+        items,
+    } = found;
+    let items = items
+        .into_iter()
+        .map(|item| {
+            let of = counters.get(&id(&item)).copied().unwrap_or_default();
+            (item, of)
+        })
+        .collect();
+    Page {
+        count,
+        number,
+        size,
+        items,
     }
 }
 

@@ -162,6 +162,41 @@ pub fn counters_of_components(
     Ok(summary(query.select(sums()).first(conn)?).counters)
 }
 
+/// The counters of each of these projects, its translations summed; one
+/// statement. A project without translations is left out.
+pub fn counters_of_projects(
+    conn: &mut DbConnection,
+    project_ids: &[i64],
+) -> StoreResult<Vec<(i64, Counters)>> {
+    let rows: Vec<(i64, Sums)> = translations::table
+        .inner_join(components::table)
+        .filter(components::project_id.eq_any(project_ids.to_vec()))
+        .group_by(components::project_id)
+        .select((components::project_id, sums()))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(project_id, sums)| (project_id, summary(sums).counters))
+        .collect())
+}
+
+/// The counters of each of these components, its translations summed;
+/// one statement. A component without translations is left out.
+pub fn counters_of_each_component(
+    conn: &mut DbConnection,
+    component_ids: &[i64],
+) -> StoreResult<Vec<(i64, Counters)>> {
+    let rows: Vec<(i64, Sums)> = translations::table
+        .filter(translations::component_id.eq_any(component_ids.to_vec()))
+        .group_by(translations::component_id)
+        .select((translations::component_id, sums()))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(component_id, sums)| (component_id, summary(sums).counters))
+        .collect())
+}
+
 /// Statistics of one language over the projects the caller may see.
 pub fn language(
     conn: &mut DbConnection,

@@ -5,13 +5,14 @@
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{LOCATION, RETRY_AFTER};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use askama::Template;
 use tolk_domain::password::MIN_CHARS;
 use tolk_service::ServiceError;
 use tolk_service::accounts::{PasswordChoice, Person, SignIn};
 
 use crate::error::WebError;
+use crate::extract::Posted;
 use crate::forms::{FormErrors, NextQuery, PasswordForm, SignInForm, TokenOnly, safe_next};
 use crate::page::{Chrome, answer, render};
 use crate::site::Pages;
@@ -129,11 +130,10 @@ async fn replace_session(
 }
 
 async fn sign_in_page(
-    req: HttpRequest,
+    visitor: Visitor,
     query: web::Query<NextQuery>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = Visitor::of(&req, &pages).await?;
     let next = safe_next(&query.next);
     if visitor.person().is_some() {
         return Ok(see_other(next).finish());
@@ -150,13 +150,9 @@ async fn sign_in_page(
 }
 
 async fn sign_in(
-    req: HttpRequest,
-    form: web::Form<SignInForm>,
+    Posted { visitor, form }: Posted<SignInForm>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = Visitor::of(&req, &pages).await?;
-    visitor.check_csrf(&pages, &form.csrfmiddlewaretoken)?;
-    let form = form.into_inner();
     let service = pages.service.clone();
     let address = visitor.address.clone();
     let (username, password) = (form.username.clone(), form.password);
@@ -194,12 +190,9 @@ async fn sign_in(
 }
 
 async fn sign_out(
-    req: HttpRequest,
-    form: web::Form<TokenOnly>,
+    Posted { visitor, .. }: Posted<TokenOnly>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = Visitor::of(&req, &pages).await?;
-    visitor.check_csrf(&pages, &form.csrfmiddlewaretoken)?;
     if let Some(key) = visitor.session_key() {
         let (service, key) = (pages.service.clone(), key.to_owned());
         blocking(move || service.accounts().sign_out(&key)).await??;
@@ -245,8 +238,7 @@ enum ProfileOutcome {
     Refused(FormErrors),
 }
 
-async fn profile(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpResponse, WebError> {
-    let visitor = Visitor::of(&req, &pages).await?;
+async fn profile(visitor: Visitor, pages: web::Data<Pages>) -> Result<HttpResponse, WebError> {
     let Some(person) = visitor.person().cloned() else {
         return Ok(to_sign_in(PROFILE));
     };
@@ -259,12 +251,9 @@ async fn profile(req: HttpRequest, pages: web::Data<Pages>) -> Result<HttpRespon
 }
 
 async fn renew_token(
-    req: HttpRequest,
-    form: web::Form<TokenOnly>,
+    Posted { visitor, .. }: Posted<TokenOnly>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = Visitor::of(&req, &pages).await?;
-    visitor.check_csrf(&pages, &form.csrfmiddlewaretoken)?;
     let Some(person) = visitor.person().cloned() else {
         return Ok(to_sign_in(PROFILE));
     };
@@ -275,16 +264,13 @@ async fn renew_token(
 }
 
 async fn change_password(
-    req: HttpRequest,
-    form: web::Form<PasswordForm>,
+    Posted { visitor, form }: Posted<PasswordForm>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = Visitor::of(&req, &pages).await?;
-    visitor.check_csrf(&pages, &form.csrfmiddlewaretoken)?;
     let Some(person) = visitor.person().cloned() else {
         return Ok(to_sign_in(PROFILE));
     };
-    let (service, id, form) = (pages.service.clone(), person.id, form.into_inner());
+    let (service, id) = (pages.service.clone(), person.id);
     let changed = blocking(move || {
         service.accounts().change_password(
             id,
@@ -328,11 +314,10 @@ fn spent_link(pages: &Pages, visitor: &Visitor) -> Result<HttpResponse, WebError
 }
 
 async fn link_page(
-    req: HttpRequest,
+    visitor: Visitor,
     key: web::Path<String>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = Visitor::of(&req, &pages).await?;
     let service = pages.service.clone();
     let owner = blocking(move || service.accounts().link_owner(&key)).await?;
     let person = match owner {
@@ -352,14 +337,11 @@ async fn link_page(
 }
 
 async fn set_with_link(
-    req: HttpRequest,
+    Posted { visitor, form }: Posted<PasswordForm>,
     key: web::Path<String>,
-    form: web::Form<PasswordForm>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = Visitor::of(&req, &pages).await?;
-    visitor.check_csrf(&pages, &form.csrfmiddlewaretoken)?;
-    let (service, key, form) = (pages.service.clone(), key.into_inner(), form.into_inner());
+    let (service, key) = (pages.service.clone(), key.into_inner());
     let link = key.clone();
     let set = blocking(move || {
         service.accounts().set_password_with_link(

@@ -1,5 +1,6 @@
 //! How a page or image answers a failure: 404 for what does not exist or
-//! may not be seen, 403 for a refused form or action, 500 for the rest,
+//! may not be seen, 400 for a form that does not read, 403 for a
+//! refused form or action, 500 for the rest,
 //! with no detail of the server.
 
 use actix_web::http::StatusCode;
@@ -8,10 +9,13 @@ use tolk_service::ServiceError;
 
 /// A failure of a page or image.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum WebError {
+pub enum WebError {
     /// Nothing by that name, or hidden from the caller.
     #[error("Not found.")]
     NotFound,
+    /// A form that does not read as its fields.
+    #[error("The form could not be read.")]
+    BadForm,
     /// Refused: a form without this site's token, or an action the
     /// visitor may not take.
     #[error("{0}")]
@@ -24,7 +28,7 @@ pub(crate) enum WebError {
 impl From<ServiceError> for WebError {
     fn from(error: ServiceError) -> Self {
         match error {
-            ServiceError::NotFound => WebError::NotFound,
+            ServiceError::NotFound | ServiceError::InvalidPage => WebError::NotFound,
             other => {
                 tracing::error!("a page failed: {other}");
                 WebError::Internal
@@ -38,6 +42,7 @@ impl ResponseError for WebError {
         match self {
             WebError::NotFound => StatusCode::NOT_FOUND,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::BadForm => StatusCode::BAD_REQUEST,
             WebError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -2,6 +2,9 @@
 
 use serde::Deserialize;
 use tolk_domain::validation::FieldErrors;
+use tolk_service::PageRequest;
+
+use crate::extract::Guarded;
 
 /// A form that carries only its anti-forgery token (sign-out, new token).
 #[derive(Debug, Default, Deserialize)]
@@ -31,6 +34,28 @@ pub struct SignInForm {
 pub struct NextQuery {
     /// Where to go after signing in.
     pub next: String,
+}
+
+/// The page of a list a page shows (`?page=`, from 1).
+#[derive(Debug, Deserialize)]
+pub struct PageQuery {
+    /// The page, from 1.
+    #[serde(default = "first_page")]
+    pub page: u64,
+}
+
+fn first_page() -> u64 {
+    1
+}
+
+impl PageQuery {
+    /// The page asked for, of `size` items.
+    pub fn request(&self, size: u64) -> PageRequest {
+        PageRequest {
+            number: Some(self.page.max(1)),
+            size,
+        }
+    }
 }
 
 /// A new password, typed twice, and for a change the current one.
@@ -78,6 +103,19 @@ pub fn safe_next(next: &str) -> &str {
         && !next.chars().any(|c| c.is_control() || c == '\\');
     if local { next } else { "/accounts/profile/" }
 }
+
+/// The forms that carry the anti-forgery token.
+macro_rules! guarded {
+    ($($form:ty),*) => {
+        $(impl Guarded for $form {
+            fn token(&self) -> &str {
+                &self.csrfmiddlewaretoken
+            }
+        })*
+    };
+}
+
+guarded!(TokenOnly, SignInForm, PasswordForm);
 
 #[cfg(test)]
 mod tests {

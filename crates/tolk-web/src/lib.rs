@@ -4,7 +4,9 @@
 //! [`configure`] into the one application the API builds, so that
 //! throttling and logging stay in one place.
 //!
-//! Served so far: signing in and one's account (`accounts`: sign-in,
+//! Served so far: the front page (`dashboard`: the projects one may
+//! see, with their progress), a project's page (`project`: its components
+//! and languages with theirs), signing in and one's account (`accounts`: sign-in,
 //! sign-out, the profile with the API token, password changes, one-time
 //! links to choose a password) and the status badges of projects,
 //! components and languages of a project ([`widgets`]), as Weblate's
@@ -15,9 +17,13 @@
 mod accounts;
 mod assets;
 pub mod badge;
+mod dashboard;
 mod error;
+mod extract;
 mod forms;
 mod page;
+mod progress;
+mod project;
 mod signing;
 mod site;
 mod visitor;
@@ -34,6 +40,8 @@ pub fn configure(pages: Pages) -> impl FnOnce(&mut web::ServiceConfig) {
         cfg.app_data(web::Data::new(pages.service.clone()))
             .app_data(web::Data::new(pages));
         accounts::configure(cfg);
+        dashboard::configure(cfg);
+        project::configure(cfg);
         assets::configure(cfg);
         widgets::configure(cfg);
     }

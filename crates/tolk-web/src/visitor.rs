@@ -12,6 +12,7 @@
 
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::{HttpMessage, HttpRequest, HttpResponseBuilder, web};
+use tolk_domain::permission::Subject;
 use tolk_service::accounts::{ClientAddress, Person, Session};
 
 use crate::error::WebError;
@@ -32,6 +33,8 @@ const CSRF_PURPOSE: &str = "csrf";
 pub struct Visitor {
     /// Their session, when signed in.
     pub session: Option<Session>,
+    /// What they may do: the session's, or the anonymous visitor's.
+    pub subject: Subject,
     /// The session key of the cookie, when it names an open session.
     session_key: Option<String>,
     /// The anti-forgery seed: the cookie's, or a new one to set.
@@ -68,12 +71,19 @@ impl Visitor {
             });
         let service = pages.service.clone();
         let looked_up = key.clone();
-        let session = match looked_up {
-            Some(key) => web::block(move || service.accounts().session(&key))
-                .await
-                .map_err(|_| WebError::Internal)??,
-            None => None,
-        };
+        let (session, subject) = web::block(move || {
+            let session = match &looked_up {
+                Some(key) => service.accounts().session(key)?,
+                None => None,
+            };
+            let subject = match &session {
+                Some(session) => session.subject.clone(),
+                None => service.auth().anonymous()?,
+            };
+            Ok::<_, tolk_service::ServiceError>((session, subject))
+        })
+        .await
+        .map_err(|_| WebError::Internal)??;
         let session_key = key.filter(|_| session.is_some());
         let (seed, new_seed) = match seed {
             Some(seed) => (seed, false),
@@ -81,6 +91,7 @@ impl Visitor {
         };
         Ok(Visitor {
             session,
+            subject,
             session_key,
             seed,
             new_seed,

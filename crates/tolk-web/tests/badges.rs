@@ -9,63 +9,12 @@
     reason = "tests fail loudly"
 )]
 
+mod common;
+
 use actix_web::http::StatusCode;
 use actix_web::{App, test};
-use tolk_domain::component::ComponentSettings;
-use tolk_domain::permission::{AccessControl, Subject};
-use tolk_domain::project::ProjectSettings;
+use common::demo_site;
 use tolk_service::testing::TestDb;
-use tolk_service::vcs_testing::Upstream;
-use tolk_service::{Service, ServiceConfig};
-
-/// A catalogue of four strings of which the `translated` first are.
-fn catalogue(language: &str, translated: usize) -> Vec<u8> {
-    let mut text = format!(
-        "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\
-         \"Language: {language}\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n"
-    );
-    for (n, word) in ["Open", "Close", "Save", "Quit"].iter().enumerate() {
-        let target = if n < translated {
-            format!("{word} ({language})")
-        } else {
-            String::new()
-        };
-        text.push_str(&format!("\nmsgid \"{word}\"\nmsgstr \"{target}\"\n"));
-    }
-    text.into_bytes()
-}
-
-/// A project `slug` of the upstream's app (`po/`: Czech 3 of 4, German 1
-/// of 4) and glossary (`terms/`: Czech 0 of 4), with `access`.
-fn project(service: &Service, upstream: &Upstream, slug: &str, access: AccessControl) {
-    let settings = ProjectSettings {
-        name: slug.into(),
-        slug: slug.into(),
-        web: "https://example.com/".into(),
-        access_control: access.code(),
-        ..Default::default()
-    };
-    service
-        .projects()
-        .create(&Subject::System, Ok(settings))
-        .unwrap();
-    for (name, mask, is_glossary) in [("app", "po/*.po", false), ("terms", "terms/*.po", true)] {
-        let settings = ComponentSettings {
-            name: name.into(),
-            slug: name.into(),
-            repo: upstream.url(),
-            filemask: mask.into(),
-            file_format: "po".into(),
-            is_glossary,
-            ..Default::default()
-        };
-        service
-            .components()
-            .create(&Subject::System, slug, Ok(settings), Default::default())
-            .unwrap();
-        service.tasks().run_due().unwrap();
-    }
-}
 
 /// Whether `svg` reads as XML to its end, with an `svg` root.
 fn well_formed(svg: &str) -> bool {
@@ -86,18 +35,7 @@ fn well_formed(svg: &str) -> bool {
 #[actix_web::test]
 async fn badges_show_what_anyone_may_see_translated() {
     for db in TestDb::all() {
-        let upstream = Upstream::new(&[
-            ("po/cs.po", catalogue("cs", 3)),
-            ("po/de.po", catalogue("de", 1)),
-            ("terms/cs.po", catalogue("cs", 0)),
-        ]);
-        let config = ServiceConfig {
-            create_glossaries: false,
-            ..ServiceConfig::local(upstream.root())
-        };
-        let service = Service::new(db.store.clone(), config).unwrap();
-        project(&service, &upstream, "demo", AccessControl::Public);
-        project(&service, &upstream, "secret", AccessControl::Private);
+        let (_upstream, service) = demo_site(&db);
         let pages = tolk_web::Pages::open(service, "http://localhost:8000").unwrap();
         let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
         let get = |uri: &'static str| {

@@ -1,12 +1,11 @@
 //! The browser links Tolk hands out (`web_url`, `translate_url`, the
-//! `Translate-URL:` of commit messages) and `/`: each answers. Tolk has
-//! no translation editor; a page of Weblate's site leads (302) to the
+//! `Translate-URL:` of commit messages): each answers. Until tolk-web
+//! serves a page for one, a page of Weblate's site leads (302) to the
 //! browsable API view of the same object, where every link is
-//! clickable, and `/` says what the server is and where to go next.
-//! These are pages, not API operations: they are not in the OpenAPI
-//! document.
+//! clickable. These are pages, not API operations: they are not in the
+//! OpenAPI document.
 
-use actix_web::http::header::{CacheControl, CacheDirective, ContentType, LOCATION};
+use actix_web::http::header::LOCATION;
 use actix_web::{HttpResponse, web};
 
 use crate::caller::Caller;
@@ -16,8 +15,7 @@ use crate::state::AppState;
 
 /// Registers the pages on the application.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/", web::get().to(home))
-        .route("/projects/{rest:.*}", web::get().to(projects))
+    cfg.route("/projects/{rest:.*}", web::get().to(projects))
         .route("/translate/{rest:.*}", web::get().to(translate))
         .route("/engage/{rest:.*}", web::get().to(engage))
         .route("/languages/{code}/", web::get().to(language));
@@ -102,34 +100,4 @@ async fn engage(rest: web::Path<String>, links: Links) -> HttpResponse {
 /// `/languages/CODE/`: the language.
 async fn language(code: web::Path<String>, links: Links) -> HttpResponse {
     to_view(&links.api(&["languages", &code]))
-}
-
-/// What the server is, with links to its API, its documentation and its
-/// health.
-async fn home(state: web::Data<AppState>) -> HttpResponse {
-    let title = crate::html::escape(&state.service.config().site_title);
-    let version = env!("CARGO_PKG_VERSION");
-    let guide = concat!(env!("CARGO_PKG_REPOSITORY"), "/tree/main/docs");
-    let body = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{title}</title></head><body><main>\
-         <h1>{title}</h1>\
-         <p>A Tolk {version} server: translation management speaking \
-         Weblate's REST API, for Weblate's clients (<code>wlc</code>), \
-         clients generated from its OpenAPI document, scripts and Git-host \
-         hooks.</p><ul>\
-         <li><a href=\"/api/\">The API</a> (with <code>?format=api</code>, \
-         a browsable view)</li>\
-         <li><a href=\"/api/docs/\">Interactive API documentation</a> and \
-         <a href=\"/api/schema/\">the OpenAPI document</a></li>\
-         <li><a href=\"{guide}\">The guide</a>: getting started, \
-         configuration, deployment</li>\
-         <li><a href=\"/healthz\">Health</a>, <a href=\"/readyz\">readiness</a> \
-         and <a href=\"/metrics\">metrics</a></li>\
-         </ul></main></body></html>\n"
-    );
-    HttpResponse::Ok()
-        .insert_header(ContentType::html())
-        .insert_header(CacheControl(vec![CacheDirective::NoCache]))
-        .body(body)
 }

@@ -1,10 +1,11 @@
-"""The account pages in a real Chromium, driven by Playwright.
+"""The pages in a real Chromium, driven by Playwright.
 
-Usage: accounts.py SITE_URL PASSWORD LINK AXE_JS
+Usage: pages.py SITE_URL PASSWORD LINK AXE_JS
 
 As the superuser `root` (password PASSWORD): signs in with the keyboard
 alone, renews the API token and uses it on the API, signs out; opens the
-one-time LINK of `ada`. Every page kind is checked with axe-core (no
+one-time LINK of `ada`; sees the front page list the project `demo`
+(private: not before signing in). Every page kind is checked with axe-core (no
 critical or serious violation) and at 320 px wide (no sideways scrolling);
 the pages' own Content-Security-Policy must not refuse anything of theirs.
 Exits non-zero with the reason on the first failure.
@@ -61,6 +62,10 @@ with sync_playwright() as playwright:
     page.on("console", lambda m: refused.append(m.text)
             if "Content Security Policy" in m.text else None)
 
+    page.goto(f"{SITE}/")
+    check(page.get_by_role("link", name="Demo").count() == 0, "a private project shown to a visitor")
+    check("Sign in" in page.inner_text("header"), "no way to sign in from the front page")
+    narrow(page, "empty front page")
     page.goto(f"{SITE}/accounts/login/?next=/accounts/profile/")
     check(page.title().startswith("Sign in"), f"title {page.title()!r}")
     narrow(page, "sign-in")
@@ -97,6 +102,15 @@ with sync_playwright() as playwright:
     check(answer.status == 200 and answer.json()["username"] == "root",
           f"the new token on the API: {answer.status}")
     narrow(page, "profile with a token")
+
+    # The front page lists the private project to root.
+    page.goto(f"{SITE}/")
+    check(page.get_by_role("link", name="Demo").count() == 1, "the front page does not list Demo")
+    narrow(page, "front page")
+    page.get_by_role("link", name="Demo").press("Enter")
+    page.wait_for_url(f"{SITE}/projects/demo/")
+    check(page.inner_text("h1") == "Demo", f"project heading {page.inner_text('h1')!r}")
+    narrow(page, "project")
 
     # Sign out: the profile asks to sign in again.
     page.get_by_role("button", name="Sign out").press("Enter")
@@ -135,6 +149,10 @@ with sync_playwright() as playwright:
     accessible(page, "password link")
     page.goto(f"{SITE}/accounts/password/set/no-such-link/")
     accessible(page, "spent link")
+    page.goto(f"{SITE}/")
+    accessible(page, "front page")
+    page.goto(f"{SITE}/projects/demo/")
+    accessible(page, "project")
     audit.close()
     browser.close()
 print("browser: all checks passed")

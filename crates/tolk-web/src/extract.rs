@@ -1,0 +1,69 @@
+//! What handlers take from a request: the [`Visitor`], and a [`Posted`]
+//! form with its anti-forgery token already checked, so that no handler
+//! can forget the check.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
+use serde::de::DeserializeOwned;
+
+use crate::error::WebError;
+use crate::site::Pages;
+use crate::visitor::Visitor;
+
+/// A future of an extractor.
+type Extracting<T> = Pin<Box<dyn Future<Output = Result<T, WebError>>>>;
+
+/// The pages' state of a request's application.
+fn pages_of(req: &HttpRequest) -> Result<web::Data<Pages>, WebError> {
+    req.app_data::<web::Data<Pages>>()
+        .cloned()
+        .ok_or(WebError::Internal)
+}
+
+impl FromRequest for Visitor {
+    type Error = WebError;
+    type Future = Extracting<Visitor>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let pages = pages_of(&req)?;
+            Visitor::of(&req, &pages).await
+        })
+    }
+}
+
+/// A form that carries an anti-forgery token.
+pub trait Guarded {
+    /// The token the form carried.
+    fn token(&self) -> &str;
+}
+
+/// A form posted by a visitor whose anti-forgery token is theirs.
+#[derive(Debug)]
+pub struct Posted<F> {
+    /// Who posted it.
+    pub visitor: Visitor,
+    /// What it holds.
+    pub form: F,
+}
+
+impl<F: DeserializeOwned + Guarded + 'static> FromRequest for Posted<F> {
+    type Error = WebError;
+    type Future = Extracting<Posted<F>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let form = web::Form::<F>::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let pages = pages_of(&req)?;
+            let visitor = Visitor::of(&req, &pages).await?;
+            let form = form.await.map_err(|_| WebError::BadForm)?.into_inner();
+            visitor.check_csrf(&pages, form.token())?;
+            Ok(Posted { visitor, form })
+        })
+    }
+}
