@@ -9,9 +9,9 @@
 
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use chrono::{Duration, NaiveDateTime};
-use tolk_domain::password::NewPassword;
+use tolk_domain::password::{MAX_BYTES, NewPassword};
 use tolk_domain::permission::Subject;
-use tolk_domain::user::ANONYMOUS_USERNAME;
+use tolk_domain::user::{ANONYMOUS_USERNAME, NAME_MAX};
 use tolk_store::users::UserRow;
 use tolk_store::{DbConnection, sessions, site_secrets, time, tokens, users};
 
@@ -136,6 +136,13 @@ impl Accounts<'_> {
     /// ([`ACCOUNT_ATTEMPTS`]) and the address ([`ADDRESS_ATTEMPTS`]);
     /// past either, [`ServiceError::TooManyAttempts`].
     pub fn sign_in(&self, attempt: SignIn<'_>) -> ServiceResult<String> {
+        // No account has a longer name, and no password is longer: such
+        // input is wrong at once, counted against the address only, and
+        // never stored as a throttle key nor hashed.
+        if attempt.username.chars().count() > NAME_MAX || attempt.password.len() > MAX_BYTES {
+            self.count(&[ADDRESS_ATTEMPTS.key(address_key(attempt.from))])?;
+            return Err(wrong_credentials());
+        }
         self.count_attempt(attempt)?;
         let stored = self
             .store
@@ -233,12 +240,15 @@ impl Accounts<'_> {
 
     /// The person a password link is for, while it works.
     pub fn link_owner(&self, key: &str) -> ServiceResult<Person> {
-        let row = self
-            .store
+        Ok(Person::from(&self.link_account(key)?))
+    }
+
+    /// The active account a working password link is for.
+    fn link_account(&self, key: &str) -> ServiceResult<UserRow> {
+        self.store
             .read(|conn| sessions::password_link(conn, &hash_token(key), time::now()))?
             .filter(|row| row.is_active)
-            .ok_or(ServiceError::NotFound)?;
-        Ok(Person::from(&row))
+            .ok_or(ServiceError::NotFound)
     }
 
     /// Sets the password a link was made for and uses the link up,
@@ -248,8 +258,7 @@ impl Accounts<'_> {
         key: &str,
         choice: PasswordChoice<'_>,
     ) -> ServiceResult<String> {
-        let person = self.link_owner(key)?;
-        let row = self.active(person.id)?;
+        let row = self.link_account(key)?;
         new_password(&row, choice).check().into_result()?;
         let hash = hash_password(choice.new)?;
         self.store.write(|conn| {
@@ -302,12 +311,16 @@ impl Accounts<'_> {
 
     /// Counts one sign-in attempt against the account and the address.
     fn count_attempt(&self, attempt: SignIn<'_>) -> ServiceResult<()> {
-        let keys = [
+        self.count(&[
             ACCOUNT_ATTEMPTS.key(format!("sign-in:user:{}", attempt.username.to_lowercase())),
-            ADDRESS_ATTEMPTS.key(format!("sign-in:address:{}", attempt.from.0)),
-        ];
+            ADDRESS_ATTEMPTS.key(address_key(attempt.from)),
+        ])
+    }
+
+    /// Counts one attempt against every key, or refuses it.
+    fn count(&self, keys: &[RateKey]) -> ServiceResult<()> {
         let now = chrono::Utc::now().timestamp_micros();
-        let count = self.rate_limits().count(&keys, now)?;
+        let count = self.rate_limits().count(keys, now)?;
         let Some(refused) = count.refused_by else {
             return Ok(());
         };
@@ -359,6 +372,11 @@ fn open_session(conn: &mut DbConnection, user_id: i64) -> ServiceResult<String> 
         now + Duration::days(SESSION_DAYS),
     )?;
     Ok(key)
+}
+
+/// The throttle key of an address.
+fn address_key(from: &ClientAddress) -> String {
+    format!("sign-in:address:{}", from.0)
 }
 
 fn wrong_credentials() -> ServiceError {

@@ -69,21 +69,25 @@ impl Visitor {
                         .map_or_else(|| "unknown".into(), |a| a.ip().to_string()),
                 )
             });
+        // A visitor without a session needs no thread hop: the anonymous
+        // caller is kept in the service's cache, read with one indexed
+        // statement (as the API's identification does).
         let service = pages.service.clone();
-        let looked_up = key.clone();
-        let (session, subject) = web::block(move || {
-            let session = match &looked_up {
-                Some(key) => service.accounts().session(key)?,
-                None => None,
-            };
-            let subject = match &session {
-                Some(session) => session.subject.clone(),
-                None => service.auth().anonymous()?,
-            };
-            Ok::<_, tolk_service::ServiceError>((session, subject))
-        })
-        .await
-        .map_err(|_| WebError::Internal)??;
+        let (session, subject) = match key.clone() {
+            Some(key) => {
+                let session = web::block(move || service.accounts().session(&key))
+                    .await
+                    .map_err(|_| WebError::Internal)??;
+                match session {
+                    Some(session) => {
+                        let subject = session.subject.clone();
+                        (Some(session), subject)
+                    }
+                    None => (None, pages.service.auth().anonymous()?),
+                }
+            }
+            None => (None, service.auth().anonymous()?),
+        };
         let session_key = key.filter(|_| session.is_some());
         let (seed, new_seed) = match seed {
             Some(seed) => (seed, false),

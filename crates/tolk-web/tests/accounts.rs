@@ -373,8 +373,14 @@ async fn wrong_passwords_say_the_same_and_are_throttled() {
         // An unknown account, a wrong password, an account without one:
         // the same words; hostile input shown escaped.
         let mut words = Vec::new();
+        // Past the longest username and password: the same words, and
+        // (below) not counted against marta's account.
+        let long_name: &'static str = Box::leak("m".repeat(151).into_boxed_str());
+        let long_password: &'static str = Box::leak("p".repeat(1025).into_boxed_str());
         for (username, password) in [
             ("<script>alert(1)</script>", "x"),
+            (long_name, "x"),
+            ("marta", long_password),
             ("marta", "wrong password"),
             ("bob", "anything at all"),
         ] {
