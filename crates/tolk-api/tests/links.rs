@@ -1,7 +1,7 @@
 //! Every link Tolk hands out answers: the API links and the browser links
 //! (`web_url`, `translate_url`, …) of every kind of object, followed as a
-//! client or a browser would, lead to a 200, never to a 404; and `/` says
-//! what the server is.
+//! client or a browser would, in the whole application (the API with the
+//! pages beside it), lead to a 200, never to a 404.
 
 #![allow(
     clippy::unwrap_used,
@@ -40,7 +40,9 @@ fn links(value: &Value, found: &mut BTreeSet<String>) {
 async fn every_link_handed_out_answers() {
     for db in TestDb::all() {
         let (_upstream, ctx) = common::with_gettext(db);
-        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let state = ctx.unthrottled_state();
+        let pages = tolk_web::Pages::open(state.service.clone(), SITE).unwrap();
+        let app = test::init_service(tolk_api::app_with(state, tolk_web::configure(pages))).await;
         let admin = Some(ctx.admin.as_str());
 
         let unit = get_json(

@@ -238,6 +238,22 @@ pub fn default_direction(code: &str) -> &'static str {
     }
 }
 
+/// The language tag (BCP 47) of a language code, as HTML's `lang` takes
+/// it: `_` becomes `-`, and a variant after `@` (`sr@latin`) or a `+`
+/// is left out; a code that gives no tag is `und` (undetermined).
+pub fn html_lang(code: &str) -> String {
+    let base = code.split(['@', '+']).next().unwrap_or("");
+    let tag = base.replace('_', "-");
+    let valid = !tag.is_empty()
+        && tag.split('-').all(|part| {
+            !part.is_empty() && part.len() <= 8 && part.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+        && tag.split('-').next().is_some_and(|first| {
+            (2..=8).contains(&first.len()) && first.bytes().all(|b| b.is_ascii_alphabetic())
+        });
+    if valid { tag } else { "und".to_owned() }
+}
+
 /// Validates a language code: letters, digits and `_ - @ +`, at most 50 characters.
 pub fn validate_code(code: &str, errors: &mut FieldErrors, attr: &str) {
     if code.is_empty() {
@@ -294,6 +310,22 @@ pub fn validate_plural(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn codes_become_html_language_tags() {
+        for (code, tag) in [
+            ("cs", "cs"),
+            ("pt_BR", "pt-BR"),
+            ("zh_Hans", "zh-Hans"),
+            ("sr@latin", "sr"),
+            ("en_US+custom", "en-US"),
+            ("", "und"),
+            ("1x", "und"),
+            ("x\"y", "und"),
+        ] {
+            assert_eq!(html_lang(code), tag, "{code}");
+        }
+    }
 
     #[test]
     fn case_tells_texts_apart_in_languages_with_letter_case() {

@@ -318,6 +318,20 @@ impl PluralType {
         ("one/zero/few/other", 23),
     ];
 
+    /// The CLDR category of each form, in form order (`one`, `few`,
+    /// `other`, ...); `None` for a single form or an unknown shape.
+    pub fn form_names(self) -> Option<Vec<&'static str>> {
+        let code = if self == Self::ARABIC {
+            Self::ZERO_ONE_TWO_FEW_MANY_OTHER.0
+        } else {
+            self.0
+        };
+        Self::BY_NAMES
+            .iter()
+            .find(|(_, v)| *v == code)
+            .map(|(names, _)| names.split('/').collect())
+    }
+
     fn from_names(names: &[&str], language_code: &str) -> PluralType {
         let key = names.join("/");
         let found = Self::BY_NAMES
@@ -473,6 +487,20 @@ mod tests {
 
     fn f(s: &str) -> PluralFormula {
         PluralFormula::parse(s).unwrap()
+    }
+
+    #[test]
+    fn names_each_form_by_its_cldr_category() {
+        let czech = f("(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2").plural_type(3, "cs");
+        assert_eq!(czech.form_names(), Some(vec!["one", "few", "many"]));
+        let arabic = PluralType::ARABIC.form_names().unwrap();
+        assert_eq!(arabic, ["zero", "one", "two", "few", "many", "other"]);
+        assert_eq!(
+            PluralType(7).form_names(),
+            Some(vec!["one", "other", "zero"])
+        );
+        assert_eq!(PluralType::NONE.form_names(), None);
+        assert_eq!(PluralType::UNKNOWN.form_names(), None);
     }
 
     #[test]

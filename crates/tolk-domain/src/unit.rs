@@ -70,6 +70,19 @@ impl UnitState {
         }
     }
 
+    /// How people read the state.
+    pub fn label(self) -> &'static str {
+        match self {
+            UnitState::Empty => "Not translated",
+            UnitState::Fuzzy => "Needs editing",
+            UnitState::NeedsRewriting => "Needs rewriting",
+            UnitState::NeedsChecking => "Needs checking",
+            UnitState::Translated => "Translated",
+            UnitState::Approved => "Approved",
+            UnitState::ReadOnly => "Read-only",
+        }
+    }
+
     /// The state a name or number stands for.
     pub fn parse(text: &str) -> Option<UnitState> {
         let lower = text.to_ascii_lowercase();
@@ -141,6 +154,25 @@ pub fn hash(text: &str) -> i64 {
     (unsigned ^ (1 << 63)) as i64
 }
 
+/// The checksum naming a unit in browser links (`?checksum=`), as Weblate
+/// writes it: its `id_hash` as the unsigned number, in 16 hex digits.
+pub fn checksum(id_hash: i64) -> String {
+    format!("{:016x}", (id_hash as u64) ^ (1 << 63))
+}
+
+/// The `id_hash` a [`checksum`] names; `None` for anything but 1 to 16
+/// hex digits.
+pub fn id_hash_of_checksum(checksum: &str) -> Option<i64> {
+    if checksum.is_empty()
+        || checksum.len() > 16
+        || !checksum.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        return None;
+    }
+    let unsigned = u64::from_str_radix(checksum, 16).ok()?;
+    Some((unsigned ^ (1 << 63)) as i64)
+}
+
 /// The `id_hash` naming a unit within its translation: of the source and
 /// context (stored forms), or the context alone in monolingual formats.
 pub fn id_hash(source: &str, context: &str, monolingual: bool) -> i64 {
@@ -187,6 +219,19 @@ mod tests {
     fn hashes_match_weblates_test_vector_and_samples() {
         // The reference's verified vector: a monolingual unit with context "B".
         assert_eq!(id_hash("ignored", "B", true), 94239120442185084);
+        for hash in [
+            i64::MIN,
+            -7060616829154897406,
+            0,
+            94239120442185084,
+            i64::MAX,
+        ] {
+            assert_eq!(id_hash_of_checksum(&checksum(hash)), Some(hash));
+        }
+        assert_eq!(checksum(i64::MIN), "0000000000000000");
+        for wrong in ["", "xyz", "00000000000000000", "-1", "+1"] {
+            assert_eq!(id_hash_of_checksum(wrong), None, "{wrong:?}");
+        }
         // Units of the sample server (bilingual, no context).
         assert_eq!(id_hash("Open file", "", false), -7060616829154897406);
         let plural = join_plurals(&["Open %d backup".into(), "Open %d backups".into()]);

@@ -44,8 +44,9 @@ fn browser_tools() -> Option<String> {
     None
 }
 
-/// Runs a script of `tests/browser/` with arguments; fails with what it printed.
-fn run_script(script: &str, args: &[&str]) {
+/// Runs a script of `tests/browser/` with arguments; fails with what it
+/// printed, else returns it.
+fn run_script(script: &str, args: &[&str]) -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/");
     let out = Command::new("python3")
         .arg(format!("{path}{script}"))
@@ -59,6 +60,25 @@ fn run_script(script: &str, args: &[&str]) {
     );
     assert!(out.status.success(), "{script}: {printed}");
     eprintln!("{printed}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The password of the superuser `root`.
+const PASSWORD: &str = "root's own passphrase";
+
+/// Makes the superuser `root` with [`PASSWORD`]; their API token.
+fn root(site: &Site) -> String {
+    let printed = site.tolk(&[
+        "createadmin",
+        "--username",
+        "root",
+        "--email",
+        "root@example.com",
+        "--update",
+        "--password",
+        PASSWORD,
+    ]);
+    printed.lines().last().unwrap().to_owned()
 }
 
 #[test]
@@ -68,17 +88,7 @@ fn a_person_signs_in_with_the_keyboard_and_every_page_is_accessible() {
     };
     for db in TestDb::all() {
         let site = Site::new(db);
-        let password = "root's own passphrase";
-        site.tolk(&[
-            "createadmin",
-            "--username",
-            "root",
-            "--email",
-            "root@example.com",
-            "--update",
-            "--password",
-            password,
-        ]);
+        root(&site);
         site.tolk(&[
             "createadmin",
             "--username",
@@ -104,6 +114,38 @@ fn a_person_signs_in_with_the_keyboard_and_every_page_is_accessible() {
         });
         let (status, body) = server.send("POST", "/api/projects/", Some(demo));
         assert_eq!(status, 201, "{body}");
-        run_script("pages.py", &[server.base(), password, link, &axe]);
+        run_script("pages.py", &[server.base(), PASSWORD, link, &axe]);
+    }
+}
+
+#[test]
+fn a_person_translates_ten_strings_with_the_keyboard_and_the_commit_has_them() {
+    let Some(axe) = browser_tools() else {
+        return;
+    };
+    for db in TestDb::all() {
+        let site = Site::new(db);
+        let token = root(&site);
+        let server = site.start("editor");
+        let upstream = harness::upstream();
+        harness::demo_component(&server, &upstream);
+        let printed = run_script("editor.py", &[server.base(), PASSWORD, &token, &axe]);
+        let saved: serde_json::Value =
+            serde_json::from_str(printed.lines().last().unwrap()).unwrap();
+        assert_eq!(saved.as_array().unwrap().len(), 10, "{saved}");
+
+        // The next commit holds them: pushed upstream, as written in the file.
+        let push = serde_json::json!({"operation": "push"});
+        let (status, body) =
+            server.send("POST", "/api/components/demo/app/repository/", Some(push));
+        assert_eq!(status, 200, "{body}");
+        let file = upstream.file("po/ja.po");
+        for item in saved.as_array().unwrap() {
+            let text = item["text"].as_str().unwrap();
+            assert!(
+                file.contains(&format!("msgstr \"{text}\"")),
+                "{text} upstream:\n{file}"
+            );
+        }
     }
 }

@@ -50,6 +50,7 @@ pub mod components;
 pub mod conversion;
 pub mod copy;
 pub mod discovery;
+pub mod editor;
 pub mod file_upload;
 pub mod files;
 pub mod groups;

@@ -201,6 +201,18 @@ impl Translations<'_> {
             .read(|conn| visible_translation(conn, subject, path))
     }
 
+    /// One translation, if the caller may see it, without its last
+    /// author: one statement while the cache of components and languages
+    /// is current (a page about it).
+    pub fn brief(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+    ) -> ServiceResult<TranslationView> {
+        self.store
+            .read(|conn| self.translation_of_units(conn, subject, path))
+    }
+
     /// Every translation of a component, by id (its statistics).
     pub fn of_component(
         &self,

@@ -245,11 +245,7 @@ pub(crate) fn check_edit(
         errors.invalid("target", "Number of plurals does not match");
         return Err(errors.into());
     }
-    if view.unit.state == UnitState::ReadOnly.code() {
-        return Err(ServiceError::PermissionDenied(
-            "The string is read-only.".into(),
-        ));
-    }
+    writable(view)?;
     match UnitState::from_code(state) {
         Some(UnitState::NeedsRewriting | UnitState::NeedsChecking) => {
             errors.invalid("state", "This state cannot be set manually.");
@@ -260,6 +256,54 @@ pub(crate) fn check_edit(
     }
     check_state_fits_target(state, target, &mut errors);
     errors.into_result()?;
+    let target_ref = view.translation.target();
+    translatable_by(subject, view)?;
+    if state == UnitState::Approved.code() {
+        if !reviews_on(view) {
+            return Err(ServiceError::invalid(
+                "state",
+                "Translation reviews are turned off. The project's translation_review setting turns them on.",
+            ));
+        }
+        require(
+            subject,
+            Permission::UNIT_REVIEW,
+            target_ref,
+            "You do not have permission to perform this action.",
+        )?;
+    }
+    Ok(())
+}
+
+/// Whether `subject` may translate the unit of `view` (whatever the text
+/// and state), with the reason when not: what the editor asks before it
+/// offers a field.
+pub(crate) fn editable_by(subject: &Subject, view: &UnitView) -> ServiceResult<()> {
+    writable(view)?;
+    translatable_by(subject, view)
+}
+
+/// Read-only strings are never translated.
+fn writable(view: &UnitView) -> ServiceResult<()> {
+    if view.unit.state == UnitState::ReadOnly.code() {
+        return Err(ServiceError::PermissionDenied(
+            "The string is read-only.".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the project reviews translations.
+pub(crate) fn reviews_on(view: &UnitView) -> bool {
+    view.translation
+        .component
+        .project
+        .settings
+        .translation_review
+}
+
+/// The rules of who may change a unit's translation, in Weblate's order.
+fn translatable_by(subject: &Subject, view: &UnitView) -> ServiceResult<()> {
     let target_ref = view.translation.target();
     require(
         subject,
@@ -280,13 +324,7 @@ pub(crate) fn check_edit(
             "This translation is currently locked.".into(),
         ));
     }
-    let reviews = view
-        .translation
-        .component
-        .project
-        .settings
-        .translation_review;
-    if reviews
+    if reviews_on(view)
         && view.unit.state == UnitState::Approved.code()
         && !subject.can(Permission::UNIT_REVIEW, target_ref)
     {
@@ -295,20 +333,6 @@ pub(crate) fn check_edit(
              think the string should be changed."
                 .into(),
         ));
-    }
-    if state == UnitState::Approved.code() {
-        if !reviews {
-            return Err(ServiceError::invalid(
-                "state",
-                "Translation reviews are turned off. The project's translation_review setting turns them on.",
-            ));
-        }
-        require(
-            subject,
-            Permission::UNIT_REVIEW,
-            target_ref,
-            "You do not have permission to perform this action.",
-        )?;
     }
     Ok(())
 }

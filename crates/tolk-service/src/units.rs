@@ -94,7 +94,10 @@ impl Service {
 
 /// Units with the labels of their strings; one statement when one of
 /// them has labels, none otherwise.
-fn with_labels(conn: &mut DbConnection, mut views: Vec<UnitView>) -> ServiceResult<Vec<UnitView>> {
+pub(crate) fn with_labels(
+    conn: &mut DbConnection,
+    mut views: Vec<UnitView>,
+) -> ServiceResult<Vec<UnitView>> {
     let ids: Vec<i64> = views
         .iter()
         .filter(|view| view.unit.labelled)

@@ -49,6 +49,7 @@ pub mod teams;
 pub mod time;
 pub mod tokens;
 pub mod translations;
+pub mod unit_cursor;
 pub mod unit_removals;
 pub mod unit_texts;
 pub mod units;

@@ -199,7 +199,7 @@ type Boxed<'a> = units::BoxedQuery<'a, crate::MultiBackend>;
 
 /// The units `filter` selects that `visibility` shows, its regular
 /// expressions standing for the units in `matched`.
-fn filtered(
+pub(crate) fn filtered(
     visibility: &ProjectVisibility,
     filter: &UnitFilter,
     sqlite: bool,
@@ -232,7 +232,7 @@ fn scoped(visibility: &ProjectVisibility, filter: &UnitFilter) -> Boxed<'static>
 
 /// Runs the regular expressions of `filter`'s search over the units it
 /// may select (see [`crate::regex_search`]); nothing when it has none.
-fn matched(
+pub(crate) fn matched(
     conn: &mut DbConnection,
     visibility: &ProjectVisibility,
     filter: &UnitFilter,

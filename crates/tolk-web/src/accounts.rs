@@ -4,7 +4,7 @@
 //! signing in always makes a new session.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{LOCATION, RETRY_AFTER};
+use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use tolk_domain::password::MIN_CHARS;
@@ -14,7 +14,8 @@ use tolk_service::accounts::{PasswordChoice, Person, SignIn};
 use crate::error::WebError;
 use crate::extract::Posted;
 use crate::forms::{FormErrors, NextQuery, PasswordForm, SignInForm, TokenOnly, safe_next};
-use crate::page::{Chrome, answer, render};
+use crate::page::{Chrome, answer, blocking, render, see_other};
+use crate::paths::query_value;
 use crate::site::Pages;
 use crate::visitor::Visitor;
 
@@ -87,29 +88,9 @@ struct MessagePage {
     message: &'static str,
 }
 
-/// A 303 to `to`.
-fn see_other(to: &str) -> actix_web::HttpResponseBuilder {
-    let mut answer = HttpResponse::SeeOther();
-    answer.insert_header((LOCATION, to.to_owned()));
-    answer
-}
-
 /// The sign-in page for whoever is not signed in.
 fn to_sign_in(next: &str) -> HttpResponse {
-    let query: String = form_urlencoded_next(next);
-    see_other(&format!("/accounts/login/?next={query}")).finish()
-}
-
-/// `next`, percent-encoded for a query.
-fn form_urlencoded_next(next: &str) -> String {
-    percent_encoding::utf8_percent_encode(next, percent_encoding::NON_ALPHANUMERIC).to_string()
-}
-
-/// Runs a use-case off the async workers.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
-) -> Result<Result<T, ServiceError>, WebError> {
-    web::block(work).await.map_err(|_| WebError::Internal)
+    see_other(&format!("/accounts/login/?next={}", query_value(next))).finish()
 }
 
 /// Signs the visitor in to the new session `key` and sends them on to

@@ -16,6 +16,10 @@ pub enum WebError {
     /// A form that does not read as its fields.
     #[error("The form could not be read.")]
     BadForm,
+    /// A request the rules refuse (a search that does not parse), with
+    /// their words.
+    #[error("{0}")]
+    Invalid(String),
     /// Refused: a form without this site's token, or an action the
     /// visitor may not take.
     #[error("{0}")]
@@ -42,7 +46,7 @@ impl ResponseError for WebError {
         match self {
             WebError::NotFound => StatusCode::NOT_FOUND,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
-            WebError::BadForm => StatusCode::BAD_REQUEST,
+            WebError::BadForm | WebError::Invalid(_) => StatusCode::BAD_REQUEST,
             WebError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -6,7 +6,9 @@
 //!
 //! Served so far: the front page (`dashboard`: the projects one may
 //! see, with their progress), a project's page (`project`: its components
-//! and languages with theirs), signing in and one's account (`accounts`: sign-in,
+//! and languages with theirs), a component's and a translation's pages
+//! (`component`), the editor (`editor`: one string at a time, its keyboard
+//! in `static/editor.js`), signing in and one's account (`accounts`: sign-in,
 //! sign-out, the profile with the API token, password changes, one-time
 //! links to choose a password) and the status badges of projects,
 //! components and languages of a project ([`widgets`]), as Weblate's
@@ -17,13 +19,17 @@
 mod accounts;
 mod assets;
 pub mod badge;
+mod component;
 mod dashboard;
+mod editor;
 mod error;
 mod extract;
 mod forms;
 mod page;
+mod paths;
 mod progress;
 mod project;
+mod searches;
 mod signing;
 mod site;
 mod visitor;
@@ -41,7 +47,9 @@ pub fn configure(pages: Pages) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(pages));
         accounts::configure(cfg);
         dashboard::configure(cfg);
+        editor::configure(cfg);
         project::configure(cfg);
+        component::configure(cfg);
         assets::configure(cfg);
         widgets::configure(cfg);
     }

@@ -5,11 +5,13 @@
 //! are someone's own.
 
 use actix_web::http::StatusCode;
+use actix_web::http::header::LOCATION;
 use actix_web::http::header::{
     CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
     X_FRAME_OPTIONS,
 };
-use actix_web::{HttpResponse, HttpResponseBuilder};
+use actix_web::{HttpResponse, HttpResponseBuilder, web};
+use tolk_service::ServiceError;
 use tolk_service::accounts::Person;
 
 use crate::error::WebError;
@@ -67,4 +69,18 @@ pub fn render(
         WebError::Internal
     })?;
     Ok(answer.body(body))
+}
+
+/// A 303 to `to`: where a posted form sends the browser.
+pub fn see_other(to: &str) -> HttpResponseBuilder {
+    let mut answer = HttpResponse::SeeOther();
+    answer.insert_header((LOCATION, to.to_owned()));
+    answer
+}
+
+/// Runs a use-case off the async workers.
+pub async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
+) -> Result<Result<T, ServiceError>, WebError> {
+    web::block(work).await.map_err(|_| WebError::Internal)
 }

@@ -16,7 +16,6 @@ use actix_web::http::StatusCode;
 use actix_web::{App, test};
 use common::{Browser, Reply};
 use tolk_domain::permission::Subject;
-use tolk_domain::user::UserFields;
 use tolk_service::testing::TestDb;
 use tolk_service::{Service, ServiceConfig};
 
@@ -26,31 +25,8 @@ const PASSWORD: &str = "correct horse battery";
 /// (no password yet).
 fn service(db: &TestDb) -> Service {
     let service = Service::new(db.store.clone(), ServiceConfig::default()).unwrap();
-    for (name, password) in [("marta", Some(PASSWORD)), ("bob", None)] {
-        let fields = UserFields {
-            username: name.into(),
-            full_name: format!("{name} <b>bold</b>"),
-            email: format!("{name}@example.com"),
-            is_superuser: false,
-            is_active: true,
-            is_bot: false,
-            date_expires: None,
-        };
-        service
-            .users()
-            .create(&Subject::System, Ok(fields))
-            .unwrap();
-        if let Some(password) = password {
-            let id = service
-                .users()
-                .get(&Subject::System, name)
-                .unwrap()
-                .0
-                .row
-                .id;
-            service.accounts().set_password(id, password).unwrap();
-        }
-    }
+    common::person(&service, "marta", Some(PASSWORD));
+    common::person(&service, "bob", None);
     service
 }
 
@@ -63,22 +39,7 @@ where
             Error = actix_web::Error,
         >,
 {
-    let page = browser
-        .get(app, &format!("/accounts/login/?next={next}"))
-        .await;
-    let token = page.token();
-    browser
-        .post(
-            app,
-            "/accounts/login/",
-            &[
-                ("csrfmiddlewaretoken", &token),
-                ("username", "marta"),
-                ("password", PASSWORD),
-                ("next", next),
-            ],
-        )
-        .await
+    common::sign_in_as(app, browser, ("marta", PASSWORD), next).await
 }
 
 #[actix_web::test]

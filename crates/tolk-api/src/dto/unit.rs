@@ -108,8 +108,7 @@ impl UnitDto {
         let source = split_plurals(&u.source);
         let state = UnitState::from_code(u.state);
         let unit_url = |id: i64| links.api(&["units", &id.to_string()]);
-        // The browser's checksum is the id hash as an unsigned number.
-        let checksum = format!("{:016x}", (u.id_hash as u64) ^ (1 << 63));
+        let checksum = tolk_domain::unit::checksum(u.id_hash);
         Self {
             tbx_terms: BTreeMap::new(),
             translation: links.api(&["translations", project, component, code]),

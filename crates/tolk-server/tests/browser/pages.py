@@ -11,44 +11,13 @@ the pages' own Content-Security-Policy must not refuse anything of theirs.
 Exits non-zero with the reason on the first failure.
 """
 
-import json
 import sys
 
 from playwright.sync_api import sync_playwright
 
+from checks import accessible, check, narrow
+
 SITE, PASSWORD, LINK, AXE = sys.argv[1:5]
-
-
-def fail(message):
-    print(f"FAILED: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
-
-
-def accessible(page, name):
-    """No critical or serious axe-core violation on the page as it is."""
-    page.add_script_tag(path=AXE)
-    result = page.evaluate(
-        "async () => await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice']})"
-    )
-    bad = [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["html"] for n in v["nodes"]][:3]}
-        for v in result["violations"]
-        if v["impact"] in ("critical", "serious")
-    ]
-    check(not bad, f"{name}: axe-core found {json.dumps(bad, indent=1)}")
-    print(f"{name}: axe-core found no critical or serious violation "
-          f"({len(result['passes'])} rules passed)")
-
-
-def narrow(page, name):
-    """Usable at 320 px: nothing wider than the screen."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    check(width <= 320, f"{name}: {width} px wide at a 320 px screen")
 
 
 with sync_playwright() as playwright:
@@ -129,30 +98,30 @@ with sync_playwright() as playwright:
     audit = browser.new_context(bypass_csp=True)
     page = audit.new_page()
     page.goto(f"{SITE}/accounts/login/")
-    accessible(page, "sign-in")
+    accessible(page, "sign-in", AXE)
     page.fill("#id_username", "root")
     page.fill("#id_password", "wrong wrong wrong")
     page.click("button[type=submit]")
     page.wait_for_load_state()
-    accessible(page, "sign-in with an error")
+    accessible(page, "sign-in with an error", AXE)
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
     page.wait_for_url(f"{SITE}/accounts/profile/")
-    accessible(page, "profile")
+    accessible(page, "profile", AXE)
     page.fill("#id_old_password", "not it")
     page.fill("#id_new_password1", "short")
     page.fill("#id_new_password2", "other")
     page.click("text=Change the password")
     page.wait_for_load_state()
-    accessible(page, "profile with errors")
+    accessible(page, "profile with errors", AXE)
     page.goto(LINK)
-    accessible(page, "password link")
+    accessible(page, "password link", AXE)
     page.goto(f"{SITE}/accounts/password/set/no-such-link/")
-    accessible(page, "spent link")
+    accessible(page, "spent link", AXE)
     page.goto(f"{SITE}/")
-    accessible(page, "front page")
+    accessible(page, "front page", AXE)
     page.goto(f"{SITE}/projects/demo/")
-    accessible(page, "project")
+    accessible(page, "project", AXE)
     audit.close()
     browser.close()
 print("browser: all checks passed")

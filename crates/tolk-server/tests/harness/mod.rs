@@ -352,6 +352,12 @@ pub fn demo_component(server: &Server, upstream: &tolk_service::vcs_testing::Ups
     let project = json!({"name": "Demo", "slug": "demo", "web": "https://example.com/"});
     let (status, body) = server.send("POST", "/api/projects/", Some(project));
     assert_eq!(status, 201, "{body}");
+    app_component(server, upstream);
+}
+
+/// Creates the component `app` of the project `demo` on `upstream`
+/// (pushing there on commit) through `server`, and waits for its setup.
+pub fn app_component(server: &Server, upstream: &tolk_service::vcs_testing::Upstream) {
     let component = json!({"name": "App", "slug": "app", "repo": upstream.url(),
                            "push": upstream.url(), "filemask": "po/*.po", "file_format": "po"});
     let (status, body) = server.send("POST", "/api/projects/demo/components/", Some(component));

@@ -12,6 +12,7 @@ use actix_web::test;
 use tolk_domain::component::ComponentSettings;
 use tolk_domain::permission::{AccessControl, Subject};
 use tolk_domain::project::ProjectSettings;
+use tolk_domain::user::UserFields;
 use tolk_service::testing::TestDb;
 use tolk_service::vcs_testing::Upstream;
 use tolk_service::{Service, ServiceConfig};
@@ -172,4 +173,65 @@ impl Browser {
         self.send(app, test::TestRequest::post().uri(uri).set_form(form))
             .await
     }
+}
+
+/// Adds the person `name` (full name with markup, to be shown escaped),
+/// with `password` when given.
+pub fn person(service: &Service, name: &str, password: Option<&str>) {
+    let fields = UserFields {
+        username: name.into(),
+        full_name: format!("{name} <b>bold</b>"),
+        email: format!("{name}@example.com"),
+        is_superuser: false,
+        is_active: true,
+        is_bot: false,
+        date_expires: None,
+    };
+    service
+        .users()
+        .create(&Subject::System, Ok(fields))
+        .unwrap();
+    if let Some(password) = password {
+        let id = service
+            .users()
+            .get(&Subject::System, name)
+            .unwrap()
+            .0
+            .row
+            .id;
+        service.accounts().set_password(id, password).unwrap();
+    }
+}
+
+/// Signs `browser` in as `name` with `password` through the sign-in
+/// page's form; the reply to the form.
+pub async fn sign_in_as<S>(
+    app: &S,
+    browser: &mut Browser,
+    (name, password): (&str, &str),
+    next: &str,
+) -> Reply
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = ServiceResponse,
+            Error = actix_web::Error,
+        >,
+{
+    let page = browser
+        .get(app, &format!("/accounts/login/?next={next}"))
+        .await;
+    let token = page.token();
+    browser
+        .post(
+            app,
+            "/accounts/login/",
+            &[
+                ("csrfmiddlewaretoken", &token),
+                ("username", name),
+                ("password", password),
+                ("next", next),
+            ],
+        )
+        .await
 }

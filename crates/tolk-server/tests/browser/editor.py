@@ -1,0 +1,178 @@
+"""The editor in a real Chromium, driven by Playwright, keyboard only.
+
+Usage: editor.py SITE_URL PASSWORD TOKEN AXE_JS
+
+As the superuser `root` (password PASSWORD; TOKEN is an API token of
+theirs, for checking what the pages did through the API): signs in, opens
+the third Japanese string of `demo/app` from its `web_url`, and
+translates ten strings with the keyboard alone (Ctrl+Enter each), timing
+each key press until the next string is shown; then every other shortcut:
+Ctrl+Shift+Enter (needs editing), Alt+Enter (suggestion), Ctrl+M then 1
+(copy a suggestion), Ctrl+Down and Ctrl+Up (move without saving), `?`
+(the list of shortcuts). Checks the component, translation and editor
+pages with axe-core and at 320 px wide. Prints the checksums and texts of
+the ten strings as JSON on its last line, for the caller to find them in
+the next commit. Exits non-zero with the reason on the first failure.
+"""
+
+import json
+import statistics
+import sys
+
+from playwright.sync_api import sync_playwright
+
+from checks import accessible, check, fail, narrow
+
+SITE, PASSWORD, TOKEN, AXE = sys.argv[1:5]
+API = {"Authorization": f"Token {TOKEN}"}
+UNITS = f"{SITE}/api/translations/demo/app/ja/units/"
+
+
+def unit(page, checksum):
+    """The unit of Japanese with this checksum, as the API shows it."""
+    found = page.request.get(f"{UNITS}?page_size=1000", headers=API).json()["results"]
+    for item in found:
+        if item["web_url"].endswith(f"checksum={checksum}"):
+            return item
+    fail(f"no unit with checksum {checksum}")
+
+
+def shown(page):
+    """The checksum of the string the editor shows."""
+    return page.input_value("#editor input[name=checksum]")
+
+
+def moved_from(page, checksum):
+    """Waits until the editor shows another string than `checksum`."""
+    page.wait_for_function(
+        "old => { const c = document.querySelector('#editor input[name=checksum]');"
+        " return c && c.value !== old; }", arg=checksum)
+
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(
+        executable_path="/usr/bin/chromium", args=["--no-sandbox"]
+    )
+    context = browser.new_context(viewport={"width": 320, "height": 800})
+    page = context.new_page()
+    refused = []
+    page.on("console", lambda m: refused.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: refused.append(str(e)))
+
+    page.goto(f"{SITE}/accounts/login/")
+    page.fill("#id_username", "root")
+    page.fill("#id_password", PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{SITE}/accounts/profile/")
+
+    # A string's web_url, as the API hands it out: the third string.
+    listed = page.request.get(f"{UNITS}?page_size=20", headers=API).json()
+    first = listed["results"][2]
+    page.goto(first["web_url"])
+    check(page.inner_text("#position") == f"String 3 of {listed['count']}",
+          f"position {page.inner_text('#position')!r}")
+    check(page.inner_text(".source .text") == first["source"][0], "another source shown")
+    narrow(page, "editor")
+
+    # Ten strings, keyboard alone: the field has the focus, Ctrl+Enter
+    # saves and shows the next string.
+    saved, waits = [], []
+    for n in range(10):
+        check(page.evaluate("document.activeElement.id") == "id_target_0",
+              f"string {n}: focus on {page.evaluate('document.activeElement.id')!r}")
+        checksum = shown(page)
+        text = f"訳文 {n} <b>&amp;</b>"
+        page.keyboard.press("Control+a")
+        page.keyboard.type(text)
+        # The browser's clock: the key press, then the next page's
+        # content ready (its navigation's DOMContentLoaded end).
+        started = page.evaluate("performance.timeOrigin + performance.now()")
+        page.keyboard.press("Control+Enter")
+        moved_from(page, checksum)
+        waits.append(page.evaluate(
+            "performance.timeOrigin"
+            " + performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd") - started)
+        saved.append({"checksum": checksum, "text": text})
+    print(f"key press to next string: median {statistics.median(waits):.1f} ms, "
+          f"max {max(waits):.1f} ms over {len(waits)}")
+    for item in saved:
+        stored = unit(page, item["checksum"])
+        check(stored["target"][0] == item["text"] and stored["state"] == 20,
+              f"{item['checksum']}: the API shows {stored['target']} in state {stored['state']}")
+
+    # Ctrl+Shift+Enter: saved as needing editing.
+    checksum = shown(page)
+    page.keyboard.press("Control+a")
+    page.keyboard.type("要確認")
+    page.keyboard.press("Control+Shift+Enter")
+    moved_from(page, checksum)
+    stored = unit(page, checksum)
+    check(stored["state"] == 10 and stored["target"][0] == "要確認",
+          f"Ctrl+Shift+Enter stored {stored['target']} in state {stored['state']}")
+
+    # Alt+Enter: a suggestion, the string itself unchanged.
+    checksum = shown(page)
+    before = unit(page, checksum)
+    page.keyboard.press("Control+a")
+    page.keyboard.type("提案")
+    page.keyboard.press("Alt+Enter")
+    moved_from(page, checksum)
+    stored = unit(page, checksum)
+    check((stored["target"], stored["state"]) == (before["target"], before["state"]),
+          f"Alt+Enter changed the string: {stored['target']} {stored['state']}")
+    suggestions = page.request.get(f"{SITE}/api/units/{stored['id']}/suggestions/",
+                                   headers=API).json()
+    check([s["target"] for s in suggestions["results"]] == [["提案"]],
+          f"Alt+Enter made {suggestions}")
+
+    # Ctrl+Up and Ctrl+Down move without saving.
+    here = shown(page)
+    kept = unit(page, here)["target"]
+    page.keyboard.type("捨てる")
+    page.keyboard.press("Control+ArrowUp")
+    moved_from(page, here)
+    check(shown(page) == checksum, "Ctrl+Up did not go back to the suggested string")
+    check(unit(page, here)["target"] == kept, "Ctrl+Up saved what was typed")
+    page.keyboard.press("Control+ArrowDown")
+    moved_from(page, checksum)
+    check(shown(page) == here, "Ctrl+Down did not come back")
+    page.keyboard.press("Control+ArrowUp")
+    moved_from(page, here)
+
+    # Ctrl+M then 1 copies the first suggestion into the field.
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    page.keyboard.press("Control+m")
+    page.keyboard.press("1")
+    check(page.input_value("#id_target_0") == "提案",
+          f"Ctrl+M 1 gave {page.input_value('#id_target_0')!r}")
+    narrow(page, "editor with a suggestion")
+
+    # `?` lists the shortcuts (outside the field).
+    page.locator("#position").click()
+    page.keyboard.press("?")
+    check(page.evaluate("document.getElementById('shortcuts').open"), "? did not list the shortcuts")
+    page.keyboard.press("Escape")
+    check(not refused, f"the policy refused or a script failed: {refused}")
+    context.close()
+
+    # axe-core on the new page kinds, signed in.
+    audit = browser.new_context(bypass_csp=True)
+    page = audit.new_page()
+    page.goto(f"{SITE}/accounts/login/")
+    page.fill("#id_username", "root")
+    page.fill("#id_password", PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{SITE}/accounts/profile/")
+    page.goto(f"{SITE}/projects/demo/app/")
+    accessible(page, "component", AXE)
+    page.goto(f"{SITE}/projects/demo/app/ja/")
+    accessible(page, "translation", AXE)
+    page.goto(f"{first['web_url']}")
+    accessible(page, "editor", AXE)
+    page.goto(f"{SITE}/translate/demo/app/ja/?q=has:suggestion")
+    accessible(page, "editor with a suggestion", AXE)
+    audit.close()
+    browser.close()
+print(json.dumps(saved))

@@ -1,0 +1,582 @@
+//! The editor (`/translate/{project}/{component}/{language}/`): one string
+//! of a list at a time (all strings, or those a search finds), positioned
+//! by a unit's checksum (`?checksum=`, as its `web_url` gives it) or by
+//! its place in the list (`?offset=`). Every action is a plain form post
+//! answered with a redirect, so the page works without script; the script
+//! of `static/editor.js` only adds the keyboard. A save that fails shows
+//! the page again with what was typed and why.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+use std::collections::HashMap;
+use tolk_domain::language::html_lang;
+use tolk_domain::plural::PluralType;
+use tolk_domain::unit::{UnitState, checksum, id_hash_of_checksum, split_plurals};
+use tolk_service::ServiceError;
+use tolk_service::editor::{Editing, Position, Rights};
+use tolk_service::suggestions::CommentScope;
+use tolk_service::units::{UnitEdit, UnitView};
+
+use crate::error::WebError;
+use crate::extract::{Guarded, Posted};
+use crate::page::{Chrome, answer, blocking, render, see_other};
+use crate::paths::TranslationPath;
+use crate::searches::COMMON;
+use crate::site::Pages;
+use crate::visitor::Visitor;
+
+/// Registers the editor.
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/translate/{project}/{rest:.+}", web::get().to(show))
+        .route("/translate/{project}/{rest:.+}", web::post().to(act));
+}
+
+/// What the editor's address asks for.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct EditorQuery {
+    /// The string, by its checksum.
+    checksum: String,
+    /// The search whose strings are worked through.
+    q: String,
+    /// The string by its place in the list, from 1.
+    offset: Option<u64>,
+}
+
+/// What the editor's forms post.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct EditorForm {
+    /// The anti-forgery token.
+    csrfmiddlewaretoken: String,
+    /// The string acted on, by its checksum.
+    checksum: String,
+    /// The search being worked through.
+    q: String,
+    /// `save`, `suggest`, `accept`, `delete`, `upvote`, `downvote` or `comment`.
+    action: String,
+    /// Set: save as needing editing.
+    fuzzy: String,
+    /// Set: save as approved (reviewers).
+    approved: String,
+    /// The suggestion acted on.
+    suggestion: String,
+    /// A new comment.
+    comment: String,
+    /// Where the comment goes: `global`, `translation` or `report`.
+    scope: String,
+    /// The translation's forms, `target_0`, `target_1`...
+    #[serde(flatten)]
+    fields: HashMap<String, String>,
+}
+
+impl Guarded for EditorForm {
+    fn token(&self) -> &str {
+        &self.csrfmiddlewaretoken
+    }
+}
+
+impl EditorForm {
+    /// The `forms` forms of the translation typed.
+    fn targets(&self, forms: usize) -> Vec<String> {
+        (0..forms)
+            .map(|n| {
+                let text = self.fields.get(&format!("target_{n}"));
+                // Browsers send line breaks as CR LF; files keep LF.
+                text.map(|t| t.replace("\r\n", "\n")).unwrap_or_default()
+            })
+            .collect()
+    }
+
+    /// The state a save asks for.
+    fn state(&self, targets: &[String]) -> i32 {
+        let state = if targets.iter().all(String::is_empty) {
+            UnitState::Empty
+        } else if !self.fuzzy.is_empty() {
+            UnitState::Fuzzy
+        } else if !self.approved.is_empty() {
+            UnitState::Approved
+        } else {
+            UnitState::Translated
+        };
+        state.code()
+    }
+
+    /// The suggestion acted on.
+    fn suggestion(&self) -> Result<i64, WebError> {
+        self.suggestion.parse().map_err(|_| WebError::BadForm)
+    }
+}
+
+/// One form of a string: its label (a CLDR plural category) and text.
+#[derive(Debug, Clone)]
+struct Form {
+    label: String,
+    text: String,
+}
+
+/// A suggestion as shown.
+#[derive(Debug, Clone)]
+struct SuggestionShown {
+    id: i64,
+    forms: Vec<String>,
+    author: String,
+    votes: i64,
+}
+
+/// A comment as shown.
+#[derive(Debug, Clone)]
+struct CommentShown {
+    author: String,
+    text: String,
+    when: String,
+}
+
+/// The same string in another language.
+#[derive(Debug, Clone)]
+struct Other {
+    language: String,
+    /// Its language tag.
+    code: String,
+    direction: String,
+    text: String,
+    href: String,
+}
+
+/// A one-click search.
+#[derive(Debug, Clone)]
+struct Filter {
+    label: &'static str,
+    href: String,
+    current: bool,
+}
+
+/// The string shown, as the template needs it.
+#[derive(Debug, Clone)]
+struct Shown {
+    checksum: String,
+    sources: Vec<Form>,
+    context: String,
+    note: String,
+    location: String,
+    flags: String,
+    explanation: String,
+    labels: Vec<String>,
+    state: &'static str,
+    targets: Vec<Form>,
+    fuzzy: bool,
+    approved: bool,
+    checks: Vec<String>,
+    suggestions: Vec<SuggestionShown>,
+    comments: Vec<CommentShown>,
+    others: Vec<Other>,
+    comment: String,
+}
+
+#[derive(Template)]
+#[template(path = "editor.html")]
+struct EditorPage {
+    chrome: Chrome,
+    project: String,
+    component: String,
+    language: String,
+    code: String,
+    direction: String,
+    source_code: String,
+    source_direction: String,
+    project_href: String,
+    component_href: String,
+    translation_href: String,
+    action: String,
+    q: String,
+    filters: Vec<Filter>,
+    position: i64,
+    count: i64,
+    previous: Option<String>,
+    next: Option<String>,
+    unit: Option<Shown>,
+    rights: Rights,
+    message: Option<String>,
+}
+
+impl EditorPage {
+    /// Whether the string shown has a field to translate it.
+    fn editable(&self) -> bool {
+        self.unit.is_some() && self.rights.refusal.is_none()
+    }
+}
+
+/// The labels of `count` forms in a language of this plural type.
+fn form_labels(kind: i32, count: usize) -> Vec<String> {
+    if count == 1 {
+        return vec!["Singular".to_owned()];
+    }
+    match PluralType(kind).form_names() {
+        Some(names) if names.len() == count => names
+            .into_iter()
+            .map(|name| format!("Plural form “{name}”"))
+            .collect(),
+        _ => (0..count).map(|n| format!("Plural form {n}")).collect(),
+    }
+}
+
+/// Labelled forms of a stored text.
+fn forms(text: &str, kind: i32, count: usize) -> Vec<Form> {
+    let mut texts = split_plurals(text);
+    texts.resize(count, String::new());
+    form_labels(kind, count)
+        .into_iter()
+        .zip(texts)
+        .map(|(label, text)| Form { label, text })
+        .collect()
+}
+
+/// The string of `editing` as shown.
+fn shown(editing: &Editing, unit: &UnitView, path: &TranslationPath) -> Shown {
+    let row = &unit.unit;
+    let translation = &unit.translation;
+    let source_plural = &translation.component.source_language.plural;
+    let source_forms = split_plurals(&row.source).len();
+    let flags: Vec<&str> = [&row.flags, &row.source_flags, &row.extra_flags]
+        .into_iter()
+        .map(|f| f.trim())
+        .filter(|f| !f.is_empty())
+        .collect();
+    let state = UnitState::from_code(row.state).unwrap_or(UnitState::Empty);
+    let others = editing
+        .others
+        .iter()
+        .map(|other| {
+            let language = &other.translation.language.row;
+            let there = TranslationPath {
+                language: language.code.clone(),
+                ..path.clone()
+            };
+            Other {
+                language: language.name.clone(),
+                code: html_lang(&language.code),
+                direction: language.direction.clone(),
+                text: split_plurals(&other.unit.target).join("\n"),
+                href: there.editor(Some(&checksum(other.unit.id_hash)), ""),
+            }
+        })
+        .collect();
+    Shown {
+        checksum: checksum(row.id_hash),
+        sources: forms(&row.source, source_plural.kind, source_forms),
+        context: row.context.clone(),
+        note: row.note.clone(),
+        location: row.location.clone(),
+        flags: flags.join(", "),
+        explanation: row.explanation.clone(),
+        labels: unit.labels.iter().map(|l| l.name.clone()).collect(),
+        state: state.label(),
+        targets: forms(&row.target, translation.language.plural.kind, unit.forms()),
+        fuzzy: state.is_fuzzy(),
+        approved: state == UnitState::Approved,
+        checks: row
+            .failing
+            .split(',')
+            .filter(|c| !c.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        suggestions: editing
+            .suggestions
+            .iter()
+            .map(|s| SuggestionShown {
+                id: s.id,
+                forms: split_plurals(&s.target),
+                author: s.username.clone().unwrap_or_else(|| "Anonymous".into()),
+                votes: s.votes,
+            })
+            .collect(),
+        comments: editing
+            .comments
+            .iter()
+            .map(|c| CommentShown {
+                author: c.username.clone().unwrap_or_else(|| "Deleted user".into()),
+                text: c.comment.clone(),
+                when: c.created.format("%Y-%m-%d %H:%M").to_string(),
+            })
+            .collect(),
+        others,
+        comment: String::new(),
+    }
+}
+
+/// The page of `editing`.
+fn page(
+    pages: &Pages,
+    visitor: &Visitor,
+    path: &TranslationPath,
+    q: &str,
+    editing: &Editing,
+) -> EditorPage {
+    let translation = &editing.translation;
+    let component = &translation.component;
+    let at = |hash: Option<i64>| hash.map(|h| path.editor(Some(&checksum(h)), q));
+    let position = if editing.unit.is_some() {
+        editing.place.before + 1
+    } else {
+        0
+    };
+    EditorPage {
+        chrome: Chrome::of(pages, visitor),
+        project: component.project.settings.name.clone(),
+        component: component.component.settings.name.clone(),
+        language: translation.language.row.name.clone(),
+        code: html_lang(&translation.language.row.code),
+        direction: translation.language.row.direction.clone(),
+        source_code: html_lang(&component.source_language.row.code),
+        source_direction: component.source_language.row.direction.clone(),
+        project_href: format!("/projects/{}/", path.project),
+        component_href: path.component_page(),
+        translation_href: path.page(),
+        action: path.editor(None, ""),
+        q: q.to_owned(),
+        filters: COMMON
+            .iter()
+            .map(|search| Filter {
+                label: search.label,
+                href: path.editor(None, search.q),
+                current: search.q == q,
+            })
+            .collect(),
+        position,
+        count: editing.place.count,
+        previous: at(editing.place.previous),
+        next: at(editing.place.next),
+        unit: editing.unit.as_ref().map(|u| shown(editing, u, path)),
+        rights: editing.rights.clone(),
+        message: None,
+    }
+}
+
+/// The search of a query or form: `None` when blank.
+fn search(q: &str) -> Option<String> {
+    let q = q.trim();
+    (!q.is_empty()).then(|| q.to_owned())
+}
+
+/// The translation an address names, or 404.
+fn translation_path(params: &(String, String)) -> Result<TranslationPath, WebError> {
+    TranslationPath::parse(&params.0, &params.1).ok_or(WebError::NotFound)
+}
+
+async fn show(
+    visitor: Visitor,
+    params: web::Path<(String, String)>,
+    query: web::Query<EditorQuery>,
+    pages: web::Data<Pages>,
+) -> Result<HttpResponse, WebError> {
+    if let Some(language) = params.1.strip_prefix("-/") {
+        // Every component of the project in one language: its page.
+        let to = format!("/projects/{}/-/{language}", params.0);
+        return Ok(see_other(&to).finish());
+    }
+    let path = translation_path(&params)?;
+    let position = match query.checksum.as_str() {
+        "" => Position::Offset(query.offset.unwrap_or(1)),
+        given => Position::Unit(id_hash_of_checksum(given).ok_or(WebError::NotFound)?),
+    };
+    let q = search(&query.q);
+    let (service, subject, key) = (pages.service.clone(), visitor.subject.clone(), path.clone());
+    let q_used = q.clone();
+    let editing = blocking(move || {
+        service
+            .units()
+            .editor(&subject, key.key(), q_used.as_deref(), position)
+    })
+    .await?
+    .map_err(refused)?;
+    let page = page(
+        &pages,
+        &visitor,
+        &path,
+        q.as_deref().unwrap_or(""),
+        &editing,
+    );
+    let mut reply = answer(StatusCode::OK);
+    visitor.keep_seed(&pages, &mut reply);
+    render(reply, &page)
+}
+
+/// What a failed action says: 400 for input the rules refuse, 403 for an
+/// action the visitor may not take; anything else is the page's failure.
+fn refusal(error: ServiceError) -> Result<(StatusCode, String), WebError> {
+    match error {
+        ServiceError::Validation(errors) => {
+            let words: Vec<String> = errors.iter().map(|e| e.detail.clone()).collect();
+            Ok((StatusCode::BAD_REQUEST, words.join(" ")))
+        }
+        ServiceError::PermissionDenied(words) => Ok((StatusCode::FORBIDDEN, words)),
+        ServiceError::NotAuthenticated => {
+            Ok((StatusCode::FORBIDDEN, "Sign in to do this.".to_owned()))
+        }
+        other => Err(WebError::from(other)),
+    }
+}
+
+/// A failure of a page read: a search that does not parse is 400 with
+/// its words, the rest as [`WebError::from`].
+fn refused(error: ServiceError) -> WebError {
+    match refusal(error) {
+        Ok((_, words)) => WebError::Invalid(words),
+        Err(other) => other,
+    }
+}
+
+async fn act(
+    posted: Posted<EditorForm>,
+    params: web::Path<(String, String)>,
+    pages: web::Data<Pages>,
+) -> Result<HttpResponse, WebError> {
+    let Posted { visitor, form } = posted;
+    let path = translation_path(&params)?;
+    let hash = id_hash_of_checksum(&form.checksum).ok_or(WebError::NotFound)?;
+    let q = search(&form.q).unwrap_or_default();
+    let (service, subject, key, q_used) = (
+        pages.service.clone(),
+        visitor.subject.clone(),
+        path.clone(),
+        q.clone(),
+    );
+    let (unit, place) = blocking(move || {
+        let q = search(&q_used);
+        service
+            .units()
+            .locate(&subject, key.key(), q.as_deref(), hash)
+    })
+    .await?
+    .map_err(refused)?;
+    let here = path.editor(Some(&form.checksum), &q);
+    let onward = match place.next {
+        Some(next) => path.editor(Some(&checksum(next)), &q),
+        None => path.page(),
+    };
+    let targets = form.targets(unit.forms());
+    let (service, subject, id) = (pages.service.clone(), visitor.subject.clone(), unit.unit.id);
+    let done = match form.action.as_str() {
+        "save" => {
+            let edit = UnitEdit {
+                state: Some(form.state(&targets)),
+                target: Some(targets.clone()),
+                ..UnitEdit::default()
+            };
+            blocking(move || service.units().edit(&subject, id, edit).map(|_| onward)).await?
+        }
+        "suggest" => {
+            let forms = targets.clone();
+            blocking(move || {
+                service
+                    .suggestions()
+                    .add(&subject, id, forms)
+                    .map(|_| onward)
+            })
+            .await?
+        }
+        "accept" => {
+            let suggestion = form.suggestion()?;
+            blocking(move || {
+                service
+                    .suggestions()
+                    .accept(&subject, suggestion, false)
+                    .map(|()| here)
+            })
+            .await?
+        }
+        "delete" => {
+            let suggestion = form.suggestion()?;
+            blocking(move || {
+                service
+                    .suggestions()
+                    .delete(&subject, suggestion)
+                    .map(|()| here)
+            })
+            .await?
+        }
+        "upvote" | "downvote" => {
+            let suggestion = form.suggestion()?;
+            let value = if form.action == "upvote" { 1 } else { -1 };
+            blocking(move || {
+                service
+                    .suggestions()
+                    .vote(&subject, suggestion, value)
+                    .map(|_| here)
+            })
+            .await?
+        }
+        "comment" => {
+            let scope = CommentScope::parse(&form.scope).unwrap_or(CommentScope::Global);
+            let text = form.comment.clone();
+            blocking(move || {
+                service
+                    .suggestions()
+                    .add_comment(&subject, id, scope, &text)
+                    .map(|_| here)
+            })
+            .await?
+        }
+        _ => return Err(WebError::BadForm),
+    };
+    match done {
+        Ok(to) => Ok(see_other(&to).finish()),
+        Err(error) => {
+            let kept = Kept {
+                targets,
+                fuzzy: !form.fuzzy.is_empty(),
+                approved: !form.approved.is_empty(),
+                comment: form.comment,
+            };
+            again(&pages, &visitor, &path, &q, hash, kept, refusal(error)?).await
+        }
+    }
+}
+
+/// What a refused post had typed, shown again.
+struct Kept {
+    targets: Vec<String>,
+    fuzzy: bool,
+    approved: bool,
+    comment: String,
+}
+
+/// The editor again after a refused action, with what was typed and why
+/// it was refused.
+async fn again(
+    pages: &web::Data<Pages>,
+    visitor: &Visitor,
+    path: &TranslationPath,
+    q: &str,
+    hash: i64,
+    kept: Kept,
+    (status, words): (StatusCode, String),
+) -> Result<HttpResponse, WebError> {
+    let (service, subject, key, q_used) = (
+        pages.service.clone(),
+        visitor.subject.clone(),
+        path.clone(),
+        search(q),
+    );
+    let editing = blocking(move || {
+        service
+            .units()
+            .editor(&subject, key.key(), q_used.as_deref(), Position::Unit(hash))
+    })
+    .await??;
+    let mut page = page(pages, visitor, path, q, &editing);
+    if let Some(unit) = page.unit.as_mut() {
+        for (field, text) in unit.targets.iter_mut().zip(kept.targets) {
+            field.text = text;
+        }
+        unit.fuzzy = kept.fuzzy;
+        unit.approved = kept.approved;
+        unit.comment = kept.comment;
+    }
+    page.message = Some(words);
+    let mut reply = answer(status);
+    visitor.keep_seed(pages, &mut reply);
+    render(reply, &page)
+}

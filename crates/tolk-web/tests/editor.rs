@@ -1,0 +1,383 @@
+//! The editor and the pages that lead to it, against a real service on
+//! every configured database, driven over HTTP as a browser would
+//! without script: a person signs in, opens strings by their checksum or
+//! through a count, saves, suggests, accepts and comments with the forms
+//! alone; what they may not do is refused with what they typed kept.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::{App, test};
+use common::{Browser, Reply};
+use tolk_domain::permission::Subject;
+use tolk_domain::unit::{checksum, id_hash};
+use tolk_service::testing::TestDb;
+use tolk_service::vcs_testing::Upstream;
+use tolk_service::{PageRequest, Service};
+
+const PASSWORD: &str = "marta's passphrase";
+
+/// The checksum of the string `source` in a gettext file.
+fn of(source: &str) -> &'static str {
+    checksum(id_hash(source, "", false)).leak()
+}
+
+/// The target and state of the string `source` of `demo/app/{language}`.
+fn stored(service: &Service, language: &str, source: &str) -> (String, i32) {
+    let units = service
+        .units()
+        .list(
+            &Subject::System,
+            Some(("demo", "app", language)),
+            None,
+            PageRequest {
+                number: Some(1),
+                size: 50,
+            },
+        )
+        .unwrap();
+    let unit = units
+        .items
+        .into_iter()
+        .find(|u| u.unit.source == source)
+        .unwrap();
+    (unit.unit.target, unit.unit.state)
+}
+
+/// The value of a page's `attribute="…"` after `marker`.
+fn after<'a>(reply: &'a Reply, marker: &str) -> &'a str {
+    let start = reply
+        .body
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker} in {}", reply.body));
+    let rest = &reply.body[start + marker.len()..];
+    &rest[..rest.find('"').unwrap()]
+}
+
+/// The posted fields of an editor action on `source`.
+fn action<'a>(
+    token: &'a str,
+    checksum: &'a str,
+    q: &'a str,
+    act: &'a str,
+) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("csrfmiddlewaretoken", token),
+        ("checksum", checksum),
+        ("q", q),
+        ("action", act),
+    ]
+}
+
+/// The demo site (see [`common::demo_site`]) with the person `marta`
+/// (password [`PASSWORD`]), and its pages.
+fn site(db: &TestDb) -> (Upstream, Service, tolk_web::Pages) {
+    let (upstream, service) = common::demo_site(db);
+    common::person(&service, "marta", Some(PASSWORD));
+    let pages = tolk_web::Pages::open(service.clone(), "http://localhost:8000").unwrap();
+    (upstream, service, pages)
+}
+
+#[actix_web::test]
+async fn a_person_translates_through_the_pages_without_script() {
+    for db in TestDb::all() {
+        let (_upstream, service, pages) = site(&db);
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
+
+        // The component's page: its languages, each leading to its page.
+        let mut anonymous = Browser::default();
+        let component = anonymous.get(&app, "/projects/demo/app/").await;
+        assert_eq!(component.status, StatusCode::OK, "{}", component.body);
+        for line in [
+            "<a class=\"name\" href=\"/projects/demo/app/cs/\">Czech</a>",
+            "<a class=\"name\" href=\"/projects/demo/app/de/\">German</a>",
+        ] {
+            assert!(
+                component.body.contains(line),
+                "{line} in {}",
+                component.body
+            );
+        }
+        // The translation's page: counts that open the editor on them.
+        let german = anonymous.get(&app, "/projects/demo/app/de/").await;
+        assert_eq!(german.status, StatusCode::OK);
+        for row in [
+            "<a href=\"/translate/demo/app/de/\">All strings</a></th><td class=\"number\">4</td>",
+            "<a href=\"/translate/demo/app/de/?q=state%3A%3Ctranslated\">Not translated</a></th><td class=\"number\">3</td>",
+            "<a href=\"/translate/demo/app/de/?q=state%3Aneeds%2Dediting\">Needs editing</a></th><td class=\"number\">0</td>",
+        ] {
+            assert!(german.body.contains(row), "{row} in {}", german.body);
+        }
+        // Hidden and unknown things are not found, on every page.
+        for hidden in [
+            "/projects/secret/app/",
+            "/projects/secret/app/cs/",
+            "/translate/secret/app/cs/",
+            "/projects/demo/nothing/",
+            "/projects/demo/app/xx/",
+            "/translate/demo/app/xx/",
+            "/translate/demo/app/cs/?checksum=nothex",
+            "/translate/demo/app/cs/?checksum=0123",
+        ] {
+            let reply = anonymous.get(&app, hidden).await;
+            assert_eq!(reply.status, StatusCode::NOT_FOUND, "{hidden}");
+        }
+        // A search that does not parse says why.
+        let bad = anonymous
+            .get(&app, "/translate/demo/app/de/?q=state%3A%3C%3C")
+            .await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+        assert!(
+            bad.body.contains("Could not parse query string"),
+            "{}",
+            bad.body
+        );
+
+        // Anonymous visitors read the public project: the same page, no field.
+        let read = anonymous
+            .get(
+                &app,
+                &format!("/translate/demo/app/cs/?checksum={}", of("Close")),
+            )
+            .await;
+        assert_eq!(read.status, StatusCode::OK);
+        assert!(
+            read.body
+                .contains("<span id=\"position\">String 2 of 4</span>"),
+            "{}",
+            read.body
+        );
+        assert!(read.body.contains(">Close</p>"), "{}", read.body);
+        assert!(
+            read.body.contains(">Close (cs)</textarea>"),
+            "{}",
+            read.body
+        );
+        // They may suggest (the guests' grant on public projects), not save.
+        assert!(!read.body.contains("id=\"save\""), "{}", read.body);
+        assert!(read.body.contains("id=\"suggest\""), "{}", read.body);
+        assert!(
+            read.body
+                .contains("<p class=\"muted\" id=\"refusal\">Sign in to translate.</p>"),
+            "{}",
+            read.body
+        );
+        // A post of theirs is refused, nothing changes.
+        let token = read.token();
+        let mut fields = action(&token, of("Close"), "", "save");
+        fields.push(("target_0", "Zavřít"));
+        let refused = anonymous
+            .post(&app, "/translate/demo/app/cs/", &fields)
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+        assert_eq!(stored(&service, "cs", "Close").0, "Close (cs)");
+
+        // Signed in, marta works through German's untranslated strings.
+        let mut marta = Browser::default();
+        common::sign_in_as(&app, &mut marta, ("marta", PASSWORD), "/").await;
+        let q = "state:<translated";
+        let first = marta
+            .get(&app, "/translate/demo/app/de/?q=state%3A%3Ctranslated")
+            .await;
+        assert_eq!(first.status, StatusCode::OK);
+        assert!(first.body.contains("String 1 of 3"), "{}", first.body);
+        assert_eq!(after(&first, "name=\"checksum\" value=\""), of("Close"));
+        assert!(
+            first
+                .body
+                .contains("<label for=\"id_target_0\">Singular</label>"),
+            "{}",
+            first.body
+        );
+        let token = first.token();
+        // A save without the page's token changes nothing.
+        let mut forged = action("0".repeat(64).leak(), of("Close"), q, "save");
+        forged.push(("target_0", "Schließen"));
+        let reply = marta.post(&app, "/translate/demo/app/de/", &forged).await;
+        assert_eq!(reply.status, StatusCode::FORBIDDEN);
+        assert_eq!(stored(&service, "de", "Close"), (String::new(), 0));
+        // Saved: stored as translated, and on to the next untranslated string.
+        let mut fields = action(&token, of("Close"), q, "save");
+        fields.push(("target_0", "Schließen\r\nsofort"));
+        let saved = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        assert_eq!(
+            saved.location(),
+            format!(
+                "/translate/demo/app/de/?checksum={}&q=state%3A%3Ctranslated",
+                of("Save")
+            )
+        );
+        assert_eq!(
+            stored(&service, "de", "Close"),
+            ("Schließen\nsofort".into(), 20)
+        );
+        let next = marta.get(&app, saved.location()).await;
+        assert!(next.body.contains("String 1 of 2"), "{}", next.body);
+        // Saved as needing editing.
+        let mut fields = action(&token, of("Save"), q, "save");
+        fields.extend([("target_0", "Speichern"), ("fuzzy", "on")]);
+        let saved = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(
+            saved.location(),
+            format!(
+                "/translate/demo/app/de/?checksum={}&q=state%3A%3Ctranslated",
+                of("Quit")
+            )
+        );
+        assert_eq!(stored(&service, "de", "Save"), ("Speichern".into(), 10));
+        // Suggested, then accepted from its own form.
+        let mut fields = action(&token, of("Quit"), q, "suggest");
+        fields.push(("target_0", "Beenden"));
+        let suggested = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(
+            suggested.status,
+            StatusCode::SEE_OTHER,
+            "{}",
+            suggested.body
+        );
+        assert_eq!(
+            suggested.location(),
+            "/projects/demo/app/de/",
+            "the last string leads to the translation"
+        );
+        assert_eq!(stored(&service, "de", "Quit"), (String::new(), 0));
+        let page = marta
+            .get(
+                &app,
+                &format!("/translate/demo/app/de/?checksum={}", of("Quit")),
+            )
+            .await;
+        assert!(
+            page.body.contains("data-form=\"0\">Beenden</p>"),
+            "{}",
+            page.body
+        );
+        let suggestion = after(&page, "name=\"suggestion\" value=\"").to_owned();
+        let mut fields = action(&token, of("Quit"), "", "accept");
+        fields.push(("suggestion", &suggestion));
+        let accepted = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(accepted.status, StatusCode::SEE_OTHER, "{}", accepted.body);
+        assert_eq!(
+            accepted.location(),
+            format!("/translate/demo/app/de/?checksum={}", of("Quit"))
+        );
+        assert_eq!(stored(&service, "de", "Quit"), ("Beenden".into(), 20));
+
+        // A comment with markup is shown as text.
+        let mut fields = action(&token, of("Quit"), "", "comment");
+        fields.push(("comment", "<script>alert(1)</script> & <b>co</b>"));
+        let commented = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(
+            commented.status,
+            StatusCode::SEE_OTHER,
+            "{}",
+            commented.body
+        );
+        let page = marta.get(&app, commented.location()).await;
+        assert!(!page.body.contains("<script>alert"), "{}", page.body);
+        assert!(
+            page.body.contains(
+                "&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#60;b&#62;co&#60;/b&#62;"
+            ),
+            "{}",
+            page.body
+        );
+        // The other languages of the string, each leading to its editor.
+        assert!(
+            page.body.contains(&format!(
+                "<a href=\"/translate/demo/app/cs/?checksum={}\">Czech</a>",
+                of("Quit")
+            )),
+            "{}",
+            page.body
+        );
+
+        // A locked component: the same page without a field; a save sent
+        // anyway is refused with the text kept and the reason.
+        service
+            .components()
+            .lock(&Subject::System, "demo", "app", Some(true))
+            .unwrap();
+        let locked = marta
+            .get(
+                &app,
+                &format!("/translate/demo/app/cs/?checksum={}", of("Quit")),
+            )
+            .await;
+        assert!(
+            !locked.body.contains("<textarea id=\"id_target_0\""),
+            "{}",
+            locked.body
+        );
+        assert!(
+            locked
+                .body
+                .contains("This translation is currently locked."),
+            "{}",
+            locked.body
+        );
+        let mut fields = action(&token, of("Quit"), "", "save");
+        fields.push(("target_0", "Ukončit <i>hned</i>"));
+        let refused = marta.post(&app, "/translate/demo/app/cs/", &fields).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        assert!(
+            refused.body.contains(
+                "role=\"alert\" id=\"action-error\">This translation is currently locked.</p>"
+            ),
+            "{}",
+            refused.body
+        );
+        assert!(
+            refused.body.contains("Ukončit &#60;i&#62;hned&#60;/i&#62;"),
+            "{}",
+            refused.body
+        );
+        assert_eq!(stored(&service, "cs", "Quit"), (String::new(), 0));
+    }
+}
+
+#[actix_web::test]
+async fn each_page_and_save_costs_a_fixed_number_of_statements() {
+    for db in TestDb::all() {
+        let (_upstream, _service, pages) = site(&db);
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
+        let mut marta = Browser::default();
+        common::sign_in_as(&app, &mut marta, ("marta", PASSWORD), "/").await;
+        let editor = format!("/translate/demo/app/de/?checksum={}", of("Close"));
+        // Signed in is 7 statements (the session, the person's teams and
+        // grants); the rest is the page's, whatever the number of
+        // languages, strings, suggestions or comments.
+        for (uri, budget) in [
+            ("/projects/demo/app/", 23),
+            ("/projects/demo/app/de/", 10),
+            (editor.as_str(), 14),
+            ("/translate/demo/app/de/?q=state%3A%3Ctranslated", 16),
+        ] {
+            // Once to fill the cache of components and languages.
+            marta.get(&app, uri).await;
+            let before = db.store.statements_run();
+            let reply = marta.get(&app, uri).await;
+            assert_eq!(reply.status, StatusCode::OK, "{uri}");
+            let cost = db.store.statements_run() - before;
+            assert!(cost <= budget, "{uri}: {cost} statements, over {budget}");
+        }
+        // Saving and going on: the editor's place of the string, then the
+        // edit's transaction.
+        let token = marta.get(&app, &editor).await.token();
+        let mut fields = action(&token, of("Close"), "", "save");
+        fields.push(("target_0", "Schließen"));
+        let before = db.store.statements_run();
+        let saved = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER);
+        let cost = db.store.statements_run() - before;
+        assert!(cost <= 25, "a save: {cost} statements");
+    }
+}
