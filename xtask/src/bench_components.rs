@@ -353,6 +353,16 @@ pub fn run(
         "{}",
         archive(&mut client, "/api/components/git/large/file/", pid)?
     );
+    // The pages of that translation of 10,000 strings, as a visitor
+    // reads them: its page, the editor in its middle and at its first
+    // untranslated string.
+    for path in [
+        "/projects/git/bulk/ar/",
+        "/translate/git/bulk/ar/?offset=5000",
+        "/translate/git/bulk/ar/?q=state%3A%3Ctranslated",
+    ] {
+        println!("{}", load(address, "", path, options)?);
+    }
 
     // Converted downloads of a translation of 200, 1,000 and 2,000 strings.
     let conversions = [
@@ -374,6 +384,8 @@ pub fn run(
         // Text searches through every unit of the site (the trigram indexes).
         "/api/units/?q=%22number%201999%20with%22",
         "/api/units/?q=source%3A1999%20target%3Atranslation",
+        // The editor (a page: read as a visitor), however large the site.
+        "/translate/git/small/cs/?offset=100",
     ];
     println!("with {} translations on the site:", 4 + 1 + 4 + 1 + 50 + 1);
     for path in paths {

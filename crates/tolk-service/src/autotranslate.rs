@@ -24,7 +24,7 @@ pub use crate::autotranslate_job::AutoMode;
 use crate::autotranslate_job::{AutoJob, OtherComponents, Sources};
 use crate::bulk::{BulkEdit, BulkOutcome, apply_edits};
 use crate::jobs::{Job, Owner, enqueue};
-use crate::memory::source_hash;
+use crate::memory::{similarity, source_hash};
 use crate::tasks::{Run, TaskResult};
 use crate::translations::{TranslationView, visible_translation};
 use crate::unit_plan::unit_change;
@@ -173,11 +173,6 @@ fn check(
     errors.into_result()?;
     let mode = mode.ok_or(ServiceError::NotFound)?;
     Ok((mode, q, sources, threshold))
-}
-
-/// How alike two texts are, 0-100 (edit distance over the longer length).
-fn similarity(a: &str, b: &str) -> i64 {
-    (strsim::normalized_levenshtein(a, b) * 100.0).round() as i64
 }
 
 /// What the sources offer for the strings of one translation.

@@ -1,7 +1,7 @@
 //! What the web editor shows of one string of a translation: the unit,
 //! its place in the list being worked through (a search), what the caller
-//! may do with it, its suggestions and comments, and the same string in
-//! the other languages; read in one transaction with a fixed number of
+//! may do with it, its suggestions and comments, the same string in the
+//! other languages, and what helps translate it (`string_aids`); read in one transaction with a fixed number of
 //! statements.
 
 use std::sync::Arc;
@@ -13,12 +13,13 @@ use tolk_store::suggestions::{self, Suggestion};
 use tolk_store::unit_cursor;
 pub use tolk_store::unit_cursor::Place;
 use tolk_store::units::{self, UnitFilter};
-use tolk_store::{DbConnection, PageRequest};
+use tolk_store::{DbConnection, Page, PageRequest};
 
+use crate::string_aids::{Aids, aids};
 use crate::translations::TranslationView;
 use crate::unit_plan::{editable_by, reviews_on};
 use crate::unit_view::UnitView;
-use crate::units::{Units, condition_of};
+use crate::units::{Units, condition_of, views_of};
 use crate::{ServiceError, ServiceResult};
 
 /// Suggestions and comments shown with a string, newest first.
@@ -70,6 +71,8 @@ pub struct Editing {
     pub comments: Vec<Comment>,
     /// The same string in the other languages, by id.
     pub others: Vec<UnitView>,
+    /// Glossary terms, the memory's offers and the string's history.
+    pub aids: Aids,
 }
 
 impl Units<'_> {
@@ -186,6 +189,7 @@ impl Units<'_> {
             self.unit_views(conn, generation, rows, false)?
         };
         Ok(Editing {
+            aids: aids(conn, subject, &unit)?,
             rights: Rights::of(subject, &unit),
             translation: Arc::clone(&unit.translation),
             unit: Some(unit),
@@ -193,6 +197,52 @@ impl Units<'_> {
             suggestions,
             comments,
             others,
+        })
+    }
+}
+
+/// A page of strings of a translation, each with what the caller may do
+/// with it: the list view (Weblate's "Zen").
+#[derive(Debug, Clone)]
+pub struct StringList {
+    /// The translation worked on.
+    pub translation: Arc<TranslationView>,
+    /// The strings of the page, each with the caller's rights.
+    pub strings: Page<(UnitView, Rights)>,
+}
+
+impl Units<'_> {
+    /// A page of the units of the translation `path` matching `q`, as
+    /// the caller may see them; a fixed number of statements.
+    pub fn string_list(
+        &self,
+        subject: &Subject,
+        path: (&str, &str, &str),
+        q: Option<&str>,
+        request: PageRequest,
+    ) -> ServiceResult<StringList> {
+        let condition = condition_of(q)?;
+        self.store.read(|conn| {
+            let translation = Arc::new(self.translation_of_units(conn, subject, path)?);
+            let filter = list_filter(conn, &translation, condition)?;
+            let visibility = subject.project_visibility();
+            let found = crate::access::page(units::list(conn, &visibility, &filter, request))?;
+            let strings = found.try_map_items(|rows| {
+                let views = crate::units::with_labels(conn, views_of(rows, &translation))?;
+                Ok::<_, ServiceError>(
+                    views
+                        .into_iter()
+                        .map(|view| {
+                            let rights = Rights::of(subject, &view);
+                            (view, rights)
+                        })
+                        .collect(),
+                )
+            })?;
+            Ok(StringList {
+                translation,
+                strings,
+            })
         })
     }
 }
@@ -231,6 +281,7 @@ impl Editing {
             suggestions: Vec::new(),
             comments: Vec::new(),
             others: Vec::new(),
+            aids: Aids::default(),
         }
     }
 }

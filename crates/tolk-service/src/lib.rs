@@ -74,6 +74,7 @@ mod scan_read;
 mod scan_store;
 pub mod screenshots;
 pub mod search;
+pub mod string_aids;
 pub mod suggestions;
 pub mod tasks;
 pub mod translations;

@@ -23,6 +23,11 @@ pub fn source_hash(source: &str) -> i64 {
     id_hash(source, "", false)
 }
 
+/// How alike two texts are, 0-100 (edit distance over the longer length).
+pub(crate) fn similarity(a: &str, b: &str) -> i64 {
+    (strsim::normalized_levenshtein(a, b) * 100.0).round() as i64
+}
+
 /// A list's filters as the API gives them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MemoryFilter {

@@ -92,6 +92,17 @@ impl Service {
     }
 }
 
+/// Views of units of one translation.
+pub(crate) fn views_of(rows: Vec<UnitRow>, translation: &Arc<TranslationView>) -> Vec<UnitView> {
+    rows.into_iter()
+        .map(|unit| UnitView {
+            unit,
+            translation: Arc::clone(translation),
+            labels: Vec::new(),
+        })
+        .collect()
+}
+
 /// Units with the labels of their strings; one statement when one of
 /// them has labels, none otherwise.
 pub(crate) fn with_labels(
@@ -201,17 +212,9 @@ impl Units<'_> {
             ))?;
             match known.map(Arc::new) {
                 // The translation is read already: its units need nothing more.
-                Some(translation) => found.try_map_items(|rows| {
-                    let views = rows
-                        .into_iter()
-                        .map(|unit| UnitView {
-                            unit,
-                            translation: Arc::clone(&translation),
-                            labels: Vec::new(),
-                        })
-                        .collect();
-                    with_labels(conn, views)
-                }),
+                Some(translation) => {
+                    found.try_map_items(|rows| with_labels(conn, views_of(rows, &translation)))
+                }
                 None => found.try_map_items(|rows| {
                     let mut ids: Vec<i64> = rows.iter().map(|u| u.translation_id).collect();
                     ids.sort_unstable();

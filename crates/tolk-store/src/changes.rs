@@ -326,6 +326,23 @@ pub fn latest_repository_change(
         .optional()?)
 }
 
+/// The newest `limit` changes of a unit with the username of who made
+/// each (none for a removed account or the system), newest first; one
+/// statement.
+pub fn of_unit(
+    conn: &mut DbConnection,
+    unit_id: i64,
+    limit: i64,
+) -> StoreResult<Vec<(ChangeRow, Option<String>)>> {
+    Ok(changes::table
+        .left_join(users::table.on(changes::user_id.eq(users::id.nullable())))
+        .filter(changes::unit_id.eq(unit_id))
+        .order(changes::id.desc())
+        .limit(limit)
+        .select((ChangeRow::as_select(), users::username.nullable()))
+        .load(conn)?)
+}
+
 /// A change of a string as a check reads it: the unit, the action, the
 /// translation written and the change's details (JSON).
 pub type UnitHistoryRow = (i64, i32, String, String);

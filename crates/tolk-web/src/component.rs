@@ -1,7 +1,7 @@
 //! A component's page (`/projects/{project}/{component path}/`: its
 //! languages with their progress) and a translation's page
-//! (`/projects/{project}/{component path}/{language}/`: its progress and
-//! counts that open the editor on those strings). A category path and a
+//! (`/projects/{project}/{component path}/{language}/`: its progress,
+//! counts that open the editor on those strings, and its downloads). A category path and a
 //! component path look alike: what the visitor can see of the project
 //! tells them apart. `/projects/{project}/-/…` (a project's languages) is
 //! not served here.
@@ -9,12 +9,14 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
+use serde::Deserialize;
 use tolk_domain::stats::percent;
 use tolk_service::Page;
 use tolk_service::ServiceError;
 use tolk_service::components::ComponentView;
 use tolk_service::translations::TranslationView;
 
+use crate::download::OFFERED;
 use crate::error::WebError;
 use crate::forms::PageQuery;
 use crate::page::{Chrome, answer, blocking, render};
@@ -72,13 +74,46 @@ struct TranslationPage {
     language: String,
     translated: f64,
     translate_href: String,
+    zen_href: String,
     counts: Vec<Count>,
+    /// Downloads: name and address, the file as stored first.
+    downloads: Vec<(&'static str, String)>,
+    upload_href: String,
+    /// What the last upload did, as its redirect told.
+    notice: Option<String>,
+    /// Why the last upload was refused.
+    message: Option<String>,
+}
+
+/// What an upload did, as it sends the browser back to the page.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Uploaded {
+    /// Strings taken.
+    accepted: Option<usize>,
+    /// Strings left as they were.
+    skipped: Option<usize>,
+    /// Strings the translation does not have.
+    not_found: Option<usize>,
+}
+
+impl Uploaded {
+    /// The notice of an upload, if the address tells of one.
+    fn notice(&self) -> Option<String> {
+        let accepted = self.accepted?;
+        Some(format!(
+            "The file was uploaded: {accepted} strings taken, {} left as they were, {} not in this translation.",
+            self.skipped.unwrap_or(0),
+            self.not_found.unwrap_or(0)
+        ))
+    }
 }
 
 async fn inside(
     visitor: Visitor,
     params: web::Path<(String, String)>,
     query: web::Query<PageQuery>,
+    uploaded: web::Query<Uploaded>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
     let (project, rest) = params.into_inner();
@@ -115,7 +150,9 @@ async fn inside(
             render(reply, &component_page(chrome, &component, translations))
         }
         Inside::Translation(path, translation) => {
-            render(reply, &translation_page(chrome, &path, &translation))
+            let mut page = translation_page(chrome, &path, &translation);
+            page.notice = uploaded.notice();
+            render(reply, &page)
         }
     }
 }
@@ -162,6 +199,14 @@ fn translation_page(
         language: translation.language.row.name.clone(),
         translated: percent(counters.translated.strings, total, true),
         translate_href: path.editor(None, ""),
+        zen_href: path.zen("", None),
+        downloads: std::iter::once(("As stored", path.download(None)))
+            .chain(
+                OFFERED
+                    .iter()
+                    .map(|(format, name)| (*name, path.download(Some(format)))),
+            )
+            .collect(),
         counts: COMMON
             .iter()
             .map(|search| Count {
@@ -170,5 +215,24 @@ fn translation_page(
                 href: path.editor(None, search.q),
             })
             .collect(),
+        upload_href: path.upload(),
+        notice: None,
+        message: None,
     }
+}
+
+/// The translation's page again after a refused upload, with the reason.
+pub(crate) async fn translation_again(
+    pages: &web::Data<Pages>,
+    visitor: &Visitor,
+    path: &TranslationPath,
+    (status, words): (StatusCode, String),
+) -> Result<HttpResponse, WebError> {
+    let (service, subject, key) = (pages.service.clone(), visitor.subject.clone(), path.clone());
+    let translation = blocking(move || service.translations().brief(&subject, key.key())).await??;
+    let mut page = translation_page(Chrome::of(pages, visitor), path, &translation);
+    page.message = Some(words);
+    let mut reply = answer(status);
+    visitor.keep_seed(pages, &mut reply);
+    render(reply, &page)
 }

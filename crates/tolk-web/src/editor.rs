@@ -11,19 +11,20 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 use std::collections::HashMap;
+use tolk_domain::change::Action;
 use tolk_domain::language::html_lang;
 use tolk_domain::plural::PluralType;
 use tolk_domain::unit::{UnitState, checksum, id_hash_of_checksum, split_plurals};
-use tolk_service::ServiceError;
 use tolk_service::editor::{Editing, Position, Rights};
 use tolk_service::suggestions::CommentScope;
 use tolk_service::units::{UnitEdit, UnitView};
 
-use crate::error::WebError;
+use crate::error::{WebError, refusal, refused};
 use crate::extract::{Guarded, Posted};
+use crate::heading::Heading;
 use crate::page::{Chrome, answer, blocking, render, see_other};
 use crate::paths::TranslationPath;
-use crate::searches::COMMON;
+use crate::searches::{SearchLink, links};
 use crate::site::Pages;
 use crate::visitor::Visitor;
 
@@ -67,6 +68,8 @@ pub struct EditorForm {
     comment: String,
     /// Where the comment goes: `global`, `translation` or `report`.
     scope: String,
+    /// Posted from the list view: the page of it to go back to.
+    zen: String,
     /// The translation's forms, `target_0`, `target_1`...
     #[serde(flatten)]
     fields: HashMap<String, String>,
@@ -112,18 +115,42 @@ impl EditorForm {
 
 /// One form of a string: its label (a CLDR plural category) and text.
 #[derive(Debug, Clone)]
-struct Form {
-    label: String,
-    text: String,
+pub(crate) struct Form {
+    /// Its label.
+    pub(crate) label: String,
+    /// Its text.
+    pub(crate) text: String,
 }
 
 /// A suggestion as shown.
 #[derive(Debug, Clone)]
 struct SuggestionShown {
+    /// Its number for Ctrl+M.
+    number: usize,
     id: i64,
     forms: Vec<String>,
     author: String,
     votes: i64,
+}
+
+/// A translation the memory offers, as shown.
+#[derive(Debug, Clone)]
+struct OfferShown {
+    /// Its number for Ctrl+M, after the suggestions'.
+    number: usize,
+    forms: Vec<String>,
+    source: String,
+    similarity: i64,
+    origin: String,
+}
+
+/// A change of the string, as shown.
+#[derive(Debug, Clone)]
+struct ChangeShown {
+    action: &'static str,
+    who: String,
+    when: String,
+    text: String,
 }
 
 /// A comment as shown.
@@ -145,14 +172,6 @@ struct Other {
     href: String,
 }
 
-/// A one-click search.
-#[derive(Debug, Clone)]
-struct Filter {
-    label: &'static str,
-    href: String,
-    current: bool,
-}
-
 /// The string shown, as the template needs it.
 #[derive(Debug, Clone)]
 struct Shown {
@@ -170,6 +189,9 @@ struct Shown {
     approved: bool,
     checks: Vec<String>,
     suggestions: Vec<SuggestionShown>,
+    offers: Vec<OfferShown>,
+    terms: Vec<(String, String)>,
+    history: Vec<ChangeShown>,
     comments: Vec<CommentShown>,
     others: Vec<Other>,
     comment: String,
@@ -179,19 +201,12 @@ struct Shown {
 #[template(path = "editor.html")]
 struct EditorPage {
     chrome: Chrome,
-    project: String,
-    component: String,
-    language: String,
-    code: String,
-    direction: String,
-    source_code: String,
-    source_direction: String,
-    project_href: String,
-    component_href: String,
-    translation_href: String,
+    heading: Heading,
     action: String,
     q: String,
-    filters: Vec<Filter>,
+    filters: Vec<SearchLink>,
+    /// The same list in the list view.
+    zen_href: String,
     position: i64,
     count: i64,
     previous: Option<String>,
@@ -223,7 +238,7 @@ fn form_labels(kind: i32, count: usize) -> Vec<String> {
 }
 
 /// Labelled forms of a stored text.
-fn forms(text: &str, kind: i32, count: usize) -> Vec<Form> {
+pub(crate) fn forms(text: &str, kind: i32, count: usize) -> Vec<Form> {
     let mut texts = split_plurals(text);
     texts.resize(count, String::new());
     form_labels(kind, count)
@@ -285,11 +300,43 @@ fn shown(editing: &Editing, unit: &UnitView, path: &TranslationPath) -> Shown {
         suggestions: editing
             .suggestions
             .iter()
-            .map(|s| SuggestionShown {
+            .enumerate()
+            .map(|(n, s)| SuggestionShown {
+                number: n + 1,
                 id: s.id,
                 forms: split_plurals(&s.target),
                 author: s.username.clone().unwrap_or_else(|| "Anonymous".into()),
                 votes: s.votes,
+            })
+            .collect(),
+        offers: editing
+            .aids
+            .offers
+            .iter()
+            .enumerate()
+            .map(|(n, offer)| OfferShown {
+                number: editing.suggestions.len() + n + 1,
+                forms: split_plurals(&offer.target),
+                source: offer.source.clone(),
+                similarity: offer.similarity,
+                origin: offer.origin.clone(),
+            })
+            .collect(),
+        terms: editing
+            .aids
+            .terms
+            .iter()
+            .map(|t| (t.source.clone(), t.target.clone()))
+            .collect(),
+        history: editing
+            .aids
+            .history
+            .iter()
+            .map(|(change, who)| ChangeShown {
+                action: Action(change.action).label(),
+                who: who.clone().unwrap_or_else(|| "Tolk".into()),
+                when: change.created.format("%Y-%m-%d %H:%M").to_string(),
+                text: split_plurals(&change.target).join("\n"),
             })
             .collect(),
         comments: editing
@@ -315,7 +362,6 @@ fn page(
     editing: &Editing,
 ) -> EditorPage {
     let translation = &editing.translation;
-    let component = &translation.component;
     let at = |hash: Option<i64>| hash.map(|h| path.editor(Some(&checksum(h)), q));
     let position = if editing.unit.is_some() {
         editing.place.before + 1
@@ -324,26 +370,11 @@ fn page(
     };
     EditorPage {
         chrome: Chrome::of(pages, visitor),
-        project: component.project.settings.name.clone(),
-        component: component.component.settings.name.clone(),
-        language: translation.language.row.name.clone(),
-        code: html_lang(&translation.language.row.code),
-        direction: translation.language.row.direction.clone(),
-        source_code: html_lang(&component.source_language.row.code),
-        source_direction: component.source_language.row.direction.clone(),
-        project_href: format!("/projects/{}/", path.project),
-        component_href: path.component_page(),
-        translation_href: path.page(),
+        heading: Heading::of(translation, path),
         action: path.editor(None, ""),
+        zen_href: path.zen(q, None),
         q: q.to_owned(),
-        filters: COMMON
-            .iter()
-            .map(|search| Filter {
-                label: search.label,
-                href: path.editor(None, search.q),
-                current: search.q == q,
-            })
-            .collect(),
+        filters: links(q, |filter| path.editor(None, filter)),
         position,
         count: editing.place.count,
         previous: at(editing.place.previous),
@@ -403,31 +434,6 @@ async fn show(
     render(reply, &page)
 }
 
-/// What a failed action says: 400 for input the rules refuse, 403 for an
-/// action the visitor may not take; anything else is the page's failure.
-fn refusal(error: ServiceError) -> Result<(StatusCode, String), WebError> {
-    match error {
-        ServiceError::Validation(errors) => {
-            let words: Vec<String> = errors.iter().map(|e| e.detail.clone()).collect();
-            Ok((StatusCode::BAD_REQUEST, words.join(" ")))
-        }
-        ServiceError::PermissionDenied(words) => Ok((StatusCode::FORBIDDEN, words)),
-        ServiceError::NotAuthenticated => {
-            Ok((StatusCode::FORBIDDEN, "Sign in to do this.".to_owned()))
-        }
-        other => Err(WebError::from(other)),
-    }
-}
-
-/// A failure of a page read: a search that does not parse is 400 with
-/// its words, the rest as [`WebError::from`].
-fn refused(error: ServiceError) -> WebError {
-    match refusal(error) {
-        Ok((_, words)) => WebError::Invalid(words),
-        Err(other) => other,
-    }
-}
-
 async fn act(
     posted: Posted<EditorForm>,
     params: web::Path<(String, String)>,
@@ -452,9 +458,11 @@ async fn act(
     .await?
     .map_err(refused)?;
     let here = path.editor(Some(&form.checksum), &q);
-    let onward = match place.next {
-        Some(next) => path.editor(Some(&checksum(next)), &q),
-        None => path.page(),
+    let onward = match (form.zen.parse::<u64>().ok(), place.next) {
+        // Back to the string in the list view.
+        (Some(page), _) => format!("{}#c{}", path.zen(&q, Some(page)), form.checksum),
+        (None, Some(next)) => path.editor(Some(&checksum(next)), &q),
+        (None, None) => path.page(),
     };
     let targets = form.targets(unit.forms());
     let (service, subject, id) = (pages.service.clone(), visitor.subject.clone(), unit.unit.id);

@@ -7,8 +7,11 @@
 //! Served so far: the front page (`dashboard`: the projects one may
 //! see, with their progress), a project's page (`project`: its components
 //! and languages with theirs), a component's and a translation's pages
-//! (`component`), the editor (`editor`: one string at a time, its keyboard
-//! in `static/editor.js`), signing in and one's account (`accounts`: sign-in,
+//! (`component`), one language of a project (`project`), the editor
+//! (`editor`: one string at a time, its keyboard in `static/editor.js`),
+//! the list view (`zen`: a page of strings, each with its field),
+//! the invitation to translate (`engage`), a translation's file
+//! (`download`) and its uploads (`upload`), signing in and one's account (`accounts`: sign-in,
 //! sign-out, the profile with the API token, password changes, one-time
 //! links to choose a password) and the status badges of projects,
 //! components and languages of a project ([`widgets`]), as Weblate's
@@ -21,10 +24,14 @@ mod assets;
 pub mod badge;
 mod component;
 mod dashboard;
+mod download;
 mod editor;
+mod engage;
 mod error;
 mod extract;
 mod forms;
+mod headers;
+mod heading;
 mod page;
 mod paths;
 mod progress;
@@ -32,8 +39,10 @@ mod project;
 mod searches;
 mod signing;
 mod site;
+mod upload;
 mod visitor;
 pub mod widgets;
+mod zen;
 
 use actix_web::web;
 
@@ -48,6 +57,10 @@ pub fn configure(pages: Pages) -> impl FnOnce(&mut web::ServiceConfig) {
         accounts::configure(cfg);
         dashboard::configure(cfg);
         editor::configure(cfg);
+        download::configure(cfg);
+        upload::configure(cfg);
+        zen::configure(cfg);
+        engage::configure(cfg);
         project::configure(cfg);
         component::configure(cfg);
         assets::configure(cfg);

@@ -1,28 +1,17 @@
 //! What every page shares: the frame around its content (site name, who
-//! is signed in, sign-out) and the answer's headers: a Content-Security-
-//! Policy that runs no inline script and loads nothing from elsewhere,
-//! no framing, no referrer to other sites, and no caching of pages that
-//! are someone's own.
+//! is signed in, sign-out), rendering into an answer with the pages'
+//! headers (`headers`), redirects after posts, and use-cases run off the
+//! async workers.
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::LOCATION;
-use actix_web::http::header::{
-    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
-    X_FRAME_OPTIONS,
-};
 use actix_web::{HttpResponse, HttpResponseBuilder, web};
 use tolk_service::ServiceError;
 use tolk_service::accounts::Person;
 
 use crate::error::WebError;
+pub use crate::headers::answer;
 use crate::site::Pages;
 use crate::visitor::Visitor;
-
-/// The policy of every page: scripts, styles and images of this site
-/// only, no inline script, forms posted only here, never in a frame.
-pub const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'none'; script-src 'self'; \
-     style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; \
-     frame-ancestors 'none'; base-uri 'none'";
 
 /// The frame of a page, as its template shows it.
 #[derive(Debug, Clone)]
@@ -44,19 +33,6 @@ impl Chrome {
             csrf: visitor.csrf_token(pages),
         }
     }
-}
-
-/// An answer with a page's headers, before its body.
-pub fn answer(status: StatusCode) -> HttpResponseBuilder {
-    let mut answer = HttpResponse::build(status);
-    answer
-        .insert_header((CONTENT_TYPE, "text/html; charset=utf-8"))
-        .insert_header((CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_VALUE))
-        .insert_header((X_FRAME_OPTIONS, "DENY"))
-        .insert_header((X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((REFERRER_POLICY, "same-origin"))
-        .insert_header((CACHE_CONTROL, "no-store"));
-    answer
 }
 
 /// Renders a template into an answer already carrying its headers and cookies.

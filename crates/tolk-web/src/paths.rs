@@ -44,10 +44,7 @@ impl TranslationPath {
 
     /// Its page.
     pub fn page(&self) -> String {
-        format!(
-            "/projects/{}/{}/{}/",
-            self.project, self.component, self.language
-        )
+        self.of("projects")
     }
 
     /// Its component's page.
@@ -55,26 +52,53 @@ impl TranslationPath {
         format!("/projects/{}/{}/", self.project, self.component)
     }
 
+    /// Its file: as stored, or converted by `format`.
+    pub fn download(&self, format: Option<&str>) -> String {
+        let format = format.map(|f| format!("format={}", query_value(f)));
+        with_query(self.of("download"), [format])
+    }
+
+    /// Where its files are uploaded.
+    pub fn upload(&self) -> String {
+        self.of("upload")
+    }
+
+    /// The address of its page of `kind` (`translate`, `zen`...).
+    fn of(&self, kind: &str) -> String {
+        format!(
+            "/{kind}/{}/{}/{}/",
+            self.project, self.component, self.language
+        )
+    }
+
+    /// Its list view, on page `page` when given, of the strings
+    /// matching `q` when not empty.
+    pub fn zen(&self, q: &str, page: Option<u64>) -> String {
+        let page = page.map(|n| format!("page={n}"));
+        with_query(self.of("zen"), [search(q), page])
+    }
+
     /// Its editor, on the string named by `checksum` when given, among
     /// the strings matching `q` when not empty.
     pub fn editor(&self, checksum: Option<&str>, q: &str) -> String {
-        let mut url = format!(
-            "/translate/{}/{}/{}/",
-            self.project, self.component, self.language
-        );
-        let mut parts = Vec::new();
-        if let Some(checksum) = checksum {
-            parts.push(format!("checksum={checksum}"));
-        }
-        if !q.is_empty() {
-            parts.push(format!("q={}", query_value(q)));
-        }
-        if !parts.is_empty() {
-            url.push('?');
-            url.push_str(&parts.join("&"));
-        }
-        url
+        let checksum = checksum.map(|c| format!("checksum={c}"));
+        with_query(self.of("translate"), [checksum, search(q)])
     }
+}
+
+/// The query part of a search `q`; none when empty.
+fn search(q: &str) -> Option<String> {
+    (!q.is_empty()).then(|| format!("q={}", query_value(q)))
+}
+
+/// `url` with the query parts given.
+fn with_query<const N: usize>(mut url: String, parts: [Option<String>; N]) -> String {
+    let parts: Vec<String> = parts.into_iter().flatten().collect();
+    if !parts.is_empty() {
+        url.push('?');
+        url.push_str(&parts.join("&"));
+    }
+    url
 }
 
 #[cfg(test)]
@@ -92,6 +116,16 @@ mod tests {
             "/translate/demo/docs/guide/cs/?checksum=00ff&q=state%3A%3Ctranslated%20%26%20x"
         );
         assert_eq!(path.editor(None, ""), "/translate/demo/docs/guide/cs/");
+        assert_eq!(path.download(None), "/download/demo/docs/guide/cs/");
+        assert_eq!(
+            path.zen("has:comment", Some(2)),
+            "/zen/demo/docs/guide/cs/?q=has%3Acomment&page=2"
+        );
+        assert_eq!(path.zen("", None), "/zen/demo/docs/guide/cs/");
+        assert_eq!(
+            path.download(Some("po")),
+            "/download/demo/docs/guide/cs/?format=po"
+        );
         assert_eq!(TranslationPath::parse("demo", "cs/"), None);
         assert_eq!(TranslationPath::parse("demo", ""), None);
     }

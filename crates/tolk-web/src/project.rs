@@ -1,5 +1,7 @@
-//! A project's page (`/projects/{project}/`): its components and its
-//! languages, each with its progress, as the visitor may see them.
+//! A project's page (`/projects/{project}/`: its components and its
+//! languages) and one language of it (`/projects/{project}/-/{language}/`:
+//! its components in that language), each line with its progress, as the
+//! visitor may see them.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -7,7 +9,7 @@ use askama::Template;
 
 use crate::error::WebError;
 use crate::forms::PageQuery;
-use crate::page::{Chrome, answer, render};
+use crate::page::{Chrome, answer, blocking, render};
 use crate::progress::ProgressLine;
 use crate::site::Pages;
 use crate::visitor::Visitor;
@@ -17,7 +19,8 @@ const PAGE_SIZE: u64 = 100;
 
 /// Registers the project page.
 pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/projects/{project}/", web::get().to(project));
+    cfg.route("/projects/{project}/", web::get().to(project))
+        .route("/projects/{project}/-/{language}/", web::get().to(language));
 }
 
 #[derive(Template)]
@@ -42,9 +45,8 @@ async fn project(
 ) -> Result<HttpResponse, WebError> {
     let (service, subject) = (pages.service.clone(), visitor.subject.clone());
     let request = query.request(PAGE_SIZE);
-    let overview = web::block(move || service.projects().overview(&subject, &slug, request))
-        .await
-        .map_err(|_| WebError::Internal)??;
+    let overview =
+        blocking(move || service.projects().overview(&subject, &slug, request)).await??;
     let settings = overview.project.project.settings;
     let base = format!("/projects/{}/", settings.slug);
     let page = ProjectPage {
@@ -71,6 +73,59 @@ async fn project(
         name: settings.name,
         website: settings.web,
         base,
+    };
+    let mut reply = answer(StatusCode::OK);
+    visitor.keep_seed(&pages, &mut reply);
+    render(reply, &page)
+}
+
+#[derive(Template)]
+#[template(path = "project_language.html")]
+struct LanguagePage {
+    chrome: Chrome,
+    project: String,
+    project_href: String,
+    language: ProgressLine,
+    base: String,
+    components: Vec<ProgressLine>,
+    page: u64,
+    last_page: u64,
+}
+
+async fn language(
+    visitor: Visitor,
+    params: web::Path<(String, String)>,
+    query: web::Query<PageQuery>,
+    pages: web::Data<Pages>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, code) = params.into_inner();
+    let (service, subject) = (pages.service.clone(), visitor.subject.clone());
+    let request = query.request(PAGE_SIZE);
+    let overview = blocking(move || {
+        service
+            .projects()
+            .language_overview(&subject, &slug, &code, request)
+    })
+    .await??;
+    let settings = overview.project.project.settings;
+    let (language, summary) = overview.language;
+    let project_href = format!("/projects/{}/", settings.slug);
+    let page = LanguagePage {
+        chrome: Chrome::of(&pages, &visitor),
+        base: format!("{project_href}-/{}/", language.code),
+        components: overview
+            .translations
+            .into_iter()
+            .map(|(view, counters)| {
+                let href = format!("{project_href}{}/{}/", view.component.path, language.code);
+                ProgressLine::new(view.component.settings.name, href, &counters)
+            })
+            .collect(),
+        language: ProgressLine::new(language.name, String::new(), &summary.counters),
+        project: settings.name,
+        project_href,
+        page: overview.page,
+        last_page: overview.last_page,
     };
     let mut reply = answer(StatusCode::OK);
     visitor.keep_seed(&pages, &mut reply);

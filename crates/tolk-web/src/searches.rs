@@ -46,3 +46,27 @@ pub const COMMON: &[Search] = &[
         count: |c| c.comments,
     },
 ];
+
+/// A common search as a link.
+#[derive(Debug, Clone)]
+pub struct SearchLink {
+    /// How it is named.
+    pub label: &'static str,
+    /// Where it leads.
+    pub href: String,
+    /// Whether it is the search shown.
+    pub current: bool,
+}
+
+/// The common searches as links made by `href` from each query, the one
+/// equal to `current` marked.
+pub fn links(current: &str, href: impl Fn(&str) -> String) -> Vec<SearchLink> {
+    COMMON
+        .iter()
+        .map(|search| SearchLink {
+            label: search.label,
+            href: href(search.q),
+            current: search.q == current,
+        })
+        .collect()
+}

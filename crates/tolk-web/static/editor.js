@@ -4,7 +4,8 @@
   "use strict";
   var editor = document.getElementById("editor");
   var shortcuts = document.getElementById("shortcuts");
-  // The key that was pressed with Ctrl before a digit (M: copy a suggestion).
+  // The key that was pressed with Ctrl before a digit (M: copy a
+  // suggestion or a memory offer, numbered in the page's order).
   var pending = null;
 
   function submit(action, fuzzy) {
@@ -22,7 +23,7 @@
   }
 
   function copySuggestion(n) {
-    var item = document.querySelector('[data-suggestion="' + n + '"]');
+    var item = document.querySelector('[data-copy="' + n + '"]');
     if (!item || !editor) { return; }
     item.querySelectorAll("[data-form]").forEach(function (form) {
       var field = document.getElementById("id_target_" + form.getAttribute("data-form"));

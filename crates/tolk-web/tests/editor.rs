@@ -182,6 +182,25 @@ async fn a_person_translates_through_the_pages_without_script() {
         // Signed in, marta works through German's untranslated strings.
         let mut marta = Browser::default();
         common::sign_in_as(&app, &mut marta, ("marta", PASSWORD), "/").await;
+        // Every page of the private project is not found for a person
+        // outside it, as for a visitor.
+        for hidden in [
+            "/projects/secret/",
+            "/projects/secret/-/cs/",
+            "/projects/secret/app/",
+            "/projects/secret/app/cs/",
+            "/translate/secret/app/cs/",
+            "/download/secret/app/cs/",
+            "/engage/secret/",
+            "/engage/secret/-/cs/",
+        ] {
+            for (who, browser) in [("marta", &mut marta), ("a visitor", &mut anonymous)] {
+                let reply = browser.get(&app, hidden).await;
+                assert_eq!(reply.status, StatusCode::NOT_FOUND, "{hidden} for {who}");
+                assert!(reply.body.contains("<h1>Not found</h1>"), "{}", reply.body);
+                assert!(!reply.body.contains("secret"), "{}", reply.body);
+            }
+        }
         let q = "state:<translated";
         let first = marta
             .get(&app, "/translate/demo/app/de/?q=state%3A%3Ctranslated")
@@ -271,6 +290,74 @@ async fn a_person_translates_through_the_pages_without_script() {
         );
         assert_eq!(stored(&service, "de", "Quit"), ("Beenden".into(), 20));
 
+        // What helps: the memory offers what was saved (here, Close in
+        // German: its own translation, 100% alike), the glossary its terms
+        // (Quit is a term of demo's glossary, untranslated in Czech), the
+        // history who changed the string.
+        let close = marta
+            .get(
+                &app,
+                &format!("/translate/demo/app/de/?checksum={}", of("Close")),
+            )
+            .await;
+        assert!(
+            close.body.contains("<li data-copy=\"1\">\n<p class=\"text\" lang=\"de\" dir=\"ltr\" data-form=\"0\">Schließen\nsofort</p>"),
+            "{}",
+            close.body
+        );
+        assert!(
+            close
+                .body
+                .contains("100% alike: <span lang=\"en\" dir=\"ltr\">Close</span> (demo/app)"),
+            "{}",
+            close.body
+        );
+        assert!(close.body.contains(" by marta, "), "{}", close.body);
+        let quit = marta
+            .get(
+                &app,
+                &format!("/translate/demo/app/cs/?checksum={}", of("Quit")),
+            )
+            .await;
+        assert!(quit.body.contains("<dt lang=\"en\" dir=\"ltr\">Quit</dt><dd lang=\"cs\" dir=\"ltr\"><span class=\"muted\">not translated</span></dd>"), "{}", quit.body);
+
+        // Downloads: the file as stored, its pending edits written, and
+        // converted; hidden ones not found, unknown formats refused.
+        let german = marta.get(&app, "/projects/demo/app/de/").await;
+        for link in [
+            "<a href=\"/download/demo/app/de/\" download>As stored</a>",
+            "<a href=\"/download/demo/app/de/?format=csv\" download>CSV</a>",
+        ] {
+            assert!(german.body.contains(link), "{link} in {}", german.body);
+        }
+        let file = marta.get(&app, "/download/demo/app/de/").await;
+        assert_eq!(file.status, StatusCode::OK);
+        assert_eq!(
+            file.headers.get("content-disposition").unwrap(),
+            "attachment; filename=\"demo-app-de.po\""
+        );
+        assert!(
+            file.body
+                .contains("msgid \"Close\"\nmsgstr \"\"\n\"Schließen\\n\"\n\"sofort\"\n"),
+            "{}",
+            file.body
+        );
+        let csv = marta.get(&app, "/download/demo/app/de/?format=csv").await;
+        assert_eq!(
+            csv.headers.get("content-type").unwrap(),
+            "text/csv; charset=utf-8"
+        );
+        assert!(csv.body.contains("Beenden"), "{}", csv.body);
+        let unknown = marta.get(&app, "/download/demo/app/de/?format=nope").await;
+        assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+        assert!(
+            unknown.body.contains("Conversion to nope is not supported"),
+            "{}",
+            unknown.body
+        );
+        let hidden = anonymous.get(&app, "/download/secret/app/cs/").await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+
         // A comment with markup is shown as text.
         let mut fields = action(&token, of("Quit"), "", "comment");
         fields.push(("comment", "<script>alert(1)</script> & <b>co</b>"));
@@ -358,8 +445,11 @@ async fn each_page_and_save_costs_a_fixed_number_of_statements() {
         for (uri, budget) in [
             ("/projects/demo/app/", 23),
             ("/projects/demo/app/de/", 10),
-            (editor.as_str(), 14),
-            ("/translate/demo/app/de/?q=state%3A%3Ctranslated", 16),
+            ("/projects/demo/-/de/", 23),
+            ("/engage/demo/", 23),
+            (editor.as_str(), 19),
+            ("/translate/demo/app/de/?q=state%3A%3Ctranslated", 21),
+            ("/zen/demo/app/de/", 9),
         ] {
             // Once to fill the cache of components and languages.
             marta.get(&app, uri).await;
@@ -379,5 +469,156 @@ async fn each_page_and_save_costs_a_fixed_number_of_statements() {
         assert_eq!(saved.status, StatusCode::SEE_OTHER);
         let cost = db.store.statements_run() - before;
         assert!(cost <= 25, "a save: {cost} statements");
+    }
+}
+
+/// A multipart body of `fields` and one file `file` (name, bytes), with
+/// its content type.
+fn multipart(fields: &[(&str, &str)], file: (&str, &[u8])) -> (String, Vec<u8>) {
+    let boundary = "tolk-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{}\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n",
+            file.0
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(file.1);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+#[actix_web::test]
+async fn a_file_uploaded_from_the_translation_page_is_taken_or_refused_with_the_reason() {
+    for db in TestDb::all() {
+        let (_upstream, service, pages) = site(&db);
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
+        let mut marta = Browser::default();
+        common::sign_in_as(&app, &mut marta, ("marta", PASSWORD), "/").await;
+        let page = marta.get(&app, "/projects/demo/app/cs/").await;
+        assert!(
+            page.body.contains("<form method=\"post\" action=\"/upload/demo/app/cs/\" enctype=\"multipart/form-data\""),
+            "{}",
+            page.body
+        );
+        let token = page.token();
+        let file = common::catalogue("cs", 4);
+        let post = |fields: Vec<(&str, String)>, file: &[u8]| {
+            let fields: Vec<(&str, &str)> = fields.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            let (kind, body) = multipart(&fields, ("cs.po", file));
+            test::TestRequest::post()
+                .uri("/upload/demo/app/cs/")
+                .insert_header(("content-type", kind))
+                .set_payload(body)
+        };
+
+        // Without the page's token: refused, nothing taken.
+        let forged = marta
+            .send(&app, post(vec![("method", "translate".into())], &file))
+            .await;
+        assert_eq!(forged.status, StatusCode::FORBIDDEN);
+        assert_eq!(stored(&service, "cs", "Quit"), (String::new(), 0));
+        // A method one may not use: the page again, with the reason.
+        let fields = vec![
+            ("csrfmiddlewaretoken", token.clone()),
+            ("method", "approve".into()),
+        ];
+        let refused = marta.send(&app, post(fields, &file)).await;
+        assert!(
+            refused.status == StatusCode::FORBIDDEN || refused.status == StatusCode::BAD_REQUEST,
+            "{}",
+            refused.body
+        );
+        assert!(
+            refused.body.contains("id=\"upload-error\""),
+            "{}",
+            refused.body
+        );
+        assert_eq!(stored(&service, "cs", "Quit"), (String::new(), 0));
+        // Taken: the untranslated string, and the page says what was done.
+        let fields = vec![
+            ("csrfmiddlewaretoken", token.clone()),
+            ("method", "translate".into()),
+            ("conflicts", String::new()),
+            ("fuzzy", String::new()),
+        ];
+        let taken = marta.send(&app, post(fields, &file)).await;
+        assert_eq!(taken.status, StatusCode::SEE_OTHER, "{}", taken.body);
+        assert_eq!(
+            taken.location(),
+            "/projects/demo/app/cs/?accepted=1&skipped=3&not_found=0"
+        );
+        assert_eq!(stored(&service, "cs", "Quit"), ("Quit (cs)".into(), 20));
+        let page = marta.get(&app, taken.location()).await;
+        assert!(
+            page.body.contains("The file was uploaded: 1 strings taken, 3 left as they were, 0 not in this translation."),
+            "{}",
+            page.body
+        );
+    }
+}
+
+#[actix_web::test]
+async fn the_list_view_saves_each_string_and_comes_back_to_it() {
+    for db in TestDb::all() {
+        let (_upstream, service, pages) = site(&db);
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
+        // A visitor reads the list: every string, no field.
+        let mut anonymous = Browser::default();
+        let list = anonymous.get(&app, "/zen/demo/app/de/").await;
+        assert_eq!(list.status, StatusCode::OK, "{}", list.body);
+        assert!(
+            list.body.contains("<p class=\"muted\">4 strings"),
+            "{}",
+            list.body
+        );
+        assert!(!list.body.contains("class=\"zen-form\""), "{}", list.body);
+        assert_eq!(
+            anonymous.get(&app, "/zen/secret/app/de/").await.status,
+            StatusCode::NOT_FOUND
+        );
+        // Marta: a field per string, the search kept.
+        let mut marta = Browser::default();
+        common::sign_in_as(&app, &mut marta, ("marta", PASSWORD), "/").await;
+        let list = marta
+            .get(&app, "/zen/demo/app/de/?q=state%3A%3Ctranslated")
+            .await;
+        assert!(
+            list.body.contains("<p class=\"muted\">3 strings"),
+            "{}",
+            list.body
+        );
+        assert_eq!(
+            list.body.matches("class=\"zen-form\"").count(),
+            3,
+            "{}",
+            list.body
+        );
+        let field = format!("<textarea id=\"t{}_0\" name=\"target_0\"", of("Save"));
+        assert!(list.body.contains(&field), "{}", list.body);
+        // A save comes back to the string in the list.
+        let token = list.token();
+        let mut fields = action(&token, of("Save"), "state:<translated", "save");
+        fields.extend([("target_0", "Speichern"), ("zen", "1")]);
+        let saved = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        assert_eq!(
+            saved.location(),
+            format!(
+                "/zen/demo/app/de/?q=state%3A%3Ctranslated&page=1#c{}",
+                of("Save")
+            )
+        );
+        assert_eq!(stored(&service, "de", "Save"), ("Speichern".into(), 20));
     }
 }

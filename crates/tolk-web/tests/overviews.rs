@@ -171,3 +171,70 @@ async fn the_front_and_project_pages_show_what_the_visitor_may_see_with_its_prog
         assert!(page.body.contains("<h1>secret</h1>"));
     }
 }
+
+#[actix_web::test]
+async fn a_language_of_a_project_and_the_invitations_to_translate() {
+    for db in TestDb::all() {
+        let (_upstream, service) = demo_site(&db);
+        let pages = tolk_web::Pages::open(service, "http://localhost:8000").unwrap();
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
+        let mut visitor = Browser::default();
+
+        // Czech in demo: app 3 of 4 and terms 0 of 4, each leading to its
+        // translation; 3 of 8 in all.
+        let page = visitor.get(&app, "/projects/demo/-/cs/").await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(page.body.contains("<h1>demo — Czech</h1>"), "{}", page.body);
+        assert!(
+            page.body.contains("37.5% translated · 8 strings"),
+            "{}",
+            page.body
+        );
+        for card in [
+            "<a class=\"name\" href=\"/projects/demo/app/cs/\">app</a>",
+            "<a class=\"name\" href=\"/projects/demo/terms/cs/\">terms</a>",
+        ] {
+            assert!(page.body.contains(card), "{card} in {}", page.body);
+        }
+        // German has no glossary translation: only app.
+        let page = visitor.get(&app, "/projects/demo/-/de/").await;
+        assert!(page.body.contains("href=\"/projects/demo/app/de/\""));
+        assert!(!page.body.contains("href=\"/projects/demo/terms/de/\""));
+
+        // The invitations: the project's, a language's (a translation's
+        // share_url), each with its badge and where to start.
+        let page = visitor.get(&app, "/engage/demo/").await;
+        assert_eq!(page.status, StatusCode::OK);
+        for part in [
+            "<h1>Get involved in demo</h1>",
+            "into 3 languages: 20 strings, 60% translated so far.",
+            "<img src=\"/widget/demo/svg-badge.svg\" alt=\"Translation status: 60% translated\">",
+            "<a class=\"button\" href=\"/projects/demo/\" id=\"start\">",
+        ] {
+            assert!(page.body.contains(part), "{part} in {}", page.body);
+        }
+        let page = visitor.get(&app, "/engage/demo/-/cs/").await;
+        assert_eq!(page.status, StatusCode::OK);
+        for part in [
+            "Help translate demo into Czech: 8 strings, 37.5% translated so far.",
+            "<img src=\"/widget/demo/-/cs/svg-badge.svg\"",
+            "<a class=\"button\" href=\"/projects/demo/-/cs/\" id=\"start\">",
+        ] {
+            assert!(page.body.contains(part), "{part} in {}", page.body);
+        }
+
+        // Hidden, unknown, or a language the project has not: not found.
+        for missing in [
+            "/projects/secret/-/cs/",
+            "/projects/demo/-/xx/",
+            "/projects/demo/-/fr/",
+            "/engage/secret/",
+            "/engage/secret/-/cs/",
+            "/engage/nothing/",
+            "/engage/demo/-/fr/",
+        ] {
+            let reply = visitor.get(&app, missing).await;
+            assert_eq!(reply.status, StatusCode::NOT_FOUND, "{missing}");
+        }
+    }
+}

@@ -1,9 +1,9 @@
 //! The browser links Tolk hands out (`web_url`, `translate_url`, the
 //! `Translate-URL:` of commit messages): each answers. Those tolk-web
-//! does not serve yet (a project's languages, the engage page, a
-//! language) lead (302) to the browsable API view of the same object,
-//! where every link is clickable. These are pages, not API operations: they are not in the
-//! OpenAPI document.
+//! does not serve (the list of projects, a language) lead (302) to the
+//! browsable API view of the same object, where every link is clickable.
+//! These are pages, not API operations: they are not in the OpenAPI
+//! document.
 
 use actix_web::http::header::LOCATION;
 use actix_web::{HttpResponse, web};
@@ -12,14 +12,8 @@ use crate::links::Links;
 
 /// Registers the pages on the application.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/projects/{rest:.*}", web::get().to(projects))
-        .route("/engage/{rest:.*}", web::get().to(engage))
+    cfg.route("/projects/", web::get().to(projects))
         .route("/languages/{code}/", web::get().to(language));
-}
-
-/// A path's non-empty segments.
-fn segments(rest: &str) -> Vec<&str> {
-    rest.split('/').filter(|s| !s.is_empty()).collect()
 }
 
 /// A 302 to `url`'s browsable view.
@@ -29,22 +23,10 @@ fn to_view(url: &str) -> HttpResponse {
         .finish()
 }
 
-/// `/projects/` (the projects) and `/projects/P/-/…` (a project's
-/// languages); tolk-web serves the pages of projects, components and
-/// translations.
-async fn projects(rest: web::Path<String>, links: Links) -> HttpResponse {
-    match segments(&rest).first() {
-        Some(project) => to_view(&links.api(&["projects", project, "languages"])),
-        None => to_view(&links.api(&["projects"])),
-    }
-}
-
-/// `/engage/P/…`: the project.
-async fn engage(rest: web::Path<String>, links: Links) -> HttpResponse {
-    match segments(&rest).first() {
-        Some(project) => to_view(&links.api(&["projects", project])),
-        None => to_view(&links.api(&["projects"])),
-    }
+/// `/projects/` (the projects); tolk-web serves the pages of projects,
+/// their languages, components and translations.
+async fn projects(links: Links) -> HttpResponse {
+    to_view(&links.api(&["projects"]))
 }
 
 /// `/languages/CODE/`: the language.

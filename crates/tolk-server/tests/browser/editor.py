@@ -9,10 +9,14 @@ translates ten strings with the keyboard alone (Ctrl+Enter each), timing
 each key press until the next string is shown; then every other shortcut:
 Ctrl+Shift+Enter (needs editing), Alt+Enter (suggestion), Ctrl+M then 1
 (copy a suggestion), Ctrl+Down and Ctrl+Up (move without saving), `?`
-(the list of shortcuts). Checks the component, translation and editor
-pages with axe-core and at 320 px wide. Prints the checksums and texts of
+(the list of shortcuts). Downloads the file from the translation's
+page and uploads it back with a change; sees a locked component's and,
+as a visitor, the public project's editor without a save. Checks the
+component, translation and editor pages with axe-core and at 320 px
+wide. Prints the checksums and texts of
 the ten strings as JSON on its last line, for the caller to find them in
-the next commit. Exits non-zero with the reason on the first failure.
+the next commit. Also: the list view (Ctrl+Enter saves in place, more
+strings as one scrolls). Exits non-zero with the reason on the first failure.
 """
 
 import json
@@ -154,8 +158,82 @@ with sync_playwright() as playwright:
     page.keyboard.press("?")
     check(page.evaluate("document.getElementById('shortcuts').open"), "? did not list the shortcuts")
     page.keyboard.press("Escape")
+
+    # The list view: Ctrl+Enter saves a string in place and goes to the
+    # next field; the next page comes as one scrolls.
+    page.goto(f"{SITE}/zen/demo/app/ja/")
+    narrow(page, "list view")
+    forms = page.locator(".zen-form")
+    count = forms.count()
+    check(count == 25, f"{count} strings on the list's first page")
+    zen_checksum = forms.nth(20).locator("input[name=checksum]").input_value()
+    forms.nth(20).locator("textarea").first.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("一覧で")
+    page.keyboard.press("Control+Enter")
+    saved_note = page.locator(".zen-form .saved").nth(20)
+    try:
+        page.wait_for_function(
+            "() => document.querySelectorAll('.zen-form .saved')[20].textContent.startsWith('Saved')"
+            " || document.querySelectorAll('.zen-form .saved')[20].textContent.startsWith('Not')",
+            timeout=10000)
+    except Exception:
+        fail(f"the list's save said {saved_note.inner_text()!r}")
+    check(saved_note.inner_text() == "Saved", f"the list's save said {saved_note.inner_text()!r}")
+    check(page.evaluate("document.activeElement.id").startswith("t"),
+          "the focus did not move to the next field")
+    check(page.evaluate("document.activeElement.closest('.zen-form')"
+                        ".querySelector('input[name=checksum]').value") != zen_checksum,
+          "the focus stayed on the saved string")
+    check(unit(page, zen_checksum)["target"] == ["一覧で"], "the list's save was not stored")
+    page.locator("#more").scroll_into_view_if_needed()
+    page.wait_for_function("() => document.querySelectorAll('#zen > li').length > 25")
+    check(not refused, f"the policy refused or a script failed: {refused}")
+
+    # The file from the translation's page, and back with a change.
+    page.goto(f"{SITE}/projects/demo/app/ja/")
+    narrow(page, "translation")
+    with page.expect_download() as info:
+        page.get_by_role("link", name="As stored").click()
+    download = info.value
+    check(download.suggested_filename == "demo-app-ja.po", download.suggested_filename)
+    with open(download.path(), encoding="utf-8") as stored_file:
+        content = stored_file.read()
+    for item in saved:
+        check(f'msgstr "{item["text"]}"' in content, f"{item['text']} not in the download")
+    changed = content.replace(f'msgstr "{saved[0]["text"]}"', 'msgstr "アップロード"')
+    page.set_input_files("#id_file", files=[
+        {"name": "ja.po", "mimeType": "text/x-po", "buffer": changed.encode("utf-8")}])
+    page.select_option("#id_conflicts", "replace-translated")
+    page.get_by_role("button", name="Upload").click()
+    page.wait_for_selector("#notice")
+    check(page.inner_text("#notice").startswith("The file was uploaded: 1 strings taken"),
+          f"upload notice {page.inner_text('#notice')!r}")
+    check(unit(page, saved[0]["checksum"])["target"] == ["アップロード"], "the upload was not taken")
+    saved[0]["text"] = "アップロード"
+
+    # A locked component: the same page, no field to save.
+    answer = page.request.post(f"{SITE}/api/components/demo/app/lock/",
+                               data={"lock": True}, headers=API)
+    check(answer.status == 200, f"lock: {answer.status}")
+    page.goto(first["web_url"])
+    check(page.locator("#save").count() == 0, "a locked component offers a save")
+    check("locked" in page.inner_text("#refusal"), f"refusal {page.inner_text('#refusal')!r}")
+    answer = page.request.post(f"{SITE}/api/components/demo/app/lock/",
+                               data={"lock": False}, headers=API)
+    check(answer.status == 200, f"unlock: {answer.status}")
     check(not refused, f"the policy refused or a script failed: {refused}")
     context.close()
+
+    # An anonymous visitor reads the public project: no field to save.
+    visitor = browser.new_context(viewport={"width": 320, "height": 800})
+    page = visitor.new_page()
+    page.goto(first["web_url"])
+    check(page.locator("#save").count() == 0, "a visitor is offered a save")
+    check(page.inner_text("#refusal") == "Sign in to translate.",
+          f"refusal {page.inner_text('#refusal')!r}")
+    narrow(page, "editor for a visitor")
+    visitor.close()
 
     # axe-core on the new page kinds, signed in.
     audit = browser.new_context(bypass_csp=True)
@@ -165,14 +243,18 @@ with sync_playwright() as playwright:
     page.fill("#id_password", PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_url(f"{SITE}/accounts/profile/")
-    page.goto(f"{SITE}/projects/demo/app/")
-    accessible(page, "component", AXE)
-    page.goto(f"{SITE}/projects/demo/app/ja/")
-    accessible(page, "translation", AXE)
-    page.goto(f"{first['web_url']}")
-    accessible(page, "editor", AXE)
-    page.goto(f"{SITE}/translate/demo/app/ja/?q=has:suggestion")
-    accessible(page, "editor with a suggestion", AXE)
+    for address, name in [
+        ("/projects/demo/app/", "component"),
+        ("/projects/demo/app/ja/", "translation"),
+        (first["web_url"].removeprefix(SITE), "editor"),
+        ("/translate/demo/app/ja/?q=has:suggestion", "editor with a suggestion"),
+        ("/zen/demo/app/ja/", "list view"),
+        ("/projects/demo/-/ja/", "project language"),
+        ("/engage/demo/", "engage"),
+        ("/projects/demo/nothing/", "not found"),
+    ]:
+        page.goto(f"{SITE}{address}")
+        accessible(page, name, AXE)
     audit.close()
     browser.close()
 print(json.dumps(saved))
