@@ -5,13 +5,17 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::dev::Payload;
+use actix_web::dev::{Payload, UrlEncoded};
+use actix_web::error::UrlencodedError;
 use actix_web::{FromRequest, HttpRequest, web};
 use serde::de::DeserializeOwned;
 
 use crate::error::WebError;
 use crate::site::Pages;
 use crate::visitor::Visitor;
+
+/// Largest form body read, in bytes (the API's limit, and the upload's).
+pub const MAX_BODY: usize = 4 * 1024 * 1024;
 
 /// A future of an extractor.
 type Extracting<T> = Pin<Box<dyn Future<Output = Result<T, WebError>>>>;
@@ -56,12 +60,17 @@ impl<F: DeserializeOwned + Guarded + 'static> FromRequest for Posted<F> {
     type Future = Extracting<Posted<F>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let form = web::Form::<F>::from_request(req, payload);
+        // actix-web's default of 16 KiB would refuse a long translation
+        // (percent-encoded, a paragraph of accented text passes it).
+        let form = UrlEncoded::<F>::new(req, payload).limit(MAX_BODY);
         let req = req.clone();
         Box::pin(async move {
             let pages = pages_of(&req)?;
             let visitor = Visitor::of(&req, &pages).await?;
-            let form = form.await.map_err(|_| WebError::BadForm)?.into_inner();
+            let form = form.await.map_err(|e| match e {
+                UrlencodedError::Overflow { .. } => WebError::TooLarge,
+                _ => WebError::BadForm,
+            })?;
             visitor.check_csrf(&pages, form.token())?;
             Ok(Posted { visitor, form })
         })

@@ -18,13 +18,11 @@ use tolk_service::file_upload::FileUpload;
 
 use crate::component::translation_again;
 use crate::error::{WebError, refusal};
+use crate::extract::MAX_BODY;
 use crate::page::{blocking, see_other};
 use crate::paths::TranslationPath;
 use crate::site::Pages;
 use crate::visitor::Visitor;
-
-/// Largest upload read, in bytes (the API's limit).
-const MAX_UPLOAD: usize = 4 * 1024 * 1024;
 
 /// Registers the upload.
 pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
@@ -70,7 +68,7 @@ async fn read_form(
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(|_| WebError::BadForm)?;
             total += chunk.len();
-            if total > MAX_UPLOAD {
+            if total > MAX_BODY {
                 return Err(WebError::TooLarge);
             }
             data.extend_from_slice(&chunk);

@@ -240,6 +240,19 @@ async fn a_person_translates_through_the_pages_without_script() {
         );
         let next = marta.get(&app, saved.location()).await;
         assert!(next.body.contains("String 1 of 2"), "{}", next.body);
+        // A long translation (past actix-web's default limit of forms
+        // once percent-encoded) is read and saved whole.
+        let long = "ř".repeat(6_000);
+        let mut fields = action(&token, of("Open"), "", "save");
+        fields.push(("target_0", &long));
+        let saved_long = marta.post(&app, "/translate/demo/app/cs/", &fields).await;
+        assert_eq!(
+            saved_long.status,
+            StatusCode::SEE_OTHER,
+            "{}",
+            saved_long.body
+        );
+        assert_eq!(stored(&service, "cs", "Open"), (long.clone(), 20));
         // Saved as needing editing.
         let mut fields = action(&token, of("Save"), q, "save");
         fields.extend([("target_0", "Speichern"), ("fuzzy", "on")]);
