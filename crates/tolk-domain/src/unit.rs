@@ -183,6 +183,13 @@ pub fn id_hash(source: &str, context: &str, monolingual: bool) -> i64 {
     }
 }
 
+/// A digest of a unit's translation and state, as the editor's forms
+/// carry it (Weblate's `contentsum`): a save made from a page that showed
+/// other content is refused instead of overwriting it.
+pub fn content_sum(target: &str, state: i32) -> String {
+    checksum(hash(&format!("{state}\u{0}{target}")))
+}
+
 /// The `content_hash` of a unit: of its source and context.
 pub fn content_hash(source: &str, context: &str) -> i64 {
     hash(&format!("{source}{context}"))

@@ -10,7 +10,7 @@
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use chrono::{Duration, NaiveDateTime};
 use tolk_domain::password::{MAX_BYTES, NewPassword};
-use tolk_domain::permission::Subject;
+use tolk_domain::permission::{Permission, Subject, Target};
 use tolk_domain::user::{ANONYMOUS_USERNAME, NAME_MAX};
 use tolk_store::users::UserRow;
 use tolk_store::{DbConnection, sessions, site_secrets, time, tokens, users};
@@ -236,6 +236,18 @@ impl Accounts<'_> {
             sessions::replace_password_link(conn, &hash_token(&key), row.id, expires)
         })?;
         Ok(key)
+    }
+
+    /// A one-time password link for `username` made by `subject`, who
+    /// must manage accounts (`user.edit`): what the users page shows.
+    pub fn password_link_by(&self, subject: &Subject, username: &str) -> ServiceResult<String> {
+        crate::access::require(
+            subject,
+            Permission::USER_EDIT,
+            Target::Site,
+            "You do not have permission to manage accounts.",
+        )?;
+        self.password_link(username)
     }
 
     /// The person a password link is for, while it works.

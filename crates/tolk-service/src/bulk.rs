@@ -157,6 +157,7 @@ pub(crate) fn apply_edits(
             target: &plan.text,
             state: plan.state.code(),
             failing: &plan.failing,
+            dismissed: &plan.dismissed,
         })
         .collect();
     let done: std::collections::HashSet<i64> = units::set_translations(conn, &writes, at)?

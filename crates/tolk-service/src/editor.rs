@@ -9,6 +9,8 @@ use std::sync::Arc;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::query::Condition;
 use tolk_store::comments::{self, Comment};
+use tolk_store::screenshots;
+pub use tolk_store::screenshots::Screenshot;
 use tolk_store::suggestions::{self, Suggestion};
 use tolk_store::unit_cursor;
 pub use tolk_store::unit_cursor::Place;
@@ -52,6 +54,8 @@ pub struct Rights {
     pub vote: bool,
     /// May comment.
     pub comment: bool,
+    /// May dismiss failing checks.
+    pub dismiss: bool,
 }
 
 /// One string in the editor.
@@ -73,6 +77,8 @@ pub struct Editing {
     pub others: Vec<UnitView>,
     /// Glossary terms, the memory's offers and the string's history.
     pub aids: Aids,
+    /// The screenshots showing its string, by id.
+    pub screenshots: Vec<Screenshot>,
 }
 
 impl Units<'_> {
@@ -190,6 +196,7 @@ impl Units<'_> {
         };
         Ok(Editing {
             aids: aids(conn, subject, &unit)?,
+            screenshots: screenshots::of_unit(conn, unit.source_id())?,
             rights: Rights::of(subject, &unit),
             translation: Arc::clone(&unit.translation),
             unit: Some(unit),
@@ -282,6 +289,7 @@ impl Editing {
             comments: Vec::new(),
             others: Vec::new(),
             aids: Aids::default(),
+            screenshots: Vec::new(),
         }
     }
 }
@@ -306,6 +314,7 @@ impl Rights {
             delete_suggestion: can(Permission::SUGGESTION_DELETE),
             vote: component.settings.suggestion_voting && can(Permission::SUGGESTION_VOTE),
             comment: can(Permission::COMMENT_ADD),
+            dismiss: can(Permission::UNIT_CHECK),
         }
     }
 }

@@ -25,6 +25,16 @@ use crate::{Service, ServiceError, ServiceResult};
 
 pub use tolk_domain::operation::Operation;
 
+/// What waits in a component's repository, as the database knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Waiting {
+    /// Edited strings (and removals) not yet committed.
+    pub pending_units: i64,
+    /// The last failure to merge, rebase or push, if that was the last
+    /// repository event.
+    pub merge_failure: Option<String>,
+}
+
 /// A component's repository as `GET …/repository/` shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RepositoryStatus {
@@ -196,10 +206,22 @@ impl Repository<'_> {
         self.status_of(&view)
     }
 
-    /// The repository status of one component, whose access was checked.
-    fn status_of(&self, view: &ComponentView) -> ServiceResult<RepositoryStatus> {
+    /// What waits in a component's repository, from the database alone
+    /// (no Git process): what its page shows those who look after it.
+    pub fn waiting(
+        &self,
+        subject: &Subject,
+        project_slug: &str,
+        slug: &str,
+    ) -> ServiceResult<Waiting> {
+        let view = self.repository_of(subject, project_slug, slug, &STATUS)?;
+        self.waiting_in(&view)
+    }
+
+    /// [`Self::waiting`] of a component whose access was checked.
+    fn waiting_in(&self, view: &ComponentView) -> ServiceResult<Waiting> {
         let component = &view.component;
-        let (pending, failure) = self.store.read(|conn| {
+        self.store.read(|conn| {
             let ids = translations::ids_of(conn, component.id)?;
             let pending = units::count_pending(conn, &ids)? + unit_removals::count(conn, &ids)?;
             let failure = changes::latest_repository_change(conn, component.id)?
@@ -213,8 +235,20 @@ impl Repository<'_> {
                     .any(|a| a.0 == *action)
                 })
                 .map(|(_, target)| target);
-            Ok::<_, ServiceError>((pending, failure))
-        })?;
+            Ok(Waiting {
+                pending_units: pending,
+                merge_failure: failure,
+            })
+        })
+    }
+
+    /// The repository status of one component, whose access was checked.
+    fn status_of(&self, view: &ComponentView) -> ServiceResult<RepositoryStatus> {
+        let component = &view.component;
+        let Waiting {
+            pending_units: pending,
+            merge_failure: failure,
+        } = self.waiting_in(view)?;
         let owner = self.repository_owner(component)?;
         let dir = self.workspace.dir(&owner);
         if !dir.exists() {

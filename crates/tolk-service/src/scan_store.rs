@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
+use tolk_domain::checks::dismissals;
 use tolk_domain::checks::source::{
     LONG_UNTRANSLATED_DAYS, Translations, failing_source, long_untranslated,
 };
@@ -223,6 +224,8 @@ pub(crate) fn sync_units(
                     let flags = Flags::parse([row.flags.as_str(), checks.flags]);
                     crate::translated_check::add_to(&mut row.failing, &flags);
                 }
+                // Checks dismissed on the string stay dismissed.
+                row.failing = dismissals::split(&row.failing, &old.dismissed).0;
                 let changed = old.position != row.position
                     || old.context != row.context
                     || old.source != row.source
@@ -349,7 +352,8 @@ pub(crate) fn refresh_source_checks(
                 .is_some_and(|(total, missing)| long_untranslated(*total, *missing, translated)),
         };
         let forms = split_plurals(&unit.source);
-        let verdict = failing_source(&forms, &unit.context, units, &flags).join(",");
+        let found = failing_source(&forms, &unit.context, units, &flags).join(",");
+        let verdict = dismissals::split(&found, &unit.dismissed).0;
         if verdict == unit.failing {
             continue;
         }

@@ -79,7 +79,7 @@ pub(crate) fn follow(
         );
         view.unit.source = new_source.to_owned();
         let terms = glossary.for_unit(conn, &view)?;
-        let (failing, _) = checks_of(&view, &view.unit.target, state, terms);
+        let failing = checks_of(&view, &view.unit.target, state, terms).failing;
         let new = Counters::of_unit(state, new_words, new_chars).with_failing(&failing);
         *deltas.entry(view.translation.translation.id).or_default() += Counters::delta(old, new);
         followed.push((view.unit.id, state.code(), previous_source, failing));

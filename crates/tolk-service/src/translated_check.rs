@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
+use tolk_domain::checks::dismissals;
 use tolk_domain::checks::history::{PastChange, TRACKED, TRANSLATED, translated_before};
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::UnitState;
@@ -106,7 +107,7 @@ impl Planned {
     /// untranslated where `histories` (holding the string's, when
     /// [`Self::needs_history`]) show it translated before.
     pub(crate) fn judge_history(&mut self, histories: &Histories, view: &UnitView) {
-        if !self.needs_history() {
+        if !self.needs_history() || dismissals::holds(&view.unit.dismissed, TRANSLATED) {
             return;
         }
         let latest = PastChange {

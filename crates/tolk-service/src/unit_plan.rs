@@ -5,6 +5,7 @@
 use serde_json::json;
 use tolk_domain::change::Action;
 use tolk_domain::checks::Flags;
+use tolk_domain::checks::dismissals;
 use tolk_domain::checks::glossary::Glossary;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::Counters;
@@ -41,6 +42,8 @@ pub(crate) struct Planned {
     pub(crate) state: UnitState,
     /// The quality checks the new text fails, as stored.
     pub(crate) failing: String,
+    /// The dismissals of the string that still apply.
+    pub(crate) dismissed: String,
     /// How the translation's counters move.
     pub(crate) delta: Counters,
     /// The change to record.
@@ -68,16 +71,16 @@ impl Planned {
             return Ok(None);
         }
         let template = view.translation.is_template();
-        let failing = if template {
+        let (failing, dismissed) = if template {
             // Source strings are not checked as translations.
-            String::new()
+            (String::new(), view.unit.dismissed.clone())
         } else {
-            let (failing, enforced) = checks_of(view, &text, new_state, glossary);
-            if enforced {
+            let checked = checks_of(view, &text, new_state, glossary);
+            if checked.enforced {
                 // An enforced check that fails keeps the string from counting as translated.
                 new_state = UnitState::NeedsRewriting;
             }
-            failing
+            (checked.failing, checked.dismissed)
         };
         let source_words = template.then(|| word_count(&split_plurals(&text)));
         let (words, chars) = size(&view.unit.source, view.unit.num_words);
@@ -116,6 +119,7 @@ impl Planned {
             text,
             state: new_state,
             failing,
+            dismissed,
             delta,
             change,
             source_words,
@@ -136,7 +140,7 @@ impl Planned {
             (&view.unit.target, view.unit.state),
             &self.text,
             self.state.code(),
-            &self.failing,
+            (&self.failing, &self.dismissed),
             at,
         )?)
     }
@@ -161,6 +165,7 @@ impl Planned {
         view.unit.target = self.text;
         view.unit.state = self.state.code();
         view.unit.failing = self.failing;
+        view.unit.dismissed = self.dismissed;
         view.unit.pending = true;
         view.unit.last_updated = at;
     }
@@ -189,10 +194,19 @@ pub(crate) fn flags_of(view: &UnitView) -> Flags {
     ])
 }
 
-/// The quality checks `text` fails as a translation of `view` in `state`
-/// (as stored), and whether one of them is enforced by the component (a
-/// translated string failing one is sent back for editing; one that needs
-/// editing already stays as it is, as in Weblate).
+/// What the checks of a translation's own text find.
+pub(crate) struct Checked {
+    /// The checks it fails, as stored (those dismissed on the string left out).
+    pub(crate) failing: String,
+    /// The dismissals of the string that still apply.
+    pub(crate) dismissed: String,
+    /// Whether a failing one is enforced by the component (a translated
+    /// string failing one is sent back for editing; one that needs editing
+    /// already stays as it is, as in Weblate).
+    pub(crate) enforced: bool,
+}
+
+/// The quality checks `text` fails as a translation of `view` in `state`.
 /// `glossary` holds the terms of its language when its flags ask for the
 /// glossary check.
 pub(crate) fn checks_of(
@@ -200,7 +214,7 @@ pub(crate) fn checks_of(
     text: &str,
     state: UnitState,
     glossary: &Glossary,
-) -> (String, bool) {
+) -> Checked {
     let component = &view.translation.component;
     let (settings, project) = (&component.component.settings, component.inherited());
     let names = component.check_names();
@@ -209,14 +223,17 @@ pub(crate) fn checks_of(
         .check_context(&names)
         .with_glossary(glossary, settings.is_glossary)
         .at_key(&view.unit.context);
-    let failing =
+    let found =
         tolk_domain::checks::stored(&view.unit.source, text, state, &context, &flags_of(view));
+    let (failing, dismissed) = dismissals::split(&found, &view.unit.dismissed);
     let enforced = settings.enforced_checks_in(project);
     let enforced = state.is_translated()
-        && failing
-            .split(',')
-            .any(|id| enforced.iter().any(|e| e == id));
-    (failing, enforced)
+        && dismissals::ids(&failing).any(|id| enforced.iter().any(|e| e == id));
+    Checked {
+        failing,
+        dismissed,
+        enforced,
+    }
 }
 
 /// A change record about a unit.

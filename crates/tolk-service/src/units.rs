@@ -6,6 +6,7 @@ use std::sync::Arc;
 use tolk_domain::change::Action;
 use tolk_domain::permission::{Permission, Subject};
 use tolk_domain::stats::Counters;
+use tolk_domain::unit::{content_sum, split_plurals};
 use tolk_domain::validation::{FieldErrors, check_length};
 use tolk_store::changes::{self, NewChange};
 use tolk_store::labels::{self, Label};
@@ -165,6 +166,11 @@ pub struct UnitEdit {
     pub extra_flags: Option<String>,
     /// The ids of the string's labels.
     pub labels: Option<Vec<i64>>,
+    /// The [`tolk_domain::unit::content_sum`] of what the person saving
+    /// was shown (the web editor): the edit is refused if the unit holds
+    /// anything else by then, so that nobody overwrites what they did not
+    /// see.
+    pub shown: Option<String>,
 }
 
 /// Longest `extra_flags` accepted.
@@ -289,6 +295,20 @@ impl Units<'_> {
         units::lock_translation_of(conn, id)?;
         let mut view = self.visible_unit(conn, subject, id)?;
         let at = time::now();
+        if let Some(shown) = &edit.shown {
+            let unit = &view.unit;
+            if *shown != content_sum(&unit.target, unit.state) {
+                let now = split_plurals(&unit.target).join(" | ");
+                let mut errors = FieldErrors::default();
+                errors.invalid(
+                    "target",
+                    &format!(
+                        "Someone changed this string since it was shown to you: it now reads “{now}”. Your text is kept here; save it again to replace theirs."
+                    ),
+                );
+                return Err(errors.into());
+            }
+        }
         if edit.target.is_some() || edit.state.is_some() {
             let (Some(target), Some(state)) = (edit.target, edit.state) else {
                 let mut errors = FieldErrors::default();

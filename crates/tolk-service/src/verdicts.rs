@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 
 use tolk_domain::change::Action;
+use tolk_domain::checks::dismissals;
 use tolk_domain::permission::Subject;
 use tolk_domain::stats::Counters;
 use tolk_domain::unit::UnitState;
@@ -43,10 +44,10 @@ pub(crate) fn apply(
     let mut deltas: HashMap<i64, (Counters, NaiveDateTime)> = HashMap::new();
     for &(view, fails) in judged {
         let old = &view.unit.failing;
-        if fails == old.split(',').any(|id| id == check) {
+        if fails == dismissals::holds(old, check) {
             continue;
         }
-        let new = with_verdict(old, check, fails);
+        let new = dismissals::with_id(old, check, fails);
         let state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
         // An enforced failing check sends the string back for editing.
         let sent_back = fails && state.is_translated() && is_enforced(view, check);
@@ -116,10 +117,12 @@ pub(crate) fn merge(into: &mut HashMap<i64, Verdict>, later: HashMap<i64, Verdic
 }
 
 /// Whether `check` applies to a unit: translated or needing editing, not
-/// turned off by its flags or its component's.
+/// turned off by its flags or its component's, nor dismissed on it.
 pub(crate) fn checked(view: &UnitView, check: &str) -> bool {
     let state = UnitState::from_code(view.unit.state).unwrap_or(UnitState::Empty);
-    state.is_checked() && !crate::unit_plan::flags_of(view).ignores(check)
+    state.is_checked()
+        && !dismissals::holds(&view.unit.dismissed, check)
+        && !crate::unit_plan::flags_of(view).ignores(check)
 }
 
 /// Whether the component of a unit enforces `check`.
@@ -165,36 +168,9 @@ fn send_back(
     Ok(())
 }
 
-/// A list of failing checks with `check` added or taken out.
-fn with_verdict(list: &str, check: &str, fails: bool) -> String {
-    let mut ids: Vec<&str> = list
-        .split(',')
-        .filter(|id| !id.is_empty() && *id != check)
-        .collect();
-    if fails {
-        ids.push(check);
-    }
-    ids.join(",")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_verdict_joins_and_leaves_the_list() {
-        let check = "inconsistent";
-        assert_eq!(with_verdict("", check, true), "inconsistent");
-        assert_eq!(
-            with_verdict("end_stop", check, true),
-            "end_stop,inconsistent"
-        );
-        assert_eq!(
-            with_verdict("end_stop,inconsistent", check, false),
-            "end_stop"
-        );
-        assert_eq!(with_verdict("inconsistent", check, false), "");
-    }
 
     #[test]
     fn later_verdicts_keep_an_earlier_change_of_state() {

@@ -217,6 +217,7 @@ diesel::table! {
         last_updated -> Timestamp,
         added -> Bool,
         failing -> Text,
+        dismissed -> Text,
     }
 }
 

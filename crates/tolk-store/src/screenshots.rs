@@ -149,6 +149,22 @@ pub fn units_of(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<(i64, i
         .load(conn)?)
 }
 
+/// The screenshots showing the unit `unit_id` (a source string), by id;
+/// one statement.
+pub fn of_unit(conn: &mut DbConnection, unit_id: i64) -> StoreResult<Vec<Screenshot>> {
+    Ok(screenshots::table
+        .filter(
+            screenshots::id.eq_any(
+                screenshot_units::table
+                    .filter(screenshot_units::unit_id.eq(unit_id))
+                    .select(screenshot_units::screenshot_id),
+            ),
+        )
+        .order(screenshots::id)
+        .select(Screenshot::as_select())
+        .load(conn)?)
+}
+
 /// Links a unit to a screenshot; false when it was linked.
 pub fn add_unit(conn: &mut DbConnection, id: i64, unit_id: i64) -> StoreResult<bool> {
     let rows = crate::with_backend!(conn, |c| diesel::insert_into(screenshot_units::table)

@@ -55,6 +55,16 @@ pub(crate) fn containing(text: &str) -> String {
     pattern
 }
 
+/// Units whose list of check ids in `column` (`failing` or `dismissed`,
+/// joined by commas) holds `id`.
+fn listing(column: &'static str, id: &str) -> Expression {
+    Box::new(
+        sql::<Bool>(&format!("(',' || units.{column} || ',') LIKE "))
+            .bind::<Text, _>(containing(&format!(",{id},")))
+            .sql(" ESCAPE '\\'"),
+    )
+}
+
 /// `column OP value` for a comparison (`Contains` counts as equality).
 macro_rules! compare {
     ($column:expr, $op:expr, $value:expr) => {{
@@ -350,11 +360,9 @@ fn expression(condition: &Condition, ctx: Ctx<'_>) -> Expression {
         Condition::Check(None) => Box::new(units::failing.ne("")),
         // Left unresolved: no glossary terms to look for.
         Condition::Glossary => Box::new(sql::<Bool>("1 = 0")),
-        Condition::Check(Some(id)) => Box::new(
-            sql::<Bool>("(',' || units.failing || ',') LIKE ")
-                .bind::<Text, _>(containing(&format!(",{id},")))
-                .sql(" ESCAPE '\\'"),
-        ),
+        Condition::Check(Some(id)) => listing("failing", id),
+        Condition::Dismissed(None) => Box::new(units::dismissed.ne("")),
+        Condition::Dismissed(Some(id)) => listing("dismissed", id),
         Condition::Plural => Box::new(
             units::source
                 .like(containing(PLURAL_SEPARATOR))

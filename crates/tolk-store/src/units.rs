@@ -59,6 +59,8 @@ pub struct UnitRow {
     pub added: bool,
     /// The quality checks it fails, by id, joined by commas.
     pub failing: String,
+    /// The quality checks dismissed on it (left out of `failing`).
+    pub dismissed: String,
     /// The extra flags of its string (of its source unit).
     #[diesel(select_expression = SourceFlags)]
     #[diesel(select_expression_type = SourceFlags)]
@@ -661,6 +663,23 @@ pub fn set_failing(conn: &mut DbConnection, lists: &[(i64, String)]) -> StoreRes
     Ok(())
 }
 
+/// Sets the failing and the dismissed checks of the unit `id` (a check
+/// dismissed or restored); one statement.
+pub fn set_checks(
+    conn: &mut DbConnection,
+    id: i64,
+    failing: &str,
+    dismissed: &str,
+) -> StoreResult<()> {
+    crate::sql::update(
+        units::table,
+        (units::failing.eq(failing), units::dismissed.eq(dismissed)),
+        units::id.eq(id),
+    )
+    .execute(conn)?;
+    Ok(())
+}
+
 /// Sets the state of units `ids` (marking them pending for their files);
 /// one statement per few hundred.
 pub fn set_states(
@@ -831,7 +850,8 @@ pub fn oldest_pending(conn: &mut DbConnection) -> StoreResult<Vec<(i64, NaiveDat
         .collect())
 }
 
-/// Sets a unit's translation and state and marks it pending; false when
+/// Sets a unit's translation and state, with the checks it fails and
+/// those still dismissed on it, and marks it pending; false when
 /// the unit is gone or no longer holds `expected_target` and
 /// `expected_state` (another edit came first).
 pub fn set_translation(
@@ -840,7 +860,7 @@ pub fn set_translation(
     expected: (&str, i32),
     target: &str,
     state: i32,
-    failing: &str,
+    (failing, dismissed): (&str, &str),
     at: NaiveDateTime,
 ) -> StoreResult<bool> {
     let rows = crate::sql::update(
@@ -849,6 +869,7 @@ pub fn set_translation(
             units::target.eq(target),
             units::state.eq(state),
             units::failing.eq(failing),
+            units::dismissed.eq(dismissed),
             units::pending.eq(true),
             units::last_updated.eq(at),
         ),
@@ -940,9 +961,11 @@ pub struct TranslationWrite<'a> {
     pub state: i32,
     /// The checks the new translation fails.
     pub failing: &'a str,
+    /// The checks still dismissed on it.
+    pub dismissed: &'a str,
 }
 
-/// Rows per statement of [`set_translations`] (six values each).
+/// Rows per statement of [`set_translations`] (seven values each).
 const WRITE_CHUNK: usize = 500;
 
 #[derive(QueryableByName)]
@@ -965,12 +988,15 @@ pub fn set_translations(
         let (values, time) = crate::sql::numbered_rows(
             conn,
             chunk.len(),
-            &["BIGINT", "TEXT", "INTEGER", "TEXT", "TEXT", "INTEGER"],
+            &[
+                "BIGINT", "TEXT", "INTEGER", "TEXT", "TEXT", "TEXT", "INTEGER",
+            ],
         );
         let sql = format!(
-            "WITH v(id, target, state, failing, old_target, old_state) AS (VALUES {values}) \
+            "WITH v(id, target, state, failing, dismissed, old_target, old_state) \
+             AS (VALUES {values}) \
              UPDATE units SET target = v.target, state = v.state, failing = v.failing, \
-             pending = TRUE, last_updated = {time} FROM v \
+             dismissed = v.dismissed, pending = TRUE, last_updated = {time} FROM v \
              WHERE units.id = v.id AND units.target = v.old_target AND units.state = v.old_state \
              RETURNING units.id"
         );
@@ -981,6 +1007,7 @@ pub fn set_translations(
                 .bind::<Text, _>(write.target.to_owned())
                 .bind::<Integer, _>(write.state)
                 .bind::<Text, _>(write.failing.to_owned())
+                .bind::<Text, _>(write.dismissed.to_owned())
                 .bind::<Text, _>(write.expected.0.to_owned())
                 .bind::<Integer, _>(write.expected.1);
         }

@@ -10,11 +10,13 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
+use tolk_domain::permission::Subject;
 use tolk_domain::stats::percent;
-use tolk_service::Page;
-use tolk_service::ServiceError;
+use tolk_service::component_rights::ComponentRights;
 use tolk_service::components::ComponentView;
+use tolk_service::repository::Waiting;
 use tolk_service::translations::TranslationView;
+use tolk_service::{Page, PageRequest, Service, ServiceError};
 
 use crate::download::OFFERED;
 use crate::error::WebError;
@@ -24,6 +26,7 @@ use crate::paths::TranslationPath;
 use crate::progress::ProgressLine;
 use crate::searches::COMMON;
 use crate::site::Pages;
+use crate::upkeep::Done;
 use crate::visitor::Visitor;
 
 /// Languages on one page of a component's page.
@@ -39,13 +42,54 @@ pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
 
 /// What an address inside a project names.
 enum Inside {
-    Component(Box<ComponentView>, Page<TranslationView>),
+    Component(Box<Listed>),
     Translation(TranslationPath, Box<TranslationView>),
+}
+
+/// A component with a page of its languages, what the visitor may do with
+/// it, and what waits in its repository for those who look after it.
+pub(crate) struct Listed {
+    component: ComponentView,
+    translations: Page<TranslationView>,
+    rights: ComponentRights,
+    waiting: Option<Waiting>,
+}
+
+impl Listed {
+    /// The component at `path` of `project` with the `request`ed page of
+    /// its languages, as `subject` may see it.
+    pub(crate) fn read(
+        service: &Service,
+        subject: &Subject,
+        (project, path): (&str, &str),
+        request: PageRequest,
+    ) -> Result<Listed, ServiceError> {
+        let translations = service
+            .translations()
+            .list(subject, Some((project, path)), request)?;
+        // Its translations carry the component, unless it has none.
+        let component = match translations.items.first() {
+            Some(first) => first.component.clone(),
+            None => service.components().get(subject, project, path)?,
+        };
+        let rights = ComponentRights::of(subject, &component);
+        let waiting = if rights.maintains() {
+            Some(service.repository().waiting(subject, project, path)?)
+        } else {
+            None
+        };
+        Ok(Listed {
+            component,
+            translations,
+            rights,
+            waiting,
+        })
+    }
 }
 
 #[derive(Template)]
 #[template(path = "component.html")]
-struct ComponentPage {
+pub(crate) struct ComponentPage {
     chrome: Chrome,
     project: String,
     project_href: String,
@@ -54,6 +98,17 @@ struct ComponentPage {
     languages: Vec<ProgressLine>,
     page: u64,
     last_page: u64,
+    rights: ComponentRights,
+    locked: bool,
+    waiting: Option<Waiting>,
+    /// Where its repository's and lock's forms post.
+    repository_href: String,
+    /// Where the form adding a language posts.
+    add_language_href: String,
+    /// What the last action did, as its redirect told.
+    pub(crate) notice: Option<String>,
+    /// Why the last action was refused or failed.
+    pub(crate) message: Option<String>,
 }
 
 /// A count of strings that opens the editor on them.
@@ -114,6 +169,7 @@ async fn inside(
     params: web::Path<(String, String)>,
     query: web::Query<PageQuery>,
     uploaded: web::Query<Uploaded>,
+    done: web::Query<Done>,
     pages: web::Data<Pages>,
 ) -> Result<HttpResponse, WebError> {
     let (project, rest) = params.into_inner();
@@ -121,18 +177,8 @@ async fn inside(
     let request = query.request(PAGE_SIZE);
     let found = blocking(move || {
         let path = rest.trim_end_matches('/').to_owned();
-        let translations = service
-            .translations()
-            .list(&subject, Some((&project, &path)), request);
-        match translations {
-            Ok(translations) => {
-                // Its translations carry the component, unless it has none.
-                let component = match translations.items.first() {
-                    Some(first) => first.component.clone(),
-                    None => service.components().get(&subject, &project, &path)?,
-                };
-                Ok(Inside::Component(Box::new(component), translations))
-            }
+        match Listed::read(&service, &subject, (&project, &path), request) {
+            Ok(listed) => Ok(Inside::Component(Box::new(listed))),
             Err(ServiceError::NotFound) => {
                 let path = TranslationPath::parse(&project, &rest).ok_or(ServiceError::NotFound)?;
                 let translation = service.translations().brief(&subject, path.key())?;
@@ -146,8 +192,10 @@ async fn inside(
     let mut reply = answer(StatusCode::OK);
     visitor.keep_seed(&pages, &mut reply);
     match found {
-        Inside::Component(component, translations) => {
-            render(reply, &component_page(chrome, &component, translations))
+        Inside::Component(listed) => {
+            let mut page = component_page(chrome, *listed);
+            page.notice = done.notice();
+            render(reply, &page)
         }
         Inside::Translation(path, translation) => {
             let mut page = translation_page(chrome, &path, &translation);
@@ -157,14 +205,25 @@ async fn inside(
     }
 }
 
-fn component_page(
-    chrome: Chrome,
-    component: &ComponentView,
-    translations: Page<TranslationView>,
-) -> ComponentPage {
+/// The page of a component.
+pub(crate) fn component_page(chrome: Chrome, listed: Listed) -> ComponentPage {
+    let Listed {
+        component,
+        translations,
+        rights,
+        waiting,
+    } = listed;
     let project = &component.project.settings;
-    let base = format!("/projects/{}/{}/", project.slug, component.component.path);
+    let path = format!("{}/{}/", project.slug, component.component.path);
+    let base = format!("/projects/{path}");
     ComponentPage {
+        rights,
+        locked: component.component.locked,
+        waiting,
+        repository_href: format!("/repository/{path}"),
+        add_language_href: format!("/new-lang/{path}"),
+        notice: None,
+        message: None,
         chrome,
         project: project.name.clone(),
         project_href: format!("/projects/{}/", project.slug),
@@ -231,6 +290,28 @@ pub(crate) async fn translation_again(
     let (service, subject, key) = (pages.service.clone(), visitor.subject.clone(), path.clone());
     let translation = blocking(move || service.translations().brief(&subject, key.key())).await??;
     let mut page = translation_page(Chrome::of(pages, visitor), path, &translation);
+    page.message = Some(words);
+    let mut reply = answer(status);
+    visitor.keep_seed(pages, &mut reply);
+    render(reply, &page)
+}
+
+/// The component's page again after a refused or failed action, with the
+/// reason.
+pub(crate) async fn component_again(
+    pages: &web::Data<Pages>,
+    visitor: &Visitor,
+    (project, path): (String, String),
+    (status, words): (StatusCode, String),
+) -> Result<HttpResponse, WebError> {
+    let (service, subject) = (pages.service.clone(), visitor.subject.clone());
+    let request = PageRequest {
+        number: Some(1),
+        size: PAGE_SIZE,
+    };
+    let listed =
+        blocking(move || Listed::read(&service, &subject, (&project, &path), request)).await??;
+    let mut page = component_page(Chrome::of(pages, visitor), listed);
     page.message = Some(words);
     let mut reply = answer(status);
     visitor.keep_seed(pages, &mut reply);

@@ -12,9 +12,11 @@ use askama::Template;
 use serde::Deserialize;
 use std::collections::HashMap;
 use tolk_domain::change::Action;
+use tolk_domain::checks::dismissals;
 use tolk_domain::language::html_lang;
 use tolk_domain::plural::PluralType;
-use tolk_domain::unit::{UnitState, checksum, id_hash_of_checksum, split_plurals};
+use tolk_domain::unit::{UnitState, checksum, content_sum, id_hash_of_checksum, split_plurals};
+use tolk_service::check_dismissal::Dismissal;
 use tolk_service::editor::{Editing, Position, Rights};
 use tolk_service::suggestions::CommentScope;
 use tolk_service::units::{UnitEdit, UnitView};
@@ -24,6 +26,7 @@ use crate::extract::{Guarded, Posted};
 use crate::heading::Heading;
 use crate::page::{Chrome, answer, blocking, render, see_other};
 use crate::paths::TranslationPath;
+use crate::screenshot::image_href;
 use crate::searches::{SearchLink, links};
 use crate::site::Pages;
 use crate::visitor::Visitor;
@@ -56,7 +59,9 @@ pub struct EditorForm {
     checksum: String,
     /// The search being worked through.
     q: String,
-    /// `save`, `suggest`, `accept`, `delete`, `upvote`, `downvote` or `comment`.
+    /// `save`, `suggest`, `accept`, `delete`, `upvote`, `downvote`,
+    /// `comment`, `dismiss` or `restore` (a check), or `checks` (the checks
+    /// the typed text fails, answered as JSON).
     action: String,
     /// Set: save as needing editing.
     fuzzy: String,
@@ -68,8 +73,13 @@ pub struct EditorForm {
     comment: String,
     /// Where the comment goes: `global`, `translation` or `report`.
     scope: String,
+    /// The check dismissed or restored, by id.
+    check: String,
     /// Posted from the list view: the page of it to go back to.
     zen: String,
+    /// The content sum of what the page showed (a save is refused if the
+    /// string changed since).
+    shown: String,
     /// The translation's forms, `target_0`, `target_1`...
     #[serde(flatten)]
     fields: HashMap<String, String>,
@@ -133,6 +143,15 @@ struct SuggestionShown {
     votes: i64,
 }
 
+/// A failing check as shown.
+#[derive(Debug, Clone)]
+struct CheckShown {
+    /// Its number for Ctrl+I.
+    number: usize,
+    /// Its id.
+    id: String,
+}
+
 /// A translation the memory offers, as shown.
 #[derive(Debug, Clone)]
 struct OfferShown {
@@ -176,6 +195,8 @@ struct Other {
 #[derive(Debug, Clone)]
 struct Shown {
     checksum: String,
+    /// The digest of its translation and state, for the save's guard.
+    content_sum: String,
     sources: Vec<Form>,
     context: String,
     note: String,
@@ -187,13 +208,16 @@ struct Shown {
     targets: Vec<Form>,
     fuzzy: bool,
     approved: bool,
-    checks: Vec<String>,
+    checks: Vec<CheckShown>,
+    dismissed: Vec<String>,
     suggestions: Vec<SuggestionShown>,
     offers: Vec<OfferShown>,
     terms: Vec<(String, String)>,
     history: Vec<ChangeShown>,
     comments: Vec<CommentShown>,
     others: Vec<Other>,
+    /// Screenshots of the string: name and image address.
+    screenshots: Vec<(String, String)>,
     comment: String,
 }
 
@@ -280,6 +304,7 @@ fn shown(editing: &Editing, unit: &UnitView, path: &TranslationPath) -> Shown {
         .collect();
     Shown {
         checksum: checksum(row.id_hash),
+        content_sum: content_sum(&row.target, row.state),
         sources: forms(&row.source, source_plural.kind, source_forms),
         context: row.context.clone(),
         note: row.note.clone(),
@@ -291,12 +316,14 @@ fn shown(editing: &Editing, unit: &UnitView, path: &TranslationPath) -> Shown {
         targets: forms(&row.target, translation.language.plural.kind, unit.forms()),
         fuzzy: state.is_fuzzy(),
         approved: state == UnitState::Approved,
-        checks: row
-            .failing
-            .split(',')
-            .filter(|c| !c.is_empty())
-            .map(str::to_owned)
+        checks: dismissals::ids(&row.failing)
+            .enumerate()
+            .map(|(n, id)| CheckShown {
+                number: n + 1,
+                id: id.to_owned(),
+            })
             .collect(),
+        dismissed: dismissals::ids(&row.dismissed).map(str::to_owned).collect(),
         suggestions: editing
             .suggestions
             .iter()
@@ -349,6 +376,11 @@ fn shown(editing: &Editing, unit: &UnitView, path: &TranslationPath) -> Shown {
             })
             .collect(),
         others,
+        screenshots: editing
+            .screenshots
+            .iter()
+            .map(|shot| (shot.name.clone(), image_href(shot.id)))
+            .collect(),
         comment: String::new(),
     }
 }
@@ -471,6 +503,7 @@ async fn act(
             let edit = UnitEdit {
                 state: Some(form.state(&targets)),
                 target: Some(targets.clone()),
+                shown: Some(form.shown.clone()).filter(|sum| !sum.is_empty()),
                 ..UnitEdit::default()
             };
             blocking(move || service.units().edit(&subject, id, edit).map(|_| onward)).await?
@@ -527,6 +560,29 @@ async fn act(
             })
             .await?
         }
+        "dismiss" | "restore" => {
+            let how = if form.action == "dismiss" {
+                Dismissal::Dismiss
+            } else {
+                Dismissal::Restore
+            };
+            let check = form.check.clone();
+            blocking(move || {
+                service
+                    .units()
+                    .dismiss_check(&subject, id, &check, how)
+                    .map(|_| here)
+            })
+            .await?
+        }
+        "checks" => {
+            let fuzzy = !form.fuzzy.is_empty();
+            let failing =
+                blocking(move || service.units().checks_for(&subject, id, &targets, fuzzy))
+                    .await?
+                    .map_err(refused)?;
+            return Ok(answer(StatusCode::OK).json(TypedChecks { failing }));
+        }
         _ => return Err(WebError::BadForm),
     };
     match done {
@@ -541,6 +597,13 @@ async fn act(
             again(&pages, &visitor, &path, &q, hash, kept, refusal(error)?).await
         }
     }
+}
+
+/// The checks a typed translation fails, for the editor's script.
+#[derive(Debug, serde::Serialize)]
+struct TypedChecks {
+    /// Their ids.
+    failing: Vec<String>,
 }
 
 /// What a refused post had typed, shown again.

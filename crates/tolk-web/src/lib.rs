@@ -32,13 +32,17 @@ mod extract;
 mod forms;
 mod headers;
 mod heading;
+mod maintenance;
 mod page;
 mod paths;
+mod people;
 mod progress;
 mod project;
+mod screenshot;
 mod searches;
 mod signing;
 mod site;
+mod upkeep;
 mod upload;
 mod visitor;
 pub mod widgets;
@@ -55,14 +59,17 @@ pub fn configure(pages: Pages) -> impl FnOnce(&mut web::ServiceConfig) {
         cfg.app_data(web::Data::new(pages.service.clone()))
             .app_data(web::Data::new(pages));
         accounts::configure(cfg);
+        people::configure(cfg);
         dashboard::configure(cfg);
         editor::configure(cfg);
         download::configure(cfg);
         upload::configure(cfg);
         zen::configure(cfg);
+        screenshot::configure(cfg);
         engage::configure(cfg);
         project::configure(cfg);
         component::configure(cfg);
+        maintenance::configure(cfg);
         assets::configure(cfg);
         widgets::configure(cfg);
     }

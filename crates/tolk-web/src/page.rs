@@ -22,6 +22,8 @@ pub struct Chrome {
     pub person: Option<Person>,
     /// The anti-forgery token of the page's forms.
     pub csrf: String,
+    /// Whether the visitor manages accounts (the users page is theirs).
+    pub manages_people: bool,
 }
 
 impl Chrome {
@@ -31,6 +33,7 @@ impl Chrome {
             site_title: pages.service.config().site_title.clone(),
             person: visitor.person().cloned(),
             csrf: visitor.csrf_token(pages),
+            manages_people: tolk_service::users::manages_users(&visitor.subject),
         }
     }
 }

@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
-use tolk_domain::unit::{UnitState, checksum, split_plurals};
+use tolk_domain::unit::{UnitState, checksum, content_sum, split_plurals};
 use tolk_service::PageRequest;
 
 use crate::editor::{Form, forms};
@@ -43,6 +43,8 @@ struct ZenQuery {
 #[derive(Debug, Clone)]
 struct ZenString {
     checksum: String,
+    /// The digest of its translation and state, for the save's guard.
+    content_sum: String,
     sources: Vec<Form>,
     context: String,
     targets: Vec<Form>,
@@ -110,6 +112,7 @@ async fn zen(
             ZenString {
                 href: path.editor(Some(&hash), &q),
                 checksum: hash,
+                content_sum: content_sum(&row.target, row.state),
                 sources: forms(&row.source, source_plural, split_plurals(&row.source).len()),
                 context: row.context.clone(),
                 targets: forms(&row.target, translation.language.plural.kind, view.forms()),

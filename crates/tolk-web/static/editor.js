@@ -5,8 +5,35 @@
   var editor = document.getElementById("editor");
   var shortcuts = document.getElementById("shortcuts");
   // The key that was pressed with Ctrl before a digit (M: copy a
-  // suggestion or a memory offer, numbered in the page's order).
+  // suggestion or a memory offer, numbered in the page's order; I:
+  // dismiss a failing check).
   var pending = null;
+  var typed = document.getElementById("typed-checks");
+  var waiting = null;
+
+  // The checks the text as typed fails, asked of the server (the rules
+  // of a save) a moment after typing stops.
+  function checkTyped() {
+    var data = new FormData(editor);
+    data.set("action", "checks");
+    fetch(editor.getAttribute("action"), {
+      method: "POST", body: new URLSearchParams(data), credentials: "same-origin"
+    }).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (found) {
+      if (!found) { return; }
+      typed.textContent = found.failing.length
+        ? "As typed, it fails: " + found.failing.join(", ")
+        : "As typed, it passes the checks.";
+    }).catch(function () { typed.textContent = ""; });
+  }
+
+  if (editor && typed) {
+    editor.addEventListener("input", function () {
+      window.clearTimeout(waiting);
+      waiting = window.setTimeout(checkTyped, 300);
+    });
+  }
 
   function submit(action, fuzzy) {
     if (!editor) { return; }
@@ -33,6 +60,11 @@
     if (first) { first.focus(); }
   }
 
+  function dismiss(n) {
+    var button = document.querySelector('[data-dismiss="' + n + '"]');
+    if (button) { button.form.requestSubmit(button); }
+  }
+
   function typing(target) {
     return target && (target.tagName === "TEXTAREA" || target.tagName === "INPUT");
   }
@@ -44,6 +76,7 @@
       if (/^[1-9]$/.test(event.key)) {
         event.preventDefault();
         if (kind === "m") { copySuggestion(event.key); }
+        if (kind === "i") { dismiss(event.key); }
         return;
       }
     }
@@ -62,6 +95,9 @@
     } else if (event.ctrlKey && (event.key === "m" || event.key === "M")) {
       event.preventDefault();
       pending = "m";
+    } else if (event.ctrlKey && (event.key === "i" || event.key === "I")) {
+      event.preventDefault();
+      pending = "i";
     } else if (event.key === "?" && !typing(event.target) && shortcuts) {
       event.preventDefault();
       if (shortcuts.open) { shortcuts.close(); } else { shortcuts.showModal(); }

@@ -31,6 +31,10 @@
     }).then(function (answer) {
       if (answer.type === "opaqueredirect") {
         status.textContent = "Saved";
+        // What the field holds now is this person's own: the guard
+        // against overwriting what another saved meanwhile served once.
+        var shown = form.querySelector('input[name="shown"]');
+        if (shown) { shown.remove(); }
         form.classList.remove("failed");
         return true;
       }

@@ -18,9 +18,9 @@ use actix_web::{App, test};
 use common::{Browser, Reply};
 use tolk_domain::permission::Subject;
 use tolk_domain::unit::{checksum, id_hash};
+use tolk_service::Service;
 use tolk_service::testing::TestDb;
 use tolk_service::vcs_testing::Upstream;
-use tolk_service::{PageRequest, Service};
 
 const PASSWORD: &str = "marta's passphrase";
 
@@ -31,24 +31,8 @@ fn of(source: &str) -> &'static str {
 
 /// The target and state of the string `source` of `demo/app/{language}`.
 fn stored(service: &Service, language: &str, source: &str) -> (String, i32) {
-    let units = service
-        .units()
-        .list(
-            &Subject::System,
-            Some(("demo", "app", language)),
-            None,
-            PageRequest {
-                number: Some(1),
-                size: 50,
-            },
-        )
-        .unwrap();
-    let unit = units
-        .items
-        .into_iter()
-        .find(|u| u.unit.source == source)
-        .unwrap();
-    (unit.unit.target, unit.unit.state)
+    let unit = common::unit_of(service, ("demo", "app", language), source).unit;
+    (unit.target, unit.state)
 }
 
 /// The value of a page's `attribute="…"` after `marker`.
@@ -460,8 +444,8 @@ async fn each_page_and_save_costs_a_fixed_number_of_statements() {
             ("/projects/demo/app/de/", 10),
             ("/projects/demo/-/de/", 23),
             ("/engage/demo/", 23),
-            (editor.as_str(), 19),
-            ("/translate/demo/app/de/?q=state%3A%3Ctranslated", 21),
+            (editor.as_str(), 20),
+            ("/translate/demo/app/de/?q=state%3A%3Ctranslated", 22),
             ("/zen/demo/app/de/", 9),
         ] {
             // Once to fill the cache of components and languages.
@@ -633,5 +617,326 @@ async fn the_list_view_saves_each_string_and_comes_back_to_it() {
             )
         );
         assert_eq!(stored(&service, "de", "Save"), ("Speichern".into(), 20));
+    }
+}
+
+/// The editor's position line for `q` in German, as marta sees it.
+async fn found<S>(app: &S, marta: &mut Browser, q: &str) -> String
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse,
+            Error = actix_web::Error,
+        >,
+{
+    let uri = format!("/translate/demo/app/de/?q={}", url_escape(q));
+    let page = marta.get(app, &uri).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    if page.body.contains("<p id=\"empty\">") {
+        return "none".to_owned();
+    }
+    let line = after(&page, "<span id=\"position\">");
+    line[..line.find('<').unwrap()].to_owned()
+}
+
+/// `text` escaped for a query string.
+fn url_escape(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b'-' => (b as char).to_string(),
+            other => format!("%{other:02X}"),
+        })
+        .collect()
+}
+
+/// Marta saves `text` as German's translation of "Close".
+async fn save_close<S>(app: &S, marta: &mut Browser, text: &str)
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse,
+            Error = actix_web::Error,
+        >,
+{
+    let close = of("Close");
+    let page = marta
+        .get(app, &format!("/translate/demo/app/de/?checksum={close}"))
+        .await;
+    let token = page.token();
+    let mut fields = action(&token, close, "", "save");
+    fields.push(("target_0", text));
+    let saved = marta.post(app, "/translate/demo/app/de/", &fields).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+}
+
+#[actix_web::test]
+async fn a_failing_check_is_dismissed_restored_and_checked_as_typed() {
+    for db in TestDb::all() {
+        let (_upstream, service, pages) = site(&db);
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
+        let mut marta = Browser::default();
+        common::sign_in_as(&app, &mut marta, ("marta", PASSWORD), "/").await;
+        let close = of("Close");
+        let editor = format!("/translate/demo/app/de/?checksum={close}");
+        save_close(&app, &mut marta, "Schließen.").await;
+        assert_eq!(found(&app, &mut marta, "has:check").await, "String 1 of 1");
+        let page = marta.get(&app, &editor).await;
+        assert!(
+            page.body.contains("<li><code>end_stop</code>"),
+            "{}",
+            page.body
+        );
+        assert!(page.body.contains("data-dismiss=\"1\""), "{}", page.body);
+        let token = page.token();
+
+        // As typed: the rules of a save, answered without saving.
+        let mut typed = action(&token, close, "", "checks");
+        typed.push(("target_0", "Schließen  ."));
+        let checks = marta.post(&app, "/translate/demo/app/de/", &typed).await;
+        assert_eq!(checks.status, StatusCode::OK, "{}", checks.body);
+        assert_eq!(checks.body, r#"{"failing":["double_space","end_stop"]}"#);
+        assert_eq!(stored(&service, "de", "Close").0, "Schließen.");
+
+        // A visitor may not dismiss; nothing changes.
+        let mut anonymous = Browser::default();
+        let read = anonymous.get(&app, &editor).await;
+        assert!(!read.body.contains("data-dismiss"), "{}", read.body);
+        let visitor_token = read.token();
+        let mut dismiss = action(&visitor_token, close, "", "dismiss");
+        dismiss.push(("check", "end_stop"));
+        let refused = anonymous
+            .post(&app, "/translate/demo/app/de/", &dismiss)
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+        assert_eq!(found(&app, &mut marta, "has:check").await, "String 1 of 1");
+
+        // Marta dismisses it: the string leaves the failing ones.
+        let mut dismiss = action(&token, close, "", "dismiss");
+        dismiss.push(("check", "end_stop"));
+        let done = marta.post(&app, "/translate/demo/app/de/", &dismiss).await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+        assert_eq!(done.location(), editor);
+        // A check it does not fail cannot be dismissed.
+        let mut other = action(&token, close, "", "dismiss");
+        other.push(("check", "double_space"));
+        let missing = marta.post(&app, "/translate/demo/app/de/", &other).await;
+        assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.body);
+        assert_eq!(found(&app, &mut marta, "has:check").await, "none");
+        assert_eq!(found(&app, &mut marta, "check:end_stop").await, "none");
+        for q in ["has:dismissed-check", "dismissed_check:end_stop"] {
+            assert_eq!(found(&app, &mut marta, q).await, "String 1 of 1", "{q}");
+        }
+        let counts = marta.get(&app, "/projects/demo/app/de/").await;
+        let row = "<a href=\"/translate/demo/app/de/?q=has%3Acheck\">Failing checks</a></th><td class=\"number\">0</td>";
+        assert!(counts.body.contains(row), "{}", counts.body);
+        let page = marta.get(&app, &editor).await;
+        assert!(
+            page.body
+                .contains("<ul class=\"checks\" id=\"dismissed\">\n<li><code>end_stop</code>"),
+            "{}",
+            page.body
+        );
+        // Typed text is checked without the dismissed check.
+        typed[0].1 = &token;
+        let checks = marta.post(&app, "/translate/demo/app/de/", &typed).await;
+        assert_eq!(checks.body, r#"{"failing":["double_space"]}"#);
+
+        // It stays dismissed while the check fails, and is forgotten once
+        // the string passes it.
+        save_close(&app, &mut marta, "Schließe.").await;
+        assert_eq!(
+            found(&app, &mut marta, "has:dismissed-check").await,
+            "String 1 of 1"
+        );
+        assert_eq!(found(&app, &mut marta, "has:check").await, "none");
+        save_close(&app, &mut marta, "Schließen").await;
+        assert_eq!(found(&app, &mut marta, "has:dismissed-check").await, "none");
+        save_close(&app, &mut marta, "Schließen.").await;
+        assert_eq!(found(&app, &mut marta, "has:check").await, "String 1 of 1");
+
+        // Dismissed again, then restored: it fails again.
+        let page = marta.get(&app, &editor).await;
+        let token = page.token();
+        let mut dismiss = action(&token, close, "", "dismiss");
+        dismiss.push(("check", "end_stop"));
+        marta.post(&app, "/translate/demo/app/de/", &dismiss).await;
+        let mut restore = action(&token, close, "", "restore");
+        restore.push(("check", "end_stop"));
+        let back = marta.post(&app, "/translate/demo/app/de/", &restore).await;
+        assert_eq!(back.status, StatusCode::SEE_OTHER, "{}", back.body);
+        assert_eq!(
+            found(&app, &mut marta, "check:end_stop").await,
+            "String 1 of 1"
+        );
+        assert_eq!(found(&app, &mut marta, "has:dismissed-check").await, "none");
+        let counts = marta.get(&app, "/projects/demo/app/de/").await;
+        assert!(
+            counts.body.contains(&row.replace(">0<", ">1<")),
+            "{}",
+            counts.body
+        );
+    }
+}
+
+/// A PNG image of one pixel.
+fn pixel() -> Vec<u8> {
+    let hex = "89504e470d0a1a0a0000000d4948445200000001000000010806000000\
+               1f15c4890000000a49444154789c63000100000500010d0a2db40000000049454e44ae426082";
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_strings_screenshots_show_in_its_editor_to_those_who_see_it() {
+    for db in TestDb::all() {
+        let (_upstream, service, pages) = site(&db);
+        let mut shots = Vec::new();
+        for project in ["demo", "secret"] {
+            let image = tolk_service::screenshots::NewImage {
+                name: Some("<b>Dialog</b>".into()),
+                project_slug: Some(project.into()),
+                component_slug: Some("app".into()),
+                language_code: Some("en".into()),
+                repository_filename: None,
+                image: Some(("dialog.png".into(), pixel())),
+            };
+            let shot = service
+                .screenshots()
+                .create(&Subject::System, image)
+                .unwrap();
+            let source = common::unit_of(&service, (project, "app", "en"), "Close");
+            let id = shot.screenshot.id;
+            service
+                .screenshots()
+                .add_unit(&Subject::System, id, Some(source.unit.id))
+                .unwrap();
+            shots.push(id);
+        }
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
+        let mut visitor = Browser::default();
+        let page = visitor
+            .get(
+                &app,
+                &format!("/translate/demo/app/cs/?checksum={}", of("Close")),
+            )
+            .await;
+        let figure = format!(
+            "<figure class=\"screenshot\"><a href=\"/screenshots/{0}/image/\"><img src=\"/screenshots/{0}/image/\" alt=\"Screenshot: &#60;b&#62;Dialog&#60;/b&#62;\" loading=\"lazy\"></a>",
+            shots[0]
+        );
+        assert!(page.body.contains(&figure), "{}", page.body);
+        // Another string has none.
+        let other = visitor
+            .get(
+                &app,
+                &format!("/translate/demo/app/cs/?checksum={}", of("Open")),
+            )
+            .await;
+        assert!(
+            !other.body.contains("class=\"screenshot\""),
+            "{}",
+            other.body
+        );
+        let image = visitor
+            .get(&app, &format!("/screenshots/{}/image/", shots[0]))
+            .await;
+        assert_eq!(image.status, StatusCode::OK);
+        assert_eq!(image.headers.get("content-type").unwrap(), "image/png");
+        assert_eq!(image.bytes, pixel());
+        // The private project's: not found for a visitor or an outsider.
+        let mut marta = Browser::default();
+        common::sign_in_as(&app, &mut marta, ("marta", PASSWORD), "/").await;
+        for browser in [&mut visitor, &mut marta] {
+            for address in [
+                format!("/screenshots/{}/image/", shots[1]),
+                "/screenshots/999999/image/".to_owned(),
+            ] {
+                let reply = browser.get(&app, &address).await;
+                assert_eq!(reply.status, StatusCode::NOT_FOUND, "{address}");
+            }
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_save_from_a_page_showing_older_content_is_refused_and_keeps_the_text() {
+    for db in TestDb::all() {
+        let (_upstream, service, pages) = site(&db);
+        let app = test::init_service(App::new().configure(tolk_web::configure(pages))).await;
+        let mut marta = Browser::default();
+        common::sign_in_as(&app, &mut marta, ("marta", PASSWORD), "/").await;
+        let close = of("Close");
+        let page = marta
+            .get(&app, &format!("/translate/demo/app/de/?checksum={close}"))
+            .await;
+        let token = page.token();
+        let shown = after(&page, "name=\"shown\" value=\"").to_owned();
+        // Meanwhile, somebody else saves the string.
+        let id = common::unit_of(&service, ("demo", "app", "de"), "Close")
+            .unit
+            .id;
+        let theirs = tolk_service::units::UnitEdit {
+            target: Some(vec!["Schließen (API)".into()]),
+            state: Some(20),
+            ..Default::default()
+        };
+        service.units().edit(&Subject::System, id, theirs).unwrap();
+        // Marta's save from the older page: refused, her text kept.
+        let mut fields = action(&token, close, "", "save");
+        fields.extend([("shown", shown.as_str()), ("target_0", "Zumachen")]);
+        let refused = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+        assert!(
+            refused.body.contains(
+                "Someone changed this string since it was shown to you: it now reads “Schließen (API)”."
+            ),
+            "{}",
+            refused.body
+        );
+        assert!(
+            refused.body.contains(">Zumachen</textarea>"),
+            "{}",
+            refused.body
+        );
+        assert_eq!(stored(&service, "de", "Close").0, "Schließen (API)");
+        // Saved again from that page, it replaces theirs.
+        let newer = after(&refused, "name=\"shown\" value=\"").to_owned();
+        assert_ne!(newer, shown);
+        let mut fields = action(&token, close, "", "save");
+        fields.extend([("shown", newer.as_str()), ("target_0", "Zumachen")]);
+        let saved = marta.post(&app, "/translate/demo/app/de/", &fields).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        assert_eq!(stored(&service, "de", "Close").0, "Zumachen");
+
+        // Two saves racing from the same page: one is taken, the other
+        // refused, as if one came after the other.
+        let shown = tolk_domain::unit::content_sum("Zumachen", 20);
+        let outcomes: Vec<bool> = std::thread::scope(|scope| {
+            let racers: Vec<_> = ["Erste", "Zweite"]
+                .into_iter()
+                .map(|text| {
+                    let (service, shown) = (service.clone(), shown.clone());
+                    scope.spawn(move || {
+                        let edit = tolk_service::units::UnitEdit {
+                            target: Some(vec![text.into()]),
+                            state: Some(20),
+                            shown: Some(shown),
+                            ..Default::default()
+                        };
+                        service.units().edit(&Subject::System, id, edit).is_ok()
+                    })
+                })
+                .collect();
+            racers.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        assert_eq!(
+            outcomes.iter().filter(|taken| **taken).count(),
+            1,
+            "{outcomes:?}"
+        );
+        let winner = if outcomes[0] { "Erste" } else { "Zweite" };
+        assert_eq!(stored(&service, "de", "Close").0, winner);
     }
 }

@@ -215,6 +215,7 @@ impl From<UnitPatch> for UnitEdit {
             explanation: body.explanation,
             extra_flags: body.extra_flags,
             labels: body.labels,
+            shown: None,
         }
     }
 }
@@ -244,6 +245,7 @@ impl From<UnitPut> for UnitEdit {
             explanation: body.explanation,
             extra_flags: body.extra_flags,
             labels: Some(body.labels),
+            shown: None,
         }
     }
 }

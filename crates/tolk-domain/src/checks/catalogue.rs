@@ -444,6 +444,14 @@ pub fn runs(id: &str) -> bool {
     CHECKS.iter().any(|check| check.id == id)
 }
 
+/// Whether the check `id` is judged across strings or over a string's
+/// history ([`Runs::Batch`]), not on the string alone.
+pub fn is_batch(id: &str) -> bool {
+    CHECKS
+        .iter()
+        .any(|check| check.id == id && matches!(check.runs, Runs::Batch))
+}
+
 /// Why `id` cannot be enforced: `None` for a check Tolk runs.
 pub fn refusal(id: &str) -> Option<String> {
     if runs(id) {

@@ -7,6 +7,7 @@ pub mod auto_flags;
 pub mod catalogue;
 pub mod chars;
 mod context;
+pub mod dismissals;
 mod fixed_regex;
 pub mod flags;
 pub mod fluent;

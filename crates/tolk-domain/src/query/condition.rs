@@ -136,6 +136,8 @@ pub enum Condition {
     Label(String),
     /// The unit fails the quality check with this id, or any check.
     Check(Option<String>),
+    /// The unit has the quality check with this id dismissed, or any.
+    Dismissed(Option<String>),
     /// The unit belongs to the language, project or component named.
     In {
         /// What is named.
@@ -243,7 +245,6 @@ const NOT_YET: &[&str] = &[
     "source_comment_author",
     "labels_count",
     "screenshot",
-    "dismissed_check",
     "source_state",
     "source_changed",
     "path",
@@ -371,6 +372,7 @@ fn term(
         }
         "label" => Ok(Condition::Label(value.to_owned())),
         "check" => Ok(Condition::Check(Some(value.to_owned()))),
+        "dismissed_check" => Ok(Condition::Dismissed(Some(value.to_owned()))),
         "language" => Ok(scope(Scope::Language, value)),
         "project" => Ok(scope(Scope::Project, value)),
         "component" => Ok(scope(Scope::Component, value)),
@@ -605,8 +607,9 @@ fn has(value: &str) -> Result<Condition, String> {
         "label" => Condition::Has(Attachment::Label),
         "screenshot" => Condition::Has(Attachment::Screenshot),
         "check" => Condition::Check(None),
+        "dismissed-check" => Condition::Dismissed(None),
         "glossary" => Condition::Glossary,
-        other @ ("source-comment" | "dismissed-check" | "variant") => {
+        other @ ("source-comment" | "variant") => {
             return Err(format!(
                 "Searching by has:{other} is not supported by this server yet."
             ));

@@ -9,7 +9,9 @@ translates ten strings with the keyboard alone (Ctrl+Enter each), timing
 each key press until the next string is shown; then every other shortcut:
 Ctrl+Shift+Enter (needs editing), Alt+Enter (suggestion), Ctrl+M then 1
 (copy a suggestion), Ctrl+Down and Ctrl+Up (move without saving), `?`
-(the list of shortcuts). Downloads the file from the translation's
+(the list of shortcuts); accepts the suggestion, sees checks run as it
+types, dismisses one with Ctrl+I then 1, approves as a reviewer,
+comments and searches. Downloads the file from the translation's
 page and uploads it back with a change; sees a locked component's and,
 as a visitor, the public project's editor without a save. Checks the
 component, translation and editor pages with axe-core and at 320 px
@@ -159,6 +161,69 @@ with sync_playwright() as playwright:
     check(page.evaluate("document.getElementById('shortcuts').open"), "? did not list the shortcuts")
     page.keyboard.press("Escape")
 
+    # The suggestion's Accept button stores it as the translation.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Accept", exact=True).click()
+    check(unit(page, checksum)["target"] == ["提案"], "accepting did not store the suggestion")
+
+    # Checks run as one types, with the server's rules; Ctrl+I then 1
+    # dismisses the first failing check of a saved string.
+    page.locator("#id_target_0").focus()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("二重  空白")
+    try:
+        page.wait_for_function(
+            "() => document.getElementById('typed-checks').textContent.includes('double_space')",
+            timeout=10000)
+    except Exception:
+        fail(f"checks as typed: {page.inner_text('#typed-checks')!r}")
+    page.keyboard.press("Control+Enter")
+    moved_from(page, checksum)
+    after = shown(page)
+    page.keyboard.press("Control+ArrowUp")
+    moved_from(page, after)
+    failing = page.locator("#failing code").all_inner_texts()
+    check("double_space" in failing, f"failing checks shown: {failing}")
+    with page.expect_navigation():
+        page.keyboard.press("Control+i")
+        page.keyboard.press("1")
+    dismissed = page.locator("#dismissed code").all_inner_texts()
+    check(dismissed == failing[:1], f"Ctrl+I 1 dismissed {dismissed} of {failing}")
+    check(page.locator("#failing code").all_inner_texts() == failing[1:],
+          "the dismissed check is still failing")
+
+    # A reviewer approves: the project reviews, the box is there.
+    answer = page.request.patch(f"{SITE}/api/projects/demo/",
+                                data={"translation_review": True}, headers=API)
+    check(answer.status == 200, f"review on: {answer.status}")
+    page.reload()
+    checksum = shown(page)
+    page.keyboard.press("Control+a")
+    page.keyboard.type("承認済み")
+    page.check("#id_approved")
+    page.keyboard.press("Control+Enter")
+    moved_from(page, checksum)
+    stored = unit(page, checksum)
+    check((stored["target"], stored["state"]) == (["承認済み"], 30),
+          f"approving stored {stored['target']} in state {stored['state']}")
+    answer = page.request.patch(f"{SITE}/api/projects/demo/",
+                                data={"translation_review": False}, headers=API)
+    check(answer.status == 200, f"review off: {answer.status}")
+
+    # A comment, through its form.
+    page.fill("#id_comment", "<i>確認</i> please")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Comment", exact=True).click()
+    comments = page.locator(".comments .text").all_inner_texts()
+    check(comments == ["<i>確認</i> please"], f"comments shown: {comments}")
+
+    # A search in the box: the string saved as needing editing.
+    page.fill("#id_q", "state:needs-editing")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    check(page.inner_text("#position") == "String 1 of 1", f"search: {page.inner_text('#position')!r}")
+    check(page.input_value("#id_target_0") == "要確認", "the search found another string")
+
     # The list view: Ctrl+Enter saves a string in place and goes to the
     # next field; the next page comes as one scrolls.
     page.goto(f"{SITE}/zen/demo/app/ja/")
@@ -252,6 +317,7 @@ with sync_playwright() as playwright:
         ("/projects/demo/-/ja/", "project language"),
         ("/engage/demo/", "engage"),
         ("/projects/demo/nothing/", "not found"),
+        ("/manage/users/", "people"),
     ]:
         page.goto(f"{SITE}{address}")
         accessible(page, name, AXE)

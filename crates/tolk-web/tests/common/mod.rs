@@ -37,8 +37,19 @@ pub fn catalogue(language: &str, translated: usize) -> Vec<u8> {
 /// A project `slug` of the upstream's app (`po/`: Czech 3 of 4, German 1
 /// of 4) and glossary (`terms/`: Czech 0 of 4), with `access`.
 pub fn project(service: &Service, upstream: &Upstream, slug: &str, access: AccessControl) {
+    named_project(service, upstream, (slug, slug, "app"), access);
+}
+
+/// A project as [`project`] makes it, with the names given to it and to
+/// its component `app`: `(slug, project name, component name)`.
+pub fn named_project(
+    service: &Service,
+    upstream: &Upstream,
+    (slug, project_name, app_name): (&str, &str, &str),
+    access: AccessControl,
+) {
     let settings = ProjectSettings {
-        name: slug.into(),
+        name: project_name.into(),
         slug: slug.into(),
         web: "https://example.com/".into(),
         access_control: access.code(),
@@ -48,10 +59,13 @@ pub fn project(service: &Service, upstream: &Upstream, slug: &str, access: Acces
         .projects()
         .create(&Subject::System, Ok(settings))
         .unwrap();
-    for (name, mask, is_glossary) in [("app", "po/*.po", false), ("terms", "terms/*.po", true)] {
+    for (component, name, mask, is_glossary) in [
+        ("app", app_name, "po/*.po", false),
+        ("terms", "terms", "terms/*.po", true),
+    ] {
         let settings = ComponentSettings {
             name: name.into(),
-            slug: name.into(),
+            slug: component.into(),
             repo: upstream.url(),
             filemask: mask.into(),
             file_format: "po".into(),
@@ -85,11 +99,38 @@ pub fn demo_site(db: &TestDb) -> (Upstream, Service) {
     (upstream, service)
 }
 
+/// The unit of `path` (project, component, language) whose source is
+/// `source`, as the system sees it.
+pub fn unit_of(
+    service: &Service,
+    path: (&str, &str, &str),
+    source: &str,
+) -> tolk_service::units::UnitView {
+    let page = service
+        .units()
+        .list(
+            &Subject::System,
+            Some(path),
+            None,
+            tolk_service::PageRequest {
+                number: Some(1),
+                size: 100,
+            },
+        )
+        .unwrap();
+    page.items
+        .into_iter()
+        .find(|u| u.unit.source == source)
+        .unwrap_or_else(|| panic!("{source} in {path:?}"))
+}
+
 /// One answer, read whole.
 pub struct Reply {
     pub status: StatusCode,
     pub headers: HeaderMap,
     pub body: String,
+    /// The body as sent (`body` is it as text).
+    pub bytes: Vec<u8>,
 }
 
 impl Reply {
@@ -143,11 +184,13 @@ impl Browser {
         }
         let status = response.status();
         let headers = response.headers().clone();
-        let body = String::from_utf8(test::read_body(response).await.to_vec()).unwrap();
+        let bytes = test::read_body(response).await.to_vec();
+        let body = String::from_utf8_lossy(&bytes).into_owned();
         Reply {
             status,
             headers,
             body,
+            bytes,
         }
     }
 
@@ -178,11 +221,20 @@ impl Browser {
 /// Adds the person `name` (full name with markup, to be shown escaped),
 /// with `password` when given.
 pub fn person(service: &Service, name: &str, password: Option<&str>) {
+    add_person(service, name, password, false);
+}
+
+/// Adds the superuser `name`, as [`person`] adds a person.
+pub fn admin(service: &Service, name: &str, password: Option<&str>) {
+    add_person(service, name, password, true);
+}
+
+fn add_person(service: &Service, name: &str, password: Option<&str>, is_superuser: bool) {
     let fields = UserFields {
         username: name.into(),
         full_name: format!("{name} <b>bold</b>"),
         email: format!("{name}@example.com"),
-        is_superuser: false,
+        is_superuser,
         is_active: true,
         is_bot: false,
         date_expires: None,
