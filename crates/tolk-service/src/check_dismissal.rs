@@ -25,18 +25,27 @@ pub enum Dismissal {
 }
 
 impl Units<'_> {
-    /// The checks `target` (its plural forms) would fail as the unit
-    /// `id`'s translation, needing editing if `fuzzy`, dismissed ones left
-    /// out: what a save of it would store. Not found for a hidden unit.
+    /// The checks `target` (its plural forms) would fail as the
+    /// translation of the unit `id_hash` of the translation `path`,
+    /// needing editing if `fuzzy`, dismissed ones left out: what a save of
+    /// it would store. Not found for a hidden translation or unit.
     pub fn checks_for(
         &self,
         subject: &Subject,
-        id: i64,
+        (path, id_hash): ((&str, &str, &str), i64),
         target: &[String],
         fuzzy: bool,
     ) -> ServiceResult<Vec<String>> {
         self.store.read(|conn| {
-            let view = self.visible_unit(conn, subject, id)?;
+            let translation = self.translation_of_units(conn, subject, path)?;
+            let unit = units::by_hash(conn, &[translation.translation.id], id_hash)?
+                .pop()
+                .ok_or(crate::ServiceError::NotFound)?;
+            let view = UnitView {
+                unit,
+                translation: std::sync::Arc::new(translation),
+                labels: Vec::new(),
+            };
             if view.translation.is_template() {
                 return Ok(Vec::new());
             }

@@ -255,15 +255,18 @@ impl Units<'_> {
 }
 
 /// The units of `translation` matching `condition`; counted by the
-/// translation's counters when every unit matches.
+/// translation's counters when they hold the count (every unit, and the
+/// common searches).
 fn list_filter(
     conn: &mut DbConnection,
     translation: &TranslationView,
     condition: Option<Condition>,
 ) -> ServiceResult<UnitFilter> {
-    let known_count = condition
-        .is_none()
-        .then_some(translation.translation.counters.total.strings);
+    let counters = &translation.translation.counters;
+    let known_count = match &condition {
+        None => Some(counters.total.strings),
+        Some(condition) => condition.counted_by(counters),
+    };
     let project = translation.component.project.id;
     Ok(UnitFilter {
         translation_id: Some(translation.translation.id),

@@ -92,6 +92,14 @@ impl Guarded for EditorForm {
 }
 
 impl EditorForm {
+    /// The forms of the translation typed, as many as were posted.
+    fn typed(&self) -> Vec<String> {
+        let forms = (0..)
+            .take_while(|n| self.fields.contains_key(&format!("target_{n}")))
+            .count();
+        self.targets(forms)
+    }
+
     /// The `forms` forms of the translation typed.
     fn targets(&self, forms: usize) -> Vec<String> {
         (0..forms)
@@ -474,6 +482,20 @@ async fn act(
     let Posted { visitor, form } = posted;
     let path = translation_path(&params)?;
     let hash = id_hash_of_checksum(&form.checksum).ok_or(WebError::NotFound)?;
+    if form.action == "checks" {
+        // Asked as one types: no place in the list is needed.
+        let (service, subject, typed) =
+            (pages.service.clone(), visitor.subject.clone(), form.typed());
+        let fuzzy = !form.fuzzy.is_empty();
+        let failing = blocking(move || {
+            service
+                .units()
+                .checks_for(&subject, (path.key(), hash), &typed, fuzzy)
+        })
+        .await?
+        .map_err(refused)?;
+        return Ok(answer(StatusCode::OK).json(TypedChecks { failing }));
+    }
     let q = search(&form.q).unwrap_or_default();
     let (service, subject, key, q_used) = (
         pages.service.clone(),
@@ -574,14 +596,6 @@ async fn act(
                     .map(|_| here)
             })
             .await?
-        }
-        "checks" => {
-            let fuzzy = !form.fuzzy.is_empty();
-            let failing =
-                blocking(move || service.units().checks_for(&subject, id, &targets, fuzzy))
-                    .await?
-                    .map_err(refused)?;
-            return Ok(answer(StatusCode::OK).json(TypedChecks { failing }));
         }
         _ => return Err(WebError::BadForm),
     };

@@ -45,6 +45,8 @@ struct ZenString {
     checksum: String,
     /// The digest of its translation and state, for the save's guard.
     content_sum: String,
+    /// The visitor may suggest a translation.
+    suggest: bool,
     sources: Vec<Form>,
     context: String,
     targets: Vec<Form>,
@@ -119,6 +121,7 @@ async fn zen(
                 state: state.label(),
                 fuzzy: state.is_fuzzy(),
                 refusal: rights.refusal.clone(),
+                suggest: rights.suggest,
             }
         })
         .collect();

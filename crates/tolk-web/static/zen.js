@@ -1,11 +1,13 @@
 // Tolk's list view: Ctrl+Enter saves the string being typed without
-// leaving the page, Ctrl+Down and Ctrl+Up move between strings, and the
-// next page's strings come as one scrolls to the end. Without this
-// script each string's Save button and the "More strings" link do the
-// same.
+// leaving the page (with Shift: as needing editing; Alt+Enter suggests
+// it), Ctrl+Down and Ctrl+Up move between strings, `?` lists the
+// shortcuts, and the next page's strings come as one scrolls to the end.
+// Without this script each string's buttons and the "More strings" link
+// do the same.
 (function () {
   "use strict";
   var list = document.getElementById("zen");
+  var shortcuts = document.getElementById("shortcuts");
 
   function forms() {
     return Array.prototype.slice.call(document.querySelectorAll(".zen-form"));
@@ -16,13 +18,13 @@
     if (field) { field.focus(); }
   }
 
-  // Saves one string; resolves to whether it was saved. A refused save
-  // keeps the text and shows why.
-  function save(form, fuzzy) {
+  // Saves one string (`action`: save or suggest); resolves to whether
+  // it was taken. A refused save keeps the text and shows why.
+  function save(form, fuzzy, action) {
     var box = form.querySelector('input[name="fuzzy"]');
-    if (box) { box.checked = fuzzy; }
+    if (box && fuzzy !== null) { box.checked = fuzzy; }
     var data = new URLSearchParams(new FormData(form));
-    data.set("action", "save");
+    data.set("action", action);
     var status = form.querySelector(".saved");
     status.textContent = "Saving…";
     // The attribute: `form.action` is the button named "action".
@@ -30,11 +32,11 @@
       method: "POST", body: data, redirect: "manual", credentials: "same-origin"
     }).then(function (answer) {
       if (answer.type === "opaqueredirect") {
-        status.textContent = "Saved";
+        status.textContent = action === "suggest" ? "Suggested" : "Saved";
         // What the field holds now is this person's own: the guard
         // against overwriting what another saved meanwhile served once.
         var shown = form.querySelector('input[name="shown"]');
-        if (shown) { shown.remove(); }
+        if (shown && action === "save") { shown.remove(); }
         form.classList.remove("failed");
         return true;
       }
@@ -53,13 +55,22 @@
   }
 
   document.addEventListener("keydown", function (event) {
+    var typing = event.target.tagName === "TEXTAREA" || event.target.tagName === "INPUT";
+    if (event.key === "?" && !typing && shortcuts) {
+      event.preventDefault();
+      if (shortcuts.open) { shortcuts.close(); } else { shortcuts.showModal(); }
+      return;
+    }
     var form = event.target.closest ? event.target.closest(".zen-form") : null;
     if (!form) { return; }
     var all = forms();
     var at = all.indexOf(form);
-    if (event.key === "Enter" && event.ctrlKey) {
+    var suggesting = event.key === "Enter" && event.altKey && !event.ctrlKey;
+    if ((event.key === "Enter" && event.ctrlKey) || suggesting) {
       event.preventDefault();
-      save(form, event.shiftKey).then(function (saved) {
+      if (suggesting && !form.querySelector('button[value="suggest"]')) { return; }
+      var action = suggesting ? "suggest" : "save";
+      save(form, suggesting ? null : event.shiftKey, action).then(function (saved) {
         if (saved) { focusIn(all[at + 1]); }
       });
     } else if (event.ctrlKey && event.key === "ArrowDown") {

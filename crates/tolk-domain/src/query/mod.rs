@@ -9,6 +9,7 @@
 //! overflow in the parser, the evaluation or the tree's drop).
 
 mod condition;
+mod counted;
 mod time;
 
 pub use condition::{

@@ -251,6 +251,30 @@ with sync_playwright() as playwright:
                         ".querySelector('input[name=checksum]').value") != zen_checksum,
           "the focus stayed on the saved string")
     check(unit(page, zen_checksum)["target"] == ["一覧で"], "the list's save was not stored")
+    # Alt+Enter in the list suggests, the string itself unchanged; `?`
+    # lists the shortcuts there too.
+    field = page.locator(".zen-form").nth(22)
+    zen_suggested = field.locator("input[name=checksum]").input_value()
+    before = unit(page, zen_suggested)
+    field.locator("textarea").first.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("一覧の提案")
+    page.keyboard.press("Alt+Enter")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.zen-form .saved')[22].textContent !== ''"
+        " && !document.querySelectorAll('.zen-form .saved')[22].textContent.startsWith('Saving')")
+    note = field.locator(".saved").inner_text()
+    check(note == "Suggested", f"the list's suggestion said {note!r}")
+    after_suggestion = unit(page, zen_suggested)
+    check(after_suggestion["target"] == before["target"], "Alt+Enter in the list changed the string")
+    suggestions = page.request.get(f"{SITE}/api/units/{after_suggestion['id']}/suggestions/",
+                                   headers=API).json()
+    check([s["target"] for s in suggestions["results"]] == [["一覧の提案"]],
+          f"Alt+Enter in the list made {suggestions}")
+    page.locator("h1").click()
+    page.keyboard.press("?")
+    check(page.evaluate("document.getElementById('shortcuts').open"), "? did not list the shortcuts in the list")
+    page.keyboard.press("Escape")
     page.locator("#more").scroll_into_view_if_needed()
     page.wait_for_function("() => document.querySelectorAll('#zen > li').length > 25")
     check(not refused, f"the policy refused or a script failed: {refused}")
