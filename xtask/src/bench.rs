@@ -276,13 +276,36 @@ impl Client {
     }
 }
 
+/// What loading an endpoint measured: its throughput and latencies,
+/// printed as one line named by its label.
+pub(crate) struct Figures {
+    label: String,
+    /// Requests answered per second.
+    pub(crate) per_second: f64,
+    p50: Duration,
+    p99: Duration,
+}
+
+impl std::fmt::Display for Figures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:<45} {:>9.0} req/s   p50 {:>7.2} ms   p99 {:>7.2} ms",
+            self.label,
+            self.per_second,
+            self.p50.as_secs_f64() * 1000.0,
+            self.p99.as_secs_f64() * 1000.0,
+        )
+    }
+}
+
 /// Loads one endpoint from `connections` connections for `seconds` with GETs.
 pub(crate) fn load(
     address: &str,
     token: &str,
     path: &str,
     options: &Options,
-) -> Result<String, String> {
+) -> Result<Figures, String> {
     let owned = path.to_owned();
     load_with(address, token, path, options, move |_| {
         ("GET", owned.clone(), String::new())
@@ -299,7 +322,7 @@ pub(crate) fn load_with(
     label: &str,
     options: &Options,
     request: impl Fn(u64) -> (&'static str, String, String) + Clone + Send + 'static,
-) -> Result<String, String> {
+) -> Result<Figures, String> {
     load_at(address, token, label, options, None, request)
 }
 
@@ -314,7 +337,7 @@ pub(crate) fn load_paced(
     options: &Options,
     rate: f64,
     request: impl Fn(u64) -> (&'static str, String, String) + Clone + Send + 'static,
-) -> Result<String, String> {
+) -> Result<Figures, String> {
     load_at(address, token, label, options, Some(rate), request)
 }
 
@@ -325,7 +348,7 @@ fn load_at(
     options: &Options,
     rate: Option<f64>,
     request: impl Fn(u64) -> (&'static str, String, String) + Clone + Send + 'static,
-) -> Result<String, String> {
+) -> Result<Figures, String> {
     // All connections on one thread's event loop, as wrk drives them: a
     // thread per connection would take the server's cores from it.
     let runtime = event_loop().map_err(|e| e.to_string())?;
@@ -384,12 +407,12 @@ fn load_at(
         let index = ((latencies.len() as f64 - 1.0) * q) as usize;
         latencies.get(index).copied().unwrap_or_default()
     };
-    Ok(format!(
-        "{label:<45} {:>9.0} req/s   p50 {:>7.2} ms   p99 {:>7.2} ms",
-        latencies.len() as f64 / options.seconds as f64,
-        at(0.5).as_secs_f64() * 1000.0,
-        at(0.99).as_secs_f64() * 1000.0,
-    ))
+    Ok(Figures {
+        label: label.to_owned(),
+        per_second: latencies.len() as f64 / options.seconds as f64,
+        p50: at(0.5),
+        p99: at(0.99),
+    })
 }
 
 pub(crate) fn peak_memory_kib(pid: u32) -> Option<u64> {
@@ -446,6 +469,15 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         "{} connections, {} s per endpoint, database {}",
         options.connections, options.seconds, db
     );
+    // The floor: the framework alone answering what Tolk answers to
+    // `GET /api/`, on the same machine with the same load.
+    let (_, root_body) = client
+        .request("GET", "/api/", "")
+        .map_err(|e| e.to_string())?;
+    let floor = crate::bench_floor::Floor::start(root_body)?;
+    let bare = load(&floor.address, "", "/api/", options)?;
+    drop(floor);
+    println!("{bare}   (bare actix-web, the same bytes: the floor)");
     for path in [
         "/api/",
         "/api/projects/bench-1/",
@@ -454,7 +486,8 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         "/api/projects/bench-1/statistics/",
         "/api/changes/?page_size=100",
     ] {
-        println!("{}", load(&server.address, &token, path, options)?);
+        let figures = load(&server.address, &token, path, options)?;
+        println!("{figures}   {}", crate::bench_floor::above(&figures, &bare));
     }
     crate::bench_permissions::run(&server.address, &token, options)?;
     crate::bench_components::run(&server.address, &token, &data, options, server.child.id())?;

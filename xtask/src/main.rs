@@ -9,6 +9,7 @@
 
 mod bench;
 mod bench_components;
+mod bench_floor;
 mod bench_permissions;
 mod bench_reliability;
 mod cycles;

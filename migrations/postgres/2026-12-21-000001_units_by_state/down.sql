@@ -1,1 +1,0 @@
-DROP INDEX units_state;

@@ -1,0 +1,2 @@
+DROP INDEX units_translation_id;
+CREATE INDEX units_translation_id ON units (translation_id, id);
