@@ -11,7 +11,8 @@ Ctrl+Shift+Enter (needs editing), Alt+Enter (suggestion), Ctrl+M then 1
 (copy a suggestion), Ctrl+Down and Ctrl+Up (move without saving), `?`
 (the list of shortcuts); accepts the suggestion, sees checks run as it
 types, dismisses one with Ctrl+I then 1, approves as a reviewer,
-comments and searches. Downloads the file from the translation's
+comments and searches; commits from the component's page and adds a
+person on the People page, whose one-time link opens the password form. Downloads the file from the translation's
 page and uploads it back with a change; sees a locked component's and,
 as a visitor, the public project's editor without a save. Checks the
 component, translation and editor pages with axe-core and at 320 px
@@ -323,6 +324,36 @@ with sync_playwright() as playwright:
           f"refusal {page.inner_text('#refusal')!r}")
     narrow(page, "editor for a visitor")
     visitor.close()
+
+    # Those who look after the component commit from its page; an
+    # administrator adds a person on the People page and gets their link.
+    page = browser.new_page()
+    page.goto(f"{SITE}/accounts/login/")
+    page.fill("#id_username", "root")
+    page.fill("#id_password", PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{SITE}/accounts/profile/")
+    page.goto(f"{SITE}/projects/demo/app/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Commit", exact=True).click()
+    check(page.inner_text("#notice") == "The pending changes were committed.",
+          f"commit notice {page.inner_text('#notice')!r}")
+    check(page.inner_text("#pending") == "Nothing waits to be committed.",
+          f"after the commit: {page.inner_text('#pending')!r}")
+    page.get_by_role("link", name="People").click()
+    page.wait_for_url(f"{SITE}/manage/users/")
+    page.fill("#id_username", "newcomer")
+    page.fill("#id_full_name", "New Comer")
+    page.fill("#id_email", "newcomer@example.com")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Add and make a password link").click()
+    link = page.input_value("#id_link")
+    check(link.startswith(f"{SITE}/accounts/password/set/"), f"password link {link!r}")
+    newcomer = browser.new_context().new_page()
+    newcomer.goto(link)
+    check(newcomer.locator("#id_new_password1").count() == 1, "the link offers no password field")
+    newcomer.close()
+    page.close()
 
     # axe-core on the new page kinds, signed in.
     audit = browser.new_context(bypass_csp=True)
