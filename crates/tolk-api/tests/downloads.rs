@@ -662,3 +662,38 @@ async fn entity_tags_spare_downloads_of_what_did_not_change() {
         }
     }
 }
+
+/// Every Git process the service has run, whatever its subcommand.
+fn git_processes(ctx: &common::Ctx) -> u64 {
+    let operations = ctx.service.site().operations().unwrap();
+    operations
+        .git
+        .iter()
+        .map(|(_, tally)| tally.succeeded + tally.failed)
+        .sum()
+}
+
+#[actix_web::test]
+async fn a_file_as_stored_is_read_without_a_git_process() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = ctx.admin.as_str();
+        let file = "/api/translations/demo/app/ja/file/";
+        // The first download commits the pending edit, which takes Git.
+        let unit = first_japanese(&app, admin).await;
+        translate(&app, admin, &unit, "保存済み").await;
+        let first = download(&app, file, admin).await;
+        assert_eq!(first.status, StatusCode::OK, "{}", first.text());
+        assert!(first.text().contains("msgstr \"保存済み\""), "{}", first.text());
+
+        // Then a thousand downloads read the work tree and its index alone.
+        let before = git_processes(&ctx);
+        for _ in 0..1000 {
+            let again = download(&app, file, admin).await;
+            assert_eq!(again.status, StatusCode::OK);
+            assert_eq!(again.body, first.body);
+        }
+        assert_eq!(git_processes(&ctx), before, "Git processes on reads");
+    }
+}

@@ -1,7 +1,9 @@
 //! Read-only questions answered from the repository's files with gix,
-//! without starting a process: revisions and commits. The repository is
-//! opened isolated: no system, user or environment configuration.
+//! without starting a process: revisions, commits and the paths the index
+//! records as symbolic links. The repository is opened isolated: no
+//! system, user or environment configuration.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::commit::CommitInfo;
@@ -63,4 +65,28 @@ pub(crate) fn commit_info(path: &Path, rev: &str) -> Result<CommitInfo, VcsError
             .trim_end()
             .to_owned(),
     })
+}
+
+/// The paths the index of the work tree at `path` records as symbolic
+/// links (at any stage), read from `.git/index` itself; none when there is
+/// no index yet. Git replaces its index by renaming a finished file over
+/// it, so what is read here is one whole version of it.
+pub(crate) fn recorded_links(path: &Path) -> Result<BTreeSet<String>, VcsError> {
+    let options = gix::index::decode::Options {
+        thread_limit: Some(1),
+        ..Default::default()
+    };
+    let index = gix::index::File::at_or_default(
+        path.join(".git").join("index"),
+        gix::hash::Kind::Sha1,
+        true,
+        options,
+    )
+    .map_err(failed)?;
+    Ok(index
+        .entries()
+        .iter()
+        .filter(|entry| entry.mode == gix::index::entry::Mode::SYMLINK)
+        .map(|entry| entry.path(&index).to_string())
+        .collect())
 }

@@ -4,8 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use std::collections::BTreeSet;
-
 use crate::commit::CommitInfo;
 use crate::contain::{Listing, WorkTree};
 use crate::error::VcsError;
@@ -601,19 +599,13 @@ impl Repository {
     }
 
     /// The work tree's files, reached only inside it (see [`WorkTree`]):
-    /// the links Git records are read from the index once, here.
+    /// the links Git records are read from the index once, here, without
+    /// a process.
     pub fn work_tree(&self) -> Result<WorkTree, VcsError> {
-        let out = self.git.run(Some(&self.path), &["ls-files", "-s", "-z"])?;
-        let links: BTreeSet<String> = out
-            .stdout
-            .split(|b| *b == 0)
-            .filter_map(|entry| {
-                let entry = String::from_utf8_lossy(entry);
-                let (meta, path) = entry.split_once('\t')?;
-                meta.starts_with("120000 ").then(|| path.to_owned())
-            })
-            .collect();
-        Ok(WorkTree::new(&self.path, links))
+        Ok(WorkTree::new(
+            &self.path,
+            reads::recorded_links(&self.path)?,
+        ))
     }
 
     /// Every file of the work tree (outside `.git`) that Tolk may read,

@@ -24,7 +24,6 @@ const NAMED: &[&str] = &[
     "gc",
     "init",
     "log",
-    "ls-files",
     "ls-remote",
     "merge",
     "pull",
