@@ -282,8 +282,8 @@ pub(crate) struct Figures {
     label: String,
     /// Requests answered per second.
     pub(crate) per_second: f64,
-    p50: Duration,
-    p99: Duration,
+    pub(crate) p50: Duration,
+    pub(crate) p99: Duration,
 }
 
 impl std::fmt::Display for Figures {
@@ -478,8 +478,14 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     let bare = load(&floor.address, "", "/api/", options)?;
     drop(floor);
     println!("{bare}   (bare actix-web, the same bytes: the floor)");
+    let api_root = load(&server.address, &token, "/api/", options)?;
+    let target = crate::bench_targets::Target::ShareOfFloor(0.5);
+    println!(
+        "{}   {}",
+        crate::bench_targets::judged(&api_root, target, bare.per_second),
+        crate::bench_floor::above(&api_root, &bare)
+    );
     for path in [
-        "/api/",
         "/api/projects/bench-1/",
         "/api/projects/?page_size=100",
         "/api/languages/?page_size=100",

@@ -7,7 +7,11 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::bench::{Client, Options, field, load, load_paced, load_with};
+use crate::bench::{Client, Figures, Options, field, load, load_paced, load_with};
+use crate::bench_targets::{Target, judged, median_within, timed};
+
+/// The target of a bulk edit's and an upload's time.
+const SECOND: Duration = Duration::from_secs(1);
 
 /// Languages with their plural count and formula, for the catalogues.
 const LANGUAGES: [&str; 50] = [
@@ -336,18 +340,26 @@ pub fn run(
     );
 
     let first = "/api/translations/git/small/cs/units/?page_size=1";
-    read_and_edit(&mut client, address, token, first, options)?;
+    read_and_edit(&mut client, address, token, first, options, None)?;
     // The loads above let this connection idle past the server's keep-alive.
     let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
     let taken = bulk_edit(&mut client, dir)?;
     println!(
-        "bulk edit of 10,000 strings of one translation: {:.3} s",
-        taken.as_secs_f64()
+        "{}",
+        timed(
+            "bulk edit of 10,000 strings of one translation",
+            taken,
+            SECOND
+        )
     );
     let taken = upload(&mut client)?;
     println!(
-        "upload of a PO file translating 10,000 strings: {:.3} s",
-        taken.as_secs_f64()
+        "{}",
+        timed(
+            "upload of a PO file translating 10,000 strings",
+            taken,
+            SECOND
+        )
     );
     println!(
         "{}",
@@ -432,27 +444,33 @@ pub fn run(
 }
 
 /// Loads the server with reads, then edits, of the unit the one-unit
-/// page `page` lists; a line of figures for each.
+/// page `page` lists; a line of figures for each, judged by `targets`
+/// (of the read, of the edit) when given.
 fn read_and_edit(
     client: &mut Client,
     address: &str,
     token: &str,
     page: &str,
     options: &Options,
+    targets: Option<(Target, Target)>,
 ) -> Result<(), String> {
     let (_, body) = client.request("GET", page, "").map_err(|e| e.to_string())?;
     let page: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
     let unit = format!("/api/units/{}/", page["results"][0]["id"]);
-    println!("{}", load(address, token, &unit, options)?);
+    let show = |figures: Figures, target: Option<Target>| match target {
+        Some(target) => judged(&figures, target, 0.0),
+        None => figures.to_string(),
+    };
+    let read = load(address, token, &unit, options)?;
+    println!("{}", show(read, targets.map(|t| t.0)));
     let edited = unit.clone();
     let patch = move |n: u64| {
         let body = format!(r#"{{"target":["edit {n}"],"state":20}}"#);
         ("PATCH", edited.clone(), body)
     };
-    println!(
-        "{}",
-        load_with(address, token, &format!("PATCH {unit}"), options, patch)?
-    );
+    let label = format!("PATCH {unit}");
+    let edits = load_with(address, token, &label, options, patch)?;
+    println!("{}", show(edits, targets.map(|t| t.1)));
     Ok(())
 }
 
@@ -470,9 +488,10 @@ fn edit_many(address: &str, token: &str, options: &Options) -> Result<(), String
         ("PATCH", format!("/api/units/{unit}/"), body)
     };
     let label = "PATCH of 2,000 units";
+    let figures = load_with(address, token, label, options, patch.clone())?;
     println!(
         "{}",
-        load_with(address, token, label, options, patch.clone())?
+        judged(&figures, Target::RateWithin(3_000.0, 20.0), 0.0)
     );
     let label = "PATCH of 2,000 units at 3,000/s";
     println!(
@@ -494,17 +513,15 @@ fn million(
     let huge = repository(dir, "huge", &[("po".into(), 50, 20_000)])?;
     let mut client = Client::connect(address, token).map_err(|e| e.to_string())?;
     let taken = create(&mut client, "git", "huge", &huge, "po")?;
-    println!(
-        "component of 50 languages × 20,000 strings (1,020,000 units): cloned and read in {:.1} s",
-        taken.as_secs_f64()
-    );
+    let what = "component of 50 languages × 20,000 strings (1,020,000 units): cloned and read";
+    println!("{}", timed(what, taken, Duration::from_secs(60)));
     println!("with 1,122,000 units on the site:");
     let deep = "/api/translations/git/huge/cs/units/?page_size=1&page=15000";
-    read_and_edit(&mut client, address, token, deep, options)?;
+    let targets = (Target::Rate(10_000.0), Target::RateWithin(3_000.0, 20.0));
+    read_and_edit(&mut client, address, token, deep, options, Some(targets))?;
     edit_many(address, token, options)?;
     for path in [
         "/api/translations/git/huge/cs/",
-        "/api/translations/git/huge/cs/units/?page_size=100&page=100",
         "/api/projects/git/statistics/",
     ]
     .iter()
@@ -512,6 +529,9 @@ fn million(
     {
         println!("{}", load(address, token, path, options)?);
     }
+    let page = "/api/translations/git/huge/cs/units/?page_size=100&page=100";
+    let figures = load(address, token, page, options)?;
+    println!("{}", judged(&figures, Target::Rate(2_000.0), 0.0));
     // A search's (and the project statistics') own time, without 31
     // others sharing the two cores.
     let alone = Options {
@@ -520,8 +540,13 @@ fn million(
         ..*options
     };
     let searches = paths.iter().filter(|p| p.contains("?q="));
-    for path in std::iter::once(&"/api/projects/git/statistics/").chain(searches) {
-        println!("one client: {}", load(address, token, path, &alone)?);
+    let statistics = load(address, token, "/api/projects/git/statistics/", &alone)?;
+    let limit = Duration::from_millis(2);
+    println!("one client: {}", median_within(&statistics, limit));
+    for path in searches {
+        let figures = load(address, token, path, &alone)?;
+        let limit = Duration::from_millis(50);
+        println!("one client: {}", median_within(&figures, limit));
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ mod bench_components;
 mod bench_floor;
 mod bench_permissions;
 mod bench_reliability;
+mod bench_targets;
 mod cycles;
 
 use std::path::PathBuf;

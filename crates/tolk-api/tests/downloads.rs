@@ -685,7 +685,11 @@ async fn a_file_as_stored_is_read_without_a_git_process() {
         translate(&app, admin, &unit, "保存済み").await;
         let first = download(&app, file, admin).await;
         assert_eq!(first.status, StatusCode::OK, "{}", first.text());
-        assert!(first.text().contains("msgstr \"保存済み\""), "{}", first.text());
+        assert!(
+            first.text().contains("msgstr \"保存済み\""),
+            "{}",
+            first.text()
+        );
 
         // Then a thousand downloads read the work tree and its index alone.
         let before = git_processes(&ctx);

@@ -17,23 +17,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::{Body, TestApp, call, context, get_json, upstream};
 use serde_json::{Value, json};
-use tolk_service::testing::TestDb;
-
-/// A small deterministic generator (xorshift64*), so a failure repeats.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use tolk_service::testing::{Rng, TestDb};
 
 const COUNTERS: [&str; 10] = [
     "total",

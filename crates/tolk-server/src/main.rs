@@ -24,7 +24,9 @@ use tracing_subscriber::util::SubscriberInitExt;
 use crate::cli::{Cli, Command, LogFormat};
 use crate::config::Settings;
 use crate::opening::{describe, open_service, redact, storage_settings};
-use crate::workers::{start_housekeeping, start_task_workers, stop_task_workers};
+use crate::workers::{
+    start_housekeeping, start_statistics_folding, start_task_workers, stop_task_workers,
+};
 
 /// mimalloc instead of the system's allocator: with a thread per
 /// request in flight, glibc's malloc took an eighth of the server's time
@@ -37,6 +39,7 @@ fn serve(settings: Settings) -> Result<(), String> {
     let service = open_service(&settings)?;
     let (workers, names) = start_task_workers(&service, settings.task_workers);
     start_housekeeping(&service);
+    start_statistics_folding(&service);
     let state = AppState {
         service: service.clone(),
         site_url: settings.site_url.clone(),

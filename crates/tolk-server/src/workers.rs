@@ -1,5 +1,6 @@
-//! The background threads of a running server: task workers, and the
-//! housekeeping that commits due edits and deletes old tasks.
+//! The background threads of a running server: task workers, the
+//! housekeeping that commits due edits and deletes old tasks, and the
+//! step that folds statistics changes into the kept statistics.
 
 use tolk_service::Service;
 
@@ -83,6 +84,25 @@ pub(crate) fn start_housekeeping(service: &Service) {
             if let Err(e) = service.accounts().sweep(now) {
                 tracing::error!("forgetting ended sessions: {e}");
             }
+        }
+    });
+}
+
+/// How often the changes of statistics are folded into the statistics
+/// kept above translations: reads are exact either way, the fold keeps
+/// what they add up small.
+const FOLD_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Folds the changes of statistics into the kept statistics every
+/// [`FOLD_EVERY`].
+pub(crate) fn start_statistics_folding(service: &Service) {
+    let service = service.clone();
+    std::thread::spawn(move || {
+        loop {
+            if let Err(e) = service.site().fold_statistics() {
+                tracing::error!("folding statistics: {e}");
+            }
+            std::thread::sleep(FOLD_EVERY);
         }
     });
 }

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use tolk_store::PoolUse;
+use tolk_store::kept_stats;
 use tolk_store::tasks::{self, TaskCounts};
 use tolk_vcs::CommandTally;
 
@@ -84,6 +85,22 @@ impl crate::search::Site<'_> {
             data_directory,
             git,
         }
+    }
+
+    /// Folds the statistics changes recorded since the last fold into the
+    /// statistics kept for components, projects, languages and the site
+    /// (see [`tolk_store::kept_stats`]), a transaction per batch; the
+    /// number of changes folded. One statement when none waits.
+    pub fn fold_statistics(&self) -> ServiceResult<usize> {
+        let mut folded = 0;
+        while self.store.read(kept_stats::any_pending)? {
+            let batch = self.store.write(kept_stats::merge)?;
+            folded += batch;
+            if batch < kept_stats::BATCH {
+                break;
+            }
+        }
+        Ok(folded)
     }
 
     /// The figures of the metrics; two statements.

@@ -502,5 +502,8 @@ pub fn clear_task(conn: &mut DbConnection, id: i64, task_id: &str) -> StoreResul
 /// Deletes a component with its translations and units; false when
 /// another transaction deleted it first.
 pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
+    use crate::kept_stats::{self, Move, Translations};
+    kept_stats::record(conn, Translations::OfComponent(id), Move::Gone)?;
+    kept_stats::forget_component(conn, id)?;
     Ok(diesel::delete(components::table.find(id)).execute(conn)? == 1)
 }

@@ -27,6 +27,7 @@ pub mod component_lists;
 pub mod components;
 pub mod generation;
 pub mod grants;
+pub mod kept_stats;
 pub mod labels;
 pub mod languages;
 pub mod memory;

@@ -330,6 +330,9 @@ pub fn update(conn: &mut DbConnection, id: i64, settings: &ProjectSettings) -> S
 /// Deletes a project and everything it holds; false when another
 /// transaction deleted it first.
 pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
+    use crate::kept_stats::{self, Move, Translations};
+    kept_stats::record(conn, Translations::OfProject(id), Move::Gone)?;
+    kept_stats::forget_project(conn, id)?;
     Ok(diesel::delete(projects::table.find(id)).execute(conn)? == 1)
 }
 

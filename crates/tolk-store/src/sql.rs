@@ -17,14 +17,6 @@ pub(crate) fn numbered_rows(
     rows: usize,
     types: &[&str],
 ) -> (String, String) {
-    let sqlite = matches!(conn, crate::DbConnection::Sqlite(_));
-    let placeholder = |n: usize| {
-        if sqlite {
-            format!("?{n}")
-        } else {
-            format!("${n}")
-        }
-    };
     let mut n = 0;
     let rows: Vec<String> = (0..rows)
         .map(|_| {
@@ -32,17 +24,26 @@ pub(crate) fn numbered_rows(
                 .iter()
                 .map(|t| {
                     n += 1;
-                    if sqlite {
-                        placeholder(n)
-                    } else {
-                        format!("CAST({} AS {t})", placeholder(n))
-                    }
+                    placeholder(conn, n, t)
                 })
                 .collect();
             format!("({})", cells.join(", "))
         })
         .collect();
-    (rows.join(", "), placeholder(n + 1))
+    let next = match conn {
+        crate::DbConnection::Sqlite(_) => format!("?{}", n + 1),
+        crate::DbConnection::Pg(_) => format!("${}", n + 1),
+    };
+    (rows.join(", "), next)
+}
+
+/// The `n`th numbered parameter of a statement, of SQL type `ty`: `?n` on
+/// SQLite, `CAST($n AS ty)` on PostgreSQL (see [`numbered_rows`]).
+pub(crate) fn placeholder(conn: &crate::DbConnection, n: usize, ty: &str) -> String {
+    match conn {
+        crate::DbConnection::Sqlite(_) => format!("?{n}"),
+        crate::DbConnection::Pg(_) => format!("CAST(${n} AS {ty})"),
+    }
 }
 
 /// Declares a SQL expression whose text is fixed when Tolk is built (a

@@ -277,6 +277,7 @@ pub fn add_translation(
         c.readonly.words,
         c.readonly.chars,
         c.failing,
+        c.failing_words,
         c.suggestions,
         c.comments,
     ]
@@ -285,7 +286,7 @@ pub fn add_translation(
     diesel::sql_query(format!(
         "INSERT INTO translations (component_id, language_id, plural_id, total, total_words, total_chars, \
          translated, translated_words, translated_chars, fuzzy, fuzzy_words, fuzzy_chars, approved, \
-         approved_words, approved_chars, readonly, readonly_words, readonly_chars, failing, suggestions, \
+         approved_words, approved_chars, readonly, readonly_words, readonly_chars, failing, failing_words, suggestions, \
          comments, last_change) VALUES ({component_id}, {}, {}, {values}, '{}')",
         language.row.id,
         language.plural.id,
@@ -293,12 +294,17 @@ pub fn add_translation(
     ))
     .execute(&mut **conn)
     .expect("insert translation");
-    translations::table
+    let id = translations::table
         .filter(translations::component_id.eq(component_id))
         .filter(translations::language_id.eq(language.row.id))
         .select(translations::id)
         .first(&mut **conn)
-        .expect("query")
+        .expect("query");
+    use crate::kept_stats::{Move, Translations, record};
+    for added in [Move::Added, Move::By(counters, Some(last_change))] {
+        record(&mut conn, Translations::Ids(&[id]), added).expect("record statistics");
+    }
+    id
 }
 
 /// Makes every waiting task due now (a retry's backoff skipped), for
@@ -326,4 +332,25 @@ pub fn task_runs(store: &Store) -> Vec<(String, i32, bool, bool, String)> {
         .order(tasks::created)
         .load(&mut **conn)
         .expect("read tasks")
+}
+
+/// A small deterministic generator (xorshift64*) for tests of random
+/// sequences, so that a failure repeats.
+#[derive(Debug, Clone)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    #[allow(clippy::should_implement_trait, reason = "no iterator: it never ends")]
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % n as u64).unwrap_or(0)
+    }
 }

@@ -8,6 +8,7 @@ use tolk_domain::stats::{Count, Counters};
 
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
+use crate::kept_stats::{self, Move, Translations};
 use crate::page::{Page, PageRequest};
 use crate::schema::{languages, translations};
 
@@ -248,14 +249,15 @@ pub struct NewTranslation {
     pub revision: String,
 }
 
-/// Inserts a translation with zero counters; returns its id.
+/// Inserts a translation with zero counters; returns its id. Two
+/// statements (the second for the statistics kept above it).
 pub fn insert(conn: &mut DbConnection, new: &NewTranslation) -> StoreResult<i64> {
-    Ok(crate::with_backend!(conn, |c| diesel::insert_into(
-        translations::table
-    )
-    .values(new)
-    .returning(translations::id)
-    .get_result(c))?)
+    let id = crate::with_backend!(conn, |c| diesel::insert_into(translations::table)
+        .values(new)
+        .returning(translations::id)
+        .get_result(c))?;
+    kept_stats::record(conn, Translations::Ids(&[id]), Move::Added)?;
+    Ok(id)
 }
 
 /// Records the file a translation was read from.
@@ -275,13 +277,20 @@ pub fn set_file(
 }
 
 /// Sets a translation's counters (after a scan), and the time of its last
-/// change when the scan changed it; one statement.
+/// change when the scan changed it (its suggestions and comments stay);
+/// two statements (the second for the statistics kept above it).
 pub fn set_counters(
     conn: &mut DbConnection,
     id: i64,
     c: &Counters,
     changed_at: Option<NaiveDateTime>,
 ) -> StoreResult<()> {
+    let set = Counters {
+        suggestions: 0,
+        comments: 0,
+        ..*c
+    };
+    kept_stats::record(conn, Translations::Ids(&[id]), Move::To(&set, changed_at))?;
     diesel::update(translations::table.find(id))
         .set((
             changed_at.map(|at| translations::last_change.eq(at)),
@@ -318,7 +327,8 @@ pub fn add_counters(
     add_counters_to(conn, &[id], d, at)
 }
 
-/// Adds the same `delta` to the counters of several translations; one statement.
+/// Adds the same `delta` to the counters of several translations; two
+/// statements (the second for the statistics kept above them).
 pub fn add_counters_to(
     conn: &mut DbConnection,
     ids: &[i64],
@@ -326,6 +336,7 @@ pub fn add_counters_to(
     at: NaiveDateTime,
 ) -> StoreResult<()> {
     use translations::dsl as t;
+    kept_stats::record(conn, Translations::Ids(ids), Move::By(d, Some(at)))?;
     let changes = (
         t::total.eq(t::total + d.total.strings),
         t::total_words.eq(t::total_words + d.total.words),
@@ -361,6 +372,12 @@ pub fn add_counters_to(
 /// that changed without an edit (its last change stays); one statement.
 pub fn add_failing(conn: &mut DbConnection, id: i64, strings: i64, words: i64) -> StoreResult<()> {
     use translations::dsl as t;
+    let moved = Counters {
+        failing: strings,
+        failing_words: words,
+        ..Counters::default()
+    };
+    kept_stats::record(conn, Translations::Ids(&[id]), Move::By(&moved, None))?;
     diesel::update(t::translations.find(id))
         .set((
             t::failing.eq(t::failing + strings),
@@ -372,6 +389,7 @@ pub fn add_failing(conn: &mut DbConnection, id: i64, strings: i64, words: i64) -
 
 /// Deletes a translation with its units; false when it was gone.
 pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
+    kept_stats::record(conn, Translations::Ids(&[id]), Move::Gone)?;
     Ok(diesel::delete(translations::table.find(id)).execute(conn)? == 1)
 }
 

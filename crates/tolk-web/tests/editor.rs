@@ -457,7 +457,8 @@ async fn each_page_and_save_costs_a_fixed_number_of_statements() {
             assert!(cost <= budget, "{uri}: {cost} statements, over {budget}");
         }
         // Saving and going on: the editor's place of the string, then the
-        // edit's transaction.
+        // edit's transaction (one of them the difference it makes to the
+        // statistics kept above the translation).
         let token = marta.get(&app, &editor).await.token();
         let mut fields = action(&token, of("Close"), "", "save");
         fields.push(("target_0", "Schließen"));
@@ -465,7 +466,7 @@ async fn each_page_and_save_costs_a_fixed_number_of_statements() {
         let saved = marta.post(&app, "/translate/demo/app/de/", &fields).await;
         assert_eq!(saved.status, StatusCode::SEE_OTHER);
         let cost = db.store.statements_run() - before;
-        assert!(cost <= 25, "a save: {cost} statements");
+        assert!(cost <= 26, "a save: {cost} statements");
     }
 }
 

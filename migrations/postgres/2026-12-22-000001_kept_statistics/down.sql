@@ -1,0 +1,2 @@
+DROP TABLE stats_pending;
+DROP TABLE stats_kept;
