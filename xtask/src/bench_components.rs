@@ -376,7 +376,14 @@ pub fn run(
         println!("{}", load(address, "", path, options)?);
     }
 
-    // Converted downloads of a translation of 200, 1,000 and 2,000 strings.
+    // The file as stored, read from the work tree without a Git process
+    // (the first download writes the pending edits), then converted
+    // downloads of a translation of 200, 1,000 and 2,000 strings.
+    let stored = "/api/translations/git/large/cs/file/";
+    client
+        .request("GET", stored, "")
+        .map_err(|e| e.to_string())?;
+    println!("{}", load(address, token, stored, options)?);
     let conversions = [
         ("small", "po"),
         ("medium", "po"),

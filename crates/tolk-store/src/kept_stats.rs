@@ -201,7 +201,7 @@ fn number(conn: &DbConnection, n: usize) -> String {
 }
 
 /// Records in `stats_pending` how the counters of `which` move; one
-/// statement (none for a difference of nothing).
+/// statement (none for a difference of nothing), kept prepared.
 pub(crate) fn record(
     conn: &mut DbConnection,
     which: Translations<'_>,
@@ -209,61 +209,54 @@ pub(crate) fn record(
 ) -> StoreResult<()> {
     let (given, at) = match how {
         Move::By(d, at) if *d == Counters::default() && at.is_none() => return Ok(()),
-        Move::By(c, at) | Move::To(c, at) => (Some(values(c)), at),
-        Move::Gone | Move::Added => (None, None),
+        Move::By(c, at) | Move::To(c, at) => (values(c), at),
+        Move::Gone | Move::Added => ([0; 19], None),
     };
+    if matches!(which, Translations::Ids([])) {
+        return Ok(());
+    }
     let translations = match how {
         Move::Added => "1",
         Move::Gone => "-1",
         Move::By(..) | Move::To(..) => "0",
     };
-    let cells: Vec<String> = COUNTERS
-        .iter()
-        .enumerate()
-        .map(|(n, column)| match how {
-            Move::By(..) => number(conn, n + 1),
-            Move::To(..) if KEPT_BY_SCANS.contains(column) => number(conn, n + 1),
-            Move::To(..) => format!("{} - t.{column}", number(conn, n + 1)),
-            Move::Gone => format!("0 - t.{column}"),
-            Move::Added => "0".to_owned(),
-        })
-        .collect();
-    let mut next = if given.is_some() { COUNTERS.len() } else { 0 };
-    next += 1;
-    let last_change = crate::sql::placeholder(conn, next, "TIMESTAMP");
-    let mut param = || {
-        next += 1;
-        number(conn, next)
-    };
-    let (filter, ids): (String, Vec<i64>) = match which {
-        Translations::Ids([id]) => (format!("t.id = {}", param()), vec![*id]),
-        Translations::Ids(ids) => {
-            let list: Vec<String> = ids.iter().map(|_| param()).collect();
-            (format!("t.id IN ({})", list.join(", ")), ids.to_vec())
-        }
-        Translations::OfComponent(id) => (format!("t.component_id = {}", param()), vec![id]),
-        Translations::OfProject(id) => (format!("c.project_id = {}", param()), vec![id]),
-    };
-    if ids.is_empty() {
-        return Ok(());
-    }
-    let sql = format!(
+    let mut statement = crate::sql::Prepared::default();
+    statement.sql(&format!(
         "INSERT INTO stats_pending \
          (component_id, project_id, language_id, translations, {}, last_change) \
-         SELECT t.component_id, c.project_id, t.language_id, {translations}, {}, {last_change} \
-         FROM translations t JOIN components c ON c.id = t.component_id WHERE {filter}",
-        COUNTERS.join(", "),
-        cells.join(", "),
-    );
-    let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
-    for value in given.iter().flatten() {
-        query = query.bind::<BigInt, _>(*value);
+         SELECT t.component_id, c.project_id, t.language_id, {translations}",
+        COUNTERS.join(", ")
+    ));
+    for (column, value) in COUNTERS.iter().zip(given) {
+        statement.sql(", ");
+        match how {
+            Move::By(..) => statement.number(value),
+            Move::To(..) if KEPT_BY_SCANS.contains(column) => statement.number(value),
+            Move::To(..) => statement.number(value).sql(&format!(" - t.{column}")),
+            Move::Gone => statement.sql(&format!("0 - t.{column}")),
+            Move::Added => statement.sql("0"),
+        };
     }
-    query = query.bind::<Nullable<Timestamp>, _>(at);
-    for id in ids {
-        query = query.bind::<BigInt, _>(id);
-    }
-    query.execute(conn)?;
+    statement
+        .sql(", ")
+        .time(at)
+        .sql(" FROM translations t JOIN components c ON c.id = t.component_id WHERE ");
+    match which {
+        Translations::Ids([id]) => statement.sql("t.id = ").number(*id),
+        Translations::Ids(ids) => {
+            statement.once().sql("t.id IN (");
+            for (n, id) in ids.iter().enumerate() {
+                if n > 0 {
+                    statement.sql(", ");
+                }
+                statement.number(*id);
+            }
+            statement.sql(")")
+        }
+        Translations::OfComponent(id) => statement.sql("t.component_id = ").number(id),
+        Translations::OfProject(id) => statement.sql("c.project_id = ").number(id),
+    };
+    statement.execute(conn)?;
     Ok(())
 }
 

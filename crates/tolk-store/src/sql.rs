@@ -177,3 +177,86 @@ pub(crate) fn repath(
         .bind::<Text, _>(prefix)
         .execute(conn)
 }
+
+/// A statement written at run time in one of the few shapes its call site
+/// writes, its numbers and times bound in the order they appear. Unlike
+/// `diesel::sql_query`, which diesel prepares again at every run, it is
+/// kept prepared on its connection, keyed by its text: for statements on
+/// the hot write path.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Prepared {
+    parts: Vec<Part>,
+    /// Not to be kept: its text varies too much (a list of any length).
+    once: bool,
+}
+
+/// A piece of a [`Prepared`] statement.
+#[derive(Debug, Clone)]
+enum Part {
+    Sql(String),
+    Number(i64),
+    Time(Option<chrono::NaiveDateTime>),
+}
+
+impl Prepared {
+    /// Appends SQL text.
+    pub(crate) fn sql(&mut self, text: &str) -> &mut Prepared {
+        self.parts.push(Part::Sql(text.to_owned()));
+        self
+    }
+
+    /// Appends a parameter holding a number.
+    pub(crate) fn number(&mut self, n: i64) -> &mut Prepared {
+        self.parts.push(Part::Number(n));
+        self
+    }
+
+    /// Marks the statement as one not to keep prepared: its text takes
+    /// too many shapes (a list of any length) for a cache of them.
+    pub(crate) fn once(&mut self) -> &mut Prepared {
+        self.once = true;
+        self
+    }
+
+    /// Appends a parameter holding a time, or NULL.
+    pub(crate) fn time(&mut self, at: Option<chrono::NaiveDateTime>) -> &mut Prepared {
+        self.parts.push(Part::Time(at));
+        self
+    }
+}
+
+impl diesel::query_builder::QueryId for Prepared {
+    type QueryId = ();
+    // Keyed by the SQL text, as [`Update`] is.
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<DB> diesel::query_builder::QueryFragment<DB> for Prepared
+where
+    DB: diesel::backend::Backend,
+    i64: diesel::serialize::ToSql<diesel::sql_types::BigInt, DB>,
+    Option<chrono::NaiveDateTime>:
+        diesel::serialize::ToSql<diesel::sql_types::Nullable<diesel::sql_types::Timestamp>, DB>,
+{
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
+    ) -> diesel::QueryResult<()> {
+        if self.once {
+            out.unsafe_to_cache_prepared();
+        }
+        for part in &self.parts {
+            match part {
+                Part::Sql(text) => out.push_sql(text),
+                Part::Number(n) => out.push_bind_param::<diesel::sql_types::BigInt, _>(n)?,
+                Part::Time(at) => out.push_bind_param::<
+                    diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+                    _,
+                >(at)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<Conn> diesel::RunQueryDsl<Conn> for Prepared {}
