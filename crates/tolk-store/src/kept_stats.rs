@@ -195,11 +195,6 @@ pub(crate) enum Move<'a> {
     Added,
 }
 
-/// The `n`th parameter of a statement, a number.
-fn number(conn: &DbConnection, n: usize) -> String {
-    crate::sql::placeholder(conn, n, "BIGINT")
-}
-
 /// Records in `stats_pending` how the counters of `which` move; one
 /// statement (none for a difference of nothing), kept prepared.
 pub(crate) fn record(
@@ -243,16 +238,7 @@ pub(crate) fn record(
         .sql(" FROM translations t JOIN components c ON c.id = t.component_id WHERE ");
     match which {
         Translations::Ids([id]) => statement.sql("t.id = ").number(*id),
-        Translations::Ids(ids) => {
-            statement.once().sql("t.id IN (");
-            for (n, id) in ids.iter().enumerate() {
-                if n > 0 {
-                    statement.sql(", ");
-                }
-                statement.number(*id);
-            }
-            statement.sql(")")
-        }
+        Translations::Ids(ids) => statement.once().sql("t.id IN (").numbers(ids).sql(")"),
         Translations::OfComponent(id) => statement.sql("t.component_id = ").number(id),
         Translations::OfProject(id) => statement.sql("c.project_id = ").number(id),
     };
@@ -270,30 +256,29 @@ pub(crate) fn forget_component(conn: &mut DbConnection, component_id: i64) -> St
 /// Forgets the kept rows of a project about to be deleted, and of its
 /// components.
 pub(crate) fn forget_project(conn: &mut DbConnection, project_id: i64) -> StoreResult<()> {
-    let sql = format!(
-        "DELETE FROM stats_kept WHERE scope = {} AND object_id IN \
-         (SELECT id FROM components WHERE project_id = {})",
-        Level::Component as i16,
-        number(conn, 1)
-    );
-    diesel::sql_query(sql)
-        .into_boxed::<crate::MultiBackend>()
-        .bind::<BigInt, _>(project_id)
-        .execute(conn)?;
+    let mut statement = crate::sql::Prepared::default();
+    statement
+        .sql(&format!(
+            "DELETE FROM stats_kept WHERE scope = {} AND object_id IN \
+             (SELECT id FROM components WHERE project_id = ",
+            Level::Component as i16
+        ))
+        .number(project_id)
+        .sql(")");
+    statement.execute(conn)?;
     forget(conn, &[Level::Project, Level::ProjectLanguage], project_id)
 }
 
 fn forget(conn: &mut DbConnection, levels: &[Level], object_id: i64) -> StoreResult<()> {
     let levels: Vec<String> = levels.iter().map(|l| (*l as i16).to_string()).collect();
-    let sql = format!(
-        "DELETE FROM stats_kept WHERE scope IN ({}) AND object_id = {}",
-        levels.join(", "),
-        number(conn, 1)
-    );
-    diesel::sql_query(sql)
-        .into_boxed::<crate::MultiBackend>()
-        .bind::<BigInt, _>(object_id)
-        .execute(conn)?;
+    let mut statement = crate::sql::Prepared::default();
+    statement
+        .sql(&format!(
+            "DELETE FROM stats_kept WHERE scope IN ({}) AND object_id = ",
+            levels.join(", ")
+        ))
+        .number(object_id);
+    statement.execute(conn)?;
     Ok(())
 }
 
@@ -390,16 +375,13 @@ pub fn merge(conn: &mut DbConnection) -> StoreResult<usize> {
     }
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     for chunk in ids.chunks(DELETE_ROWS) {
-        let list: Vec<String> = (1..=chunk.len()).map(|n| number(conn, n)).collect();
-        let sql = format!(
-            "DELETE FROM stats_pending WHERE id IN ({})",
-            list.join(", ")
-        );
-        let mut query = diesel::sql_query(sql).into_boxed::<crate::MultiBackend>();
-        for id in chunk {
-            query = query.bind::<BigInt, _>(*id);
-        }
-        query.execute(conn)?;
+        let mut statement = crate::sql::Prepared::default();
+        statement
+            .once()
+            .sql("DELETE FROM stats_pending WHERE id IN (")
+            .numbers(chunk)
+            .sql(")");
+        statement.execute(conn)?;
     }
     Ok(rows.len())
 }

@@ -211,6 +211,18 @@ impl Prepared {
         self
     }
 
+    /// Appends parameters holding these numbers, separated by commas (the
+    /// inside of an `IN (…)`).
+    pub(crate) fn numbers(&mut self, ns: &[i64]) -> &mut Prepared {
+        for (i, n) in ns.iter().enumerate() {
+            if i > 0 {
+                self.sql(", ");
+            }
+            self.number(*n);
+        }
+        self
+    }
+
     /// Marks the statement as one not to keep prepared: its text takes
     /// too many shapes (a list of any length) for a cache of them.
     pub(crate) fn once(&mut self) -> &mut Prepared {
