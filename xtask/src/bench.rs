@@ -63,7 +63,8 @@ fn free_port() -> std::io::Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
-fn tolk(root: &Path) -> PathBuf {
+/// The release build of `tolk` under `root`.
+pub(crate) fn tolk(root: &Path) -> PathBuf {
     root.join("target").join("release").join("tolk")
 }
 
@@ -485,6 +486,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         crate::bench_targets::judged(&api_root, target, bare.per_second),
         crate::bench_floor::above(&api_root, &bare)
     );
+    crate::bench_layers::run(root, &data, &db, &token)?;
     for path in [
         "/api/projects/bench-1/",
         "/api/projects/?page_size=100",

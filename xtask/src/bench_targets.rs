@@ -61,6 +61,16 @@ pub(crate) fn median_within(figures: &Figures, limit: Duration) -> String {
     )
 }
 
+/// A layer's line of `tolk layers` (`micros` its figure) with the verdict
+/// of `limit`.
+pub(crate) fn layer_within(line: &str, micros: f64, limit: Duration) -> String {
+    let limit_micros = limit.as_secs_f64() * 1e6;
+    format!(
+        "{line:<32} target ≤ {limit_micros:.0} µs: {}",
+        verdict(micros <= limit_micros)
+    )
+}
+
 fn verdict(met: bool) -> &'static str {
     if met { "met" } else { "NOT MET" }
 }

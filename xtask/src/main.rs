@@ -10,6 +10,7 @@
 mod bench;
 mod bench_components;
 mod bench_floor;
+mod bench_layers;
 mod bench_permissions;
 mod bench_reliability;
 mod bench_targets;

@@ -28,15 +28,17 @@ mod throttle;
 pub mod dto;
 pub mod error;
 pub mod input;
+pub mod layers;
 pub mod openapi;
 pub mod state;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::middleware::from_fn;
 use actix_web::{App, web};
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
+
+use crate::layers::wrap_all;
 
 pub use body_budget::{BodyBudget, DEFAULT_MIB as BODY_MEMORY_MIB};
 pub use client::TrustedProxies;
@@ -83,16 +85,7 @@ pub fn app_with(
         .split_for_parts();
     openapi::finish(&mut api);
     let allow = web::Data::new(negotiate::AllowTable::from_openapi(&api));
-    let throttle = web::Data::from(state.throttle.clone());
-    let proxies = web::Data::new(state.trusted_proxies.clone());
-    let bodies = web::Data::from(state.body_budget.clone());
-    let metrics = web::Data::from(state.request_metrics.clone());
-    app.app_data(web::Data::new(state))
-        .app_data(throttle)
-        .app_data(metrics)
-        .app_data(proxies)
-        .app_data(bodies)
-        .app_data(allow)
+    let app = layers::shared_data(app, state, allow)
         // A path segment that does not read as its type (an id that is not
         // a number, or too large) names nothing: 404, as Weblate answers.
         .app_data(
@@ -102,19 +95,6 @@ pub fn app_with(
         .configure(routes::pages::configure)
         .service(web::redirect("/api/docs", "/api/docs/").permanent())
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/schema/", api))
-        .default_service(web::to(negotiate::fallback))
-        .wrap(from_fn(body_budget::hold))
-        .wrap(from_fn(throttle::guard))
-        .wrap(from_fn(auth::identify))
-        .wrap(from_fn(nul_paths::refuse))
-        .wrap(from_fn(negotiate::negotiate))
-        .wrap(from_fn(request_id::echo))
-        // No answer is to be read as another type than it says (files and
-        // screenshots anyone may upload among them), as Weblate sends.
-        .wrap(
-            actix_web::middleware::DefaultHeaders::new()
-                .add((actix_web::http::header::X_CONTENT_TYPE_OPTIONS, "nosniff")),
-        )
-        .wrap(from_fn(request_metrics::record))
-        .wrap(tracing_actix_web::TracingLogger::default())
+        .default_service(web::to(negotiate::fallback));
+    layers::each_layer!(wrap_all!(app))
 }

@@ -98,6 +98,19 @@ pub(crate) enum Command {
     /// directory in one step: formats, file masks and templates are
     /// detected from the files and shown before anything is created.
     Import(import::ImportArgs),
+    /// Measure what each request layer (identification, throttle,
+    /// metrics, logging, …) adds to a request, in-process on this
+    /// installation's settings and database: `GET /api/` with a bare
+    /// handler, alone and within each layer.
+    Layers {
+        /// API token the requests carry (none: anonymous requests).
+        #[arg(long, env = "TOLK_LAYERS_TOKEN", hide_env_values = true)]
+        token: Option<String>,
+        #[command(flatten)]
+        storage: StorageFlags,
+        #[command(flatten)]
+        server: ServerFlags,
+    },
     /// Print the OpenAPI document.
     Openapi,
     /// Print the configuration reference (docs/configuration.md).

@@ -40,22 +40,7 @@ fn serve(settings: Settings) -> Result<(), String> {
     let (workers, names) = start_task_workers(&service, settings.task_workers);
     start_housekeeping(&service);
     start_statistics_folding(&service);
-    let state = AppState {
-        service: service.clone(),
-        site_url: settings.site_url.clone(),
-        // Several instances share one PostgreSQL database, and its limits.
-        throttle: Arc::new(match service.backend() {
-            tolk_service::BackendKind::Postgres => {
-                Throttle::shared(settings.rate_limits, service.clone())
-            }
-            tolk_service::BackendKind::Sqlite => Throttle::new(settings.rate_limits),
-        }),
-        trusted_proxies: settings.trusted_proxies.clone(),
-        enable_hooks: settings.enable_hooks,
-        request_metrics: Arc::default(),
-        metrics_token: settings.metrics_token.clone(),
-        body_budget: std::sync::Arc::new(tolk_api::BodyBudget::new(settings.body_memory)),
-    };
+    let state = app_state(&settings, &service);
     let pages = tolk_web::Pages::open(service.clone(), &settings.site_url).map_err(describe)?;
     let bind = settings.bind.clone();
     // On SIGTERM the server stops accepting, finishes the requests in
@@ -105,6 +90,46 @@ fn serve(settings: Settings) -> Result<(), String> {
     served
 }
 
+/// What the application's handlers and layers share, from `settings`.
+fn app_state(settings: &Settings, service: &tolk_service::Service) -> AppState {
+    AppState {
+        service: service.clone(),
+        site_url: settings.site_url.clone(),
+        // Several instances share one PostgreSQL database, and its limits.
+        throttle: Arc::new(match service.backend() {
+            tolk_service::BackendKind::Postgres => {
+                Throttle::shared(settings.rate_limits, service.clone())
+            }
+            tolk_service::BackendKind::Sqlite => Throttle::new(settings.rate_limits),
+        }),
+        trusted_proxies: settings.trusted_proxies.clone(),
+        enable_hooks: settings.enable_hooks,
+        request_metrics: Arc::default(),
+        metrics_token: settings.metrics_token.clone(),
+        body_budget: std::sync::Arc::new(tolk_api::BodyBudget::new(settings.body_memory)),
+    }
+}
+
+/// How long each timed round of `tolk layers` sends requests.
+const LAYER_ROUND: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// `tolk layers`: prints the bare handler's time per request, then what
+/// each layer and all of them add, one `name: N µs` line each.
+fn layers(settings: &Settings, token: Option<&str>) -> Result<(), String> {
+    let service = open_service(settings)?;
+    let state = app_state(settings, &service);
+    let costs = actix_web::rt::System::new().block_on(tolk_api::layers::costs(
+        state,
+        token,
+        LAYER_ROUND,
+    ))?;
+    for cost in costs {
+        let micros = cost.per_request.as_secs_f64() * 1e6;
+        println!("{}: {micros:.2} µs", cost.name);
+    }
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Openapi => {
@@ -118,6 +143,14 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::File { command } => files::run(command),
         Command::Memory { command } => memory::run(command),
         Command::Import(args) => import::run(args),
+        Command::Layers {
+            token,
+            storage,
+            server,
+        } => layers(
+            &Settings::resolve(&storage, &server).map_err(|e| e.to_string())?,
+            token.as_deref(),
+        ),
         Command::Serve { storage, server } => {
             serve(Settings::resolve(&storage, &server).map_err(|e| e.to_string())?)
         }

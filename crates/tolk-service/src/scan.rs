@@ -31,6 +31,10 @@ use crate::scan_store::{
 use crate::tasks::{Run, TaskResult};
 use crate::{Service, ServiceError, ServiceResult};
 
+/// Strings read at once past which the database's planner statistics are
+/// brought up to date (see `Store::refresh_planner_statistics`).
+const PLANNER_REFRESH_STRINGS: i64 = 100_000;
+
 pub use crate::scan_read::SKIPPED;
 
 impl Service {
@@ -310,6 +314,9 @@ impl Service {
             }
             Ok::<_, ServiceError>(())
         })?;
+        if totals.units >= PLANNER_REFRESH_STRINGS {
+            self.store.refresh_planner_statistics()?;
+        }
         Ok(totals)
     }
 

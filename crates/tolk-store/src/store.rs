@@ -298,6 +298,20 @@ impl Store {
         Ok(())
     }
 
+    /// Brings PostgreSQL's planner statistics up to date (`ANALYZE` of
+    /// every table), after a write of many rows at once: until
+    /// autovacuum gets to it (a minute or more later, or never where it is
+    /// off) the planner takes a table of a million new rows for a small
+    /// one, and a page deep in a translation sorts thousands of rows
+    /// instead of walking an index. SQLite plans without statistics:
+    /// nothing to do there.
+    pub fn refresh_planner_statistics(&self) -> StoreResult<()> {
+        match self.kind {
+            BackendKind::Postgres => Ok(self.conn()?.batch_execute("ANALYZE")?),
+            BackendKind::Sqlite => Ok(()),
+        }
+    }
+
     /// The database engine.
     pub fn kind(&self) -> BackendKind {
         self.kind

@@ -92,7 +92,7 @@ pub fn enqueue(conn: &mut DbConnection, task: &NewTask) -> StoreResult<String> {
         };
         let waiting: Option<String> = tasks::table
             .filter(tasks::dedup_key.eq(key))
-            .filter(tasks::completed.eq(false))
+            .filter(diesel::dsl::not(tasks::completed))
             .filter(tasks::attempts.eq(0))
             .select(tasks::id)
             .first(conn)
@@ -164,7 +164,7 @@ pub fn next_claimable(
 ) -> StoreResult<Option<String>> {
     Ok(tasks::table
         .filter(tasks::id.eq_any(ids))
-        .filter(tasks::completed.eq(false))
+        .filter(diesel::dsl::not(tasks::completed))
         .filter(tasks::run_after.le(now))
         .filter(
             tasks::claimed_by
@@ -203,7 +203,7 @@ macro_rules! held {
         tasks::table
             .filter(tasks::id.eq($id))
             .filter(tasks::claimed_by.eq($worker))
-            .filter(tasks::completed.eq(false))
+            .filter(diesel::dsl::not(tasks::completed))
     };
 }
 
@@ -306,7 +306,7 @@ pub struct TaskCounts {
 /// How many tasks wait, run and failed; two statements.
 pub fn counts(conn: &mut DbConnection) -> StoreResult<TaskCounts> {
     let unfinished: Vec<bool> = tasks::table
-        .filter(tasks::completed.eq(false))
+        .filter(diesel::dsl::not(tasks::completed))
         .select(tasks::claimed_by.is_not_null())
         .load(conn)?;
     let running = unfinished.iter().filter(|claimed| **claimed).count();
@@ -336,7 +336,7 @@ pub fn delete_finished(conn: &mut DbConnection, before: NaiveDateTime) -> StoreR
 /// The payloads of the unfinished tasks (to tell which files they still need).
 pub fn unfinished_payloads(conn: &mut DbConnection) -> StoreResult<Vec<String>> {
     Ok(tasks::table
-        .filter(tasks::completed.eq(false))
+        .filter(diesel::dsl::not(tasks::completed))
         .select(tasks::payload)
         .load(conn)?)
 }
@@ -344,7 +344,7 @@ pub fn unfinished_payloads(conn: &mut DbConnection) -> StoreResult<Vec<String>> 
 /// The workers holding claims on unfinished tasks whose names start with `prefix`.
 pub fn claimants(conn: &mut DbConnection, prefix: &str) -> StoreResult<Vec<String>> {
     let mut found: Vec<String> = tasks::table
-        .filter(tasks::completed.eq(false))
+        .filter(diesel::dsl::not(tasks::completed))
         .filter(tasks::claimed_by.is_not_null())
         .select(tasks::claimed_by.assume_not_null())
         .distinct()
@@ -362,7 +362,7 @@ pub fn release(
 ) -> StoreResult<usize> {
     Ok(diesel::update(
         tasks::table
-            .filter(tasks::completed.eq(false))
+            .filter(diesel::dsl::not(tasks::completed))
             .filter(tasks::claimed_by.eq_any(workers)),
     )
     .set(tasks::lease_until.eq(Some(now)))

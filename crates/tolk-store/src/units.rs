@@ -815,7 +815,7 @@ pub fn to_write(
         .filter(units::translation_id.eq_any(translation_ids.to_vec()))
         .into_boxed();
     if !all {
-        query = query.filter(units::pending.eq(true));
+        query = query.filter(units::pending);
     }
     Ok(query
         .order((units::translation_id, units::position))
@@ -827,7 +827,7 @@ pub fn to_write(
 pub fn count_pending(conn: &mut DbConnection, translation_ids: &[i64]) -> StoreResult<i64> {
     Ok(units::table
         .filter(units::translation_id.eq_any(translation_ids.to_vec()))
-        .filter(units::pending.eq(true))
+        .filter(units::pending)
         .count()
         .get_result(conn)?)
 }
@@ -837,7 +837,7 @@ pub fn count_pending(conn: &mut DbConnection, translation_ids: &[i64]) -> StoreR
 pub fn oldest_pending(conn: &mut DbConnection) -> StoreResult<Vec<(i64, NaiveDateTime)>> {
     let rows: Vec<(i64, Option<NaiveDateTime>)> = units::table
         .inner_join(translations::table)
-        .filter(units::pending.eq(true))
+        .filter(units::pending)
         .group_by(translations::component_id)
         .select((
             translations::component_id,
@@ -1029,13 +1029,9 @@ pub fn clear_pending(conn: &mut DbConnection, written: &[(i64, String)]) -> Stor
             condition =
                 Box::new(condition.or(units::id.eq(*id).and(units::target.eq(target.clone()))));
         }
-        diesel::update(
-            units::table
-                .filter(units::pending.eq(true))
-                .filter(condition),
-        )
-        .set((units::pending.eq(false), units::added.eq(false)))
-        .execute(conn)?;
+        diesel::update(units::table.filter(units::pending).filter(condition))
+            .set((units::pending.eq(false), units::added.eq(false)))
+            .execute(conn)?;
     }
     Ok(())
 }

@@ -1384,3 +1384,55 @@ fn transactions_the_database_rolls_back_are_transient() {
         .unwrap_err();
     assert!(!wrong.is_transient(), "{wrong:?}");
 }
+
+/// `pg_class.reltuples` of `table`: -1 until it is first analysed.
+fn planner_rows(conn: &mut diesel::PgConnection, table: &str) -> f32 {
+    #[derive(diesel::QueryableByName)]
+    struct Estimate {
+        #[diesel(sql_type = diesel::sql_types::Float)]
+        reltuples: f32,
+    }
+    use diesel::RunQueryDsl;
+    diesel::sql_query("SELECT reltuples FROM pg_class WHERE oid = $1::regclass")
+        .bind::<diesel::sql_types::Text, _>(table)
+        .get_result::<Estimate>(conn)
+        .unwrap()
+        .reltuples
+}
+
+#[test]
+fn planner_statistics_are_refreshed_on_postgresql_only() {
+    use diesel::RunQueryDsl;
+    for db in TestDb::all() {
+        let store = &db.store;
+        for i in 0..3 {
+            let slug = format!("p{i}");
+            store
+                .write(|c| projects::insert(c, &settings(&slug, &slug), time::now()))
+                .unwrap();
+        }
+        let mut conn = store.conn().unwrap();
+        match &mut **conn {
+            tolk_store::DbConnection::Pg(pg) => {
+                assert_eq!(planner_rows(pg, "projects"), -1.0);
+                store.refresh_planner_statistics().unwrap();
+                assert_eq!(planner_rows(pg, "projects"), 3.0);
+            }
+            tolk_store::DbConnection::Sqlite(sqlite) => {
+                store.refresh_planner_statistics().unwrap();
+                // No statistics table: SQLite's plans stay as they were.
+                #[derive(diesel::QueryableByName)]
+                struct Tables {
+                    #[diesel(sql_type = diesel::sql_types::BigInt)]
+                    n: i64,
+                }
+                let tables = diesel::sql_query(
+                    "SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'",
+                )
+                .get_result::<Tables>(sqlite)
+                .unwrap();
+                assert_eq!(tables.n, 0);
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+DROP INDEX units_pending;
+CREATE INDEX units_pending ON units (translation_id) WHERE pending;
