@@ -1,8 +1,8 @@
 //! The layers every request passes before and after its handler
 //! (identification, throttling, body limits, metrics, logging, …), listed
-//! once in [`each_layer`]: the application wraps itself in them, and
-//! [`costs`] times each of them alone around a bare handler, so the
-//! benchmark can say what each adds to a request.
+//! once in the crate's `each_layer` macro: the application wraps itself
+//! in them, and [`costs`] times each of them in place around a bare
+//! handler, so the benchmark can say what each adds to a request.
 
 use std::time::{Duration, Instant};
 
