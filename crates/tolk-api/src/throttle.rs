@@ -161,14 +161,20 @@ struct Credit {
 const CREDIT_LIFE: Duration = Duration::from_secs(1);
 
 /// How many requests of a signed-in caller's limit one database statement
-/// counts ahead: one per 500 of the limit, 1 to 32. A limit of 5,000 an
-/// hour counts ten at a time, so nine requests in ten cost no statement;
-/// limits under 1,000 stay exact, one statement each. An instance's
-/// unused block lapses after a second: at most 31 requests (9 for 5,000
-/// an hour) of a window are then counted without being served.
+/// counts ahead: one per 500 of the limit, 1 to 1,024. A limit of 5,000
+/// an hour counts ten at a time, so nine requests in ten cost no
+/// statement; limits under 1,000 stay exact, one statement each; a limit
+/// of a million an hour or more counts 1,024 at a time, so a statement's
+/// round trip (some 150 µs on PostgreSQL) weighs under 0.2 µs per
+/// request. An instance's unused block lapses after a second: at most one
+/// request in 500 of the limit (9 for 5,000 an hour) is then counted
+/// without being served.
 fn credit_block(rate: Rate) -> u32 {
-    (rate.limit / 500).clamp(1, 32)
+    (rate.limit / 500).clamp(1, MAX_CREDIT_BLOCK)
 }
+
+/// The largest block of requests counted ahead at once.
+const MAX_CREDIT_BLOCK: u32 = 1024;
 
 /// The throttles, shared by all workers.
 pub struct Throttle {

@@ -14,6 +14,34 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::{Body, Ctx, TestApp, call, get_json};
 use serde_json::json;
+use std::time::Duration;
+use tolk_service::ServiceConfig;
+
+/// Contexts on every backend that read the cache generation at every
+/// request (no trust), so that a count does not depend on how long ago
+/// the last read was; `trusted_generations_save_the_read` shows the reads
+/// a running server saves.
+fn contexts() -> Vec<Ctx> {
+    tolk_service::testing::TestDb::all()
+        .into_iter()
+        .map(|db| {
+            let config = ServiceConfig {
+                create_glossaries: false,
+                generation_trust: Duration::ZERO,
+                ..Default::default()
+            };
+            Ctx::with_config(db, config)
+        })
+        .collect()
+}
+
+/// The settings of a context that may clone `upstream`, with no trust.
+fn untrusting(upstream: &tolk_service::vcs_testing::Upstream) -> ServiceConfig {
+    ServiceConfig {
+        generation_trust: Duration::ZERO,
+        ..ServiceConfig::local(upstream.root())
+    }
+}
 
 /// Statements run by one request of the superuser.
 async fn cost<S: TestApp<B>, B: MessageBody>(ctx: &Ctx, app: &S, uri: &str) -> u64 {
@@ -35,7 +63,7 @@ async fn cost_for<S: TestApp<B>, B: MessageBody>(
 
 #[actix_web::test]
 async fn list_pages_cost_the_same_for_one_item_and_many() {
-    for ctx in Ctx::all() {
+    for ctx in contexts() {
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let create = |i: usize| json!({"name": format!("P{i}"), "slug": format!("p{i}"), "web": "https://example.com/"});
         call(
@@ -99,7 +127,7 @@ async fn list_pages_cost_the_same_for_one_item_and_many() {
 async fn component_reads_cost_the_same_for_one_item_and_many() {
     for db in tolk_service::testing::TestDb::all() {
         let upstream = common::upstream();
-        let ctx = common::context(db, &upstream);
+        let ctx = common::context_with(db, untrusting(&upstream));
         common::gettext_component(&ctx, &upstream);
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let reads = [
@@ -141,7 +169,7 @@ async fn component_reads_cost_the_same_for_one_item_and_many() {
 
 #[actix_web::test]
 async fn permission_checks_cost_the_same_for_one_team_and_fifty() {
-    for ctx in Ctx::all() {
+    for ctx in contexts() {
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let admin = Some(ctx.admin.as_str());
         let post = |uri: String, body: serde_json::Value| {
@@ -207,7 +235,7 @@ async fn cost_of<S: TestApp<B>, B: MessageBody>(
 async fn unit_reads_and_edits_cost_a_few_statements() {
     for db in tolk_service::testing::TestDb::all() {
         let upstream = common::upstream();
-        let ctx = common::context(db, &upstream);
+        let ctx = common::context_with(db, untrusting(&upstream));
         common::gettext_component(&ctx, &upstream);
         let app = test::init_service(tolk_api::app(ctx.state())).await;
         let page = get_json(
@@ -275,5 +303,94 @@ async fn unit_reads_and_edits_cost_a_few_statements() {
         let body = json!({"target": ["перевод"], "state": 10});
         let (russian, _) = cost_of(&ctx, &app, Method::PATCH, &uri, body).await;
         assert_eq!(russian, again + 1, "unit PATCH in Russian");
+    }
+}
+
+/// Statements and status of jane's look at herself on `app`.
+async fn jane_cost<S: TestApp<B>, B: MessageBody>(
+    ctx: &Ctx,
+    app: &S,
+    token: &str,
+) -> (StatusCode, u64) {
+    let before = ctx.db.store.statements_run();
+    let reply = call(
+        app,
+        Method::GET,
+        "/api/users/jane/",
+        Some(token),
+        Body::None,
+    )
+    .await;
+    (reply.status, ctx.db.store.statements_run() - before)
+}
+
+#[actix_web::test]
+async fn trusted_generations_save_the_read() {
+    for db in tolk_service::testing::TestDb::all() {
+        // Trusted for an hour: only commits make the next request read.
+        let trusting = |trust: Duration| ServiceConfig {
+            create_glossaries: false,
+            generation_trust: trust,
+            ..Default::default()
+        };
+        let ctx = Ctx::with_config(db, trusting(Duration::from_secs(3600)));
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        // A second instance on the same store that reads at every request.
+        let reading = tolk_service::Service::new(ctx.db.store.clone(), trusting(Duration::ZERO));
+        let reading = test::init_service(tolk_api::app(tolk_api::AppState {
+            service: reading.unwrap(),
+            ..ctx.unthrottled_state()
+        }))
+        .await;
+        let jane = ctx.jane.as_str();
+        for app_warmed in [
+            jane_cost(&ctx, &app, jane).await,
+            jane_cost(&ctx, &reading, jane).await,
+        ] {
+            assert_eq!(app_warmed.0, StatusCode::OK);
+        }
+        let read = jane_cost(&ctx, &reading, jane).await.1;
+        let kept = jane_cost(&ctx, &app, jane).await.1;
+        assert_eq!(kept + 1, read, "the generation's read saved");
+        assert_eq!(
+            jane_cost(&ctx, &app, jane).await.1,
+            kept,
+            "while nothing is committed"
+        );
+
+        // A commit of this process: the next request reads the generation.
+        let made = call(
+            &app,
+            Method::POST,
+            "/api/projects/",
+            Some(&ctx.admin),
+            Body::Json(json!({"name": "P", "slug": "p", "web": "https://example.com/"})),
+        )
+        .await;
+        assert_eq!(made.status, StatusCode::CREATED);
+        assert!(
+            jane_cost(&ctx, &app, jane).await.1 > kept,
+            "read after a commit"
+        );
+        assert_eq!(
+            jane_cost(&ctx, &app, jane).await.1,
+            kept,
+            "then trusted again"
+        );
+
+        // A change of standing through this process holds at once.
+        let off = call(
+            &app,
+            Method::PATCH,
+            "/api/users/jane/",
+            Some(&ctx.admin),
+            Body::Json(json!({"is_active": false})),
+        )
+        .await;
+        assert_eq!(off.status, StatusCode::OK, "{}", off.text());
+        assert_eq!(
+            jane_cost(&ctx, &app, jane).await.0,
+            StatusCode::UNAUTHORIZED
+        );
     }
 }

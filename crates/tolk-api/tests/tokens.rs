@@ -298,3 +298,38 @@ async fn a_change_of_standing_on_one_instance_reaches_callers_on_another() {
         assert_eq!(secret(key).await, StatusCode::UNAUTHORIZED, "deactivated");
     }
 }
+
+#[actix_web::test]
+async fn a_change_by_another_process_holds_within_the_generation_trust() {
+    for db in TestDb::all() {
+        let trust = std::time::Duration::from_millis(300);
+        let config = tolk_service::ServiceConfig {
+            create_glossaries: false,
+            generation_trust: trust,
+            ..Default::default()
+        };
+        let ctx = Ctx::with_config(db, config);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let jane = || async {
+            call(
+                &app,
+                Method::GET,
+                "/api/users/jane/",
+                Some(&ctx.jane),
+                Body::None,
+            )
+            .await
+            .status
+        };
+        assert_eq!(jane().await, StatusCode::OK);
+        // Another process: its own store, whose commits this one does not count.
+        let other = tolk_service::Store::open(&ctx.db.url(), 1).unwrap();
+        let other = tolk_service::Service::new(other, Default::default()).unwrap();
+        other
+            .users()
+            .delete(&tolk_domain::permission::Subject::System, "jane")
+            .unwrap();
+        actix_web::rt::time::sleep(trust).await;
+        assert_eq!(jane().await, StatusCode::UNAUTHORIZED, "removed elsewhere");
+    }
+}

@@ -8,6 +8,7 @@ pub mod checks;
 pub mod component;
 pub mod component_list;
 pub mod filemask;
+pub mod hex;
 pub mod hooks;
 pub mod json;
 pub mod language;

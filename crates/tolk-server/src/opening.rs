@@ -40,6 +40,7 @@ pub(crate) fn open_service(settings: &Settings) -> Result<Service, String> {
             task_lease: tolk_service::tasks::DEFAULT_LEASE,
             create_glossaries: settings.create_glossaries,
             task_retention: settings.task_retention,
+            generation_trust: tolk_service::DEFAULT_GENERATION_TRUST,
         },
     )
     .map_err(|e| format!("{e} (Tolk needs the git binary)"))

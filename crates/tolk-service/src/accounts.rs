@@ -307,10 +307,7 @@ impl Accounts<'_> {
 
     /// The secret that signs the pages' cookies and forms, made on first use.
     pub fn site_secret(&self) -> ServiceResult<String> {
-        let candidate: String = crate::ids::random_bytes::<32>()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let candidate = tolk_domain::hex::hex(&crate::ids::random_bytes::<32>());
         Ok(self
             .store
             .quick(|conn| site_secrets::get_or_insert(conn, "pages", &candidate))?)

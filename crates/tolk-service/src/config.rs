@@ -10,6 +10,10 @@ pub const DEFAULT_LEASE: Duration = Duration::from_secs(45);
 /// default ([`ServiceConfig::task_retention`]): a week.
 pub const DEFAULT_RETENTION: Duration = Duration::from_secs(7 * 24 * 3600);
 
+/// How long a cache generation read is trusted by default (see
+/// [`ServiceConfig::generation_trust`]).
+pub const DEFAULT_GENERATION_TRUST: Duration = Duration::from_millis(20);
+
 /// Site-wide settings the use-cases need.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServiceConfig {
@@ -33,6 +37,12 @@ pub struct ServiceConfig {
     pub create_glossaries: bool,
     /// How long finished tasks are kept, with their result and log.
     pub task_retention: std::time::Duration,
+    /// How long the cache generation read last is trusted when this
+    /// process has committed nothing since: how late a change made by
+    /// another instance or by the command line may reach callers of this
+    /// one (its own changes hold from the next request). Zero reads it at
+    /// every request.
+    pub generation_trust: Duration,
 }
 
 impl Default for ServiceConfig {
@@ -50,6 +60,7 @@ impl Default for ServiceConfig {
             task_lease: DEFAULT_LEASE,
             create_glossaries: true,
             task_retention: DEFAULT_RETENTION,
+            generation_trust: DEFAULT_GENERATION_TRUST,
         }
     }
 }

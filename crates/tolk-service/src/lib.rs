@@ -132,6 +132,6 @@ pub mod upload_testing {
     }
 }
 
-pub use config::ServiceConfig;
+pub use config::{DEFAULT_GENERATION_TRUST, ServiceConfig};
 pub use service::Service;
 pub use tolk_vcs::{CommitInfo, GitConfig, UrlPolicy, VcsError};

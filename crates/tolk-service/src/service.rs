@@ -25,12 +25,13 @@ impl Service {
     /// Wraps a migrated store; fails when Git cannot run.
     pub fn new(store: Store, config: ServiceConfig) -> Result<Self, VcsError> {
         let workspace = crate::workspace::Workspace::new(&config)?;
+        let cache = crate::cache::Cache::new(store.commits(), config.generation_trust);
         Ok(Self {
             store,
             config: std::sync::Arc::new(config),
             workspace: std::sync::Arc::new(workspace),
             queue: crate::wakeup::Wakeup::default(),
-            cache: std::sync::Arc::default(),
+            cache: std::sync::Arc::new(cache),
         })
     }
 

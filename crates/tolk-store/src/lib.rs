@@ -64,4 +64,6 @@ pub use connection::{DbConnection, MultiBackend};
 pub use diesel::result::Error as QueryError;
 pub use error::{StoreError, StoreResult};
 pub use page::{Page, PageRequest};
-pub use store::{BackendKind, ConnectionManager, PoolUse, Pooled, PooledConnection, Store};
+pub use store::{
+    BackendKind, Commits, ConnectionManager, PoolUse, Pooled, PooledConnection, Store,
+};

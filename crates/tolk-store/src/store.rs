@@ -59,17 +59,54 @@ impl BackendKind {
     }
 }
 
-/// Counts the statements a store's connections run, so that tests and
-/// benchmarks can check that a request costs a fixed number of them.
+/// Counts what a store's connections do: the statements they run, so
+/// that tests and benchmarks can check that a request costs a fixed number
+/// of them, and the transactions they commit, so that a cache can tell
+/// whether this process changed anything since it last looked (see
+/// [`Store::commits`]). Each connection has its own copy (to follow its
+/// own commit); the counts are shared.
 #[derive(Debug, Clone, Default)]
-struct StatementCounter(Arc<AtomicU64>);
+struct StatementCounter {
+    statements: Arc<AtomicU64>,
+    commits: Commits,
+    /// This connection has started to commit its outermost transaction.
+    committing: bool,
+}
 
 impl Instrumentation for StatementCounter {
     fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
-        if let InstrumentationEvent::StartQuery { query, .. } = event {
-            tracing::trace!(target: "tolk_store::sql", "{query}");
-            self.0.fetch_add(1, Ordering::Relaxed);
+        match event {
+            InstrumentationEvent::StartQuery { query, .. } => {
+                tracing::trace!(target: "tolk_store::sql", "{query}");
+                self.statements.fetch_add(1, Ordering::Relaxed);
+            }
+            InstrumentationEvent::CommitTransaction { depth, .. } => {
+                self.committing = depth.get() == 1;
+            }
+            // The `COMMIT` statement itself: counted once it succeeded,
+            // so a reader that saw the count before it also sees it move.
+            InstrumentationEvent::FinishQuery { error, .. } if self.committing => {
+                self.committing = false;
+                if error.is_none() {
+                    self.commits.0.fetch_add(1, Ordering::SeqCst);
+                }
+            }
+            _ => {}
         }
+    }
+}
+
+/// How many transactions a store's connections (every clone's) have
+/// committed; a cheap handle to read it.
+#[derive(Debug, Clone, Default)]
+pub struct Commits(Arc<AtomicU64>);
+
+impl Commits {
+    /// The count now. Taken before a read, it tells afterwards whether
+    /// this process committed anything since: the count moves only once
+    /// a commit is complete.
+    pub fn count(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
     }
 }
 
@@ -278,7 +315,13 @@ impl Store {
 
     /// Number of SQL statements this store's connections have run so far.
     pub fn statements_run(&self) -> u64 {
-        self.counter.0.load(Ordering::Relaxed)
+        self.counter.statements.load(Ordering::Relaxed)
+    }
+
+    /// The transactions this store's connections have committed, counted
+    /// as they complete (writes outside a transaction are not counted).
+    pub fn commits(&self) -> Commits {
+        self.counter.commits.clone()
     }
 
     /// How the main pool is used now.

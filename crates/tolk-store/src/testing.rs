@@ -101,10 +101,13 @@ impl TestDb {
         }
     }
 
-    /// Runs raw SQL, for tests that damage the database on purpose.
+    /// Runs raw SQL, for tests that damage the database on purpose or
+    /// set up what has no API. It runs in one transaction, as the app's
+    /// writes do, so that this process counts its commit
+    /// ([`Store::commits`]) and its caches see the change at once.
     pub fn execute(&self, sql: &str) {
         let mut conn = self.store.conn().expect("connection");
-        conn.batch_execute(sql).expect("raw SQL");
+        conn.transaction(|c| c.batch_execute(sql)).expect("raw SQL");
     }
 
     /// The backend of this database.

@@ -36,11 +36,7 @@ impl Signer {
             mac.update(b"\0");
             mac.update(part.as_bytes());
         }
-        mac.finalize()
-            .into_bytes()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        tolk_domain::hex::hex(&mac.finalize().into_bytes())
     }
 
     /// `value.signature`, for a cookie.

@@ -482,7 +482,11 @@ pub fn upstream() -> Upstream {
 
 /// A context whose service may clone the local upstream, with the project `demo`.
 pub fn context(db: TestDb, upstream: &Upstream) -> Ctx {
-    let config = ServiceConfig::local(upstream.root());
+    context_with(db, ServiceConfig::local(upstream.root()))
+}
+
+/// [`context`] with the service's settings given (for the local upstream).
+pub fn context_with(db: TestDb, config: ServiceConfig) -> Ctx {
     let ctx = Ctx::with_config(db, config);
     ctx.service
         .projects()
