@@ -95,10 +95,18 @@ pub fn remember(conn: &mut DbConnection, feeds: &[Feed], at: NaiveDateTime) -> S
                 )
             })
             .collect();
-        crate::with_backend!(conn, |c| diesel::insert_into(memory::table)
-            .values(rows)
-            .on_conflict_do_nothing()
-            .execute(c))?;
+        // One entry (an edit's) as a single-row insert, which diesel keeps
+        // prepared; a batch insert it prepares again at every run.
+        match <[_; 1]>::try_from(rows) {
+            Ok([row]) => crate::with_backend!(conn, |c| diesel::insert_into(memory::table)
+                .values(row)
+                .on_conflict_do_nothing()
+                .execute(c))?,
+            Err(rows) => crate::with_backend!(conn, |c| diesel::insert_into(memory::table)
+                .values(rows)
+                .on_conflict_do_nothing()
+                .execute(c))?,
+        };
     }
     Ok(())
 }

@@ -12,12 +12,11 @@ use std::collections::BTreeMap;
 use chrono::{Duration, NaiveDateTime, Timelike};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Timestamp};
-use diesel::upsert::excluded;
 use tolk_domain::change::Action;
 
 use crate::DbConnection;
 use crate::error::StoreResult;
-use crate::schema::change_minutes as m;
+use crate::sql::Prepared;
 
 /// Where a content change was made, as tallied.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -96,23 +95,30 @@ pub(crate) fn tally(
         return Ok(());
     }
     let minute = minute_of(at);
-    let rows: Vec<_> = counts
-        .into_iter()
-        .map(|((kind, id), n)| {
-            (
-                m::kind.eq(kind),
-                m::scope_id.eq(id),
-                m::minute.eq(minute),
-                m::n.eq(n),
-            )
-        })
-        .collect();
-    crate::with_backend!(conn, |c| diesel::insert_into(m::table)
-        .values(&rows)
-        .on_conflict((m::kind, m::scope_id, m::minute))
-        .do_update()
-        .set(m::n.eq(m::n + excluded(m::n)))
-        .execute(c))?;
+    // Written by hand, as diesel prepares a batch insert again at every
+    // run: kept prepared for the shapes of one edit (up to its three
+    // places), prepared at each run for more.
+    let mut statement = Prepared::default();
+    if counts.len() > 3 {
+        statement.once();
+    }
+    statement.sql("INSERT INTO change_minutes (kind, scope_id, minute, n) VALUES ");
+    for (i, ((kind, id), n)) in counts.into_iter().enumerate() {
+        statement
+            .sql(if i == 0 { "(" } else { ", (" })
+            .number(kind.into())
+            .sql(", ")
+            .number(id)
+            .sql(", ")
+            .time(Some(minute))
+            .sql(", ")
+            .number(n)
+            .sql(")");
+    }
+    statement.sql(
+        " ON CONFLICT (kind, scope_id, minute) DO UPDATE SET n = change_minutes.n + excluded.n",
+    );
+    statement.execute(conn)?;
     Ok(())
 }
 

@@ -272,3 +272,60 @@ where
 }
 
 impl<Conn> diesel::RunQueryDsl<Conn> for Prepared {}
+
+/// Lists of at most this many values, all lists of a statement together,
+/// keep a [`Kept`] statement prepared: few enough lengths to make few
+/// texts.
+const KEPT_VALUES: usize = 12;
+
+/// A diesel query kept prepared on its connection, keyed by its SQL text,
+/// that diesel would prepare again at every run because it holds lists of
+/// values (`eq_any` on SQLite) whose lengths change its text. A single
+/// edit's queries hold short lists (its old and new texts, its few
+/// components), and preparing them was a fifth of an edit's time on
+/// SQLite; longer lists (bulk work) are prepared at each run as before,
+/// so that the cache holds few texts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Kept<Q> {
+    query: Q,
+    keep: bool,
+}
+
+/// Wraps `query`, whose lists hold `values` values in all, as [`Kept`].
+pub(crate) fn kept<Q>(query: Q, values: usize) -> Kept<Q> {
+    Kept {
+        query,
+        keep: values <= KEPT_VALUES,
+    }
+}
+
+impl<Q> diesel::query_builder::QueryId for Kept<Q> {
+    type QueryId = ();
+    // Keyed by the SQL text, as [`Update`] is.
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q: diesel::query_builder::Query> diesel::query_builder::Query for Kept<Q> {
+    type SqlType = Q::SqlType;
+}
+
+impl<DB, Q> diesel::query_builder::QueryFragment<DB> for Kept<Q>
+where
+    DB: diesel::backend::Backend,
+    Q: diesel::query_builder::QueryFragment<DB>,
+{
+    fn walk_ast<'b>(
+        &'b self,
+        out: diesel::query_builder::AstPass<'_, 'b, DB>,
+    ) -> diesel::QueryResult<()> {
+        self.query.walk_ast(out)
+    }
+
+    fn is_safe_to_cache_prepared(&self, backend: &DB) -> diesel::QueryResult<bool> {
+        // Keyed by its text, a statement with lists is as safe to keep as
+        // any other; the lists' lengths only decide whether it is worth it.
+        Ok(self.keep || self.query.is_safe_to_cache_prepared(backend)?)
+    }
+}
+
+impl<Q, Conn> diesel::RunQueryDsl<Conn> for Kept<Q> {}

@@ -44,15 +44,17 @@ pub fn holding(
             .iter()
             .map(|text| text.chars().take(PREFIX).collect())
             .collect();
-        let rows: Vec<(UnitRow, crate::translations::Row)> = units::table
+        let values = language_ids.len() + component_ids.len() + 2 * chunk.len();
+        let query = units::table
             .inner_join(translations::table)
             .filter(translations::language_id.eq_any(language_ids))
             .filter(translations::component_id.eq_any(component_ids))
             .filter(prefix().eq_any(prefixes))
             .filter(units::target.eq_any(chunk))
             .filter(units::state.ge(min_state))
-            .select((UnitRow::as_select(), crate::translations::Row::as_select()))
-            .load(conn)?;
+            .select((UnitRow::as_select(), crate::translations::Row::as_select()));
+        let rows: Vec<(UnitRow, crate::translations::Row)> =
+            crate::sql::kept(query, values).load(conn)?;
         found.extend(rows.into_iter().map(|(unit, t)| (unit, t.into())));
     }
     Ok(found)
