@@ -24,15 +24,18 @@ use tolk_service::ServiceConfig;
 fn contexts() -> Vec<Ctx> {
     tolk_service::testing::TestDb::all()
         .into_iter()
-        .map(|db| {
-            let config = ServiceConfig {
-                create_glossaries: false,
-                generation_trust: Duration::ZERO,
-                ..Default::default()
-            };
-            Ctx::with_config(db, config)
-        })
+        .map(|db| Ctx::with_config(db, trusting(Duration::ZERO)))
         .collect()
+}
+
+/// The settings of a test context (no glossaries made), trusting a
+/// generation read for `trust`.
+fn trusting(trust: Duration) -> ServiceConfig {
+    ServiceConfig {
+        create_glossaries: false,
+        generation_trust: trust,
+        ..Default::default()
+    }
 }
 
 /// The settings of a context that may clone `upstream`, with no trust.
@@ -328,11 +331,6 @@ async fn jane_cost<S: TestApp<B>, B: MessageBody>(
 async fn trusted_generations_save_the_read() {
     for db in tolk_service::testing::TestDb::all() {
         // Trusted for an hour: only commits make the next request read.
-        let trusting = |trust: Duration| ServiceConfig {
-            create_glossaries: false,
-            generation_trust: trust,
-            ..Default::default()
-        };
         let ctx = Ctx::with_config(db, trusting(Duration::from_secs(3600)));
         let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
         // A second instance on the same store that reads at every request.
