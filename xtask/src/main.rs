@@ -1,6 +1,7 @@
 //! Project chores, run as `cargo xtask <task>`:
 //!
-//! * `openapi` writes `openapi/openapi.json` from the code;
+//! * `openapi` writes `openapi/openapi.json` from the code, and the table
+//!   of served operations in `docs/compatibility.md` from it;
 //! * `bench [--seconds N] [--connections N] [--database-url URL]` measures
 //!   the API's throughput, latency and memory on a release build, and
 //!   components on Git: task, scan and commit times, reads at scale;
@@ -14,6 +15,7 @@ mod bench_layers;
 mod bench_permissions;
 mod bench_reliability;
 mod bench_targets;
+mod compat;
 mod cycles;
 
 use std::path::PathBuf;
@@ -28,7 +30,7 @@ fn openapi() -> Result<(), String> {
     std::fs::write(&path, tolk_api::openapi::document_json())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     println!("wrote {}", path.display());
-    Ok(())
+    compat::write(&root())
 }
 
 fn main() -> ExitCode {

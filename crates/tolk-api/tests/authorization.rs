@@ -129,6 +129,8 @@ const SCREENSHOTERS: &[&str] = &[
     "Translation coordinator",
     "Manage screenshots",
 ];
+/// `announcement.add` and `.delete`.
+const ANNOUNCERS: &[&str] = &["Administration", "Translation coordinator"];
 /// `memory.delete`.
 const MEMORY_MANAGERS: &[&str] = &["Administration", "Manage translation memory"];
 
@@ -227,6 +229,11 @@ fn matrix() -> Vec<Row> {
         row("POST /api/projects/demo/components/", linked!(), SIGN_IN_HIDDEN, ADMINISTRATION, 201, 403),
         row("GET /api/projects/demo/repository/", "", HIDDEN, MAINTAINERS, 200, 403),
         row("POST /api/projects/demo/repository/", r#"{"operation": "commit"}"#, SIGN_IN_HIDDEN, MAINTAINERS, 200, 403),
+        row("GET /api/projects/demo/languages/ar/workflow/", "", HIDDEN, EVERY, 200, 200)
+            .setup(&[r#"PATCH /api/projects/demo/languages/ar/workflow/ {"suggestion_voting": false}"#]),
+        row("PATCH /api/projects/demo/languages/ar/workflow/", r#"{"suggestion_autoaccept": 0}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 200, 403),
+        row("DELETE /api/projects/demo/languages/ar/workflow/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403)
+            .setup(&[r#"PATCH /api/projects/demo/languages/ar/workflow/ {"suggestion_voting": false}"#]),
         row("GET /api/projects/demo/labels/", "", HIDDEN, EVERY, 200, 200),
         row("POST /api/projects/demo/labels/", r#"{"name": "label {n}", "color": "navy"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 201, 403),
         row("DELETE /api/projects/demo/labels/{id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403)
@@ -303,6 +310,7 @@ fn matrix() -> Vec<Row> {
         row("GET /api/search/", "", OPEN, EVERY, 200, 200),
         row("GET /api/memory/", "", [401, 200, 200], EVERY, 200, 200),
         row("GET /api/memory/{memory}/", "", SIGN_IN_HIDDEN, EVERY, 200, 200),
+        row("POST /api/memory/lookup/?source_language=en&target_language=ar", r#"{"strings": ["Afghanistan"]}"#, [401, 200, 200], EVERY, 200, 200),
         row("DELETE /api/memory/{id}/", "", SIGN_IN_HIDDEN, MEMORY_MANAGERS, 204, 403).setup(&[
             r#"POST /api/translations/demo/app/en/units/ {"key": "memory{n}", "value": ["Memory {n}"]}"#,
             "GET /api/translations/demo/app/ar/units/?q=key:memory{n}",
@@ -322,6 +330,8 @@ fn matrix() -> Vec<Row> {
             .setup(&[r#"POST /api/units/{unit}/suggestions/ {"target": ["Accepted {n}"]}"#]),
         // Tasks.
         row("GET /api/tasks/{task}/", "", HIDDEN, EVERY, 200, 200),
+        // Finished: cancelling changes nothing once allowed.
+        row("DELETE /api/tasks/{task}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403),
         // Languages: those without a translation are listed only to their
         // editors (`x_victim…`).
         row("GET /api/languages/", "", OPEN, EVERY, 200, 200),
@@ -350,6 +360,7 @@ fn matrix() -> Vec<Row> {
         row("DELETE /api/users/target/groups/", r#"{"group_id": {team}}"#, SITE, NONE, 200, 403)
             .setup(&[r#"POST /api/users/target/groups/ {"group_id": {team}}"#]),
         row("GET /api/users/target/statistics/", "", SEEN, EVERY, 200, 200),
+        row("GET /api/users/target/contributions/", "", SEEN, EVERY, 200, 200),
         row("POST /api/users/target/token/", "", SITE, NONE, 200, 403),
         row("DELETE /api/users/target/token/", "", SITE, NONE, 204, 403),
         row("GET /api/users/target/notifications/", "", SITE, NONE, 200, 403),
@@ -406,6 +417,27 @@ fn matrix() -> Vec<Row> {
         row("POST /api/groups/{free_team}/componentlists/", r#"{"component_list_id": {list}}"#, [401, 403, 404], NONE, 200, 403),
         row("DELETE /api/groups/{free_team}/componentlists/{list}/", "", [401, 403, 404], NONE, 204, 403)
             .setup(&[r#"POST /api/groups/{free_team}/componentlists/ {"component_list_id": {list}}"#]),
+        // Announcements, at each of their five places.
+        row("GET /api/projects/demo/announcements/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/projects/demo/announcements/", r#"{"message": "Freeze {n}"}"#, SIGN_IN_HIDDEN, ANNOUNCERS, 201, 403),
+        row("DELETE /api/projects/demo/announcements/{id}/", "", SIGN_IN_HIDDEN, ANNOUNCERS, 204, 403)
+            .setup(&[r#"POST /api/projects/demo/announcements/ {"message": "Victim {n}"}"#]),
+        row("GET /api/projects/demo/languages/ar/announcements/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/projects/demo/languages/ar/announcements/", r#"{"message": "Freeze {n}"}"#, SIGN_IN_HIDDEN, ANNOUNCERS, 201, 403),
+        row("DELETE /api/projects/demo/languages/ar/announcements/{id}/", "", SIGN_IN_HIDDEN, ANNOUNCERS, 204, 403)
+            .setup(&[r#"POST /api/projects/demo/languages/ar/announcements/ {"message": "Victim {n}"}"#]),
+        row("GET /api/categories/{category}/announcements/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/categories/{category}/announcements/", r#"{"message": "Freeze {n}"}"#, SIGN_IN_HIDDEN, ANNOUNCERS, 201, 403),
+        row("DELETE /api/categories/{category}/announcements/{id}/", "", SIGN_IN_HIDDEN, ANNOUNCERS, 204, 403)
+            .setup(&[r#"POST /api/categories/{category}/announcements/ {"message": "Victim {n}"}"#]),
+        row("GET /api/components/demo/app/announcements/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/components/demo/app/announcements/", r#"{"message": "Freeze {n}"}"#, SIGN_IN_HIDDEN, ANNOUNCERS, 201, 403),
+        row("DELETE /api/components/demo/app/announcements/{id}/", "", SIGN_IN_HIDDEN, ANNOUNCERS, 204, 403)
+            .setup(&[r#"POST /api/components/demo/app/announcements/ {"message": "Victim {n}"}"#]),
+        row("GET /api/translations/demo/app/ar/announcements/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/translations/demo/app/ar/announcements/", r#"{"message": "Freeze {n}"}"#, SIGN_IN_HIDDEN, ANNOUNCERS, 201, 403),
+        row("DELETE /api/translations/demo/app/ar/announcements/{id}/", "", SIGN_IN_HIDDEN, ANNOUNCERS, 204, 403)
+            .setup(&[r#"POST /api/translations/demo/app/ar/announcements/ {"message": "Victim {n}"}"#]),
         // Categories: `{category}` is one of demo's.
         row("GET /api/categories/", "", OPEN, EVERY, 200, 200),
         row("POST /api/categories/", r#"{"name": "Cat {n}", "slug": "cat{n}", "project": "/api/projects/demo/"}"#, [401, 400, 400], ADMINISTRATION, 201, 403),
@@ -441,6 +473,10 @@ fn matrix() -> Vec<Row> {
         row("DELETE /api/screenshots/{screenshot}/units/{unit}/", "", SIGN_IN_HIDDEN, SCREENSHOTERS, 204, 403)
             .setup(&[r#"POST /api/screenshots/{screenshot}/units/ {"unit_id": {unit}}"#]),
         row("GET /api/components/demo/app/screenshots/", "", HIDDEN, EVERY, 200, 200),
+        row("GET /api/units/{unit}/screenshots/", "", HIDDEN, EVERY, 200, 200),
+        row("POST /api/units/{unit}/screenshots/", r#"{"screenshot_id": {screenshot}}"#, SIGN_IN_HIDDEN, SCREENSHOTERS, 200, 403),
+        row("DELETE /api/units/{unit}/screenshots/{screenshot}/", "", SIGN_IN_HIDDEN, SCREENSHOTERS, 204, 403)
+            .setup(&[r#"POST /api/units/{unit}/screenshots/ {"screenshot_id": {screenshot}}"#]),
         // Component lists: `featured` holds demo's app, so only those who
         // see it know of the list; managing lists is site-wide.
         row("GET /api/component-lists/", "", OPEN, EVERY, 200, 200),
@@ -910,6 +946,7 @@ async fn every_route_answers_every_caller_as_the_matrix_says() {
 /// (`/api/projects/demo/`) reaches: the one matching segment by segment
 /// with the most literal segments.
 fn template_of<'a>(path: &str, templates: &'a [String]) -> Option<&'a String> {
+    let path = path.split_once('?').map_or(path, |(path, _)| path);
     let segments: Vec<&str> = path.split('/').collect();
     templates
         .iter()

@@ -216,3 +216,150 @@ async fn accepted_translations_are_remembered_in_each_scope() {
         assert_eq!(german["results"][0]["target"], json!("ドイツ語 (標準)"));
     }
 }
+
+#[actix_web::test]
+async fn texts_are_looked_up_exactly_then_alike() {
+    for db in TestDb::all() {
+        let catalogue = std::fs::read(common::corpus("po/django-conf-ar.po")).unwrap();
+        let upstream = Upstream::new(&[("po/ar.po", catalogue)]);
+        let ctx = context(db, &upstream);
+        common::gettext_component(&ctx, &upstream);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.clone());
+        let lookup = |query: &'static str, body: Value, token: Option<String>| {
+            let app = &app;
+            let uri = format!("/api/memory/lookup/{query}");
+            async move { call(app, Method::POST, &uri, token.as_deref(), Body::Json(body)).await }
+        };
+        let pair = "?source_language=en&target_language=ar";
+        let texts = json!({"strings": ["Arabic", "Simplified Chinese!", "Nothing like this at all", "Bulgarian"]});
+        let found = lookup(pair, texts.clone(), admin.clone()).await;
+        assert_eq!(found.status, StatusCode::OK, "{}", found.text());
+        let found = found.json();
+        let matches = found.as_array().unwrap();
+        assert_eq!(
+            matches
+                .iter()
+                .map(|m| m["query"].clone())
+                .collect::<Vec<_>>(),
+            texts["strings"].as_array().unwrap().clone(),
+            "in the order sent"
+        );
+        let arabic = &matches[0]["match"];
+        assert_eq!(
+            (
+                &arabic["source"],
+                &arabic["target"],
+                &arabic["exact"],
+                &arabic["quality"],
+                &arabic["origin"]
+            ),
+            (
+                &json!("Arabic"),
+                &json!("العربيّة"),
+                &json!(true),
+                &json!(100),
+                &json!("demo/app")
+            )
+        );
+        let entry = get_json(
+            &app,
+            &format!("/api/memory/{}/", arabic["id"]),
+            admin.as_deref(),
+        )
+        .await;
+        assert_eq!(entry["source"], json!("Arabic"));
+        let chinese = &matches[1]["match"];
+        assert_eq!(
+            (&chinese["source"], &chinese["exact"], &chinese["quality"]),
+            (&json!("Simplified Chinese"), &json!(false), &json!(95))
+        );
+        assert_eq!(matches[2]["match"], json!(null));
+        assert_eq!(matches[3]["match"]["target"], json!("البلغاريّة"));
+
+        // Exact matches only; a project's entries only.
+        let exact = lookup(
+            "?source_language=en&target_language=ar&exact=true",
+            texts.clone(),
+            admin.clone(),
+        )
+        .await
+        .json();
+        assert_eq!(exact[1]["match"], json!(null));
+        assert_eq!(exact[0]["match"]["exact"], json!(true));
+        let project = lookup(
+            "?source_language=en&target_language=ar&project=demo",
+            texts.clone(),
+            admin.clone(),
+        )
+        .await
+        .json();
+        assert_eq!(project[0]["match"]["target"], json!("العربيّة"));
+        let other_pair = lookup(
+            "?source_language=en&target_language=ja",
+            texts.clone(),
+            admin.clone(),
+        )
+        .await
+        .json();
+        assert!(
+            other_pair
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|m| m["match"].is_null())
+        );
+
+        // Refusals.
+        let anonymous = lookup(pair, texts.clone(), None).await;
+        assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+        let missing = lookup("?target_language=xx-nope", texts.clone(), admin.clone()).await;
+        common::assert_refused(
+            &missing,
+            &[
+                (
+                    "source_language",
+                    "required",
+                    "This query parameter is required.",
+                ),
+                ("target_language", "invalid", "Language not found."),
+            ],
+        );
+        let unknown = lookup(
+            "?source_language=en&target_language=ar&project=nope",
+            texts,
+            admin.clone(),
+        )
+        .await;
+        common::assert_refused(&unknown, &[("project", "invalid", "Project not found.")]);
+        let empty = lookup(pair, json!({"strings": []}), admin.clone()).await;
+        common::assert_refused(
+            &empty,
+            &[("strings", "empty", "This list may not be empty.")],
+        );
+        let many: Vec<String> = (0..101).map(|n| format!("text {n}")).collect();
+        let too_many = lookup(pair, json!({"strings": many}), admin.clone()).await;
+        common::assert_refused(
+            &too_many,
+            &[(
+                "strings",
+                "max_length",
+                "Ensure this field has no more than 100 elements.",
+            )],
+        );
+        let long = lookup(
+            pair,
+            json!({"strings": ["ok", "x".repeat(2001)]}),
+            admin.clone(),
+        )
+        .await;
+        common::assert_refused(
+            &long,
+            &[(
+                "strings.1",
+                "max_length",
+                "Ensure this field has no more than 2000 characters.",
+            )],
+        );
+    }
+}

@@ -419,3 +419,84 @@ async fn screenshots_of_hidden_components_are_hidden() {
         );
     }
 }
+
+#[actix_web::test]
+async fn a_unit_lists_links_and_unlinks_its_screenshots() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        let image = png(3);
+        let on = |language: &'static str| {
+            [
+                ("name", "Login page"),
+                ("project_slug", "demo"),
+                ("component_slug", "app"),
+                ("language_code", language),
+            ]
+        };
+        let source_shot = post_shot(&app, admin, &on("en"), Some(&image)).await.json();
+        let russian_shot = post_shot(&app, admin, &on("ru"), Some(&image)).await.json();
+        let id_of = |shot: &Value| {
+            let url = shot["url"].as_str().unwrap().trim_end_matches('/');
+            url.rsplit('/').next().unwrap().parse::<i64>().unwrap()
+        };
+        let units = get_json(&app, "/api/translations/demo/app/ja/units/", admin).await;
+        let unit = &units["results"][0];
+        let unit_id = unit["id"].as_i64().unwrap();
+        let source = unit["source_unit"].as_str().unwrap().to_owned();
+        let shots = format!("/api/units/{unit_id}/screenshots/");
+        assert_eq!(
+            unit["screenshots_url"],
+            json!(api(&format!("units/{unit_id}/screenshots/")))
+        );
+        assert_eq!(get_json(&app, &shots, None).await["count"], json!(0));
+
+        // A Japanese string goes on the source screenshot as its source string.
+        let body = json!({"screenshot_id": id_of(&source_shot)});
+        let denied = call(&app, Method::POST, &shots, jane, Body::Json(body.clone())).await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN);
+        let linked = call(&app, Method::POST, &shots, admin, Body::Json(body)).await;
+        assert_eq!(linked.status, StatusCode::OK, "{}", linked.text());
+        assert_eq!(linked.json()["units"], json!([source]));
+        let listed = get_json(&app, &shots, None).await;
+        assert_eq!(listed["count"], json!(1));
+        assert_eq!(listed["results"][0]["url"], source_shot["url"]);
+        let via_source = get_json(&app, &format!("{source}screenshots/"), None).await;
+        assert_eq!(via_source["count"], json!(1));
+
+        // Another translation's screenshot, or none, is a bad field.
+        let other = json!({"screenshot_id": id_of(&russian_shot)});
+        let refused = call(&app, Method::POST, &shots, admin, Body::Json(other)).await;
+        assert_eq!(
+            fields(&refused.json()),
+            [("screenshot_id".to_owned(), "invalid".to_owned())]
+        );
+        let unknown = json!({"screenshot_id": 999_999});
+        let refused = call(&app, Method::POST, &shots, admin, Body::Json(unknown)).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        let missing = call(&app, Method::POST, &shots, admin, Body::Json(json!({}))).await;
+        assert_eq!(
+            fields(&missing.json()),
+            [("screenshot_id".to_owned(), "required".to_owned())]
+        );
+
+        // Unlinked once; then not found.
+        let one = format!("{shots}{}/", id_of(&source_shot));
+        let gone = call(&app, Method::DELETE, &one, admin, Body::None).await;
+        assert_eq!(gone.status, StatusCode::NO_CONTENT);
+        let again = call(&app, Method::DELETE, &one, admin, Body::None).await;
+        assert_eq!(again.status, StatusCode::NOT_FOUND);
+        assert_eq!(get_json(&app, &shots, None).await["count"], json!(0));
+        let hidden = call(
+            &app,
+            Method::GET,
+            "/api/units/999999/screenshots/",
+            admin,
+            Body::None,
+        )
+        .await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+    }
+}

@@ -1255,7 +1255,7 @@ async fn suggestions_are_voted_on_and_accepted_by_enough_votes() {
         let off = send(Method::POST, vote.clone(), json!({"value": 1})).await;
         assert_eq!(off.status, StatusCode::FORBIDDEN);
         assert!(off.text().contains(
-            "Suggestion voting is disabled. The component's suggestion_voting setting turns it on."
+            "Suggestion voting is disabled. The component's suggestion_voting setting (or the project's workflow for the language) turns it on."
         ));
         let settings = json!({"suggestion_voting": true});
         send(Method::PATCH, "/api/components/demo/app/".into(), settings).await;

@@ -227,7 +227,7 @@ async fn uploads_translate_what_the_rules_allow_and_say_why_not() {
             [(
                 first.clone(),
                 "skipped".into(),
-                "Translation reviews are turned off. The project's translation_review setting turns them on.".into()
+                "Translation reviews are turned off. The project's translation_review setting (or its workflow for the language) turns them on.".into()
             )]
         );
 

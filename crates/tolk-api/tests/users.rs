@@ -13,6 +13,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::{Body, Ctx, HOST, assert_same_shape, call, error_codes, pluck, sample};
 use serde_json::json;
+use tolk_service::testing::TestDb;
 
 #[actix_web::test]
 async fn who_sees_which_accounts() {
@@ -429,6 +430,78 @@ async fn the_last_active_superuser_stays() {
             last.status,
             StatusCode::BAD_REQUEST,
             "jane is now the last one"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn contributions_list_the_translations_a_user_changed() {
+    for db in TestDb::all() {
+        let (_upstream, ctx) = common::with_gettext(db);
+        let app = test::init_service(tolk_api::app(ctx.unthrottled_state())).await;
+        let admin = Some(ctx.admin.as_str());
+        let jane = Some(ctx.jane.as_str());
+        let contributions = "/api/users/admin/contributions/";
+        assert_eq!(
+            common::get_json(&app, contributions, jane).await["count"],
+            json!(0),
+            "reading the files is nobody's contribution"
+        );
+
+        // A translation edited, a suggestion made (no content change).
+        let units = common::get_json(&app, "/api/translations/demo/app/ja/units/", admin).await;
+        let unit = units["results"][0]["url"].as_str().unwrap().to_owned();
+        let body = json!({"target": ["訳 of mine"], "state": 20});
+        let edited = call(&app, Method::PATCH, &unit, admin, Body::Json(body)).await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+        let units = common::get_json(&app, "/api/translations/demo/app/ru/units/", admin).await;
+        let unit = units["results"][0]["url"].as_str().unwrap().to_owned();
+        let suggestion = json!({"target": ["Предложение"]});
+        let suggested = call(
+            &app,
+            Method::POST,
+            &format!("{unit}suggestions/"),
+            admin,
+            Body::Json(suggestion),
+        )
+        .await;
+        assert_eq!(
+            suggested.status,
+            StatusCode::CREATED,
+            "{}",
+            suggested.text()
+        );
+
+        let listed = common::get_json(&app, contributions, jane).await;
+        assert_eq!(listed["count"], json!(1));
+        let translation = common::get_json(&app, "/api/translations/demo/app/ja/", jane).await;
+        assert_eq!(listed["results"][0], translation);
+        let user = common::get_json(&app, "/api/users/admin/", admin).await;
+        assert_eq!(
+            user["contributions_url"],
+            json!(format!("http://{HOST}{contributions}"))
+        );
+
+        // Only what the caller sees; anonymous callers see no accounts.
+        let anonymous = call(&app, Method::GET, contributions, None, Body::None).await;
+        assert_eq!(anonymous.status, StatusCode::NOT_FOUND);
+        let past = call(
+            &app,
+            Method::GET,
+            &format!("{contributions}?page=2"),
+            jane,
+            Body::None,
+        )
+        .await;
+        assert_eq!(past.status, StatusCode::NOT_FOUND);
+        common::make_private(&ctx, "demo");
+        assert_eq!(
+            common::get_json(&app, contributions, jane).await["count"],
+            json!(0)
+        );
+        assert_eq!(
+            common::get_json(&app, contributions, admin).await["count"],
+            json!(1)
         );
     }
 }

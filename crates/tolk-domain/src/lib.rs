@@ -2,6 +2,7 @@
 //! server, free of I/O. Storage, the web API and use-cases build on it.
 
 pub mod addon;
+pub mod announcement;
 pub mod category;
 pub mod change;
 pub mod checks;
@@ -28,3 +29,4 @@ pub mod unit;
 pub mod upload;
 pub mod user;
 pub mod validation;
+pub mod workflow;

@@ -25,7 +25,7 @@ use crate::autotranslate_job::{AutoJob, OtherComponents, Sources};
 use crate::bulk::{BulkEdit, BulkOutcome, apply_edits};
 use crate::jobs::{Job, Owner, enqueue};
 use crate::memory::{similarity, source_hash};
-use crate::tasks::{Run, TaskResult};
+use crate::tasks::{Run, TaskFailure, TaskResult};
 use crate::translations::{TranslationView, visible_translation};
 use crate::unit_plan::unit_change;
 use crate::unit_view::UnitView;
@@ -261,7 +261,7 @@ fn offers(
         let mut hashes: Vec<i64> = wanted.iter().map(|u| source_hash(&u.source)).collect();
         hashes.sort_unstable();
         hashes.dedup();
-        for entry in memory::with_sources(conn, &scope, languages, &hashes)? {
+        for entry in memory::with_sources(conn, &scope, languages, None, &hashes)? {
             offers.exact.entry(entry.source).or_insert(entry.target);
         }
         let lengths = wanted
@@ -272,6 +272,7 @@ fn offers(
                 conn,
                 &scope,
                 languages,
+                None,
                 (shortest / 2, longest * 2),
                 SIMILAR_CANDIDATES,
             )?;
@@ -352,6 +353,10 @@ impl Service {
         let total = proposals.len().max(1);
         let mut updated = 0usize;
         for (done, batch) in proposals.chunks(BATCH).enumerate() {
+            // The strings filled so far stay filled.
+            if run.cancelled() {
+                return Err(TaskFailure::cancelled());
+            }
             updated += if job.mode == AutoMode::Suggest {
                 self.store
                     .write(|conn| suggest(conn, &subject, &translation, batch))?

@@ -85,7 +85,11 @@ fn views(conn: &mut DbConnection, items: Vec<Category>) -> ServiceResult<Vec<Cat
 }
 
 /// The category `id` if the caller sees its project.
-fn visible(conn: &mut DbConnection, subject: &Subject, id: i64) -> ServiceResult<CategoryView> {
+pub(crate) fn visible(
+    conn: &mut DbConnection,
+    subject: &Subject,
+    id: i64,
+) -> ServiceResult<CategoryView> {
     let found = categories::get_by_ids(conn, &[id])?;
     views(conn, found)?
         .pop()

@@ -302,6 +302,7 @@ impl Rights {
     fn of(subject: &Subject, unit: &UnitView) -> Rights {
         let target = unit.translation.target();
         let component = &unit.translation.component.component;
+        let workflow = unit.translation.workflow();
         let can = |permission| subject.can(permission, target);
         let open = !component.locked;
         Rights {
@@ -309,13 +310,11 @@ impl Rights {
                 ServiceError::NotAuthenticated => "Sign in to translate.".to_owned(),
                 other => other.to_string(),
             }),
-            suggest: open
-                && component.settings.enable_suggestions
-                && can(Permission::SUGGESTION_ADD),
+            suggest: open && workflow.enable_suggestions && can(Permission::SUGGESTION_ADD),
             review: reviews_on(unit) && can(Permission::UNIT_REVIEW),
             accept: open && can(Permission::SUGGESTION_ACCEPT),
             delete_suggestion: can(Permission::SUGGESTION_DELETE),
-            vote: component.settings.suggestion_voting && can(Permission::SUGGESTION_VOTE),
+            vote: workflow.suggestion_voting && can(Permission::SUGGESTION_VOTE),
             comment: can(Permission::COMMENT_ADD),
             dismiss: can(Permission::UNIT_CHECK),
         }

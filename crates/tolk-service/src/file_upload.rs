@@ -84,14 +84,19 @@ fn check_allowed(
 ) -> ServiceResult<()> {
     let target = view.target();
     let can = |permission| subject.can(view.on_strings(permission), target);
+    // Direct edits of a restricted language need `unit.override` too.
+    let direct = || {
+        can(Permission::UNIT_EDIT)
+            && (!view.workflow().restrict_direct_editing || can(Permission::UNIT_OVERRIDE))
+    };
     let permitted = match upload.method {
-        UploadMethod::Translate | UploadMethod::Fuzzy => can(Permission::UNIT_EDIT),
+        UploadMethod::Translate | UploadMethod::Fuzzy => direct(),
         UploadMethod::Approve => can(Permission::UNIT_REVIEW),
         UploadMethod::Suggest => can(Permission::SUGGESTION_ADD),
         UploadMethod::Add => can(Permission::UNIT_ADD),
         // A direct edit that may also add and remove strings.
         UploadMethod::Replace => {
-            can(Permission::UNIT_EDIT)
+            direct()
                 && (can(Permission::COMPONENT_EDIT)
                     || (can(Permission::UNIT_ADD) && can(Permission::UNIT_DELETE)))
         }
@@ -138,13 +143,11 @@ fn check_allowed(
             ),
         ));
     }
-    if upload.method == UploadMethod::Suggest
-        && !view.component.component.settings.enable_suggestions
-    {
+    if upload.method == UploadMethod::Suggest && !view.workflow().enable_suggestions {
         return Err(ServiceError::invalid(
             "method",
             &format!(
-                "{CANNOT} Suggestions are not allowed on this translation. The component's enable_suggestions setting allows them."
+                "{CANNOT} Suggestions are not allowed on this translation. The component's enable_suggestions setting (or the project's workflow for the language) allows them."
             ),
         ));
     }

@@ -120,7 +120,7 @@ fn views_with_translations(
 }
 
 /// Views of screenshots whose translations the caller sees.
-fn views(
+pub(crate) fn views(
     conn: &mut DbConnection,
     subject: &Subject,
     rows: Vec<Screenshot>,
@@ -132,7 +132,7 @@ fn views(
 }
 
 /// The screenshot `id` if the caller sees it, with its translation.
-fn visible(
+pub(crate) fn visible(
     conn: &mut DbConnection,
     subject: &Subject,
     id: i64,

@@ -139,10 +139,10 @@ impl Suggestions<'_> {
     ) -> ServiceResult<Suggested> {
         self.store.write(|conn| {
             let unit = self.visible_unit(conn, subject, unit_id)?;
-            let component = &unit.translation.component.component;
-            if !component.settings.enable_suggestions {
+            let workflow = unit.translation.workflow();
+            if !workflow.enable_suggestions {
                 return Err(ServiceError::PermissionDenied(
-                    "Suggestions are not allowed on this translation. The component's enable_suggestions setting allows them.".into(),
+                    "Suggestions are not allowed on this translation. The component's enable_suggestions setting (or the project's workflow for the language) allows them.".into(),
                 ));
             }
             if unit.unit.state == UnitState::ReadOnly.code() {
@@ -175,7 +175,7 @@ impl Suggestions<'_> {
                     "Your suggestion is similar to the current translation!",
                 ));
             }
-            let voting = component.settings.suggestion_voting
+            let voting = workflow.suggestion_voting
                 && subject.is_authenticated()
                 && subject.can(Permission::SUGGESTION_VOTE, unit.translation.target());
             let same = suggestions::with_text(conn, unit_id, &text)?;
@@ -308,10 +308,9 @@ impl Suggestions<'_> {
                 unit.translation.target(),
                 DENIED,
             )?;
-            let settings = &unit.translation.component.component.settings;
-            if !settings.suggestion_voting {
+            if !unit.translation.workflow().suggestion_voting {
                 return Err(ServiceError::PermissionDenied(
-                    "Suggestion voting is disabled. The component's suggestion_voting setting turns it on.".into(),
+                    "Suggestion voting is disabled. The component's suggestion_voting setting (or the project's workflow for the language) turns it on.".into(),
                 ));
             }
             if value != 1 && value != -1 {
@@ -336,13 +335,7 @@ impl Suggestions<'_> {
         let user = subject.user_id().ok_or(ServiceError::NotAuthenticated)?;
         suggestions::vote(conn, found.id, user, value)?;
         let voted = suggestions::get(conn, found.id)?.ok_or(ServiceError::NotFound)?;
-        let needed = i64::from(
-            unit.translation
-                .component
-                .component
-                .settings
-                .suggestion_autoaccept,
-        );
+        let needed = i64::from(unit.translation.workflow().suggestion_autoaccept);
         if needed > 0 && voted.votes >= needed {
             self.accept_in(conn, &Subject::System, subject, &voted, unit, false)?;
             return Ok(None);

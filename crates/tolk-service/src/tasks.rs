@@ -13,6 +13,7 @@
 //! work (a pull of one component) are queued once while they wait.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -78,6 +79,13 @@ impl From<ServiceError> for TaskFailure {
     }
 }
 
+impl TaskFailure {
+    /// The end of a task whose cancellation was asked.
+    pub(crate) fn cancelled() -> TaskFailure {
+        TaskFailure::from("Task cancelled.".to_owned())
+    }
+}
+
 impl From<String> for TaskFailure {
     /// A failure in words, for good.
     fn from(message: String) -> Self {
@@ -136,6 +144,8 @@ pub(crate) struct Run<'a> {
     saved: Mutex<Option<Instant>>,
     /// The part of the whole task's progress the current step fills.
     span: Mutex<(i32, i32)>,
+    /// Its cancellation was asked, as last read.
+    cancelled: AtomicBool,
 }
 
 impl<'a> Run<'a> {
@@ -148,7 +158,14 @@ impl<'a> Run<'a> {
             log: Mutex::new(log.lines().map(str::to_owned).collect()),
             saved: Mutex::new(None),
             span: Mutex::new((0, 100)),
+            cancelled: AtomicBool::new(false),
         }
+    }
+
+    /// Whether the task's cancellation was asked, as its last saved
+    /// report read: work that can stop between steps stops then.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
     }
 
     /// The next reports' progress (0-100) fills `start..end` of the whole
@@ -198,18 +215,20 @@ impl<'a> Run<'a> {
         }
         *saved = Some(Instant::now());
         let written = self.service.store.write(|conn| {
-            tasks::report(
+            let held = tasks::report(
                 conn,
                 &self.id,
                 &self.worker,
                 progress.clamp(0, 99),
                 &text,
                 time::now(),
-            )
+            )?;
+            Ok::<_, tolk_store::StoreError>(held && tasks::is_cancelled(conn, &self.id)?)
+                .map(|cancelled| (held, cancelled))
         });
         match written {
-            Ok(true) => {}
-            Ok(false) => {
+            Ok((true, cancelled)) => self.cancelled.store(cancelled, Ordering::Relaxed),
+            Ok((false, _)) => {
                 tracing::warn!(task = %self.id, "the task was taken over by another worker")
             }
             Err(e) => tracing::warn!(task = %self.id, "cannot save task progress: {e}"),
@@ -398,7 +417,10 @@ impl Tasks<'_> {
         perform: &dyn Fn(&Job, &Run<'_>) -> TaskResult,
     ) -> ServiceResult<()> {
         let run = Run::new(self, task.id.clone(), worker.to_owned(), &task.log);
-        let outcome = if task.attempts > MAX_ATTEMPTS {
+        let outcome = if task.cancelled {
+            // Cancelled while its last worker held it, which died.
+            Err(TaskFailure::cancelled())
+        } else if task.attempts > MAX_ATTEMPTS {
             // Claimed again after its last attempt was cut off (its
             // process died each time): it fails now rather than forever.
             Err(TaskFailure::from(format!(
@@ -424,6 +446,11 @@ impl Tasks<'_> {
                 outcome
             })
         };
+        if outcome.is_ok() && run.cancelled() {
+            run.line(
+                "cancelled while running: this work cannot stop halfway, so it was finished".into(),
+            );
+        }
         let now = time::now();
         let (stored, retrying) = match &outcome {
             Ok(value) => (StoredOutcome::Finished(value.to_string(), false), false),
@@ -567,29 +594,11 @@ impl Tasks<'_> {
     /// two statements whatever their number.
     pub fn list(&self, subject: &Subject, ids: &[String]) -> ServiceResult<Vec<Option<TaskView>>> {
         self.store.read(|conn| {
-            let rows = tasks::get_many(conn, ids)?;
-            let mut project_ids: Vec<i64> = rows.iter().filter_map(|t| t.project_id).collect();
-            project_ids.sort_unstable();
-            project_ids.dedup();
-            let projects = if project_ids.is_empty() {
-                Vec::new()
-            } else {
-                tolk_store::projects::get_by_ids(conn, &project_ids)?
-            };
-            let visible = |task: &TaskRow| {
-                let own = task.user_id.is_some() && task.user_id == subject.user_id();
-                own || match task.project_id {
-                    Some(id) => projects
-                        .iter()
-                        .find(|p| p.id == id)
-                        .is_some_and(|p| subject.can_view_project(p.as_ref())),
-                    None => subject.is_superuser(),
-                }
-            };
+            let rows = visible_tasks(conn, subject, ids)?;
             Ok(ids
                 .iter()
                 .map(|id| {
-                    let task = rows.iter().find(|t| t.id == *id).filter(|t| visible(t))?;
+                    let task = rows.iter().find(|t| t.id == *id)?;
                     Some(TaskView {
                         completed: task.completed,
                         progress: if task.completed { 100 } else { task.progress },
@@ -603,6 +612,36 @@ impl Tasks<'_> {
                 .collect())
         })
     }
+}
+
+/// The tasks of `ids` the caller may see: their starter's, and those of
+/// a project the caller sees (a superuser's, for tasks of no project);
+/// two statements whatever their number.
+pub(crate) fn visible_tasks(
+    conn: &mut tolk_store::DbConnection,
+    subject: &Subject,
+    ids: &[String],
+) -> ServiceResult<Vec<TaskRow>> {
+    let mut rows = tasks::get_many(conn, ids)?;
+    let mut project_ids: Vec<i64> = rows.iter().filter_map(|t| t.project_id).collect();
+    project_ids.sort_unstable();
+    project_ids.dedup();
+    let projects = if project_ids.is_empty() {
+        Vec::new()
+    } else {
+        tolk_store::projects::get_by_ids(conn, &project_ids)?
+    };
+    rows.retain(|task| {
+        let own = task.user_id.is_some() && task.user_id == subject.user_id();
+        own || match task.project_id {
+            Some(id) => projects
+                .iter()
+                .find(|p| p.id == id)
+                .is_some_and(|p| subject.can_view_project(p.as_ref())),
+            None => subject.is_superuser(),
+        }
+    });
+    Ok(rows)
 }
 
 impl Service {
@@ -693,6 +732,89 @@ mod tests {
                 .unwrap();
             assert!(run_with(&service, "w", &|_, _| Ok(serde_json::json!(1))));
             assert_eq!(view(&service, &second).result, Some(serde_json::json!(1)));
+        }
+    }
+
+    #[test]
+    fn a_waiting_task_ends_at_its_cancellation_and_never_runs() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, DEFAULT_LEASE);
+            let cancel = || {
+                service
+                    .store
+                    .write(|c| tasks::cancel(c, &id, time::now()))
+                    .unwrap()
+            };
+            assert_eq!(cancel(), tasks::Cancellation::Ended);
+            assert!(!run_with(&service, "w", &|_, _| panic!("ran")));
+            let task = view(&service, &id);
+            assert!(task.completed);
+            assert_eq!(task.result, Some(serde_json::json!("Task cancelled.")));
+            assert_eq!(cancel(), tasks::Cancellation::Finished);
+        }
+    }
+
+    #[test]
+    fn a_running_task_learns_of_its_cancellation_at_its_next_report() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, DEFAULT_LEASE);
+            let store = service.store.clone();
+            assert!(run_with(&service, "w", &|_, run| {
+                run.report(10, "first".into());
+                assert!(!run.cancelled());
+                let asked = store.write(|c| tasks::cancel(c, &id, time::now()));
+                assert_eq!(asked.unwrap(), tasks::Cancellation::Asked);
+                std::thread::sleep(REPORT_EVERY);
+                run.report(20, "second".into());
+                if run.cancelled() {
+                    return Err(TaskFailure::cancelled());
+                }
+                Ok(serde_json::json!("went on"))
+            }));
+            let task = view(&service, &id);
+            assert_eq!(task.result, Some(serde_json::json!("Task cancelled.")));
+            assert_eq!(task.log, "first\nsecond\nfailed: Task cancelled.");
+        }
+    }
+
+    #[test]
+    fn work_that_cannot_stop_finishes_and_says_so() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, DEFAULT_LEASE);
+            let store = service.store.clone();
+            assert!(run_with(&service, "w", &|_, run| {
+                let asked = store.write(|c| tasks::cancel(c, &id, time::now()));
+                assert_eq!(asked.unwrap(), tasks::Cancellation::Asked);
+                run.report(50, "reading".into());
+                Ok(serde_json::json!("read"))
+            }));
+            let task = view(&service, &id);
+            assert_eq!(task.result, Some(serde_json::json!("read")));
+            assert!(task.log.ends_with("it was finished"), "{}", task.log);
+        }
+    }
+
+    #[test]
+    fn a_cancelled_task_of_a_dead_worker_is_not_run_again() {
+        for db in TestDb::all() {
+            let (service, id) = queued(&db, Duration::from_millis(100));
+            let now = time::now();
+            let kind = service.store.kind();
+            let lease = service.tasks().lease_from(now);
+            let claimed = service
+                .store
+                .write(|c| tasks::claim(c, kind, "dead", now, lease))
+                .unwrap();
+            assert!(claimed.is_some());
+            let asked = service
+                .store
+                .write(|c| tasks::cancel(c, &id, time::now()))
+                .unwrap();
+            assert_eq!(asked, tasks::Cancellation::Asked);
+            std::thread::sleep(Duration::from_millis(300));
+            assert!(run_with(&service, "w", &|_, _| panic!("ran again")));
+            let task = view(&service, &id);
+            assert_eq!(task.result, Some(serde_json::json!("Task cancelled.")));
         }
     }
 

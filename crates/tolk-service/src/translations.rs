@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use tolk_domain::permission::{Permission, Subject, Target};
+use tolk_domain::workflow::Workflow;
 use tolk_store::languages::{self, Language};
 use tolk_store::stats::{self, Summary};
 use tolk_store::translations::{self, Translation};
@@ -82,6 +83,18 @@ impl TranslationView {
             &self.language.plural.formula,
         )
         .named(names)
+    }
+
+    /// The workflow of its strings: its language's settings in the
+    /// project, else the project's review and the component's
+    /// suggestion settings.
+    pub fn workflow(&self) -> Workflow {
+        let component = &self.component;
+        component.project.workflows.of(
+            &self.language.row.code,
+            &component.project.settings,
+            &component.component.settings,
+        )
     }
 
     /// True for the source language's translation.

@@ -279,7 +279,7 @@ pub(crate) fn check_edit(
         if !reviews_on(view) {
             return Err(ServiceError::invalid(
                 "state",
-                "Translation reviews are turned off. The project's translation_review setting turns them on.",
+                "Translation reviews are turned off. The project's translation_review setting (or its workflow for the language) turns them on.",
             ));
         }
         require(
@@ -310,13 +310,9 @@ fn writable(view: &UnitView) -> ServiceResult<()> {
     Ok(())
 }
 
-/// Whether the project reviews translations.
+/// Whether the project reviews translations of the unit's language.
 pub(crate) fn reviews_on(view: &UnitView) -> bool {
-    view.translation
-        .component
-        .project
-        .settings
-        .translation_review
+    view.translation.workflow().translation_review
 }
 
 /// The rules of who may change a unit's translation, in Weblate's order.
@@ -348,6 +344,15 @@ fn translatable_by(subject: &Subject, view: &UnitView) -> ServiceResult<()> {
         return Err(ServiceError::PermissionDenied(
             "Only reviewers can change approved strings. Please add a suggestion if you \
              think the string should be changed."
+                .into(),
+        ));
+    }
+    if view.translation.workflow().restrict_direct_editing
+        && !subject.can(Permission::UNIT_OVERRIDE, target_ref)
+    {
+        return Err(ServiceError::PermissionDenied(
+            "Direct editing of this language is restricted in this project. Please add a \
+             suggestion instead."
                 .into(),
         ));
     }

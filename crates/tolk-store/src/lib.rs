@@ -19,6 +19,7 @@ mod unit_columns;
 mod unit_search;
 
 pub mod addons;
+pub mod announcements;
 pub mod builtin_teams;
 pub mod categories;
 pub mod changes;

@@ -235,17 +235,23 @@ pub fn delete(conn: &mut DbConnection, id: i64) -> StoreResult<bool> {
 }
 
 /// The entries of a language pair whose source text has one of these
-/// hashes (exact matches, to be compared by text), in `scope`.
+/// hashes (exact matches, to be compared by text), in `scope` (and of
+/// the project `project_id`, when given), newest first.
 pub fn with_sources(
     conn: &mut DbConnection,
     scope: &Scope,
     languages: (i64, i64),
+    project_id: Option<i64>,
     hashes: &[i64],
 ) -> StoreResult<Vec<Entry>> {
+    let of_project = Filter {
+        project_id,
+        ..Filter::default()
+    };
     let mut found = Vec::new();
     for chunk in hashes.chunks(CHUNK) {
         found.extend(
-            filtered(scope, &Filter::default())
+            filtered(scope, &of_project)
                 .filter(memory::source_language_id.eq(languages.0))
                 .filter(memory::target_language_id.eq(languages.1))
                 .filter(memory::source_hash.eq_any(chunk.to_vec()))
@@ -257,17 +263,23 @@ pub fn with_sources(
     Ok(found)
 }
 
-/// The newest `limit` entries of a language pair in `scope` whose source
-/// is between `lengths` characters long (candidates for similar texts).
+/// The newest `limit` entries of a language pair in `scope` (and of the
+/// project `project_id`, when given) whose source is between `lengths`
+/// characters long (candidates for similar texts).
 pub fn of_languages(
     conn: &mut DbConnection,
     scope: &Scope,
     languages: (i64, i64),
+    project_id: Option<i64>,
     lengths: (i64, i64),
     limit: i64,
 ) -> StoreResult<Vec<Entry>> {
     let length = diesel::dsl::sql::<BigInt>("CAST(LENGTH(memory.source) AS BIGINT)");
-    Ok(filtered(scope, &Filter::default())
+    let of_project = Filter {
+        project_id,
+        ..Filter::default()
+    };
+    Ok(filtered(scope, &of_project)
         .filter(memory::source_language_id.eq(languages.0))
         .filter(memory::target_language_id.eq(languages.1))
         .filter(length.clone().ge(lengths.0))

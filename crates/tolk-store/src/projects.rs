@@ -6,6 +6,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use tolk_domain::permission::{AccessControl, ProjectRef, ProjectVisibility};
 use tolk_domain::project::ProjectSettings;
+use tolk_domain::workflow::Workflows;
 
 use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
@@ -20,6 +21,8 @@ pub struct Project {
     pub id: i64,
     /// Every setting.
     pub settings: ProjectSettings,
+    /// The workflow settings of its languages.
+    pub workflows: Workflows,
     /// When it was created.
     pub created: NaiveDateTime,
 }
@@ -77,20 +80,28 @@ impl ProjectColumns {
     }
 }
 
-type Row = (i64, ProjectColumns, NaiveDateTime);
+type Row = (i64, ProjectColumns, NaiveDateTime, String);
 
 fn columns() -> (
     projects::id,
     diesel::dsl::AsSelect<ProjectColumns, crate::MultiBackend>,
     projects::created,
+    projects::workflows,
 ) {
-    (projects::id, ProjectColumns::as_select(), projects::created)
+    (
+        projects::id,
+        ProjectColumns::as_select(),
+        projects::created,
+        projects::workflows,
+    )
 }
 
-fn into_project((id, columns, created): Row) -> StoreResult<Project> {
+fn into_project((id, columns, created, workflows): Row) -> StoreResult<Project> {
     Ok(Project {
         id,
         settings: columns.into_settings()?,
+        workflows: serde_json::from_str(&workflows)
+            .map_err(|_| StoreError::Corrupt("projects.workflows"))?,
         created,
     })
 }
@@ -313,6 +324,7 @@ pub fn insert(
     Ok(Project {
         id,
         settings: settings.clone(),
+        workflows: Workflows::default(),
         created,
     })
 }
@@ -323,6 +335,31 @@ pub fn insert(
 pub fn update(conn: &mut DbConnection, id: i64, settings: &ProjectSettings) -> StoreResult<bool> {
     let rows = diesel::update(projects::table.find(id))
         .set(ProjectColumns::from_settings(settings)?)
+        .execute(conn)?;
+    Ok(rows == 1)
+}
+
+/// The workflow settings of a project, its row locked until the
+/// transaction ends (PostgreSQL; SQLite's writers queue anyway), so that
+/// a change made from them replaces nothing another made meanwhile;
+/// `None` when the project is gone.
+pub fn workflows_for_update(conn: &mut DbConnection, id: i64) -> StoreResult<Option<Workflows>> {
+    let query = projects::table.find(id).select(projects::workflows);
+    let text: Option<String> = match conn {
+        DbConnection::Pg(c) => query.for_update().first(c).optional()?,
+        DbConnection::Sqlite(c) => query.first(c).optional()?,
+    };
+    text.map(|t| serde_json::from_str(&t).map_err(|_| StoreError::Corrupt("projects.workflows")))
+        .transpose()
+}
+
+/// Replaces the workflow settings of a project's languages; false when
+/// the project is gone.
+pub fn set_workflows(conn: &mut DbConnection, id: i64, workflows: &Workflows) -> StoreResult<bool> {
+    let text =
+        serde_json::to_string(workflows).map_err(|_| StoreError::Corrupt("projects.workflows"))?;
+    let rows = diesel::update(projects::table.find(id))
+        .set(projects::workflows.eq(text))
         .execute(conn)?;
     Ok(rows == 1)
 }

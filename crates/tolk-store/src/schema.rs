@@ -80,6 +80,7 @@ diesel::table! {
         secondary_language_id -> Nullable<BigInt>,
         created -> Timestamp,
         settings -> Text,
+        workflows -> Text,
     }
 }
 
@@ -243,6 +244,7 @@ diesel::table! {
         lease_until -> Nullable<Timestamp>,
         failed -> Bool,
         dedup_key -> Nullable<Text>,
+        cancelled -> Bool,
     }
 }
 
@@ -537,6 +539,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    announcements (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        category_id -> Nullable<BigInt>,
+        component_id -> Nullable<BigInt>,
+        language_id -> Nullable<BigInt>,
+        user_id -> Nullable<BigInt>,
+        message -> Text,
+        severity -> Text,
+        expiry -> Nullable<Date>,
+        notify -> Bool,
+        created -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(password_links -> users (user_id));
 
@@ -585,4 +603,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     comments,
     sessions,
     password_links,
+    announcements,
 );

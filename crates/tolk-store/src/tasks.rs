@@ -58,6 +58,8 @@ pub struct TaskRow {
     pub failed: bool,
     /// Tasks with the same key do the same work.
     pub dedup_key: Option<String>,
+    /// Its cancellation was asked.
+    pub cancelled: bool,
 }
 
 /// A task to queue.
@@ -290,6 +292,65 @@ pub fn finish(
             .execute(conn)?,
     };
     Ok(n > 0)
+}
+
+/// The result a cancelled task ends with.
+pub const CANCELLED: &str = "\"Task cancelled.\"";
+
+/// What asking to cancel a task did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cancellation {
+    /// It was waiting: it ended, failed with [`CANCELLED`].
+    Ended,
+    /// It runs: its worker is told at its next report.
+    Asked,
+    /// It had finished already: nothing changed.
+    Finished,
+}
+
+/// Cancels the task `id` (which must exist): ends it if no worker holds
+/// it, else marks it for its worker to see.
+pub fn cancel(conn: &mut DbConnection, id: &str, at: NaiveDateTime) -> StoreResult<Cancellation> {
+    let ended = diesel::update(
+        tasks::table
+            .filter(tasks::id.eq(id))
+            .filter(diesel::dsl::not(tasks::completed))
+            .filter(tasks::claimed_by.is_null()),
+    )
+    .set((
+        tasks::completed.eq(true),
+        tasks::failed.eq(true),
+        tasks::cancelled.eq(true),
+        tasks::progress.eq(100),
+        tasks::result.eq(Some(CANCELLED)),
+        tasks::updated.eq(at),
+    ))
+    .execute(conn)?;
+    if ended > 0 {
+        return Ok(Cancellation::Ended);
+    }
+    let asked = diesel::update(
+        tasks::table
+            .filter(tasks::id.eq(id))
+            .filter(diesel::dsl::not(tasks::completed)),
+    )
+    .set((tasks::cancelled.eq(true), tasks::updated.eq(at)))
+    .execute(conn)?;
+    Ok(if asked > 0 {
+        Cancellation::Asked
+    } else {
+        Cancellation::Finished
+    })
+}
+
+/// Whether the cancellation of the task `id` was asked.
+pub fn is_cancelled(conn: &mut DbConnection, id: &str) -> StoreResult<bool> {
+    Ok(tasks::table
+        .find(id)
+        .select(tasks::cancelled)
+        .first::<bool>(conn)
+        .optional()?
+        .unwrap_or(false))
 }
 
 /// How many tasks are in each state.

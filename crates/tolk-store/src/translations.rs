@@ -10,7 +10,7 @@ use crate::DbConnection;
 use crate::error::{StoreError, StoreResult};
 use crate::kept_stats::{self, Move, Translations};
 use crate::page::{Page, PageRequest};
-use crate::schema::{languages, translations};
+use crate::schema::{components, languages, translations};
 
 /// A stored translation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -413,4 +413,53 @@ pub fn lock_all(conn: &mut DbConnection, ids: &[i64]) -> StoreResult<()> {
             .load::<i64>(c)?;
     }
     Ok(())
+}
+
+/// True when a component of the project has a translation into the
+/// language.
+pub fn project_has_language(
+    conn: &mut DbConnection,
+    project_id: i64,
+    language_id: i64,
+) -> StoreResult<bool> {
+    Ok(diesel::select(diesel::dsl::exists(
+        translations::table
+            .inner_join(components::table)
+            .filter(components::project_id.eq(project_id))
+            .filter(translations::language_id.eq(language_id)),
+    ))
+    .get_result(conn)?)
+}
+
+/// The visible translations in which the user `user_id` made a change of
+/// one of `actions`, by id; `None` for a page past the end.
+pub fn contributed(
+    conn: &mut DbConnection,
+    visibility: &ProjectVisibility,
+    user_id: i64,
+    actions: &[i32],
+    page: PageRequest,
+) -> StoreResult<Option<Page<Translation>>> {
+    use crate::schema::changes;
+    let of_user = || {
+        let changed = changes::table
+            .filter(changes::user_id.eq(user_id))
+            .filter(changes::action.eq_any(actions.to_vec()))
+            .filter(changes::translation_id.is_not_null())
+            .select(changes::translation_id.assume_not_null());
+        visible(visibility, None).filter(translations::id.eq_any(changed))
+    };
+    page.run(
+        conn,
+        |conn| Ok::<_, StoreError>(of_user().count().get_result(conn)?),
+        |conn, offset, limit| {
+            load(
+                of_user()
+                    .order(translations::id)
+                    .offset(offset)
+                    .limit(limit),
+                conn,
+            )
+        },
+    )
 }

@@ -25,6 +25,8 @@ pub struct CategoryDto {
     pub url: String,
     /// Its statistics.
     pub statistics_url: String,
+    /// Its announcements.
+    pub announcements_url: String,
     /// Its own flags.
     pub check_flags: String,
     /// The inherited flags followed by its own.
@@ -84,6 +86,7 @@ impl CategoryDto {
                 .map(|p| links.api(&["categories", &p.to_string()])),
             url: url(None),
             statistics_url: url(Some("statistics")),
+            announcements_url: url(Some("announcements")),
             effective_check_flags: effective.check_flags,
             inherit_license: own.license.is_empty(),
             effective_license: effective.license,

@@ -84,6 +84,8 @@ pub struct ComponentDto {
     pub effective_license: String,
     /// The SPDX page of the license, or empty.
     pub license_url: String,
+    /// Its announcements.
+    pub announcements_url: String,
     /// Whether the agreement is the project's.
     pub inherit_agreement: bool,
     /// The agreement in effect.
@@ -187,6 +189,7 @@ impl ComponentDto {
             inherit_license: own.license.is_empty(),
             effective_license: effective.license,
             license_url,
+            announcements_url: url(&["announcements"]),
             inherit_agreement: own.agreement.is_empty(),
             effective_agreement: effective.agreement,
             web_url: links.web(&["projects", &project_slug, &view.component.path]),

@@ -1,6 +1,7 @@
 //! Response bodies, serialised straight from stored rows in Weblate's key order.
 
 pub mod addon;
+pub mod announcement;
 pub mod autotranslate;
 pub mod category;
 pub mod change;
@@ -24,3 +25,4 @@ pub mod translation;
 pub mod unit;
 pub mod upload;
 pub mod user;
+pub mod workflow;

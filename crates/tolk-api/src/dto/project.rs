@@ -93,6 +93,8 @@ pub struct ProjectDto {
     pub effective_pull_message: String,
     /// True when every component is locked.
     pub locked: bool,
+    /// Its announcements.
+    pub announcements_url: String,
     /// Always false.
     pub inherit_enforced_checks: bool,
     /// The checks in effect.
@@ -117,6 +119,7 @@ impl ProjectDto {
             languages_url: sub("languages"),
             labels_url: sub("labels"),
             lock_url: sub("lock"),
+            announcements_url: sub("announcements"),
             workspace: None,
             use_workspace_tm: false,
             contribute_workspace_tm: false,

@@ -152,3 +152,10 @@ pub struct UnitIdBody {
     /// Id of a unit of the screenshot's translation.
     pub unit_id: Option<i64>,
 }
+
+/// What `POST /api/units/{id}/screenshots/` takes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct ScreenshotIdBody {
+    /// The screenshot to show the unit's string on.
+    pub screenshot_id: i64,
+}

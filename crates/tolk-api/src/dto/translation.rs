@@ -79,6 +79,8 @@ pub struct TranslationDto {
     pub changes_list_url: String,
     /// Units.
     pub units_list_url: String,
+    /// Its announcements.
+    pub announcements_url: String,
 }
 
 impl TranslationDto {
@@ -126,6 +128,7 @@ impl TranslationDto {
             statistics_url: api(Some("statistics")),
             changes_list_url: api(Some("changes")),
             units_list_url: api(Some("units")),
+            announcements_url: api(Some("announcements")),
             language: LanguageDto::new(view.language.clone(), links),
             last_author: view.last_author.clone(),
             component: component_for

@@ -61,6 +61,8 @@ pub struct UnitDto {
     pub num_words: i32,
     /// API link of the source language's unit (a source unit links itself).
     pub source_unit: String,
+    /// The screenshots showing its string.
+    pub screenshots_url: String,
     /// The unit this one is a variant of, or null.
     pub translation_parent: Option<String>,
     /// The source text translators see.
@@ -136,6 +138,7 @@ impl UnitDto {
             has_failing_check: !u.failing.is_empty(),
             num_words: u.num_words,
             source_unit: unit_url(u.source_unit_id.unwrap_or(u.id)),
+            screenshots_url: links.api(&["units", &u.id.to_string(), "screenshots"]),
             translation_parent: None,
             priority: u.priority,
             id: u.id,

@@ -132,6 +132,8 @@ pub struct FullUserDto {
     pub url: String,
     /// Statistics.
     pub statistics_url: String,
+    /// The translations the user changed.
+    pub contributions_url: String,
 }
 
 /// What users see after editing their own account.
@@ -256,6 +258,7 @@ impl UserDto {
             last_login: r.last_login.map(timestamp),
             url: links.api(&["users", &r.username]),
             statistics_url: sub("statistics"),
+            contributions_url: sub("contributions"),
         }))
     }
 }

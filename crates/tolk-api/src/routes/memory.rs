@@ -1,19 +1,22 @@
 //! `/api/memory/` (§18): translation memory entries, for signed-in callers.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::caller::Caller;
-use crate::dto::memory::{MemoryDto, MemoryFilters};
+use crate::dto::memory::{
+    MemoryDto, MemoryFilters, MemoryLookupParams, MemoryLookupRequest, MemoryLookupResultDto,
+};
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated};
 use crate::reply::blocking;
-use crate::routes::helpers::{page_of, path_id};
+use crate::routes::helpers::{page_of, path_id, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
     cfg.service(memory_list)
+        .service(memory_lookup)
         .service(memory_read)
         .service(memory_delete);
 }
@@ -87,4 +90,42 @@ async fn memory_delete(
     let service = state.service.clone();
     blocking(move || service.memory().delete(&caller.0, id)).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// Looks up 1 to 100 texts at once: for each, in the order sent, the
+/// newest exact match, else (unless `exact`) the entry whose source is
+/// most alike from 80 percent, or null. Entries as for the list: those
+/// the caller sees.
+#[utoipa::path(
+    tag = "memory",
+    params(MemoryLookupParams),
+    request_body = MemoryLookupRequest,
+    responses(
+        (status = 200, description = "The best match of each text", body = Vec<MemoryLookupResultDto>),
+        (status = 400, description = "Missing or unknown language, unknown project, or bad texts", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody)
+    )
+)]
+#[post("/api/memory/lookup/")]
+async fn memory_lookup(
+    caller: Caller,
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Vec<MemoryLookupResultDto>>> {
+    let params: MemoryLookupParams = crate::query::parse(req.query_string())?;
+    let query = params.into();
+    let service = state.service.clone();
+    let found = with_body(&req, payload, move |input, _| {
+        let body = input.parse::<MemoryLookupRequest>()?;
+        let matches = service.memory().lookup(&caller.0, &query, &body.strings)?;
+        Ok(body
+            .strings
+            .into_iter()
+            .zip(matches)
+            .map(|(text, found)| MemoryLookupResultDto::new(text, found))
+            .collect())
+    })
+    .await?;
+    Ok(web::Json(found))
 }

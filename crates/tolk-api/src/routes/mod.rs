@@ -56,6 +56,7 @@ macro_rules! put_and_patch {
 }
 
 pub mod addons;
+pub mod announcements;
 pub mod categories;
 pub mod changes;
 pub mod component_links;
@@ -85,8 +86,10 @@ pub mod suggestions;
 pub mod tasks;
 pub mod tokens;
 pub mod translations;
+pub mod unit_screenshots;
 pub mod units;
 pub mod users;
+pub mod workflow;
 
 /// Registers every API handler.
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -106,6 +109,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
     groups::configure(cfg);
     tokens::configure(cfg);
     labels::configure(cfg);
+    announcements::configure(cfg);
+    unit_screenshots::configure(cfg);
+    workflow::configure(cfg);
     suggestions::configure(cfg);
     memory::configure(cfg);
     search::configure(cfg);

@@ -236,6 +236,21 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/component-lists/{slug}/components/{component_slug}/",
         Check::Site(Permission::COMPONENTLIST_EDIT),
     ),
+    (
+        "GET",
+        "/api/projects/{slug}/languages/{language}/workflow/",
+        Check::Visible,
+    ),
+    (
+        "PATCH",
+        "/api/projects/{slug}/languages/{language}/workflow/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/projects/{slug}/languages/{language}/workflow/",
+        Check::On(Permission::PROJECT_EDIT),
+    ),
     ("GET", "/api/projects/{slug}/labels/", Check::Visible),
     (
         "POST",
@@ -246,6 +261,73 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "DELETE",
         "/api/projects/{slug}/labels/{id}/",
         Check::On(Permission::PROJECT_EDIT),
+    ),
+    ("GET", "/api/projects/{slug}/announcements/", Check::Visible),
+    (
+        "POST",
+        "/api/projects/{slug}/announcements/",
+        Check::On(Permission::ANNOUNCEMENT_ADD),
+    ),
+    (
+        "DELETE",
+        "/api/projects/{slug}/announcements/{announcement_id}/",
+        Check::On(Permission::ANNOUNCEMENT_DELETE),
+    ),
+    (
+        "GET",
+        "/api/projects/{slug}/languages/{language_code}/announcements/",
+        Check::Visible,
+    ),
+    (
+        "POST",
+        "/api/projects/{slug}/languages/{language_code}/announcements/",
+        Check::On(Permission::ANNOUNCEMENT_ADD),
+    ),
+    (
+        "DELETE",
+        "/api/projects/{slug}/languages/{language_code}/announcements/{announcement_id}/",
+        Check::On(Permission::ANNOUNCEMENT_DELETE),
+    ),
+    ("GET", "/api/categories/{id}/announcements/", Check::Visible),
+    (
+        "POST",
+        "/api/categories/{id}/announcements/",
+        Check::On(Permission::ANNOUNCEMENT_ADD),
+    ),
+    (
+        "DELETE",
+        "/api/categories/{id}/announcements/{announcement_id}/",
+        Check::On(Permission::ANNOUNCEMENT_DELETE),
+    ),
+    (
+        "GET",
+        "/api/components/{project}/{component}/announcements/",
+        Check::Visible,
+    ),
+    (
+        "POST",
+        "/api/components/{project}/{component}/announcements/",
+        Check::On(Permission::ANNOUNCEMENT_ADD),
+    ),
+    (
+        "DELETE",
+        "/api/components/{project}/{component}/announcements/{announcement_id}/",
+        Check::On(Permission::ANNOUNCEMENT_DELETE),
+    ),
+    (
+        "GET",
+        "/api/translations/{project}/{component}/{language}/announcements/",
+        Check::Visible,
+    ),
+    (
+        "POST",
+        "/api/translations/{project}/{component}/{language}/announcements/",
+        Check::On(Permission::ANNOUNCEMENT_ADD),
+    ),
+    (
+        "DELETE",
+        "/api/translations/{project}/{component}/{language}/announcements/{announcement_id}/",
+        Check::On(Permission::ANNOUNCEMENT_DELETE),
     ),
     (
         "POST",
@@ -288,6 +370,11 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         Check::OwnOr(Permission::USER_EDIT),
     ),
     ("GET", "/api/users/{username}/statistics/", Check::Visible),
+    (
+        "GET",
+        "/api/users/{username}/contributions/",
+        Check::Visible,
+    ),
     ("GET", "/api/roles/", Check::Listed),
     ("POST", "/api/roles/", Check::Site(Permission::ROLE_EDIT)),
     ("GET", "/api/roles/{id}/", Check::Visible),
@@ -456,7 +543,23 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/projects/{slug}/repository/",
         Check::Repository,
     ),
+    ("GET", "/api/units/{id}/screenshots/", Check::Visible),
+    (
+        "POST",
+        "/api/units/{id}/screenshots/",
+        Check::On(Permission::SCREENSHOT_EDIT),
+    ),
+    (
+        "DELETE",
+        "/api/units/{id}/screenshots/{screenshot_id}/",
+        Check::On(Permission::SCREENSHOT_EDIT),
+    ),
     ("GET", "/api/tasks/{id}/", Check::Visible),
+    (
+        "DELETE",
+        "/api/tasks/{id}/",
+        Check::On(Permission::COMPONENT_EDIT),
+    ),
     ("GET", "/api/translations/", Check::Listed),
     (
         "GET",
@@ -574,6 +677,7 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
     ),
     ("GET", "/api/search/", Check::Listed),
     ("GET", "/api/memory/", Check::SignedIn),
+    ("POST", "/api/memory/lookup/", Check::SignedIn),
     ("GET", "/api/memory/{id}/", Check::SignedIn),
     ("DELETE", "/api/memory/{id}/", Check::SignedIn),
     ("GET", "/api/suggestions/", Check::Listed),

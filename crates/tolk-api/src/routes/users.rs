@@ -8,13 +8,14 @@ use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::caller::Caller;
+use crate::dto::translation::TranslationDto;
 use crate::dto::user::UserDto;
 use crate::error::{ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{PageQuery, Paginated, STANDARD, page_request, paginated};
 use crate::query;
 use crate::reply::{blocking, created};
-use crate::routes::helpers::with_body;
+use crate::routes::helpers::{page_of, with_body};
 use crate::state::AppState;
 
 pub(super) fn configure(cfg: &mut ServiceConfig) {
@@ -26,7 +27,8 @@ pub(super) fn configure(cfg: &mut ServiceConfig) {
         .service(remove)
         .service(join_group)
         .service(leave_group)
-        .service(statistics);
+        .service(statistics)
+        .service(contributions);
 }
 
 /// The account `current` with the body's changes: user managers change
@@ -344,4 +346,32 @@ async fn statistics(
         commented: found.commented,
         languages: found.languages,
     }))
+}
+
+/// The translations a user changed content in (translated, uploaded,
+/// accepted suggestions, added or edited strings...), among those the
+/// caller sees, by id.
+#[utoipa::path(
+    tag = "users",
+    params(("username" = String, Path, description = "Username"), PageQuery),
+    responses(
+        (status = 200, description = "A page of translations", body = Paginated<TranslationDto>),
+        (status = 404, description = "Missing or hidden user, or invalid page", body = ErrorBody)
+    )
+)]
+#[get("/api/users/{username}/contributions/")]
+async fn contributions(
+    caller: Caller,
+    username: web::Path<String>,
+    req: HttpRequest,
+    links: Links,
+    state: web::Data<AppState>,
+) -> ApiResult<web::Json<Paginated<TranslationDto>>> {
+    let service = state.service.clone();
+    let subject = caller.0.clone();
+    let fetch = move |request| service.users().contributions(&caller.0, &username, request);
+    page_of(&req, &links, STANDARD, fetch, |t| {
+        TranslationDto::new(t, &links, Some(&subject))
+    })
+    .await
 }
