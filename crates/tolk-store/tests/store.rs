@@ -1036,7 +1036,10 @@ fn the_settings_migration_moves_existing_projects_into_the_document() {
     sqlite.batch_execute(&project_row_sql()).unwrap();
     migrate_one(&mut sqlite, "sqlite");
     drop(sqlite);
-    check_moved(&tolk_store::Store::open(path, 1).unwrap());
+    let store = tolk_store::Store::open(path, 1).unwrap();
+    // And through every later migration.
+    store.migrate().unwrap();
+    check_moved(&store);
 
     let Ok(admin_url) = std::env::var(tolk_store::testing::DATABASE_URL_VAR) else {
         return;
@@ -1060,6 +1063,7 @@ fn the_settings_migration_moves_existing_projects_into_the_document() {
     migrate_one(&mut pg, "postgres");
     drop(pg);
     let store = tolk_store::Store::open(&url, 1).unwrap();
+    store.migrate().unwrap();
     check_moved(&store);
     drop(store);
     admin
