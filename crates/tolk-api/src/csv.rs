@@ -101,7 +101,7 @@ fn flatten(prefix: &str, value: &Value, cells: &mut BTreeMap<String, String>) {
 }
 
 /// A cell quoted where the text needs it.
-fn cell(text: &str) -> String {
+pub(crate) fn cell(text: &str) -> String {
     if text.contains([',', '"', '\r', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {

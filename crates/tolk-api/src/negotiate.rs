@@ -21,7 +21,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, Uri};
 use actix_web::middleware::Next;
-use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 use utoipa::openapi::OpenApi;
 
 use crate::error::ApiError;
@@ -31,7 +31,37 @@ use crate::{csv, html, reencode};
 const DOCS_PREFIX: &str = "/api/docs";
 
 /// Extra `?format=` values a path answers itself.
-const EXTRA_FORMATS: &[(&str, &str)] = &[("/api/metrics/", "openmetrics")];
+/// Paths that also answer in the OpenMetrics text format (`?format=openmetrics`
+/// or `Accept: application/openmetrics-text`), which their handlers write.
+fn offers_openmetrics(path: &str) -> bool {
+    static METRICS: LazyLock<ResourceDef> =
+        LazyLock::new(|| ResourceDef::new(["/api/metrics/", "/api/projects/{slug}/metrics/"]));
+    METRICS.is_match(path)
+}
+
+/// Whether a request to a path of [`offers_openmetrics`] asks for the
+/// OpenMetrics text format, by its `?format=` (as the handler read it)
+/// or its `Accept` header.
+pub(crate) fn wants_openmetrics(req: &HttpRequest, format: Option<&str>) -> bool {
+    format == Some("openmetrics")
+        || req
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|a| a.contains("application/openmetrics-text"))
+}
+
+/// Marks a request whose answer is to be a CSV table, for handlers that
+/// write their own (see [`wants_csv`]).
+#[derive(Debug, Clone, Copy)]
+struct CsvWanted;
+
+/// Whether the request asks for CSV (by `?format=csv` or `Accept`): a
+/// handler that writes its own table answers `text/csv`, which is then
+/// left as it is; a JSON answer is turned into a table.
+pub(crate) fn wants_csv(req: &HttpRequest) -> bool {
+    req.extensions().contains::<CsvWanted>()
+}
 
 /// Paths whose `?format=` names a file conversion the handler makes (the
 /// file downloads), not a representation.
@@ -162,7 +192,7 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
             "api" => Ok(Rendering::Html),
             "csv" => Ok(Rendering::Csv),
             "json-flat" if offers_flat_json(req.path()) => Ok(Rendering::FlatJson),
-            other if EXTRA_FORMATS.contains(&(req.path(), other)) => Ok(Rendering::AsIs),
+            "openmetrics" if offers_openmetrics(req.path()) => Ok(Rendering::AsIs),
             _ => Err(ApiError::not_found()),
         };
     }
@@ -194,9 +224,7 @@ fn choose_rendering(req: &HttpRequest) -> Result<Rendering, ApiError> {
             "application/json" | "application/*" | "*/*" => return Ok(Rendering::AsIs),
             "text/html" | "text/*" => return Ok(Rendering::Html),
             "text/csv" => return Ok(Rendering::Csv),
-            "application/openmetrics-text"
-                if EXTRA_FORMATS.iter().any(|(p, _)| *p == req.path()) =>
-            {
+            "application/openmetrics-text" if offers_openmetrics(req.path()) => {
                 return Ok(Rendering::AsIs);
             }
             _ => {}
@@ -286,6 +314,9 @@ pub async fn negotiate(
         Ok(Rendering::AsIs)
     };
     let rerender = rendering.as_ref().ok().copied();
+    if rerender == Some(Rendering::Csv) {
+        req.extensions_mut().insert(CsvWanted);
+    }
     let mut response = match rendering {
         Err(error) => req.into_response(error.error_response()),
         Ok(_) => next.call(req).await?.map_into_boxed_body(),

@@ -234,6 +234,7 @@ fn matrix() -> Vec<Row> {
         row("PATCH /api/projects/demo/languages/ar/workflow/", r#"{"suggestion_autoaccept": 0}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 200, 403),
         row("DELETE /api/projects/demo/languages/ar/workflow/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403)
             .setup(&[r#"PATCH /api/projects/demo/languages/ar/workflow/ {"suggestion_voting": false}"#]),
+        row("GET /api/projects/demo/metrics/", "", HIDDEN, EVERY, 200, 200),
         row("GET /api/projects/demo/labels/", "", HIDDEN, EVERY, 200, 200),
         row("POST /api/projects/demo/labels/", r#"{"name": "label {n}", "color": "navy"}"#, SIGN_IN_HIDDEN, ADMINISTRATION, 201, 403),
         row("DELETE /api/projects/demo/labels/{id}/", "", SIGN_IN_HIDDEN, ADMINISTRATION, 204, 403)

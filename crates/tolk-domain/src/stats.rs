@@ -41,6 +41,8 @@ pub struct Counters {
     pub failing: i64,
     /// Their source words.
     pub failing_words: i64,
+    /// Their source characters.
+    pub failing_chars: i64,
     /// Strings with suggestions.
     pub suggestions: i64,
     /// Strings with unresolved comments.
@@ -56,6 +58,7 @@ impl AddAssign for Counters {
         self.readonly += o.readonly;
         self.failing += o.failing;
         self.failing_words += o.failing_words;
+        self.failing_chars += o.failing_chars;
         self.suggestions += o.suggestions;
         self.comments += o.comments;
     }
@@ -85,6 +88,7 @@ impl Neg for Counters {
             readonly: -self.readonly,
             failing: -self.failing,
             failing_words: -self.failing_words,
+            failing_chars: -self.failing_chars,
             suggestions: -self.suggestions,
             comments: -self.comments,
         }
@@ -118,6 +122,7 @@ impl Counters {
         Counters {
             failing: i64::from(fails),
             failing_words: if fails { self.total.words } else { 0 },
+            failing_chars: if fails { self.total.chars } else { 0 },
             ..self
         }
     }

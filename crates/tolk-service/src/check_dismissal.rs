@@ -107,7 +107,7 @@ impl Units<'_> {
             );
             if delta.failing != 0 {
                 let translation = view.translation.translation.id;
-                translations::add_failing(conn, translation, delta.failing, delta.failing_words)?;
+                translations::add_failing(conn, translation, &delta)?;
             }
             view.unit.failing = failing;
             view.unit.dismissed = dismissed;

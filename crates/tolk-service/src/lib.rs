@@ -71,6 +71,7 @@ pub mod memory_transfer;
 pub mod metrics;
 pub mod notifications;
 pub mod operations;
+pub mod project_metrics;
 pub mod project_overview;
 pub mod project_tokens;
 pub mod projects;

@@ -366,7 +366,7 @@ pub(crate) fn refresh_source_checks(
     }
     units::set_failing(conn, &changed)?;
     if delta.failing != 0 {
-        translations::add_failing(conn, source_id, delta.failing, delta.failing_words)?;
+        translations::add_failing(conn, source_id, &delta)?;
     }
     Ok(())
 }

@@ -305,6 +305,29 @@ pub fn of_project(conn: &mut DbConnection, project_id: i64) -> StoreResult<Vec<C
     )
 }
 
+/// The visible components of a project and those shared into it, by id;
+/// one statement.
+pub fn in_project(
+    conn: &mut DbConnection,
+    visibility: &ProjectVisibility,
+    project_id: i64,
+) -> StoreResult<Vec<Component>> {
+    use crate::schema::component_links;
+    let shared = component_links::table
+        .filter(component_links::project_id.eq(project_id))
+        .select(component_links::component_id);
+    load(
+        visible(visibility, None)
+            .filter(
+                components::project_id
+                    .eq(project_id)
+                    .or(components::id.eq_any(shared)),
+            )
+            .order(components::id),
+        conn,
+    )
+}
+
 /// The components working in one repository: its owner and the
 /// components linked to it, by id.
 pub fn sharing(conn: &mut DbConnection, owner_id: i64) -> StoreResult<Vec<Component>> {

@@ -22,7 +22,7 @@ use crate::DbConnection;
 use crate::error::StoreResult;
 
 /// The counter columns of both tables, in the order of [`values`].
-pub(crate) const COUNTERS: [&str; 19] = [
+pub(crate) const COUNTERS: [&str; 20] = [
     "total",
     "total_words",
     "total_chars",
@@ -40,6 +40,7 @@ pub(crate) const COUNTERS: [&str; 19] = [
     "readonly_chars",
     "failing",
     "failing_words",
+    "failing_chars",
     "suggestions",
     "comments",
 ];
@@ -48,7 +49,7 @@ pub(crate) const COUNTERS: [&str; 19] = [
 const KEPT_BY_SCANS: [&str; 2] = ["suggestions", "comments"];
 
 /// The values of `c` in the order of [`COUNTERS`].
-fn values(c: &Counters) -> [i64; 19] {
+fn values(c: &Counters) -> [i64; COUNTERS.len()] {
     let count = |n: &Count| [n.strings, n.words, n.chars];
     let [a, b, d] = count(&c.total);
     let [e, f, g] = count(&c.translated);
@@ -73,6 +74,7 @@ fn values(c: &Counters) -> [i64; 19] {
         p,
         c.failing,
         c.failing_words,
+        c.failing_chars,
         c.suggestions,
         c.comments,
     ]
@@ -135,6 +137,8 @@ pub(crate) struct Tallied {
     #[diesel(sql_type = BigInt)]
     failing_words: i64,
     #[diesel(sql_type = BigInt)]
+    failing_chars: i64,
+    #[diesel(sql_type = BigInt)]
     suggestions: i64,
     #[diesel(sql_type = BigInt)]
     comments: i64,
@@ -162,6 +166,7 @@ impl Tallied {
             readonly: count(self.readonly, self.readonly_words, self.readonly_chars),
             failing: self.failing,
             failing_words: self.failing_words,
+            failing_chars: self.failing_chars,
             suggestions: self.suggestions,
             comments: self.comments,
         }
@@ -205,7 +210,7 @@ pub(crate) fn record(
     let (given, at) = match how {
         Move::By(d, at) if *d == Counters::default() && at.is_none() => return Ok(()),
         Move::By(c, at) | Move::To(c, at) => (values(c), at),
-        Move::Gone | Move::Added => ([0; 19], None),
+        Move::Gone | Move::Added => ([0; COUNTERS.len()], None),
     };
     if matches!(which, Translations::Ids([])) {
         return Ok(());
@@ -319,7 +324,7 @@ struct Folded {
 /// Pending rows folded by one run of [`merge`].
 pub const BATCH: usize = 5000;
 
-/// Kept rows written by one statement (23 parameters each).
+/// Kept rows written by one statement (24 parameters each).
 const UPSERT_ROWS: usize = 400;
 
 /// Pending rows deleted by one statement.
@@ -418,7 +423,7 @@ fn living(
 /// Adds `rows` to the kept rows (made when missing); one statement.
 fn upsert(conn: &mut DbConnection, rows: &[((Level, i64, i64), Folded)]) -> StoreResult<()> {
     let mut types = vec!["SMALLINT", "BIGINT", "BIGINT", "BIGINT"];
-    types.extend([""; 19].map(|_| "BIGINT"));
+    types.extend([""; COUNTERS.len()].map(|_| "BIGINT"));
     types.push("TIMESTAMP");
     let (cells, _) = crate::sql::numbered_rows(conn, rows.len(), &types);
     let added: Vec<String> = std::iter::once(&"translations")

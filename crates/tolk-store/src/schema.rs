@@ -153,6 +153,7 @@ diesel::table! {
         comments -> BigInt,
         last_change -> Nullable<Timestamp>,
         failing_words -> BigInt,
+        failing_chars -> BigInt,
     }
 }
 

@@ -46,12 +46,12 @@ type SumsSql = (
         BigInt,
         BigInt,
     ),
-    (BigInt, BigInt, BigInt, Nullable<Timestamp>),
+    (BigInt, BigInt, BigInt, BigInt, Nullable<Timestamp>),
 );
 type Sums = (
     (i64, i64, i64, i64, i64, i64, i64, i64),
     (i64, i64, i64, i64, i64, i64, i64, i64),
-    (i64, i64, i64, Option<NaiveDateTime>),
+    (i64, i64, i64, i64, Option<NaiveDateTime>),
 );
 
 fn sums() -> diesel::expression::SqlLiteral<SumsSql> {
@@ -68,7 +68,7 @@ fn summary(sums: Sums) -> Summary {
     let (
         (total, total_w, total_c, tr, tr_w, tr_c, fz, fz_w),
         (fz_c, ap, ap_w, ap_c, ro, ro_w, ro_c, failing),
-        (failing_words, suggestions, comments, last_change),
+        (failing_words, failing_chars, suggestions, comments, last_change),
     ) = sums;
     let count = |strings, words, chars| Count {
         strings,
@@ -84,6 +84,7 @@ fn summary(sums: Sums) -> Summary {
             readonly: count(ro, ro_w, ro_c),
             failing,
             failing_words,
+            failing_chars,
             suggestions,
             comments,
         },

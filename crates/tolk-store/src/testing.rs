@@ -281,6 +281,7 @@ pub fn add_translation(
         c.readonly.chars,
         c.failing,
         c.failing_words,
+        c.failing_chars,
         c.suggestions,
         c.comments,
     ]
@@ -289,7 +290,7 @@ pub fn add_translation(
     diesel::sql_query(format!(
         "INSERT INTO translations (component_id, language_id, plural_id, total, total_words, total_chars, \
          translated, translated_words, translated_chars, fuzzy, fuzzy_words, fuzzy_chars, approved, \
-         approved_words, approved_chars, readonly, readonly_words, readonly_chars, failing, failing_words, suggestions, \
+         approved_words, approved_chars, readonly, readonly_words, readonly_chars, failing, failing_words, failing_chars, suggestions, \
          comments, last_change) VALUES ({component_id}, {}, {}, {values}, '{}')",
         language.row.id,
         language.plural.id,

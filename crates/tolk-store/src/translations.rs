@@ -66,6 +66,7 @@ pub(crate) struct Row {
     comments: i64,
     last_change: Option<NaiveDateTime>,
     failing_words: i64,
+    failing_chars: i64,
 }
 
 impl From<Row> for Translation {
@@ -91,6 +92,7 @@ impl From<Row> for Translation {
                 readonly: count(r.readonly, r.readonly_words, r.readonly_chars),
                 failing: r.failing,
                 failing_words: r.failing_words,
+                failing_chars: r.failing_chars,
                 suggestions: r.suggestions,
                 comments: r.comments,
             },
@@ -311,6 +313,7 @@ pub fn set_counters(
             translations::readonly_chars.eq(c.readonly.chars),
             translations::failing.eq(c.failing),
             translations::failing_words.eq(c.failing_words),
+            translations::failing_chars.eq(c.failing_chars),
         ))
         .execute(conn)?;
     Ok(())
@@ -355,6 +358,7 @@ pub fn add_counters_to(
         t::readonly_chars.eq(t::readonly_chars + d.readonly.chars),
         t::failing.eq(t::failing + d.failing),
         t::failing_words.eq(t::failing_words + d.failing_words),
+        t::failing_chars.eq(t::failing_chars + d.failing_chars),
         t::suggestions.eq(t::suggestions + d.suggestions),
         t::comments.eq(t::comments + d.comments),
         t::last_change.eq(at),
@@ -368,20 +372,24 @@ pub fn add_counters_to(
     Ok(())
 }
 
-/// Moves a translation's counters of strings failing checks by verdicts
-/// that changed without an edit (its last change stays); one statement.
-pub fn add_failing(conn: &mut DbConnection, id: i64, strings: i64, words: i64) -> StoreResult<()> {
+/// Moves a translation's counters of strings failing checks (`failing`,
+/// `failing_words` and `failing_chars` of `delta`; the rest is left) by
+/// verdicts that changed without an edit (its last change stays); one
+/// statement.
+pub fn add_failing(conn: &mut DbConnection, id: i64, delta: &Counters) -> StoreResult<()> {
     use translations::dsl as t;
     let moved = Counters {
-        failing: strings,
-        failing_words: words,
+        failing: delta.failing,
+        failing_words: delta.failing_words,
+        failing_chars: delta.failing_chars,
         ..Counters::default()
     };
     kept_stats::record(conn, Translations::Ids(&[id]), Move::By(&moved, None))?;
     diesel::update(t::translations.find(id))
         .set((
-            t::failing.eq(t::failing + strings),
-            t::failing_words.eq(t::failing_words + words),
+            t::failing.eq(t::failing + moved.failing),
+            t::failing_words.eq(t::failing_words + moved.failing_words),
+            t::failing_chars.eq(t::failing_chars + moved.failing_chars),
         ))
         .execute(conn)?;
     Ok(())

@@ -51,6 +51,7 @@ impl Random for Rng {
             readonly: count(),
             failing: self.small(),
             failing_words: self.small(),
+            failing_chars: self.small(),
             suggestions: self.small(),
             comments: self.small(),
         }
@@ -259,9 +260,10 @@ fn kept_statistics_equal_a_recount_at_every_level_after_random_changes() {
                 }
                 7 => {
                     if let Some(row) = some(&mut rng) {
-                        let (strings, words) = (rng.small(), rng.small());
+                        // Only the failing counters of a delta move.
+                        let delta = rng.counters();
                         store
-                            .write(|c| translations::add_failing(c, row.id, strings, words))
+                            .write(|c| translations::add_failing(c, row.id, &delta))
                             .unwrap();
                     }
                     "failing moved"

@@ -573,6 +573,7 @@ fn counters(total: i64, translated: i64, fuzzy: i64, failing: i64) -> tolk_domai
         readonly: count(1),
         failing,
         failing_words: failing * 3,
+        failing_chars: failing * 20,
         suggestions: 2,
         comments: 1,
     }

@@ -112,7 +112,7 @@ impl MetricsDto {
     }
 }
 
-fn escape_label(value: &str) -> String {
+pub(crate) fn escape_label(value: &str) -> String {
     value
         .replace('\\', "\\\\")
         .replace('\n', "\\n")

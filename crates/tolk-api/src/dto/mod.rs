@@ -14,6 +14,7 @@ pub mod memory;
 pub mod metrics;
 pub mod notification;
 pub mod project;
+pub mod project_metrics;
 pub mod repository;
 pub mod role;
 pub mod root;

@@ -31,6 +31,8 @@ pub struct ProjectDto {
     pub repository_url: String,
     /// Statistics.
     pub statistics_url: String,
+    /// Figures of every translation.
+    pub metrics_url: String,
     /// Categories.
     pub categories_url: String,
     /// Changes.
@@ -114,6 +116,7 @@ impl ProjectDto {
             components_list_url: sub("components"),
             repository_url: sub("repository"),
             statistics_url: sub("statistics"),
+            metrics_url: sub("metrics"),
             categories_url: sub("categories"),
             changes_list_url: sub("changes"),
             languages_url: sub("languages"),

@@ -75,6 +75,7 @@ pub mod operations;
 pub mod pages;
 pub mod paths;
 pub mod permissions;
+pub mod project_metrics;
 pub mod projects;
 pub mod repository;
 pub mod roles;
@@ -112,6 +113,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     announcements::configure(cfg);
     unit_screenshots::configure(cfg);
     workflow::configure(cfg);
+    project_metrics::configure(cfg);
     suggestions::configure(cfg);
     memory::configure(cfg);
     search::configure(cfg);

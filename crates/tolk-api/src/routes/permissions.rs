@@ -251,6 +251,7 @@ pub const ROUTES: &[(&str, &str, Check)] = &[
         "/api/projects/{slug}/languages/{language}/workflow/",
         Check::On(Permission::PROJECT_EDIT),
     ),
+    ("GET", "/api/projects/{slug}/metrics/", Check::Visible),
     ("GET", "/api/projects/{slug}/labels/", Check::Visible),
     (
         "POST",

@@ -1,6 +1,6 @@
 //! The API root and site metrics.
 
-use actix_web::http::header::{ACCEPT, CONTENT_TYPE};
+use actix_web::http::header::CONTENT_TYPE;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -30,12 +30,13 @@ async fn api_root(links: Links) -> web::Json<ApiRootDto> {
     web::Json(ApiRootDto::new(&links))
 }
 
-/// How `/api/metrics/` is asked for.
+/// How metrics (the site's, a project's) are asked for.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MetricsQuery {
-    /// `json` (the default), `api` (a browsable page), `csv` (a table) or
-    /// `openmetrics` (the OpenMetrics text format).
+    /// `json` (the default), `api` (a browsable page), `csv` (a table; for
+    /// a project one row per figure: `component,language,metric,name,value`)
+    /// or `openmetrics` (the OpenMetrics text format).
     #[param(schema_with = metrics_formats)]
     pub format: Option<String>,
 }
@@ -68,17 +69,13 @@ async fn metrics(
     let found = crate::reply::blocking(move || service.site().metrics(&caller.0)).await?;
     let dto = MetricsDto::new(found, &state.service.config().site_title);
     let query: MetricsQuery = crate::query::parse(req.query_string())?;
-    let wants_text = query.format.as_deref() == Some("openmetrics")
-        || req
-            .headers()
-            .get(ACCEPT)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|a| a.contains("application/openmetrics-text"));
-    Ok(if wants_text {
-        HttpResponse::Ok()
-            .insert_header((CONTENT_TYPE, OPENMETRICS))
-            .body(dto.openmetrics())
-    } else {
-        HttpResponse::Ok().json(dto)
-    })
+    Ok(
+        if crate::negotiate::wants_openmetrics(&req, query.format.as_deref()) {
+            HttpResponse::Ok()
+                .insert_header((CONTENT_TYPE, OPENMETRICS))
+                .body(dto.openmetrics())
+        } else {
+            HttpResponse::Ok().json(dto)
+        },
+    )
 }

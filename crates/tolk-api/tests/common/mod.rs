@@ -268,14 +268,9 @@ fn kind(value: &Value) -> &'static str {
 /// objects have none) with the same JSON types (null matching anything),
 /// recursing into objects.
 /// Links of Weblate's objects to features Tolk has not built (reports,
-/// machinery settings, project metrics): absent from Tolk's answers
+/// machinery settings): absent from Tolk's answers
 /// rather than leading to a 404.
-pub const UNBUILT_LINKS: &[&str] = &[
-    "reports_url",
-    "reports",
-    "machinery_settings",
-    "metrics_url",
-];
+pub const UNBUILT_LINKS: &[&str] = &["reports_url", "reports", "machinery_settings"];
 
 pub fn assert_same_shape(ours: &Value, theirs: &Value, path: &str) {
     match (ours, theirs) {
