@@ -310,7 +310,13 @@ async fn texts_are_looked_up_exactly_then_alike() {
                 .all(|m| m["match"].is_null())
         );
 
-        // Refusals.
+        // Refusals; the lookup answers POST alone.
+        for method in [Method::GET, Method::DELETE] {
+            let uri = "/api/memory/lookup/";
+            let other = call(&app, method, uri, admin.as_deref(), Body::None).await;
+            assert_eq!(other.status, StatusCode::METHOD_NOT_ALLOWED);
+            assert_eq!(other.header("allow"), Some("POST, OPTIONS"));
+        }
         let anonymous = lookup(pair, texts.clone(), None).await;
         assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
         let missing = lookup("?target_language=xx-nope", texts.clone(), admin.clone()).await;

@@ -7,7 +7,7 @@ use crate::caller::Caller;
 use crate::dto::memory::{
     MemoryDto, MemoryFilters, MemoryLookupParams, MemoryLookupRequest, MemoryLookupResultDto,
 };
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::links::Links;
 use crate::pagination::{LARGE, PageQuery, Paginated};
 use crate::reply::blocking;
@@ -60,9 +60,10 @@ async fn memory_list(
 async fn memory_read(
     caller: Caller,
     id: web::Path<String>,
+    req: HttpRequest,
     state: web::Data<AppState>,
 ) -> ApiResult<web::Json<MemoryDto>> {
-    let id = path_id(&id)?;
+    let id = entry_id(&id, &req)?;
     let service = state.service.clone();
     let entry = blocking(move || service.memory().get(&caller.0, id)).await?;
     Ok(web::Json(entry.into()))
@@ -84,9 +85,10 @@ async fn memory_read(
 async fn memory_delete(
     caller: Caller,
     id: web::Path<String>,
+    req: HttpRequest,
     state: web::Data<AppState>,
 ) -> ApiResult<HttpResponse> {
-    let id = path_id(&id)?;
+    let id = entry_id(&id, &req)?;
     let service = state.service.clone();
     blocking(move || service.memory().delete(&caller.0, id)).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -128,4 +130,14 @@ async fn memory_lookup(
     })
     .await?;
     Ok(web::Json(found))
+}
+
+/// The id of an entry in the path. `lookup` names the lookup, which
+/// answers POST alone (405 for other methods, as Weblate's router does);
+/// anything else that is not a number names nothing (404).
+fn entry_id(id: &str, req: &HttpRequest) -> ApiResult<i64> {
+    if id == "lookup" {
+        return Err(ApiError::MethodNotAllowed(req.method().to_string()));
+    }
+    path_id(id)
 }
